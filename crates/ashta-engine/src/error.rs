@@ -1,0 +1,191 @@
+//! Errors: each names what is wrong with the input.
+
+use thiserror::Error;
+
+/// A rule set that cannot be played.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum RulesError {
+    /// No preset has this name.
+    #[error("unknown preset {0:?} (known: standard, traditional, senior)")]
+    UnknownPreset(String),
+    /// The board side is even or out of range.
+    #[error("board size {0} is not an odd number from 5 to 15")]
+    BadSize(u8),
+    /// The number of players is out of range.
+    #[error("{0} players: a game has 2, 3 or 4")]
+    BadPlayers(u8),
+    /// The number of pawns is out of range.
+    #[error("{0} pawns per player: must be 1 to 16")]
+    BadPawns(usize),
+    /// The number of cowries is out of range.
+    #[error("{0} cowries: must be 2 to 15")]
+    BadCowries(u8),
+    /// The mouth-up probability is not strictly between 0 and 1.
+    #[error("mouth-up probability {0} is not strictly between 0 and 1")]
+    BadMouthUp(f64),
+    /// The throw table does not have one face per number of mouths up.
+    #[error("throw table has {faces} faces; {cowries} cowries need {}", cowries + 1)]
+    TableLength {
+        /// Faces given.
+        faces: usize,
+        /// Cowries thrown.
+        cowries: u8,
+    },
+    /// A face moves zero squares.
+    #[error("a throw table face has value {0}: values must be 1 to 255")]
+    ZeroFace(u8),
+    /// Every face is a grace, so a throwing phase would never end.
+    #[error("every face of the throw table is a grace: a turn would never stop throwing")]
+    AllGraces,
+    /// A turn limit of zero.
+    #[error("turn limit 0: leave it out (or null) for no limit")]
+    ZeroTurnLimit,
+    /// A safe square name that is not on the board.
+    #[error("safe square {0:?} is not a square of the {1}x{1} board")]
+    BadSafeSquare(String, u8),
+    /// A safe square listed twice.
+    #[error("safe square {0:?} is listed twice")]
+    DuplicateSafeSquare(String),
+    /// A safe-square list without the centre or a start square in use.
+    #[error("safe square list must contain {0} (the centre and every start square in use)")]
+    SafeListMissing(String),
+}
+
+/// A position that is malformed or breaks the rules.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum PositionError {
+    /// The JSON does not parse, or has a field of the wrong type or an unknown field.
+    #[error("malformed position JSON: {0}")]
+    Json(String),
+    /// The compact notation does not parse.
+    #[error("malformed position notation: {0}")]
+    Notation(String),
+    /// The rule set is bad.
+    #[error("bad rules: {0}")]
+    Rules(#[from] RulesError),
+    /// `to_move` is not a player of the game, or has finished.
+    #[error("to_move {0} is not a player still in the game")]
+    BadToMove(i64),
+    /// `pawns` does not have one list per player.
+    #[error("pawns has {got} lists but the game has {players} players")]
+    PawnLists {
+        /// Lists given.
+        got: usize,
+        /// Players in the game.
+        players: usize,
+    },
+    /// A player has the wrong number of pawns.
+    #[error("player {player} has {got} pawns but the rules give each player {expected}")]
+    PawnCount {
+        /// The player.
+        player: usize,
+        /// Pawns given.
+        got: usize,
+        /// Pawns the rules give.
+        expected: usize,
+    },
+    /// A pawn index out of range.
+    #[error("player {player} has a pawn at path index {index}, outside -1..={max}")]
+    PawnIndex {
+        /// The player.
+        player: usize,
+        /// The bad index.
+        index: i64,
+        /// The home index.
+        max: usize,
+    },
+    /// A pawn off the board under start entry.
+    #[error("player {0} has a pawn off the board (-1), which only grace entry allows")]
+    OffBoardWithoutGraceEntry(usize),
+    /// A pawn beyond the outer ring whose player never captured.
+    #[error("player {player} has a pawn at path index {index}, past the gate, but has never captured")]
+    PastGate {
+        /// The player.
+        player: usize,
+        /// The pawn's index.
+        index: usize,
+    },
+    /// Two players' pawns on one square that is not safe.
+    #[error("players {a} and {b} both have pawns on {square}, which is not safe")]
+    SharedSquare {
+        /// One player.
+        a: usize,
+        /// The other.
+        b: usize,
+        /// The square's name.
+        square: String,
+    },
+    /// `captured` has the wrong length.
+    #[error("captured has {got} entries but the game has {players} players")]
+    CapturedLength {
+        /// Entries given.
+        got: usize,
+        /// Players in the game.
+        players: usize,
+    },
+    /// A bag value the throw table cannot produce.
+    #[error("bag value {0} cannot be thrown with this throw table")]
+    BadBagValue(i64),
+    /// A bag no throwing phase could leave.
+    #[error("bag {0:?} cannot come from one throwing phase: {1}")]
+    ImpossibleBag(Vec<i64>, &'static str),
+    /// A malformed block.
+    #[error("block {index}: {reason}")]
+    BadBlock {
+        /// Which entry of `blocks`.
+        index: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Extra turns that the rules or the position cannot give.
+    #[error("extra_turns {0}: {1}")]
+    BadExtraTurns(i64, &'static str),
+    /// The recorded result does not agree with the pawns.
+    #[error("result: {0}")]
+    BadResult(String),
+    /// The size or players field disagrees with itself.
+    #[error("{0}")]
+    Inconsistent(String),
+}
+
+/// A move that is not legal in the position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The player must throw first.
+    #[error("the bag is empty: the player to move must throw first")]
+    MustThrow,
+    /// The value is not in the bag.
+    #[error("value {0} is not in the bag")]
+    NotInBag(u8),
+    /// No unit of the player stands there.
+    #[error("no unit of {count} pawn(s) of the player to move stands at path index {from}")]
+    NoUnit {
+        /// Where.
+        from: i16,
+        /// How many pawns.
+        count: u8,
+    },
+    /// The move breaks a rule; the text says which.
+    #[error("illegal move: {0}")]
+    Illegal(&'static str),
+}
+
+/// Throws supplied from outside that do not fit the throwing phase.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ThrowError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The player is moving, not throwing.
+    #[error("the bag is not empty: the player to move must move before throwing")]
+    NotThrowing,
+    /// More mouths up than cowries.
+    #[error("{0} mouths up, but only {1} cowries are thrown")]
+    TooManyMouths(u8, u8),
+    /// The sequence ends before the phase does, or goes on after it ended.
+    #[error("throw sequence {0:?}: {1}")]
+    BadSequence(Vec<u8>, &'static str),
+}

@@ -1,0 +1,42 @@
+//! # ashta-engine
+//!
+//! The rules of Ashta Chamma (Chowka Bhara) as a library: board geometry for any odd
+//! size, cowrie throws, legal moves, playing moves and whole turns, the JSON position
+//! format, a compact notation, game records and perft. No I/O.
+//!
+//! ```
+//! use ashta_engine::{Rules, Variant, MoveList, SeededThrows};
+//!
+//! let variant = Variant::new(Rules::standard()).unwrap();
+//! let mut pos = variant.start_position();
+//! let mut throws = SeededThrows::new(1);
+//! variant.throw(&mut pos, &mut throws).unwrap();
+//! let mut moves = MoveList::new();
+//! variant.legal_moves(&pos, &mut moves);
+//! if let Some(&mv) = moves.first() {
+//!     variant.play(&mut pos, mv).unwrap();
+//! }
+//! ```
+
+#![warn(missing_docs)]
+
+mod error;
+mod geometry;
+mod moves;
+mod position;
+mod rules;
+mod setup;
+mod throws;
+mod variant;
+
+pub use error::{MoveError, PositionError, RulesError, ThrowError};
+pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, MAX_PLAYERS, OFF};
+pub use rules::{
+    default_table, Entry, Face, Finish, Gate, NamedTable, Preset, Rules, RulesObject, RulesSpec,
+    SafeLayout, SafeSpec, TableSpec, ThreeGraces, MAX_COWRIES, MAX_PAWNS,
+};
+pub use setup::{parse_position, BlockJson, PositionJson};
+pub use throws::{throw_with_rng, Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
+pub use variant::{ThrowReport, ThrowStep, Variant};

@@ -1,0 +1,146 @@
+//! The state of a game: pawns, bag, blocks, turn and result. Plain data, `Copy`;
+//! the [`crate::Variant`] it belongs to interprets it.
+
+use crate::geometry::MAX_SQUARES;
+use crate::rules::MAX_PAWNS;
+use crate::throws::MAX_FACES;
+
+/// Most players in a game.
+pub const MAX_PLAYERS: usize = 4;
+/// Most outer doubles that can block at once.
+pub const MAX_BLOCKS: usize = 32;
+/// Path index of a pawn off the board (grace entry), stored as this sentinel.
+pub const OFF: u8 = u8::MAX;
+/// Most values a throwing phase puts in a bag; a phase stops throwing at this many.
+/// (With the standard table, reaching it has probability 8⁻⁶³.)
+pub const MAX_BAG: u8 = 64;
+
+/// Why a game ended without a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// No player can move with any single throw value, whatever the blocks.
+    Frozen,
+    /// The rule set's turn limit was reached.
+    TurnLimit,
+}
+
+impl DrawReason {
+    /// The reason as written in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawReason::Frozen => "frozen",
+            DrawReason::TurnLimit => "turn limit",
+        }
+    }
+}
+
+/// An outer double that still blocks some opponents.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Block {
+    /// The double's square.
+    pub square: u8,
+    /// Its owner.
+    pub owner: u8,
+    /// Bit `p` set while the double still blocks player `p`.
+    pub blocked: u8,
+}
+
+/// A position. Pawns of a player are kept sorted (ascending path index, off-board last),
+/// so equal positions compare and hash equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// `pawns[p][k]`: path index along p's path, [`OFF`] off the board.
+    pub(crate) pawns: [[u8; MAX_PAWNS]; MAX_PLAYERS],
+    /// Occupancy of non-safe squares: 0 when empty, else `owner << 5 | count`.
+    pub(crate) occ: [u8; MAX_SQUARES],
+    /// How many of each distinct value (by slot) the bag holds.
+    pub(crate) bag: [u8; MAX_FACES],
+    pub(crate) bag_len: u8,
+    pub(crate) blocks: [Block; MAX_BLOCKS],
+    pub(crate) block_len: u8,
+    pub(crate) to_move: u8,
+    pub(crate) extra_turns: u8,
+    /// Bit `p`: player p has captured.
+    pub(crate) captured: u8,
+    /// Bit `p`: player p has every pawn home.
+    pub(crate) finished: u8,
+    pub(crate) places: [u8; MAX_PLAYERS],
+    pub(crate) places_len: u8,
+    pub(crate) draw: Option<DrawReason>,
+    pub(crate) over: bool,
+}
+
+impl Position {
+    pub(crate) fn empty() -> Position {
+        Position {
+            pawns: [[OFF; MAX_PAWNS]; MAX_PLAYERS],
+            occ: [0; MAX_SQUARES],
+            bag: [0; MAX_FACES],
+            bag_len: 0,
+            blocks: [Block::default(); MAX_BLOCKS],
+            block_len: 0,
+            to_move: 0,
+            extra_turns: 0,
+            captured: 0,
+            finished: 0,
+            places: [0; MAX_PLAYERS],
+            places_len: 0,
+            draw: None,
+            over: false,
+        }
+    }
+
+    /// The player whose turn it is.
+    pub fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+    /// Extra turns the player to move still has after this one.
+    pub fn extra_turns(&self) -> usize {
+        self.extra_turns as usize
+    }
+    /// Whether player `p` has made a capture (its gate is open).
+    pub fn has_captured(&self, p: usize) -> bool {
+        self.captured & (1 << p) != 0
+    }
+    /// Whether player `p` has every pawn home.
+    pub fn has_finished(&self, p: usize) -> bool {
+        self.finished & (1 << p) != 0
+    }
+    /// Whether the bag is empty, so the player to move throws next.
+    pub fn must_throw(&self) -> bool {
+        self.bag_len == 0 && !self.over
+    }
+    /// Number of values in the bag.
+    pub fn bag_len(&self) -> usize {
+        self.bag_len as usize
+    }
+    /// Count of the bag's values by slot (see [`crate::ThrowTable::values`]).
+    pub fn bag_counts(&self) -> &[u8; MAX_FACES] {
+        &self.bag
+    }
+    /// The outer doubles that still block someone, ordered by square.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks[..self.block_len as usize]
+    }
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+    /// The first player to finish, if any.
+    pub fn winner(&self) -> Option<usize> {
+        (self.places_len > 0).then(|| self.places[0] as usize)
+    }
+    /// The finishing order so far.
+    pub fn places(&self) -> &[u8] {
+        &self.places[..self.places_len as usize]
+    }
+    /// The reason the game was drawn, if it was.
+    pub fn draw(&self) -> Option<DrawReason> {
+        self.draw
+    }
+    /// Raw pawn indices of player `p` (sorted, [`OFF`] for off-board); `n` is the
+    /// rule set's pawn count.
+    pub fn pawn_indices(&self, p: usize, n: usize) -> &[u8] {
+        &self.pawns[p][..n]
+    }
+}

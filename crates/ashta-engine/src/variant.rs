@@ -1,0 +1,708 @@
+//! A rule set compiled for play, and the game itself: throwing, legal moves, playing a
+//! move, ending turns, winning and freezing.
+
+use arrayvec::ArrayVec;
+
+use crate::error::{MoveError, RulesError, ThrowError};
+use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
+use crate::moves::{Move, MoveList};
+use crate::position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, OFF};
+use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
+use crate::throws::{Cowries, ThrowSource, ThrowTable};
+
+/// What one throw did to the throwing phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThrowStep {
+    /// A grace: the player throws again.
+    Again,
+    /// The phase is over and the player moves.
+    Moving,
+    /// The phase is over but no value can be used: the bag was forfeited, the turn ended.
+    Forfeited,
+    /// A third grace in a row under the `forfeit` flag: the turn was voided.
+    Voided,
+}
+
+/// A whole throwing phase: the cowries of each throw and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThrowReport {
+    /// Each throw in order.
+    pub throws: ArrayVec<Cowries, { MAX_BAG as usize }>,
+    /// How the phase ended (never [`ThrowStep::Again`]).
+    pub end: ThrowStep,
+}
+
+/// Rules compiled into lookup tables; every operation on a [`Position`] goes through it.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    rules: Rules,
+    geometry: Geometry,
+    table: ThrowTable,
+    seats: &'static [Seat],
+    players: u8,
+    pawns: usize,
+    outer: usize,
+    home: usize,
+    circle: bool,
+    grace_entry: bool,
+    forfeit_three: bool,
+    capture_bonus: bool,
+    doubles: bool,
+    places_mode: bool,
+    safe: [bool; MAX_SQUARES],
+    /// `path[p][i]`: square at path index i of player p.
+    path: [[u8; MAX_SQUARES]; 4],
+    /// `index[p][sq]`: player p's path index of square sq.
+    index: [[u8; MAX_SQUARES]; 4],
+}
+
+impl Variant {
+    /// Compiles a rule set, rejecting one that cannot be played.
+    pub fn new(rules: Rules) -> Result<Variant, RulesError> {
+        rules.validate()?;
+        let geometry = Geometry::new(rules.size as usize);
+        let seats = Seat::for_players(rules.players as usize);
+        let mut safe = [false; MAX_SQUARES];
+        for sq in rules.safe_squares(&geometry)? {
+            safe[sq.0 as usize] = true;
+        }
+        let mut path = [[0u8; MAX_SQUARES]; 4];
+        let mut index = [[0u8; MAX_SQUARES]; 4];
+        for (p, &seat) in seats.iter().enumerate() {
+            for (i, sq) in geometry.path(seat).enumerate() {
+                path[p][i] = sq.0;
+                index[p][sq.0 as usize] = i as u8;
+            }
+        }
+        Ok(Variant {
+            table: ThrowTable::new(&rules.faces(), rules.mouth_up),
+            seats,
+            players: rules.players,
+            pawns: rules.pawn_count(),
+            outer: geometry.outer_len(),
+            home: geometry.home_index(),
+            circle: rules.gate == Gate::Circle,
+            grace_entry: rules.entry == Entry::Grace,
+            forfeit_three: rules.three_graces == ThreeGraces::Forfeit,
+            capture_bonus: rules.capture_bonus,
+            doubles: rules.doubles,
+            places_mode: rules.finish == Finish::Places,
+            safe,
+            path,
+            index,
+            geometry,
+            rules,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// The board geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+    /// The compiled throw table.
+    pub fn table(&self) -> &ThrowTable {
+        &self.table
+    }
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+    /// Pawns per player.
+    pub fn pawns_per_player(&self) -> usize {
+        self.pawns
+    }
+    /// The seat of player `p`.
+    pub fn seat(&self, p: usize) -> Seat {
+        self.seats[p]
+    }
+    /// Path index of the home.
+    pub fn home(&self) -> usize {
+        self.home
+    }
+    /// Length of the outer ring.
+    pub fn outer_len(&self) -> usize {
+        self.outer
+    }
+    /// Whether a square is safe.
+    pub fn is_safe(&self, sq: Square) -> bool {
+        self.safe[sq.0 as usize]
+    }
+    /// The square at player `p`'s path index `i`.
+    pub fn square(&self, p: usize, i: usize) -> Square {
+        Square(self.path[p][i])
+    }
+    /// Player `p`'s path index of square `sq`.
+    pub fn path_index(&self, p: usize, sq: Square) -> usize {
+        self.index[p][sq.0 as usize] as usize
+    }
+
+    /// The position a game starts from: every pawn on its start square (or off the
+    /// board under grace entry), player 0 to throw.
+    pub fn start_position(&self) -> Position {
+        let mut pos = Position::empty();
+        let at = if self.grace_entry { OFF } else { 0 };
+        for p in 0..self.players() {
+            pos.pawns[p][..self.pawns].fill(at);
+        }
+        pos
+    }
+
+    /// Player `p`'s pawns as path indices, ascending, `None` for off the board.
+    pub fn pawns<'a>(&self, pos: &'a Position, p: usize) -> impl Iterator<Item = Option<usize>> + 'a {
+        pos.pawns[p][..self.pawns]
+            .iter()
+            .map(|&i| (i != OFF).then_some(i as usize))
+    }
+
+    /// The bag's values, largest first, repeated as often as they are in the bag.
+    pub fn bag(&self, pos: &Position) -> Vec<u8> {
+        let mut out = Vec::with_capacity(pos.bag_len());
+        for (slot, &v) in self.table.values().iter().enumerate().rev() {
+            out.extend(std::iter::repeat_n(v, pos.bag[slot] as usize));
+        }
+        out
+    }
+
+    /// The square of player `p`'s pawn at path index `i`, and who else stands there.
+    /// Returns `(owner, count)` for a non-safe square holding pawns.
+    pub fn occupant(&self, pos: &Position, sq: Square) -> Option<(usize, usize)> {
+        let o = pos.occ[sq.0 as usize];
+        (o != 0).then(|| ((o >> 5) as usize, (o & 31) as usize))
+    }
+
+    // ---------------------------------------------------------------- throwing
+
+    /// Throws one throw with `mouths_up` cowries up into the bag of the player to move.
+    /// Call it on a position whose bag is empty, then again while it answers
+    /// [`ThrowStep::Again`]; in between the position is mid-phase and not settled.
+    pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
+        let face = self.table.face(mouths_up);
+        pos.bag[self.table.face_slot(mouths_up)] += 1;
+        pos.bag_len += 1;
+        if face.grace {
+            if self.forfeit_three && pos.bag_len >= 3 {
+                self.end_turn(pos);
+                return ThrowStep::Voided;
+            }
+            if pos.bag_len < MAX_BAG {
+                return ThrowStep::Again;
+            }
+        }
+        if self.has_legal_move(pos) {
+            ThrowStep::Moving
+        } else {
+            self.end_turn(pos);
+            ThrowStep::Forfeited
+        }
+    }
+
+    /// Plays the whole throwing phase of the player to move with throws from `source`.
+    pub fn throw<S: ThrowSource + ?Sized>(
+        &self,
+        pos: &mut Position,
+        source: &mut S,
+    ) -> Result<ThrowReport, ThrowError> {
+        self.check_can_throw(pos)?;
+        let mut throws = ArrayVec::new();
+        loop {
+            let cowries = source.throw_cowries(self.table.cowries(), self.table.mouth_up());
+            throws.push(cowries);
+            let end = self.throw_one(pos, cowries.mouths_up());
+            if end != ThrowStep::Again {
+                return Ok(ThrowReport { throws, end });
+            }
+        }
+    }
+
+    /// Plays a throwing phase supplied from outside, as mouths-up counts. The sequence
+    /// must be exactly one phase: graces, then one non-grace (or the voiding grace).
+    pub fn apply_throws(&self, pos: &mut Position, mouths_up: &[u8]) -> Result<ThrowStep, ThrowError> {
+        self.check_can_throw(pos)?;
+        let k = self.table.cowries();
+        if let Some(&bad) = mouths_up.iter().find(|&&u| u > k) {
+            return Err(ThrowError::TooManyMouths(bad, k));
+        }
+        let mut scratch = *pos;
+        for (n, &u) in mouths_up.iter().enumerate() {
+            let step = self.throw_one(&mut scratch, u);
+            let last = n + 1 == mouths_up.len();
+            match (step, last) {
+                (ThrowStep::Again, true) => {
+                    return Err(ThrowError::BadSequence(
+                        mouths_up.to_vec(),
+                        "it ends on a grace, so the player must throw again",
+                    ))
+                }
+                (ThrowStep::Again, false) => {}
+                (_, false) => {
+                    return Err(ThrowError::BadSequence(
+                        mouths_up.to_vec(),
+                        "the throwing phase ended before its last throw",
+                    ))
+                }
+                (end, true) => {
+                    *pos = scratch;
+                    return Ok(end);
+                }
+            }
+        }
+        Err(ThrowError::BadSequence(
+            Vec::new(),
+            "no throws given: a throwing phase has at least one",
+        ))
+    }
+
+    fn check_can_throw(&self, pos: &Position) -> Result<(), ThrowError> {
+        if pos.over {
+            Err(ThrowError::GameOver)
+        } else if pos.bag_len != 0 {
+            Err(ThrowError::NotThrowing)
+        } else {
+            Ok(())
+        }
+    }
+
+    // ---------------------------------------------------------------- moves
+
+    /// Where a unit of player `p` at path index `i` lands with value `v`, and whom it
+    /// captures; `None` when the move is illegal. Blocks are ignored when asked.
+    #[inline(always)]
+    fn target(&self, pos: &Position, p: usize, i: usize, v: usize, with_blocks: bool) -> Option<(usize, Option<u8>)> {
+        let mut j = i + v;
+        let mut wrapped = false;
+        if j >= self.outer && pos.captured & (1 << p) == 0 {
+            if !self.circle {
+                return None;
+            }
+            j %= self.outer;
+            wrapped = true;
+        }
+        if j > self.home {
+            return None;
+        }
+        if with_blocks && pos.block_len != 0 && self.blocked(pos, p, i, j, v, wrapped) {
+            return None;
+        }
+        let sq = self.path[p][j] as usize;
+        if self.safe[sq] {
+            return Some((j, None));
+        }
+        let o = pos.occ[sq];
+        let owner = o >> 5;
+        if o == 0 || owner as usize == p {
+            Some((j, None))
+        } else if self.doubles && o & 31 >= 2 {
+            None
+        } else {
+            Some((j, Some(owner)))
+        }
+    }
+
+    /// Whether a block against `p` stands strictly between `i` and `j` on the outer ring.
+    #[cold]
+    fn blocked(&self, pos: &Position, p: usize, i: usize, j: usize, v: usize, wrapped: bool) -> bool {
+        pos.blocks().iter().any(|b| {
+            if b.blocked & (1 << p) == 0 {
+                return false;
+            }
+            let k = self.index[p][b.square as usize] as usize;
+            if wrapped {
+                k > i || k < j || v > self.outer
+            } else {
+                i < k && k < j
+            }
+        })
+    }
+
+    /// Calls `f` with every legal move of the player to move until `f` returns false.
+    /// Returns false if it was stopped.
+    #[inline(always)]
+    fn visit_moves(&self, pos: &Position, mut f: impl FnMut(Move) -> bool) -> bool {
+        if pos.over || pos.bag_len == 0 {
+            return true;
+        }
+        let p = pos.to_move as usize;
+        let pawns = &pos.pawns[p][..self.pawns];
+        let values = self.table.values();
+        let mut k = 0;
+        while k < pawns.len() {
+            let i = pawns[k];
+            if i as usize >= self.home {
+                break; // home pawns, then off-board ones, come last
+            }
+            let mut run = 1;
+            while k + run < pawns.len() && pawns[k + run] == i {
+                run += 1;
+            }
+            k += run;
+            for (slot, &v) in values.iter().enumerate() {
+                if pos.bag[slot] == 0 {
+                    continue;
+                }
+                if let Some((j, capture)) = self.target(pos, p, i as usize, v as usize, true) {
+                    let mv = Move {
+                        value: v,
+                        from: Some(i),
+                        to: j as u8,
+                        count: 1,
+                        capture,
+                    };
+                    if !f(mv) || (run >= 2 && self.doubles && !f(Move { count: 2, ..mv })) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if self.grace_entry {
+            let off = pawns.iter().rev().take_while(|&&i| i == OFF).count();
+            if off > 0 {
+                for (slot, &v) in values.iter().enumerate() {
+                    if pos.bag[slot] != 0 && v >= 2 && self.table.is_grace_value(v) {
+                        let count = (v as usize / 2).min(off) as u8;
+                        let mv = Move {
+                            value: v,
+                            from: None,
+                            to: 0,
+                            count,
+                            capture: None,
+                        };
+                        if !f(mv) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Fills `out` with the legal moves of the player to move (empty when the player
+    /// must throw, or the game is over).
+    pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        out.clear();
+        self.visit_moves(pos, |mv| {
+            out.push(mv);
+            true
+        });
+    }
+
+    /// Whether the player to move has a legal move now.
+    pub fn has_legal_move(&self, pos: &Position) -> bool {
+        !self.visit_moves(pos, |_| false)
+    }
+
+    /// The legal move that spends `value` on `count` pawns at path index `from`
+    /// (`None`: enter from off the board), or why there is none.
+    pub fn find_move(&self, pos: &Position, value: u8, from: Option<u8>, count: u8) -> Result<Move, MoveError> {
+        if pos.over {
+            return Err(MoveError::GameOver);
+        }
+        if pos.bag_len == 0 {
+            return Err(MoveError::MustThrow);
+        }
+        let slot = self.table.slot(value).filter(|&s| pos.bag[s] > 0);
+        if slot.is_none() {
+            return Err(MoveError::NotInBag(value));
+        }
+        let p = pos.to_move as usize;
+        let pawns = &pos.pawns[p][..self.pawns];
+        let no_unit = MoveError::NoUnit {
+            from: from.map_or(-1, i16::from),
+            count,
+        };
+        let Some(i) = from else {
+            let off = pawns.iter().filter(|&&i| i == OFF).count();
+            if !self.grace_entry {
+                return Err(MoveError::Illegal("pawns enter from off the board only under grace entry"));
+            }
+            if off == 0 {
+                return Err(no_unit);
+            }
+            if !self.table.is_grace_value(value) || value < 2 {
+                return Err(MoveError::Illegal("only a grace value of 2 or more brings pawns onto the board"));
+            }
+            let n = (value as usize / 2).min(off) as u8;
+            if count != n {
+                return Err(MoveError::Illegal("an entry brings value/2 pawns, or all that are off the board if fewer"));
+            }
+            return Ok(Move {
+                value,
+                from: None,
+                to: 0,
+                count,
+                capture: None,
+            });
+        };
+        let here = pawns.iter().filter(|&&x| x == i).count();
+        if i == OFF || count == 0 || count > 2 || here < count as usize {
+            return Err(no_unit);
+        }
+        if count == 2 && !self.doubles {
+            return Err(MoveError::Illegal("pairs move together only when doubles are on"));
+        }
+        if i as usize == self.home {
+            return Err(MoveError::Illegal("a pawn at home never moves again"));
+        }
+        if let Some((to, capture)) = self.target(pos, p, i as usize, value as usize, true) {
+            return Ok(Move {
+                value,
+                from,
+                to: to as u8,
+                count,
+                capture,
+            });
+        }
+        let j = i as usize + value as usize;
+        let gate_closed = j >= self.outer && !pos.has_captured(p);
+        Err(MoveError::Illegal(if gate_closed && !self.circle {
+            "the gate is closed: a player who has never captured stays on the outer ring"
+        } else if j > self.home && !gate_closed {
+            "a pawn must land on the home exactly"
+        } else if self.target(pos, p, i as usize, value as usize, false).is_some() {
+            "an opponent's double blocks the way this turn"
+        } else {
+            "the target square holds an opponent's double"
+        }))
+    }
+
+    /// Plays a legal move, or says why it is not legal (the position is then unchanged).
+    pub fn play(&self, pos: &mut Position, mv: Move) -> Result<(), MoveError> {
+        let legal = self.find_move(pos, mv.value, mv.from, mv.count)?;
+        if legal != mv {
+            return Err(MoveError::Illegal("the move's target or capture does not match the position"));
+        }
+        self.play_unchecked(pos, mv);
+        Ok(())
+    }
+
+    /// Plays a move from [`Variant::legal_moves`] without checking it. When the bag is
+    /// empty, or no value left can be used, the turn ends.
+    pub fn play_unchecked(&self, pos: &mut Position, mv: Move) {
+        let p = pos.to_move as usize;
+        let slot = self.table.slot(mv.value).expect("value from the table");
+        pos.bag[slot] -= 1;
+        pos.bag_len -= 1;
+        let count = mv.count as usize;
+        match mv.from {
+            None => {
+                let n = self.pawns;
+                let pawns = &mut pos.pawns[p][..n];
+                pawns[n - count..].fill(0);
+                pawns.sort_unstable();
+            }
+            Some(from) => {
+                let (i, j) = (from as usize, mv.to as usize);
+                let src = self.path[p][i] as usize;
+                if !self.safe[src] {
+                    let left = (pos.occ[src] & 31) as usize - count;
+                    pos.occ[src] = if left == 0 { 0 } else { (p as u8) << 5 | left as u8 };
+                    if left < 2 && pos.block_len != 0 {
+                        remove_block(pos, src as u8);
+                    }
+                }
+                let pawns = &mut pos.pawns[p][..self.pawns];
+                let k = pawns.iter().position(|&x| x == from).expect("unit exists");
+                pawns[k..k + count].fill(j as u8);
+                sort_small(pawns);
+                let dst = self.path[p][j] as usize;
+                if !self.safe[dst] {
+                    let o = pos.occ[dst];
+                    let owner = (o >> 5) as usize;
+                    if o != 0 && owner != p {
+                        self.send_back(pos, owner, self.index[owner][dst], (o & 31) as usize);
+                        pos.occ[dst] = (p as u8) << 5 | count as u8;
+                        pos.captured |= 1 << p;
+                        if self.capture_bonus {
+                            pos.extra_turns = pos.extra_turns.saturating_add(1);
+                        }
+                    } else {
+                        let before = if o == 0 { 0 } else { (o & 31) as usize };
+                        let now = before + count;
+                        pos.occ[dst] = (p as u8) << 5 | now as u8;
+                        if self.doubles && before < 2 && now >= 2 && j < self.outer {
+                            let blocked = self.active_mask(pos) & !(1 << p);
+                            if blocked != 0 {
+                                add_block(pos, Block { square: dst as u8, owner: p as u8, blocked });
+                            }
+                        }
+                    }
+                }
+                if j == self.home && pos.pawns[p][0] as usize == self.home && pos.pawns[p][self.pawns - 1] as usize == self.home {
+                    self.finish(pos, p);
+                    return;
+                }
+            }
+        }
+        if pos.bag_len == 0 || !self.has_legal_move(pos) {
+            self.end_turn(pos);
+        }
+    }
+
+    /// Sends `n` pawns of `victim` at its path index `at` back to the start (or off the board).
+    fn send_back(&self, pos: &mut Position, victim: usize, at: u8, n: usize) {
+        let back = if self.grace_entry { OFF } else { 0 };
+        let pawns = &mut pos.pawns[victim][..self.pawns];
+        let k = pawns.iter().position(|&x| x == at).expect("victim pawn");
+        pawns[k..k + n].fill(back);
+        pawns.sort_unstable();
+    }
+
+    fn active_mask(&self, pos: &Position) -> u8 {
+        ((1u8 << self.players) - 1) & !pos.finished
+    }
+
+    /// Player `p` has brought every pawn home.
+    fn finish(&self, pos: &mut Position, p: usize) {
+        pos.finished |= 1 << p;
+        pos.places[pos.places_len as usize] = p as u8;
+        pos.places_len += 1;
+        pos.extra_turns = 0;
+        let left = self.active_mask(pos);
+        if !self.places_mode || left.count_ones() <= 1 {
+            if self.places_mode {
+                pos.places[pos.places_len as usize] = left.trailing_zeros() as u8;
+                pos.places_len += 1;
+            }
+            pos.over = true;
+            clear_bag(pos);
+        } else {
+            self.end_turn(pos);
+        }
+    }
+
+    /// Ends the turn of the player to move: the rest of the bag is forfeited, blocks
+    /// against the player expire, then an extra turn is taken or play passes on; a
+    /// position where nobody can ever move again is drawn.
+    pub fn end_turn(&self, pos: &mut Position) {
+        clear_bag(pos);
+        let p = pos.to_move as usize;
+        if pos.block_len != 0 {
+            expire_blocks(pos, p);
+        }
+        if pos.over {
+            return;
+        }
+        if pos.extra_turns > 0 && !pos.has_finished(p) {
+            pos.extra_turns -= 1;
+        } else {
+            pos.extra_turns = 0;
+            let mut next = p;
+            loop {
+                next = (next + 1) % self.players();
+                if !pos.has_finished(next) {
+                    break;
+                }
+            }
+            pos.to_move = next as u8;
+        }
+        if self.is_frozen(pos) {
+            pos.draw = Some(DrawReason::Frozen);
+            pos.over = true;
+        }
+    }
+
+    /// Ends the game as a draw (the driver's turn limit, say).
+    pub fn declare_draw(&self, pos: &mut Position, reason: DrawReason) {
+        clear_bag(pos);
+        pos.draw = Some(reason);
+        pos.over = true;
+    }
+
+    /// Whether no player still in the game has a legal move for any single throw value,
+    /// whatever the blocks: nothing can ever change again.
+    pub fn is_frozen(&self, pos: &Position) -> bool {
+        let active = self.active_mask(pos);
+        for d in 0..self.players() {
+            let p = (pos.to_move as usize + d) % self.players();
+            if active & (1 << p) == 0 {
+                continue;
+            }
+            let pawns = &pos.pawns[p][..self.pawns];
+            let mut last = OFF;
+            for &i in pawns {
+                if i as usize >= self.home {
+                    if i == OFF && self.grace_entry && self.can_enter() {
+                        return false;
+                    }
+                    continue;
+                }
+                if i == last {
+                    continue;
+                }
+                last = i;
+                for &v in self.table.values() {
+                    if self.target(pos, p, i as usize, v as usize, false).is_some() {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn can_enter(&self) -> bool {
+        self.table
+            .values()
+            .iter()
+            .any(|&v| v >= 2 && self.table.is_grace_value(v))
+    }
+}
+
+#[inline]
+fn sort_small(xs: &mut [u8]) {
+    for a in 1..xs.len() {
+        let x = xs[a];
+        let mut b = a;
+        while b > 0 && xs[b - 1] > x {
+            xs[b] = xs[b - 1];
+            b -= 1;
+        }
+        xs[b] = x;
+    }
+}
+
+fn clear_bag(pos: &mut Position) {
+    if pos.bag_len != 0 {
+        pos.bag = [0; crate::throws::MAX_FACES];
+        pos.bag_len = 0;
+    }
+}
+
+fn add_block(pos: &mut Position, block: Block) {
+    let n = pos.block_len as usize;
+    if n == MAX_BLOCKS {
+        return;
+    }
+    let at = pos.blocks[..n].partition_point(|b| b.square < block.square);
+    pos.blocks.copy_within(at..n, at + 1);
+    pos.blocks[at] = block;
+    pos.block_len += 1;
+}
+
+fn remove_block(pos: &mut Position, square: u8) {
+    let n = pos.block_len as usize;
+    if let Some(at) = pos.blocks[..n].iter().position(|b| b.square == square) {
+        pos.blocks.copy_within(at + 1..n, at);
+        pos.blocks[n - 1] = Block::default();
+        pos.block_len -= 1;
+    }
+}
+
+fn expire_blocks(pos: &mut Position, p: usize) {
+    let n = pos.block_len as usize;
+    let mut kept = 0;
+    for k in 0..n {
+        let mut b = pos.blocks[k];
+        b.blocked &= !(1 << p);
+        if b.blocked != 0 {
+            pos.blocks[kept] = b;
+            kept += 1;
+        }
+    }
+    pos.blocks[kept..n].fill(Block::default());
+    pos.block_len = kept as u8;
+}
