@@ -98,7 +98,9 @@ pub enum PositionError {
     #[error("player {0} has a pawn off the board (-1), which only grace entry allows")]
     OffBoardWithoutGraceEntry(usize),
     /// A pawn beyond the outer ring whose player never captured.
-    #[error("player {player} has a pawn at path index {index}, past the gate, but has never captured")]
+    #[error(
+        "player {player} has a pawn at path index {index}, past the gate, but has never captured"
+    )]
     PastGate {
         /// The player.
         player: usize,

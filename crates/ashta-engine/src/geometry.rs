@@ -110,7 +110,10 @@ impl Geometry {
     /// # Panics
     /// If `size` is even or out of range; `Rules` validation rejects such sizes first.
     pub fn new(size: usize) -> Geometry {
-        assert!(size % 2 == 1 && (5..=MAX_SIZE).contains(&size), "bad size {size}");
+        assert!(
+            size % 2 == 1 && (5..=MAX_SIZE).contains(&size),
+            "bad size {size}"
+        );
         let south = south_path(size);
         let mut path = [[0u8; MAX_SQUARES]; SEATS];
         let mut index = [[0u8; MAX_SQUARES]; SEATS];

@@ -23,8 +23,13 @@
 mod error;
 mod geometry;
 mod moves;
+mod notation;
+mod perft;
+mod plays;
 mod position;
+mod record;
 mod rules;
+mod selfplay;
 mod setup;
 mod throws;
 mod variant;
@@ -32,11 +37,16 @@ mod variant;
 pub use error::{MoveError, PositionError, RulesError, ThrowError};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
+pub use notation::{parse_any, parse_notation};
+pub use perft::PerftBranch;
+pub use plays::Play;
 pub use position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, MAX_PLAYERS, OFF};
+pub use record::{Game, MoveRecord, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT};
 pub use rules::{
     default_table, Entry, Face, Finish, Gate, NamedTable, Preset, Rules, RulesObject, RulesSpec,
     SafeLayout, SafeSpec, TableSpec, ThreeGraces, MAX_COWRIES, MAX_PAWNS,
 };
+pub use selfplay::{random_game, random_games, GameResult, Summary, DEFAULT_SIM_TURN_LIMIT};
 pub use setup::{parse_position, BlockJson, PositionJson};
 pub use throws::{throw_with_rng, Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
 pub use variant::{ThrowReport, ThrowStep, Variant};

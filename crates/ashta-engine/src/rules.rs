@@ -495,7 +495,9 @@ impl RulesObject {
             preset: None,
             size: differs(&rules.size, &base.size),
             players: differs(&rules.players, &base.players),
-            pawns: rules.pawns.filter(|&p| p as usize != rules.size as usize - 1),
+            pawns: rules
+                .pawns
+                .filter(|&p| p as usize != rules.size as usize - 1),
             cowries: differs(&rules.cowries, &base.cowries),
             mouth_up: differs(&rules.mouth_up, &base.mouth_up),
             throws: (rules.faces() != default_table(rules.cowries))
@@ -557,8 +559,20 @@ mod tests {
     #[test]
     fn six_and_eight_cowrie_tables_have_k_and_2k_graces() {
         let six = default_table(6);
-        assert_eq!(six[0], Face { value: 12, grace: true });
-        assert_eq!(six[6], Face { value: 6, grace: true });
+        assert_eq!(
+            six[0],
+            Face {
+                value: 12,
+                grace: true
+            }
+        );
+        assert_eq!(
+            six[6],
+            Face {
+                value: 6,
+                grace: true
+            }
+        );
         assert!(six[1..6].iter().all(|f| !f.grace));
         let senior = Rules::preset(Preset::Senior);
         assert_eq!((senior.size, senior.cowries), (7, 8));
@@ -568,9 +582,21 @@ mod tests {
     #[test]
     fn no_ones_tables_make_one_mouth_up_a_grace() {
         let t = TableSpec::Named(NamedTable::NoOnes12).faces(4);
-        assert_eq!(t[1], Face { value: 12, grace: true });
+        assert_eq!(
+            t[1],
+            Face {
+                value: 12,
+                grace: true
+            }
+        );
         let t = TableSpec::Named(NamedTable::NoOnes11).faces(8);
-        assert_eq!(t[1], Face { value: 11, grace: true });
+        assert_eq!(
+            t[1],
+            Face {
+                value: 11,
+                grace: true
+            }
+        );
     }
 
     #[test]
@@ -590,7 +616,13 @@ mod tests {
         r.players = 5;
         assert_eq!(r.validate(), Err(RulesError::BadPlayers(5)));
         let mut r = Rules::standard();
-        r.throws = Some(TableSpec::Faces(vec![Face { value: 4, grace: true }; 5]));
+        r.throws = Some(TableSpec::Faces(vec![
+            Face {
+                value: 4,
+                grace: true
+            };
+            5
+        ]));
         assert_eq!(r.validate(), Err(RulesError::AllGraces));
         let mut r = Rules::standard();
         r.safe = Some(vec!["c1".into(), "c3".into()]);
@@ -605,7 +637,10 @@ mod tests {
         let mut r = Rules::standard();
         r.size = 7;
         r.players = 2;
-        assert_eq!(RulesSpec::from_rules(&r), RulesSpec::Name("standard".into()));
+        assert_eq!(
+            RulesSpec::from_rules(&r),
+            RulesSpec::Name("standard".into())
+        );
         r.gate = Gate::Circle;
         let spec = RulesSpec::from_rules(&r);
         let back = spec.to_rules().unwrap();

@@ -87,7 +87,12 @@ impl Variant {
         if json.size != self.rules().size as i64 || json.players != players as i64 {
             return Err(PositionError::Inconsistent(format!(
                 "position is {}x{} with {} players but the rules are {}x{} with {}",
-                json.size, json.size, json.players, self.rules().size, self.rules().size, players
+                json.size,
+                json.size,
+                json.players,
+                self.rules().size,
+                self.rules().size,
+                players
             )));
         }
         let mut pos = Position::empty();
@@ -165,7 +170,9 @@ impl Variant {
             }
         }
         self.check_result(json, &mut pos)?;
-        if !(0..players as i64).contains(&json.to_move) || (!pos.over && pos.has_finished(json.to_move as usize)) {
+        if !(0..players as i64).contains(&json.to_move)
+            || (!pos.over && pos.has_finished(json.to_move as usize))
+        {
             return Err(PositionError::BadToMove(json.to_move));
         }
         pos.to_move = json.to_move as u8;
@@ -194,9 +201,13 @@ impl Variant {
     fn check_result(&self, json: &PositionJson, pos: &mut Position) -> Result<(), PositionError> {
         let players = self.players() as i64;
         let bad = |s: String| Err(PositionError::BadResult(s));
-        let finished: Vec<i64> = (0..players).filter(|&p| pos.has_finished(p as usize)).collect();
+        let finished: Vec<i64> = (0..players)
+            .filter(|&p| pos.has_finished(p as usize))
+            .collect();
         let places = match (&json.places, self.rules().finish) {
-            (Some(_), Finish::First) => return bad("places is only used with finish \"places\"".into()),
+            (Some(_), Finish::First) => {
+                return bad("places is only used with finish \"places\"".into())
+            }
             (Some(list), Finish::Places) => list.clone(),
             (None, _) => json.winner.into_iter().collect(),
         };
@@ -208,13 +219,26 @@ impl Variant {
         // Every finished player is placed; an unfinished one only as the last of all.
         for &p in &finished {
             if !places.contains(&p) {
-                return bad(format!("player {p} has every pawn home but is not in winner/places"));
+                return bad(format!(
+                    "player {p} has every pawn home but is not in winner/places"
+                ));
             }
         }
-        let unfinished_placed: Vec<i64> = places.iter().copied().filter(|p| !finished.contains(p)).collect();
+        let unfinished_placed: Vec<i64> = places
+            .iter()
+            .copied()
+            .filter(|p| !finished.contains(p))
+            .collect();
         let complete = places.len() as i64 == players;
-        if !unfinished_placed.is_empty() && !(complete && unfinished_placed.len() == 1 && places.last() == unfinished_placed.last()) {
-            return bad(format!("player {} is placed but has not brought every pawn home", unfinished_placed[0]));
+        if !unfinished_placed.is_empty()
+            && !(complete
+                && unfinished_placed.len() == 1
+                && places.last() == unfinished_placed.last())
+        {
+            return bad(format!(
+                "player {} is placed but has not brought every pawn home",
+                unfinished_placed[0]
+            ));
         }
         if let Some(w) = json.winner {
             if places.first() != Some(&w) {
@@ -234,7 +258,11 @@ impl Variant {
             None => None,
             Some("frozen") => Some(DrawReason::Frozen),
             Some("turn limit") => Some(DrawReason::TurnLimit),
-            Some(other) => return bad(format!("draw reason {other:?} is not \"frozen\" or \"turn limit\"")),
+            Some(other) => {
+                return bad(format!(
+                    "draw reason {other:?} is not \"frozen\" or \"turn limit\""
+                ))
+            }
         };
         let won = match self.rules().finish {
             Finish::First => !places.is_empty(),
@@ -243,7 +271,8 @@ impl Variant {
         if won && pos.draw.is_some() {
             return bad("a finished game cannot also be drawn".into());
         }
-        if self.rules().finish == Finish::Places && !complete && places.len() as i64 == players - 1 {
+        if self.rules().finish == Finish::Places && !complete && places.len() as i64 == players - 1
+        {
             return bad("all but one player have finished, so the last place must be given".into());
         }
         pos.over = won || pos.draw.is_some();
@@ -267,7 +296,10 @@ impl Variant {
             pos.bag[slot] += 1;
             pos.bag_len += 1;
             if pos.bag_len > MAX_BAG {
-                return Err(PositionError::ImpossibleBag(json.bag.clone(), "more values than a phase may throw"));
+                return Err(PositionError::ImpossibleBag(
+                    json.bag.clone(),
+                    "more values than a phase may throw",
+                ));
             }
         }
         let reason = if pos.over && pos.bag_len > 0 {
@@ -298,23 +330,41 @@ impl Variant {
             }
             let owner = b.owner as usize;
             if !(0..self.outer_len() as i64).contains(&b.at) {
-                return err(format!("at {} is not on the outer ring (0..{})", b.at, self.outer_len()));
+                return err(format!(
+                    "at {} is not on the outer ring (0..{})",
+                    b.at,
+                    self.outer_len()
+                ));
             }
             let sq = self.square(owner, b.at as usize);
             if self.is_safe(sq) {
-                return err(format!("{} is safe, where no double forms", sq.name(self.geometry().size())));
+                return err(format!(
+                    "{} is safe, where no double forms",
+                    sq.name(self.geometry().size())
+                ));
             }
             match self.occupant(pos, sq) {
                 Some((o, c)) if o == owner && c >= 2 => {}
-                _ => return err(format!("player {owner} has no double on {}", sq.name(self.geometry().size()))),
+                _ => {
+                    return err(format!(
+                        "player {owner} has no double on {}",
+                        sq.name(self.geometry().size())
+                    ))
+                }
             }
             if b.blocked.is_empty() {
                 return err("blocked is empty: leave out a double that blocks nobody".into());
             }
             let mut mask = 0u8;
             for &q in &b.blocked {
-                if !(0..players).contains(&q) || q == b.owner || mask & (1 << q) != 0 || pos.has_finished(q as usize) {
-                    return err(format!("blocked player {q} must be a distinct opponent still playing"));
+                if !(0..players).contains(&q)
+                    || q == b.owner
+                    || mask & (1 << q) != 0
+                    || pos.has_finished(q as usize)
+                {
+                    return err(format!(
+                        "blocked player {q} must be a distinct opponent still playing"
+                    ));
                 }
                 mask |= 1 << q;
             }
@@ -344,7 +394,10 @@ impl Variant {
             bag: self.bag(pos).into_iter().map(i64::from).collect(),
             pawns: (0..players)
                 .map(|p| {
-                    let mut v: Vec<i64> = self.pawns(pos, p).map(|i| i.map_or(-1, |i| i as i64)).collect();
+                    let mut v: Vec<i64> = self
+                        .pawns(pos, p)
+                        .map(|i| i.map_or(-1, |i| i as i64))
+                        .collect();
                     v.sort_unstable();
                     v
                 })
@@ -356,13 +409,16 @@ impl Variant {
                 .map(|b| BlockJson {
                     owner: b.owner as i64,
                     at: self.path_index(b.owner as usize, crate::Square(b.square)) as i64,
-                    blocked: (0..players as i64).filter(|&q| b.blocked & (1 << q) != 0).collect(),
+                    blocked: (0..players as i64)
+                        .filter(|&q| b.blocked & (1 << q) != 0)
+                        .collect(),
                 })
                 .collect(),
             extra_turns: pos.extra_turns as i64,
             winner: pos.winner().map(|w| w as i64),
             draw: pos.draw().map(|d| d.name().to_string()),
-            places: (self.rules().finish == Finish::Places).then(|| pos.places().iter().map(|&p| p as i64).collect()),
+            places: (self.rules().finish == Finish::Places)
+                .then(|| pos.places().iter().map(|&p| p as i64).collect()),
         }
     }
 
@@ -378,7 +434,9 @@ impl Variant {
         rules.size = json.size.clamp(0, 255) as u8;
         rules.players = json.players.clamp(0, 255) as u8;
         if &rules != self.rules() {
-            return Err(PositionError::Inconsistent("the position's rules differ from the game's".into()));
+            return Err(PositionError::Inconsistent(
+                "the position's rules differ from the game's".into(),
+            ));
         }
         self.check(&json)
     }

@@ -268,10 +268,14 @@ mod tests {
     fn pinned_generator_gives_pinned_throws() {
         // Changing the generator or the sampling would break every recorded game.
         let mut s = SeededThrows::new(2026);
-        let ups: Vec<u8> = (0..12).map(|_| s.throw_cowries(4, 0.5).mouths_up()).collect();
+        let ups: Vec<u8> = (0..12)
+            .map(|_| s.throw_cowries(4, 0.5).mouths_up())
+            .collect();
         let again: Vec<u8> = {
             let mut s = SeededThrows::new(2026);
-            (0..12).map(|_| s.throw_cowries(4, 0.5).mouths_up()).collect()
+            (0..12)
+                .map(|_| s.throw_cowries(4, 0.5).mouths_up())
+                .collect()
         };
         assert_eq!(ups, again);
         assert_eq!(format!("{ups:?}"), PINNED_2026);

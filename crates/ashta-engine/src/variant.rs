@@ -152,7 +152,11 @@ impl Variant {
     }
 
     /// Player `p`'s pawns as path indices, ascending, `None` for off the board.
-    pub fn pawns<'a>(&self, pos: &'a Position, p: usize) -> impl Iterator<Item = Option<usize>> + 'a {
+    pub fn pawns<'a>(
+        &self,
+        pos: &'a Position,
+        p: usize,
+    ) -> impl Iterator<Item = Option<usize>> + 'a {
         pos.pawns[p][..self.pawns]
             .iter()
             .map(|&i| (i != OFF).then_some(i as usize))
@@ -220,7 +224,11 @@ impl Variant {
 
     /// Plays a throwing phase supplied from outside, as mouths-up counts. The sequence
     /// must be exactly one phase: graces, then one non-grace (or the voiding grace).
-    pub fn apply_throws(&self, pos: &mut Position, mouths_up: &[u8]) -> Result<ThrowStep, ThrowError> {
+    pub fn apply_throws(
+        &self,
+        pos: &mut Position,
+        mouths_up: &[u8],
+    ) -> Result<ThrowStep, ThrowError> {
         self.check_can_throw(pos)?;
         let k = self.table.cowries();
         if let Some(&bad) = mouths_up.iter().find(|&&u| u > k) {
@@ -271,7 +279,14 @@ impl Variant {
     /// Where a unit of player `p` at path index `i` lands with value `v`, and whom it
     /// captures; `None` when the move is illegal. Blocks are ignored when asked.
     #[inline(always)]
-    fn target(&self, pos: &Position, p: usize, i: usize, v: usize, with_blocks: bool) -> Option<(usize, Option<u8>)> {
+    fn target(
+        &self,
+        pos: &Position,
+        p: usize,
+        i: usize,
+        v: usize,
+        with_blocks: bool,
+    ) -> Option<(usize, Option<u8>)> {
         let mut j = i + v;
         let mut wrapped = false;
         if j >= self.outer && pos.captured & (1 << p) == 0 {
@@ -304,7 +319,15 @@ impl Variant {
 
     /// Whether a block against `p` stands strictly between `i` and `j` on the outer ring.
     #[cold]
-    fn blocked(&self, pos: &Position, p: usize, i: usize, j: usize, v: usize, wrapped: bool) -> bool {
+    fn blocked(
+        &self,
+        pos: &Position,
+        p: usize,
+        i: usize,
+        j: usize,
+        v: usize,
+        wrapped: bool,
+    ) -> bool {
         pos.blocks().iter().any(|b| {
             if b.blocked & (1 << p) == 0 {
                 return false;
@@ -397,7 +420,13 @@ impl Variant {
 
     /// The legal move that spends `value` on `count` pawns at path index `from`
     /// (`None`: enter from off the board), or why there is none.
-    pub fn find_move(&self, pos: &Position, value: u8, from: Option<u8>, count: u8) -> Result<Move, MoveError> {
+    pub fn find_move(
+        &self,
+        pos: &Position,
+        value: u8,
+        from: Option<u8>,
+        count: u8,
+    ) -> Result<Move, MoveError> {
         if pos.over {
             return Err(MoveError::GameOver);
         }
@@ -417,17 +446,23 @@ impl Variant {
         let Some(i) = from else {
             let off = pawns.iter().filter(|&&i| i == OFF).count();
             if !self.grace_entry {
-                return Err(MoveError::Illegal("pawns enter from off the board only under grace entry"));
+                return Err(MoveError::Illegal(
+                    "pawns enter from off the board only under grace entry",
+                ));
             }
             if off == 0 {
                 return Err(no_unit);
             }
             if !self.table.is_grace_value(value) || value < 2 {
-                return Err(MoveError::Illegal("only a grace value of 2 or more brings pawns onto the board"));
+                return Err(MoveError::Illegal(
+                    "only a grace value of 2 or more brings pawns onto the board",
+                ));
             }
             let n = (value as usize / 2).min(off) as u8;
             if count != n {
-                return Err(MoveError::Illegal("an entry brings value/2 pawns, or all that are off the board if fewer"));
+                return Err(MoveError::Illegal(
+                    "an entry brings value/2 pawns, or all that are off the board if fewer",
+                ));
             }
             return Ok(Move {
                 value,
@@ -442,7 +477,9 @@ impl Variant {
             return Err(no_unit);
         }
         if count == 2 && !self.doubles {
-            return Err(MoveError::Illegal("pairs move together only when doubles are on"));
+            return Err(MoveError::Illegal(
+                "pairs move together only when doubles are on",
+            ));
         }
         if i as usize == self.home {
             return Err(MoveError::Illegal("a pawn at home never moves again"));
@@ -462,7 +499,10 @@ impl Variant {
             "the gate is closed: a player who has never captured stays on the outer ring"
         } else if j > self.home && !gate_closed {
             "a pawn must land on the home exactly"
-        } else if self.target(pos, p, i as usize, value as usize, false).is_some() {
+        } else if self
+            .target(pos, p, i as usize, value as usize, false)
+            .is_some()
+        {
             "an opponent's double blocks the way this turn"
         } else {
             "the target square holds an opponent's double"
@@ -473,7 +513,9 @@ impl Variant {
     pub fn play(&self, pos: &mut Position, mv: Move) -> Result<(), MoveError> {
         let legal = self.find_move(pos, mv.value, mv.from, mv.count)?;
         if legal != mv {
-            return Err(MoveError::Illegal("the move's target or capture does not match the position"));
+            return Err(MoveError::Illegal(
+                "the move's target or capture does not match the position",
+            ));
         }
         self.play_unchecked(pos, mv);
         Ok(())
@@ -499,7 +541,11 @@ impl Variant {
                 let src = self.path[p][i] as usize;
                 if !self.safe[src] {
                     let left = (pos.occ[src] & 31) as usize - count;
-                    pos.occ[src] = if left == 0 { 0 } else { (p as u8) << 5 | left as u8 };
+                    pos.occ[src] = if left == 0 {
+                        0
+                    } else {
+                        (p as u8) << 5 | left as u8
+                    };
                     if left < 2 && pos.block_len != 0 {
                         remove_block(pos, src as u8);
                     }
@@ -526,12 +572,22 @@ impl Variant {
                         if self.doubles && before < 2 && now >= 2 && j < self.outer {
                             let blocked = self.active_mask(pos) & !(1 << p);
                             if blocked != 0 {
-                                add_block(pos, Block { square: dst as u8, owner: p as u8, blocked });
+                                add_block(
+                                    pos,
+                                    Block {
+                                        square: dst as u8,
+                                        owner: p as u8,
+                                        blocked,
+                                    },
+                                );
                             }
                         }
                     }
                 }
-                if j == self.home && pos.pawns[p][0] as usize == self.home && pos.pawns[p][self.pawns - 1] as usize == self.home {
+                if j == self.home
+                    && pos.pawns[p][0] as usize == self.home
+                    && pos.pawns[p][self.pawns - 1] as usize == self.home
+                {
                     self.finish(pos, p);
                     return;
                 }
@@ -561,6 +617,7 @@ impl Variant {
         pos.places[pos.places_len as usize] = p as u8;
         pos.places_len += 1;
         pos.extra_turns = 0;
+        expire_blocks(pos, p);
         let left = self.active_mask(pos);
         if !self.places_mode || left.count_ones() <= 1 {
             if self.places_mode {
