@@ -101,8 +101,10 @@ pub enum NamedTable {
     /// u mouths up move u; all up move K (grace); none up move 2K (grace).
     Default,
     /// As default, but one mouth up moves 11 and is a grace.
+    #[serde(rename = "no-ones-11")]
     NoOnes11,
     /// As default, but one mouth up moves 12 and is a grace.
+    #[serde(rename = "no-ones-12")]
     NoOnes12,
 }
 
@@ -342,7 +344,7 @@ impl Default for Rules {
 }
 
 /// The JSON form of a rule set: a preset name, or an object with a preset and overrides.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum RulesSpec {
     /// A preset name such as `"standard"`.
@@ -400,6 +402,23 @@ pub struct RulesObject {
     /// Turn limit (a number), or `0`/absent for none. `null` also means none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_limit: Option<u32>,
+}
+
+impl<'de> Deserialize<'de> for RulesSpec {
+    /// A string is a preset name; an object is read field by field, so an error names
+    /// the field that is wrong.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RulesSpec, D::Error> {
+        use serde::de::Error;
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(name) => Ok(RulesSpec::Name(name)),
+            object @ serde_json::Value::Object(_) => serde_json::from_value(object)
+                .map(RulesSpec::Object)
+                .map_err(|e| D::Error::custom(format!("rules: {e}"))),
+            other => Err(D::Error::custom(format!(
+                "rules must be a preset name or an object, not {other}"
+            ))),
+        }
+    }
 }
 
 impl RulesSpec {

@@ -6,8 +6,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::moves::MoveList;
 use crate::position::DrawReason;
-use crate::throws::SeededThrows;
-use crate::variant::Variant;
+use crate::throws::{SeededThrows, ThrowSource};
+use crate::variant::{ThrowStep, Variant};
 
 /// Turn limit used by simulations when the rules set none.
 pub const DEFAULT_SIM_TURN_LIMIT: u32 = 10_000;
@@ -40,9 +40,12 @@ pub fn random_game(variant: &Variant, seed: u64, index: u64, turn_limit: u32) ->
                 break;
             }
             turns += 1;
-            variant
-                .throw(&mut pos, &mut throws)
-                .expect("the bag is empty");
+            let (cowries, mouth_up) = (variant.table().cowries(), variant.table().mouth_up());
+            while variant.add_throw(
+                &mut pos,
+                throws.throw_cowries(cowries, mouth_up).mouths_up(),
+            ) == ThrowStep::Again
+            {}
         } else {
             variant.legal_moves(&pos, &mut moves);
             if moves.is_empty() {

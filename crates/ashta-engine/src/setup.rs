@@ -64,10 +64,15 @@ impl PositionJson {
     /// Builds the variant the position names and checks the position against it.
     pub fn into_position(self) -> Result<(Variant, Position), PositionError> {
         let mut rules = self.rules.to_rules()?;
-        rules.size = u8::try_from(self.size)
-            .map_err(|_| PositionError::Rules(crate::RulesError::BadSize(0)))?;
-        rules.players = u8::try_from(self.players)
-            .map_err(|_| PositionError::Rules(crate::RulesError::BadPlayers(0)))?;
+        rules.size = u8::try_from(self.size).map_err(|_| {
+            PositionError::Inconsistent(format!(
+                "board size {} is not an odd number from 5 to 15",
+                self.size
+            ))
+        })?;
+        rules.players = u8::try_from(self.players).map_err(|_| {
+            PositionError::Inconsistent(format!("{} players: a game has 2, 3 or 4", self.players))
+        })?;
         let variant = Variant::new(rules)?;
         let pos = variant.check(&self)?;
         Ok((variant, pos))

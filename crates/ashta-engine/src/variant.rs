@@ -8,7 +8,7 @@ use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
 use crate::moves::{Move, MoveList};
 use crate::position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, OFF};
 use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
-use crate::throws::{Cowries, ThrowSource, ThrowTable};
+use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
 
 /// What one throw did to the throwing phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +50,9 @@ pub struct Variant {
     doubles: bool,
     places_mode: bool,
     safe: [bool; MAX_SQUARES],
+    /// The table's distinct values by slot, and how many there are.
+    values: [u8; MAX_FACES],
+    slots: usize,
     /// `path[p][i]`: square at path index i of player p.
     path: [[u8; MAX_SQUARES]; 4],
     /// `index[p][sq]`: player p's path index of square sq.
@@ -74,8 +77,13 @@ impl Variant {
                 index[p][sq.0 as usize] = i as u8;
             }
         }
+        let table = ThrowTable::new(&rules.faces(), rules.mouth_up);
+        let mut values = [0u8; MAX_FACES];
+        values[..table.values().len()].copy_from_slice(table.values());
         Ok(Variant {
-            table: ThrowTable::new(&rules.faces(), rules.mouth_up),
+            values,
+            slots: table.values().len(),
+            table,
             seats,
             players: rules.players,
             pawns: rules.pawn_count(),
@@ -184,6 +192,20 @@ impl Variant {
     /// Call it on a position whose bag is empty, then again while it answers
     /// [`ThrowStep::Again`]; in between the position is mid-phase and not settled.
     pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
+        match self.add_throw(pos, mouths_up) {
+            ThrowStep::Moving if !self.has_legal_move(pos) => {
+                self.end_turn(pos);
+                ThrowStep::Forfeited
+            }
+            step => step,
+        }
+    }
+
+    /// [`Variant::throw_one`] without the forfeit check: a phase that ends answers
+    /// [`ThrowStep::Moving`] even when no value can be used, and the caller must end
+    /// the turn when [`Variant::legal_moves`] finds nothing (as self-play does).
+    #[inline]
+    pub(crate) fn add_throw(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
         let face = self.table.face(mouths_up);
         pos.bag[self.table.face_slot(mouths_up)] += 1;
         pos.bag_len += 1;
@@ -196,12 +218,7 @@ impl Variant {
                 return ThrowStep::Again;
             }
         }
-        if self.has_legal_move(pos) {
-            ThrowStep::Moving
-        } else {
-            self.end_turn(pos);
-            ThrowStep::Forfeited
-        }
+        ThrowStep::Moving
     }
 
     /// Plays the whole throwing phase of the player to move with throws from `source`.
@@ -277,19 +294,21 @@ impl Variant {
     // ---------------------------------------------------------------- moves
 
     /// Where a unit of player `p` at path index `i` lands with value `v`, and whom it
-    /// captures; `None` when the move is illegal. Blocks are ignored when asked.
+    /// captures; `None` when the move is illegal. `open`: p has captured. Blocks are
+    /// ignored unless `with_blocks`.
     #[inline(always)]
     fn target(
         &self,
         pos: &Position,
         p: usize,
+        open: bool,
         i: usize,
         v: usize,
         with_blocks: bool,
     ) -> Option<(usize, Option<u8>)> {
         let mut j = i + v;
         let mut wrapped = false;
-        if j >= self.outer && pos.captured & (1 << p) == 0 {
+        if j >= self.outer && !open {
             if !self.circle {
                 return None;
             }
@@ -303,22 +322,20 @@ impl Variant {
             return None;
         }
         let sq = self.path[p][j] as usize;
-        if self.safe[sq] {
-            return Some((j, None));
-        }
         let o = pos.occ[sq];
-        let owner = o >> 5;
-        if o == 0 || owner as usize == p {
+        // Safe squares are never in `occ`, so an empty entry covers them too.
+        if o == 0 || (o >> 5) as usize == p {
             Some((j, None))
         } else if self.doubles && o & 31 >= 2 {
             None
         } else {
-            Some((j, Some(owner)))
+            Some((j, Some(o >> 5)))
         }
     }
 
     /// Whether a block against `p` stands strictly between `i` and `j` on the outer ring.
     #[cold]
+    #[inline(never)]
     fn blocked(
         &self,
         pos: &Position,
@@ -344,13 +361,36 @@ impl Variant {
     /// Calls `f` with every legal move of the player to move until `f` returns false.
     /// Returns false if it was stopped.
     #[inline(always)]
-    fn visit_moves(&self, pos: &Position, mut f: impl FnMut(Move) -> bool) -> bool {
+    fn visit_moves(&self, pos: &Position, f: impl FnMut(Move) -> bool) -> bool {
         if pos.over || pos.bag_len == 0 {
             return true;
         }
+        if pos.block_len == 0 {
+            self.visit_moves_with::<false>(pos, f)
+        } else {
+            self.visit_moves_with::<true>(pos, f)
+        }
+    }
+
+    #[inline(always)]
+    fn visit_moves_with<const BLOCKS: bool>(
+        &self,
+        pos: &Position,
+        mut f: impl FnMut(Move) -> bool,
+    ) -> bool {
         let p = pos.to_move as usize;
+        let open = pos.captured & (1 << p) != 0;
         let pawns = &pos.pawns[p][..self.pawns];
-        let values = self.table.values();
+        // The distinct values in the bag.
+        let mut bag = [0u8; MAX_FACES];
+        let mut kinds = 0;
+        for slot in 0..self.slots {
+            if pos.bag[slot] != 0 {
+                bag[kinds] = self.values[slot];
+                kinds += 1;
+            }
+        }
+        let bag = &bag[..kinds];
         let mut k = 0;
         while k < pawns.len() {
             let i = pawns[k];
@@ -362,11 +402,11 @@ impl Variant {
                 run += 1;
             }
             k += run;
-            for (slot, &v) in values.iter().enumerate() {
-                if pos.bag[slot] == 0 {
-                    continue;
-                }
-                if let Some((j, capture)) = self.target(pos, p, i as usize, v as usize, true) {
+            let pair = run >= 2 && self.doubles;
+            for &v in bag {
+                if let Some((j, capture)) =
+                    self.target(pos, p, open, i as usize, v as usize, BLOCKS)
+                {
                     let mv = Move {
                         value: v,
                         from: Some(i),
@@ -374,7 +414,7 @@ impl Variant {
                         count: 1,
                         capture,
                     };
-                    if !f(mv) || (run >= 2 && self.doubles && !f(Move { count: 2, ..mv })) {
+                    if !f(mv) || (pair && !f(Move { count: 2, ..mv })) {
                         return false;
                     }
                 }
@@ -383,8 +423,8 @@ impl Variant {
         if self.grace_entry {
             let off = pawns.iter().rev().take_while(|&&i| i == OFF).count();
             if off > 0 {
-                for (slot, &v) in values.iter().enumerate() {
-                    if pos.bag[slot] != 0 && v >= 2 && self.table.is_grace_value(v) {
+                for &v in bag {
+                    if v >= 2 && self.table.is_grace_value(v) {
                         let count = (v as usize / 2).min(off) as u8;
                         let mv = Move {
                             value: v,
@@ -484,7 +524,14 @@ impl Variant {
         if i as usize == self.home {
             return Err(MoveError::Illegal("a pawn at home never moves again"));
         }
-        if let Some((to, capture)) = self.target(pos, p, i as usize, value as usize, true) {
+        if let Some((to, capture)) = self.target(
+            pos,
+            p,
+            pos.has_captured(p),
+            i as usize,
+            value as usize,
+            true,
+        ) {
             return Ok(Move {
                 value,
                 from,
@@ -500,7 +547,14 @@ impl Variant {
         } else if j > self.home && !gate_closed {
             "a pawn must land on the home exactly"
         } else if self
-            .target(pos, p, i as usize, value as usize, false)
+            .target(
+                pos,
+                p,
+                pos.has_captured(p),
+                i as usize,
+                value as usize,
+                false,
+            )
             .is_some()
         {
             "an opponent's double blocks the way this turn"
@@ -558,29 +612,31 @@ impl Variant {
                 if !self.safe[dst] {
                     let o = pos.occ[dst];
                     let owner = (o >> 5) as usize;
-                    if o != 0 && owner != p {
+                    let before = if o != 0 && owner != p {
                         self.send_back(pos, owner, self.index[owner][dst], (o & 31) as usize);
-                        pos.occ[dst] = (p as u8) << 5 | count as u8;
                         pos.captured |= 1 << p;
                         if self.capture_bonus {
                             pos.extra_turns = pos.extra_turns.saturating_add(1);
                         }
+                        0
                     } else {
-                        let before = if o == 0 { 0 } else { (o & 31) as usize };
-                        let now = before + count;
-                        pos.occ[dst] = (p as u8) << 5 | now as u8;
-                        if self.doubles && before < 2 && now >= 2 && j < self.outer {
-                            let blocked = self.active_mask(pos) & !(1 << p);
-                            if blocked != 0 {
-                                add_block(
-                                    pos,
-                                    Block {
-                                        square: dst as u8,
-                                        owner: p as u8,
-                                        blocked,
-                                    },
-                                );
-                            }
+                        (o & 31) as usize
+                    };
+                    let now = before + count;
+                    pos.occ[dst] = (p as u8) << 5 | now as u8;
+                    // A double forming on the outer ring blocks every opponent still
+                    // playing for its next turn (a pair that captures forms one too).
+                    if self.doubles && before < 2 && now >= 2 && j < self.outer {
+                        let blocked = self.active_mask(pos) & !(1 << p);
+                        if blocked != 0 {
+                            add_block(
+                                pos,
+                                Block {
+                                    square: dst as u8,
+                                    owner: p as u8,
+                                    blocked,
+                                },
+                            );
                         }
                     }
                 }
@@ -649,7 +705,11 @@ impl Variant {
             pos.extra_turns = 0;
             let mut next = p;
             loop {
-                next = (next + 1) % self.players();
+                next = if next + 1 == self.players() {
+                    0
+                } else {
+                    next + 1
+                };
                 if !pos.has_finished(next) {
                     break;
                 }
@@ -673,32 +733,43 @@ impl Variant {
     /// whatever the blocks: nothing can ever change again.
     pub fn is_frozen(&self, pos: &Position) -> bool {
         let active = self.active_mask(pos);
-        for d in 0..self.players() {
-            let p = (pos.to_move as usize + d) % self.players();
-            if active & (1 << p) == 0 {
+        // The player to move first: it is the one most likely to have a move.
+        let mut p = pos.to_move as usize;
+        for _ in 0..self.players() {
+            if active & (1 << p) != 0 && self.can_ever_move(pos, p) {
+                return false;
+            }
+            p = if p + 1 == self.players() { 0 } else { p + 1 };
+        }
+        true
+    }
+
+    /// Whether player `p` has a legal move for some single throw value, ignoring blocks.
+    #[inline]
+    fn can_ever_move(&self, pos: &Position, p: usize) -> bool {
+        let open = pos.captured & (1 << p) != 0;
+        let mut last = OFF;
+        for &i in &pos.pawns[p][..self.pawns] {
+            if i as usize >= self.home {
+                if i == OFF && self.grace_entry && self.can_enter() {
+                    return true;
+                }
                 continue;
             }
-            let pawns = &pos.pawns[p][..self.pawns];
-            let mut last = OFF;
-            for &i in pawns {
-                if i as usize >= self.home {
-                    if i == OFF && self.grace_entry && self.can_enter() {
-                        return false;
-                    }
-                    continue;
-                }
-                if i == last {
-                    continue;
-                }
-                last = i;
-                for &v in self.table.values() {
-                    if self.target(pos, p, i as usize, v as usize, false).is_some() {
-                        return false;
-                    }
+            if i == last {
+                continue;
+            }
+            last = i;
+            for &v in &self.values[..self.slots] {
+                if self
+                    .target(pos, p, open, i as usize, v as usize, false)
+                    .is_some()
+                {
+                    return true;
                 }
             }
         }
-        true
+        false
     }
 
     fn can_enter(&self) -> bool {
