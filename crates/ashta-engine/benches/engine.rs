@@ -1,1 +1,119 @@
-fn main() {}
+//! Criterion benchmarks: random self-play, move generation, playing out bags, perft.
+//!
+//! Run with `cargo bench -p ashta-engine`.
+
+use ashta_engine::{
+    random_game, MoveList, Position, Rules, SeededThrows, ThrowStep, Variant,
+    DEFAULT_SIM_TURN_LIMIT,
+};
+use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn variant(players: u8) -> Variant {
+    let mut rules = Rules::standard();
+    rules.players = players;
+    Variant::new(rules).unwrap()
+}
+
+/// Positions where a player is about to move, sampled from random games.
+fn sample_positions(variant: &Variant, n: usize) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut throws = SeededThrows::new(3);
+    let mut out = Vec::with_capacity(n);
+    let mut moves = MoveList::new();
+    while out.len() < n {
+        let mut pos = variant.start_position();
+        while !pos.is_over() && out.len() < n {
+            if pos.must_throw() {
+                variant.throw(&mut pos, &mut throws).unwrap();
+                continue;
+            }
+            out.push(pos);
+            variant.legal_moves(&pos, &mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            variant.play_unchecked(&mut pos, mv);
+        }
+    }
+    out
+}
+
+fn selfplay(c: &mut Criterion) {
+    let mut group = c.benchmark_group("selfplay");
+    for players in [2u8, 4] {
+        let v = variant(players);
+        group.throughput(Throughput::Elements(1));
+        let mut index = 0u64;
+        group.bench_function(format!("random_game_{players}p_5x5"), |b| {
+            b.iter(|| {
+                index += 1;
+                black_box(random_game(&v, 1, index, DEFAULT_SIM_TURN_LIMIT))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn movegen(c: &mut Criterion) {
+    let v = variant(4);
+    let positions = sample_positions(&v, 4096);
+    let mut group = c.benchmark_group("movegen");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_moves_4p_5x5", |b| {
+        let mut moves = MoveList::new();
+        b.iter(|| {
+            let mut total = 0;
+            for pos in &positions {
+                v.legal_moves(pos, &mut moves);
+                total += moves.len();
+            }
+            black_box(total)
+        })
+    });
+    group.bench_function("play_first_move_4p_5x5", |b| {
+        let mut moves = MoveList::new();
+        b.iter_batched(
+            || positions.clone(),
+            |mut ps| {
+                for pos in &mut ps {
+                    v.legal_moves(pos, &mut moves);
+                    v.play_unchecked(pos, moves[0]);
+                }
+                ps
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("throw_phase_4p_5x5", |b| {
+        let start = v.start_position();
+        let mut throws = SeededThrows::new(9);
+        b.iter(|| {
+            let mut pos = start;
+            black_box(v.throw(&mut pos, &mut throws).unwrap().end == ThrowStep::Moving)
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("plays");
+    let with_bags: Vec<Position> = positions.iter().copied().step_by(8).collect();
+    group.throughput(Throughput::Elements(with_bags.len() as u64));
+    group.bench_function("plays_4p_5x5", |b| {
+        b.iter(|| with_bags.iter().map(|p| v.plays(p).len()).sum::<usize>())
+    });
+    group.finish();
+}
+
+fn perft(c: &mut Criterion) {
+    let v = variant(4);
+    let start = v.start_position();
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    group.bench_function("perft_start_4p_depth5", |b| {
+        b.iter(|| black_box(v.perft(&start, 5)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, selfplay, movegen, perft);
+criterion_main!(benches);
