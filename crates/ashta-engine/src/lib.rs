@@ -20,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+mod chance;
 mod error;
 mod geometry;
 mod moves;
@@ -34,6 +35,7 @@ mod setup;
 mod throws;
 mod variant;
 
+pub use chance::{ThrowOutcome, MAX_OUTCOME_THROWS};
 pub use error::{MoveError, PositionError, RulesError, ThrowError};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};

@@ -1,7 +1,7 @@
 //! Plays: the distinct positions reached by playing out the whole bag, and the moves
 //! that reach each.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -36,8 +36,8 @@ impl Variant {
             });
             return out;
         }
-        let mut seen = HashSet::new();
-        let mut reached = HashSet::new();
+        let mut seen = HashSet::default();
+        let mut reached = HashSet::default();
         let mut line = Vec::new();
         self.plays_from(pos, &mut line, &mut seen, &mut reached, &mut out);
         out

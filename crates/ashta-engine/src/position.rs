@@ -47,7 +47,7 @@ pub struct Block {
 
 /// A position. Pawns of a player are kept sorted (ascending path index, off-board last),
 /// so equal positions compare and hash equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     /// `pawns[p][k]`: path index along p's path, [`OFF`] off the board.
     pub(crate) pawns: [[u8; MAX_PAWNS]; MAX_PLAYERS],
@@ -142,5 +142,51 @@ impl Position {
     /// rule set's pawn count.
     pub fn pawn_indices(&self, p: usize, n: usize) -> &[u8] {
         &self.pawns[p][..n]
+    }
+
+    /// A 64-bit hash of everything that matters for play (pawns, bag, turn, captures,
+    /// blocks, extra turns, result), for transposition tables. Equal positions have
+    /// equal keys.
+    pub fn key(&self) -> u64 {
+        #[inline]
+        fn mix(h: u64, x: u64) -> u64 {
+            (h.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+        }
+        let mut h = 0u64;
+        for player in &self.pawns {
+            for chunk in player.chunks_exact(8) {
+                h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+            }
+        }
+        for chunk in self.bag.chunks_exact(8) {
+            h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        h = mix(
+            h,
+            u64::from_le_bytes([
+                self.to_move,
+                self.extra_turns,
+                self.captured,
+                self.finished,
+                self.places_len,
+                self.block_len,
+                self.over as u8,
+                self.draw.map_or(0, |d| d as u8 + 1),
+            ]),
+        );
+        for b in self.blocks() {
+            h = mix(
+                h,
+                (b.square as u64) << 16 | (b.owner as u64) << 8 | b.blocked as u64,
+            );
+        }
+        h
+    }
+}
+
+impl std::hash::Hash for Position {
+    /// Hashes [`Position::key`], so hashing costs a handful of multiplies.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key());
     }
 }
