@@ -1,4 +1,11 @@
-// Experiment: how the random mover's definition changes the 2-player frozen rate.
+//! How the definition of a "random mover" changes two-player statistics.
+//!
+//! `cargo run --release -p ashta-engine --example mover_definitions -- MODE GAMES`
+//!
+//! MODE 0: uniform over the distinct legal moves (value, unit square, pawn or pair),
+//! as `ashta selfplay` plays; 1: a single pawn weighted by the pawns on its square
+//! (uniform over pawns); 2: a value first, then a move with it; 3: pairs only when no
+//! single pawn can move. Prints the frozen-draw rate and the mean game length.
 use ashta_engine::*;
 use rand::{Rng, SeedableRng};
 fn main() {
