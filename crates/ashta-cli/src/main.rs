@@ -1,1 +1,100 @@
-fn main() {}
+//! `ashta`: the command line of the Ashta Chamma (Chowka Bhara) engine. Play a game in
+//! the terminal, list moves and plays of a position, count perft, draw boards, run
+//! random self-play, and write and verify game records.
+
+mod board;
+mod commands;
+mod describe;
+mod input;
+mod play;
+mod rule_flags;
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+use commands::{board as board_cmd, moves, perft, plays, record, rules, selfplay, start, verify};
+
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "ashta",
+    version,
+    about = "Ashta Chamma (Chowka Bhara): play, analyse and simulate",
+    arg_required_else_help = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a game in the terminal, line by line (you against random movers by default).
+    Play(play::PlayArgs),
+    /// List the legal moves of a position, one JSON object per line.
+    Moves(moves::MovesArgs),
+    /// List every distinct position reached by playing out the whole bag, one per line.
+    Plays(plays::PlaysArgs),
+    /// Count the leaves of the game tree to a depth (throws and moves are levels).
+    Perft(perft::PerftArgs),
+    /// Print the full rule set the flags give, as JSON.
+    Rules(rules::RulesArgs),
+    /// Print the start position of the rule set the flags give.
+    Start(start::StartArgs),
+    /// Draw a position as text.
+    Board(board_cmd::BoardArgs),
+    /// Play many games between random movers and print one line of statistics.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Play one seeded game between random movers and write its record.
+    Record(record::RecordArgs),
+    /// Replay a game record, checking every throw, move and the result.
+    Verify(verify::VerifyArgs),
+}
+
+/// Runs one subcommand, writing its output to `out`.
+fn run(command: &Command, out: &mut dyn Write) -> Result<()> {
+    match command {
+        Command::Play(args) => {
+            let echo = !io::stdin().is_terminal();
+            play::run(args, &mut io::stdin().lock(), echo, out)
+        }
+        Command::Moves(args) => moves::run(args, out),
+        Command::Plays(args) => plays::run(args, out),
+        Command::Perft(args) => perft::run(args, out),
+        Command::Rules(args) => rules::run(args, out),
+        Command::Start(args) => start::run(args, out),
+        Command::Board(args) => board_cmd::run(args, out),
+        Command::Selfplay(args) => selfplay::run(args, out),
+        Command::Record(args) => record::run(args, out),
+        Command::Verify(args) => verify::run(args, out),
+    }
+}
+
+/// Whether the error is a closed output pipe (`ashta plays ... | head`), which is no
+/// failure.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(&cli.command, &mut out).and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = out.flush();
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -300,7 +300,7 @@ impl Rules {
 
     /// Checks every setting; the error names the first one that is out of range.
     pub fn validate(&self) -> Result<(), RulesError> {
-        if self.size % 2 == 0 || !(5..=MAX_SIZE as u8).contains(&self.size) {
+        if self.size.is_multiple_of(2) || !(5..=MAX_SIZE as u8).contains(&self.size) {
             return Err(RulesError::BadSize(self.size));
         }
         if !(2..=4).contains(&self.players) {

@@ -235,11 +235,10 @@ impl Variant {
             .filter(|p| !finished.contains(p))
             .collect();
         let complete = places.len() as i64 == players;
-        if !unfinished_placed.is_empty()
-            && !(complete
-                && unfinished_placed.len() == 1
-                && places.last() == unfinished_placed.last())
-        {
+        // Only the last of a complete list may be a player who never finished.
+        let last_place_ok =
+            complete && unfinished_placed.len() == 1 && places.last() == unfinished_placed.last();
+        if !unfinished_placed.is_empty() && !last_place_ok {
             return bad(format!(
                 "player {} is placed but has not brought every pawn home",
                 unfinished_placed[0]

@@ -179,11 +179,11 @@ impl Variant {
         out
     }
 
-    /// The square of player `p`'s pawn at path index `i`, and who else stands there.
-    /// Returns `(owner, count)` for a non-safe square holding pawns.
+    /// Who stands on a square that is not safe, and how many pawns: `(owner, count)`.
+    /// `None` for an empty square and for every safe square.
     pub fn occupant(&self, pos: &Position, sq: Square) -> Option<(usize, usize)> {
         let o = pos.occ[sq.0 as usize];
-        (o != 0).then(|| ((o >> 5) as usize, (o & 31) as usize))
+        (o != 0).then_some(((o >> 5) as usize, (o & 31) as usize))
     }
 
     // ---------------------------------------------------------------- throwing

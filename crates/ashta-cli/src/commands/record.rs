@@ -1,0 +1,82 @@
+//! `ashta record`: one seeded game between random movers, written as a game record.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use ashta_engine::{Game, MoveList, DEFAULT_SIM_TURN_LIMIT};
+use clap::Args;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::describe::result_text;
+use crate::rule_flags::RuleFlags;
+
+/// Arguments of `ashta record`.
+#[derive(Args, Debug)]
+pub struct RecordArgs {
+    /// Seed of the game: its throws, and the random movers' choices (default: random).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Write the record to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    rules: RuleFlags,
+}
+
+/// The random generator the movers of a seeded game choose with: stream 1 of the seed
+/// (the throws use stream 0), so the seed alone replays the whole game.
+pub fn mover_rng(seed: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(1);
+    rng
+}
+
+/// Plays a game between random movers with throws from `seed`, to its end.
+pub fn random_recorded_game(rules: ashta_engine::Rules, seed: u64) -> Result<Game> {
+    let mut game = Game::new(rules, seed).context("invalid rules")?;
+    let mut chooser = mover_rng(seed);
+    let mut moves = MoveList::new();
+    while !game.position().is_over() {
+        if game.position().must_throw() {
+            game.throw().context("engine refused a throw")?;
+            continue;
+        }
+        game.variant().legal_moves(game.position(), &mut moves);
+        if moves.is_empty() {
+            bail!("engine bug: the bag is not empty but there is no legal move");
+        }
+        let mv = moves[chooser.random_range(0..moves.len())];
+        game.play(mv).context("engine refused its own legal move")?;
+    }
+    Ok(game)
+}
+
+/// Plays the game and writes its record. Rules without a turn limit are played with
+/// [`DEFAULT_SIM_TURN_LIMIT`], which the record's rules then state.
+pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<()> {
+    let mut rules = args.rules.rules()?;
+    if rules.turn_limit.is_none() {
+        rules.turn_limit = Some(DEFAULT_SIM_TURN_LIMIT);
+    }
+    RuleFlags::compile(rules.clone())?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let game = random_recorded_game(rules, seed)?;
+    let text = game.save();
+    match &args.out {
+        None => writeln!(out, "{text}")?,
+        Some(path) => {
+            std::fs::write(path, format!("{text}\n"))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(
+                out,
+                "wrote {}: seed {seed}, {} turns, {}",
+                path.display(),
+                game.turns(),
+                result_text(game.variant(), game.position())
+            )?;
+        }
+    }
+    Ok(())
+}

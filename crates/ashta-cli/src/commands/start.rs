@@ -1,0 +1,30 @@
+//! `ashta start`: the start position of the rule set the flags give.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args;
+
+use crate::rule_flags::RuleFlags;
+
+/// Arguments of `ashta start`.
+#[derive(Args, Debug)]
+pub struct StartArgs {
+    /// Write the compact notation instead of JSON.
+    #[arg(long)]
+    notation: bool,
+    #[command(flatten)]
+    rules: RuleFlags,
+}
+
+/// Prints the start position as one line of JSON (or notation).
+pub fn run(args: &StartArgs, out: &mut dyn Write) -> Result<()> {
+    let variant = args.rules.variant()?;
+    let pos = variant.start_position();
+    if args.notation {
+        writeln!(out, "{}", variant.to_notation(&pos))?;
+    } else {
+        writeln!(out, "{}", variant.to_json_string(&pos))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! Words for the game's things: players, squares, throws, moves and results, as the
+//! board drawing and the terminal game print them.
+
+use std::fmt::Write;
+
+use ashta_engine::{Cowries, Move, Position, Variant};
+
+/// How players are labelled on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Labels {
+    /// Seat letters: S, E, N, W.
+    #[default]
+    Letters,
+    /// Player numbers: 0, 1, 2, 3.
+    Numbers,
+}
+
+/// The seat name of player `p`: South, East, North or West.
+pub fn player_name(variant: &Variant, p: usize) -> &'static str {
+    variant.seat(p).name()
+}
+
+/// The short label of player `p` on the board: its seat letter or its number.
+pub fn player_label(variant: &Variant, p: usize, labels: Labels) -> String {
+    match labels {
+        Labels::Letters => player_name(variant, p)[..1].to_string(),
+        Labels::Numbers => p.to_string(),
+    }
+}
+
+/// `South (player 0)`.
+pub fn player_long(variant: &Variant, p: usize) -> String {
+    format!("{} (player {p})", player_name(variant, p))
+}
+
+/// The name of the square at player `p`'s path index `i`, such as `c1`.
+pub fn square_name(variant: &Variant, p: usize, i: usize) -> String {
+    variant.square(p, i).name(variant.geometry().size())
+}
+
+/// The cowries of one throw, one `(o)` per cowrie mouth up and `(-)` per cowrie down.
+pub fn cowries_text(cowries: Cowries) -> String {
+    (0..cowries.count)
+        .map(|i| {
+            if cowries.up & (1 << i) != 0 {
+                "(o)"
+            } else {
+                "(-)"
+            }
+        })
+        .collect()
+}
+
+/// One throw in words: the cowries, the mouths up, the value and whether it is a grace.
+pub fn throw_text(variant: &Variant, cowries: Cowries) -> String {
+    let up = cowries.mouths_up();
+    let face = variant.table().face(up);
+    let name = if up == cowries.count {
+        " (chamma)"
+    } else if up == 0 {
+        " (ashta)"
+    } else {
+        ""
+    };
+    let mouths = if up == 1 { "mouth" } else { "mouths" };
+    let grace = if face.grace {
+        " - grace, throw again"
+    } else {
+        ""
+    };
+    format!(
+        "{} {up} {mouths} up{name}: {}{grace}",
+        cowries_text(cowries),
+        face.value
+    )
+}
+
+/// The bag's values, largest first, or `empty`.
+pub fn bag_text(variant: &Variant, pos: &Position) -> String {
+    let bag = variant.bag(pos);
+    if bag.is_empty() {
+        "empty".to_string()
+    } else {
+        bag.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// A legal move in words, with square names:
+/// `move 3: pawn c1 -> f1`, `move 4: pair c1 -> e1, captures North`,
+/// `move 8: enter 4 pawns on c1`, `move 2: pawn d2 -> c3 (home)`.
+pub fn move_text(variant: &Variant, pos: &Position, mv: &Move) -> String {
+    let p = pos.to_move();
+    let Some(from) = mv.from else {
+        let pawns = if mv.count == 1 { "pawn" } else { "pawns" };
+        return format!(
+            "move {}: enter {} {pawns} on {}",
+            mv.value,
+            mv.count,
+            square_name(variant, p, 0)
+        );
+    };
+    let unit = match mv.count {
+        1 => "pawn".to_string(),
+        2 => "pair".to_string(),
+        n => format!("{n} pawns"),
+    };
+    let mut text = format!(
+        "move {}: {unit} {} -> {}",
+        mv.value,
+        square_name(variant, p, from as usize),
+        square_name(variant, p, mv.to as usize)
+    );
+    if mv.to as usize == variant.home() {
+        text += " (home)";
+    }
+    if let Some(victim) = mv.capture {
+        let _ = write!(text, ", captures {}", player_name(variant, victim as usize));
+        let sq = variant.square(p, mv.to as usize);
+        if let Some((_, n)) = variant.occupant(pos, sq) {
+            if n > 1 {
+                let _ = write!(text, " ({n} pawns)");
+            }
+        }
+    }
+    text
+}
+
+/// How the game stands: who won, why it was drawn, or who is to move.
+pub fn result_text(variant: &Variant, pos: &Position) -> String {
+    if let Some(reason) = pos.draw() {
+        let why = match reason {
+            ashta_engine::DrawReason::Frozen => "frozen: no player can ever move again",
+            ashta_engine::DrawReason::TurnLimit => "the turn limit was reached",
+        };
+        return format!("draw ({why})");
+    }
+    if pos.is_over() {
+        let places = pos.places();
+        let mut text = match pos.winner() {
+            Some(w) => format!("{} wins", player_long(variant, w)),
+            None => "game over".to_string(),
+        };
+        if places.len() > 1 {
+            let order: Vec<String> = places
+                .iter()
+                .map(|&p| player_name(variant, p as usize).to_string())
+                .collect();
+            let _ = write!(text, "; places: {}", order.join(", "));
+        }
+        return text;
+    }
+    let mut text = format!(
+        "in progress, {} to {}",
+        player_long(variant, pos.to_move()),
+        if pos.must_throw() { "throw" } else { "move" }
+    );
+    if let Some(w) = pos.winner() {
+        let _ = write!(text, "; {} has finished first", player_long(variant, w));
+    }
+    text
+}

@@ -1,0 +1,41 @@
+//! Reading input files: positions (JSON or compact notation) and game records, from a
+//! path or from standard input (`-`).
+
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use ashta_engine::{parse_any, Position, Variant};
+
+/// How a path names itself in messages: `standard input` for `-`.
+pub fn describe(path: &Path) -> String {
+    if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The whole text of a file, or of standard input when the path is `-`.
+pub fn read_text(path: &Path) -> Result<String> {
+    if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input")?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    }
+}
+
+/// Reads and checks a position in JSON or compact notation; the error names the file
+/// and what is wrong with the position.
+pub fn load_position(path: &Path) -> Result<(Variant, Position)> {
+    let text = read_text(path)?;
+    let name = describe(path);
+    if text.trim().is_empty() {
+        bail!("{name} is empty: expected a position (JSON or compact notation)");
+    }
+    parse_any(&text).with_context(|| format!("bad position in {name}"))
+}

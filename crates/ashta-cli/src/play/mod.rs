@@ -1,0 +1,374 @@
+//! `ashta play`: a plain line-by-line game in the terminal. Every turn shows the board,
+//! the throws and the bag; a human picks a move by its number, bots' moves are
+//! printed. Input is read line by line, so a game can be scripted; end of input stops
+//! the game cleanly.
+
+mod prompt;
+mod seats;
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use ashta_engine::{Game, Move, MoveList, ThrowStep};
+use clap::Args;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::board::{draw, legend, Detail};
+use crate::commands::record::mover_rng;
+use crate::describe::{bag_text, move_text, player_long, result_text, throw_text, Labels};
+use crate::rule_flags::RuleFlags;
+use prompt::{parse, Command, HELP};
+pub use seats::SeatKind;
+
+/// Arguments of `ashta play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Who plays each seat, in turn order (South first), e.g. `human,random`.
+    /// Default: you (human) in seat 0, random movers in the others.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "KINDS")]
+    seats: Vec<SeatKind>,
+    /// Seed of the throws and the bots' choices (default: random, printed at the start).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Label pawns with seat letters (S, E, N, W) or player numbers (0-3).
+    #[arg(long, value_enum, default_value = "letters")]
+    labels: Labels,
+    #[command(flatten)]
+    rules: RuleFlags,
+}
+
+/// How a game in the terminal stopped before its end.
+enum Stop {
+    /// The human typed `q`.
+    Quit,
+    /// Standard input ended.
+    EndOfInput,
+}
+
+/// A game in the terminal: the game, who sits where, and the streams.
+struct Session<'a> {
+    game: Game,
+    seats: Vec<SeatKind>,
+    labels: Labels,
+    bots: ChaCha8Rng,
+    input: &'a mut dyn BufRead,
+    /// Whether to repeat each line read after its prompt (input from a file or pipe,
+    /// which the terminal does not echo), so a transcript reads as a dialogue.
+    echo: bool,
+    out: &'a mut dyn Write,
+}
+
+/// Plays a game, reading human moves from `input` and writing everything to `out`;
+/// `echo` repeats each line read (for input that is not typed at a terminal).
+pub fn run(
+    args: &PlayArgs,
+    input: &mut dyn BufRead,
+    echo: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let (rules, seats) = seats::resolve(&args.rules, &args.seats)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let game = Game::new(rules, seed).context("invalid rules")?;
+    let mut session = Session {
+        game,
+        seats,
+        labels: args.labels,
+        bots: mover_rng(seed),
+        input,
+        echo,
+        out,
+    };
+    session.intro(seed)?;
+    match session.play()? {
+        None => session.finish()?,
+        Some(Stop::Quit) => writeln!(
+            session.out,
+            "You quit after {} turns; the game is abandoned.",
+            session.game.turns()
+        )?,
+        Some(Stop::EndOfInput) => writeln!(
+            session.out,
+            "End of input: the game stops here after {} turns; nothing was saved.",
+            session.game.turns()
+        )?,
+    }
+    session.out.flush()?;
+    Ok(())
+}
+
+impl Session<'_> {
+    /// `South (player 0), you` or `East (player 1), random`.
+    fn who(&self, p: usize) -> String {
+        let humans = self.seats.iter().filter(|&&s| s == SeatKind::Human).count();
+        let kind = match self.seats[p] {
+            SeatKind::Human if humans == 1 => "you",
+            kind => kind.name(),
+        };
+        format!("{}, {kind}", player_long(self.game.variant(), p))
+    }
+
+    fn intro(&mut self, seed: u64) -> Result<()> {
+        let rules = self.game.variant().rules();
+        writeln!(
+            self.out,
+            "Ashta Chamma: {} players on {}x{}, preset {}, seed {seed}.",
+            rules.players,
+            rules.size,
+            rules.size,
+            rules.preset.name()
+        )?;
+        for p in 0..self.seats.len() {
+            let who = self.who(p);
+            writeln!(self.out, "  {who}")?;
+        }
+        let mut marks = String::new();
+        legend(&mut marks, self.game.variant(), self.labels);
+        write!(self.out, "Board marks:\n{marks}")?;
+        if self.seats.contains(&SeatKind::Human) {
+            writeln!(
+                self.out,
+                "Type a move's number to play it; h for help, q to quit."
+            )?;
+        }
+        Ok(())
+    }
+
+    fn show_board(&mut self) -> Result<()> {
+        let detail = if self.game.position().is_over() {
+            Detail::Full
+        } else {
+            Detail::Game
+        };
+        let text = draw(
+            self.game.variant(),
+            self.game.position(),
+            self.labels,
+            detail,
+        );
+        write!(self.out, "{text}")?;
+        Ok(())
+    }
+
+    /// Plays until the game ends (`None`) or the human stops it.
+    fn play(&mut self) -> Result<Option<Stop>> {
+        let mut moves = MoveList::new();
+        while !self.game.position().is_over() {
+            if self.game.position().must_throw() {
+                self.throw_phase()?;
+                continue;
+            }
+            self.game
+                .variant()
+                .legal_moves(self.game.position(), &mut moves);
+            if moves.is_empty() {
+                bail!("engine bug: the bag is not empty but there is no legal move");
+            }
+            let p = self.game.position().to_move();
+            let mv = match self.seats[p] {
+                SeatKind::Human => match self.human_choice(&moves)? {
+                    Ok(mv) => mv,
+                    Err(stop) => return Ok(Some(stop)),
+                },
+                SeatKind::Random => {
+                    let mv = moves[self.bots.random_range(0..moves.len())];
+                    let text = move_text(self.game.variant(), self.game.position(), &mv);
+                    let name = player_long(self.game.variant(), p);
+                    writeln!(self.out, "{name} plays {text}")?;
+                    mv
+                }
+            };
+            self.play_move(mv)?;
+        }
+        Ok(None)
+    }
+
+    /// Shows the board, throws for the player to move and says what came of it.
+    fn throw_phase(&mut self) -> Result<()> {
+        let p = self.game.position().to_move();
+        let header = format!("=== Turn {}: {} ===", self.game.turns() + 1, self.who(p));
+        writeln!(self.out, "\n{header}")?;
+        self.show_board()?;
+        let report = self.game.throw().context("engine refused a throw")?;
+        let variant = self.game.variant();
+        for &cowries in &report.throws {
+            writeln!(self.out, "throw: {}", throw_text(variant, cowries))?;
+        }
+        let bag: Vec<String> = report
+            .throws
+            .iter()
+            .map(|c| variant.table().face(c.mouths_up()).value.to_string())
+            .collect();
+        match report.end {
+            ThrowStep::Moving => {
+                let bag = bag_text(variant, self.game.position());
+                writeln!(self.out, "bag: {bag}")?;
+            }
+            ThrowStep::Forfeited => writeln!(
+                self.out,
+                "bag: {}; no value can be used, so the bag is forfeited and the turn ends",
+                bag.join(" ")
+            )?,
+            ThrowStep::Voided => writeln!(
+                self.out,
+                "a third grace in a row voids the turn: nothing moves"
+            )?,
+            ThrowStep::Again => {}
+        }
+        self.after_turn(p)
+    }
+
+    /// Says what the end of a turn brought: an extra turn, or nothing.
+    fn after_turn(&mut self, p: usize) -> Result<()> {
+        let pos = self.game.position();
+        if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
+            let name = player_long(self.game.variant(), p);
+            writeln!(self.out, "{name} takes an extra turn for a capture.")?;
+        }
+        Ok(())
+    }
+
+    /// Plays a move and reports a bag forfeited by it and an extra turn.
+    fn play_move(&mut self, mv: Move) -> Result<()> {
+        let p = self.game.position().to_move();
+        let left_before = self.game.position().bag_len();
+        self.game
+            .play(mv)
+            .context("engine refused its own legal move")?;
+        let pos = self.game.position();
+        if pos.must_throw() || pos.is_over() {
+            if left_before > 1 && !pos.is_over() {
+                writeln!(
+                    self.out,
+                    "No value left in the bag can be used: the rest is forfeited."
+                )?;
+            }
+            self.after_turn(p)?;
+        }
+        Ok(())
+    }
+
+    fn list_moves(&mut self, moves: &MoveList) -> Result<()> {
+        let variant = self.game.variant();
+        let pos = self.game.position();
+        for (k, mv) in moves.iter().enumerate() {
+            writeln!(self.out, "  {}) {}", k + 1, move_text(variant, pos, mv))?;
+        }
+        Ok(())
+    }
+
+    /// Asks the human for a move until one is chosen, or they stop.
+    fn human_choice(&mut self, moves: &MoveList) -> Result<Result<Move, Stop>> {
+        let variant = self.game.variant();
+        let pos = self.game.position();
+        if moves.len() == 1 {
+            let text = move_text(variant, pos, &moves[0]);
+            writeln!(self.out, "Only one move: {text} (played for you).")?;
+            return Ok(Ok(moves[0]));
+        }
+        if pos.bag_len() < self.game_bag_at_turn_start() {
+            // A move of this turn was played: the board changed.
+            self.show_board()?;
+        }
+        self.list_moves(moves)?;
+        let n = moves.len();
+        let mut line = String::new();
+        loop {
+            write!(self.out, "Your move (1-{n}, h for help): ")?;
+            self.out.flush()?;
+            line.clear();
+            if self
+                .input
+                .read_line(&mut line)
+                .context("cannot read input")?
+                == 0
+            {
+                writeln!(self.out)?;
+                return Ok(Err(Stop::EndOfInput));
+            }
+            if self.echo {
+                writeln!(self.out, "{}", line.trim_end())?;
+            }
+            match parse(&line) {
+                Command::Choose(k) if (1..=n).contains(&k) => {
+                    let mv = moves[k - 1];
+                    let text = move_text(self.game.variant(), self.game.position(), &mv);
+                    writeln!(self.out, "You play {text}")?;
+                    return Ok(Ok(mv));
+                }
+                Command::Choose(k) => writeln!(
+                    self.out,
+                    "There is no move {k}: type a number from 1 to {n}."
+                )?,
+                Command::Help => {
+                    writeln!(self.out, "{HELP}")?;
+                    self.list_moves(moves)?;
+                }
+                Command::Board => {
+                    self.show_board()?;
+                    self.list_moves(moves)?;
+                }
+                Command::Moves => self.list_moves(moves)?,
+                Command::Quit => return Ok(Err(Stop::Quit)),
+                Command::Save(file) => self.save(&PathBuf::from(file))?,
+                Command::SaveWithoutFile => writeln!(
+                    self.out,
+                    "Save where? Type s and a file name, e.g. s game.json"
+                )?,
+                Command::Empty => writeln!(
+                    self.out,
+                    "Type a move number from 1 to {n} (h for help, q to quit)."
+                )?,
+                Command::Unknown(text) => writeln!(
+                    self.out,
+                    "I did not understand {text:?}: type a move number from 1 to {n}, \
+                     h for help or q to quit."
+                )?,
+            }
+        }
+    }
+
+    /// Values the bag held when the moving phase of this turn began.
+    fn game_bag_at_turn_start(&self) -> usize {
+        self.game
+            .record()
+            .turns
+            .last()
+            .map_or(0, |t| t.throws.len())
+    }
+
+    /// Writes the record of the whole turns played so far. A record holds whole turns
+    /// only, so the turn in progress is left out.
+    fn save(&mut self, path: &std::path::Path) -> Result<()> {
+        let mut record = self.game.record().clone();
+        let pos = self.game.position();
+        if !pos.must_throw() && !pos.is_over() {
+            record.turns.pop();
+        }
+        let text = serde_json::to_string_pretty(&record)?;
+        match std::fs::write(path, format!("{text}\n")) {
+            Ok(()) => writeln!(
+                self.out,
+                "Saved the record of the {} whole turns before this one to {}.",
+                record.turns.len(),
+                path.display()
+            )?,
+            Err(e) => writeln!(self.out, "Cannot save to {}: {e}", path.display())?,
+        }
+        Ok(())
+    }
+
+    /// The final board and the result.
+    fn finish(&mut self) -> Result<()> {
+        writeln!(
+            self.out,
+            "\n=== Game over after {} turns ===",
+            self.game.turns()
+        )?;
+        self.show_board()?;
+        let result = result_text(self.game.variant(), self.game.position());
+        writeln!(self.out, "Result: {result}")?;
+        Ok(())
+    }
+}

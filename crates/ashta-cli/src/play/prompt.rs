@@ -1,0 +1,79 @@
+//! What a human may type when it is their move, and the help that says so.
+
+/// One line of human input, understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play the move with this number (1-based, not yet checked against the list).
+    Choose(usize),
+    /// Show the help.
+    Help,
+    /// Show the board again.
+    Board,
+    /// List the moves again.
+    Moves,
+    /// Save the record to a file.
+    Save(String),
+    /// `s` without a file name.
+    SaveWithoutFile,
+    /// Leave the game.
+    Quit,
+    /// An empty line.
+    Empty,
+    /// Anything else.
+    Unknown(String),
+}
+
+/// Reads one line of input.
+pub fn parse(line: &str) -> Command {
+    let line = line.trim();
+    if line.is_empty() {
+        return Command::Empty;
+    }
+    if let Ok(n) = line.parse::<usize>() {
+        return Command::Choose(n);
+    }
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    match (word.to_ascii_lowercase().as_str(), rest.is_empty()) {
+        ("h" | "help" | "?", true) => Command::Help,
+        ("b" | "board", true) => Command::Board,
+        ("m" | "moves", true) => Command::Moves,
+        ("q" | "quit" | "exit", true) => Command::Quit,
+        ("s" | "save", true) => Command::SaveWithoutFile,
+        ("s" | "save", false) => Command::Save(rest.to_string()),
+        _ => Command::Unknown(line.to_string()),
+    }
+}
+
+/// The help shown for `h`.
+pub const HELP: &str = "\
+Type the number of a move to play it, then Enter. Other commands:
+  h         this help
+  b         show the board again
+  m         list the moves again
+  s FILE    save the game record so far (whole turns) to FILE
+  q         quit the game
+Each move spends one value of your bag on one unit: `pawn` moves one pawn, `pair`
+moves two of your pawns on one square together. `captures` sends an opponent's pawn
+back. Squares are named like chess squares: files a, b, c... from the left, ranks
+1, 2, 3... from the bottom (South's side). On the board, `*` marks a safe square,
+`[ ]` the home in the centre, S2 two South pawns, `=` a double, `#` a blocking one.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn understands_numbers_commands_and_garbage() {
+        assert_eq!(parse(" 3 \n"), Command::Choose(3));
+        assert_eq!(parse("q"), Command::Quit);
+        assert_eq!(parse("H"), Command::Help);
+        assert_eq!(parse("s game.json"), Command::Save("game.json".into()));
+        assert_eq!(parse("s"), Command::SaveWithoutFile);
+        assert_eq!(parse(""), Command::Empty);
+        assert_eq!(parse("-1"), Command::Unknown("-1".into()));
+        assert_eq!(parse("move it"), Command::Unknown("move it".into()));
+    }
+}

@@ -1,0 +1,402 @@
+//! End-to-end tests of the `ashta` binary: each runs the built program as a user would.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// The standard start position, player 0 to throw.
+const START: &str = r#"{"rules": "standard", "size": 5, "players": 4, "to_move": 0, "bag": [],
+ "pawns": [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+ "captured": [false, false, false, false]}"#;
+
+/// The standard start position with a bag of 4 and 3 thrown.
+const START_BAG_4_3: &str = r#"{"rules": "standard", "size": 5, "players": 4, "to_move": 0,
+ "bag": [4, 3], "pawns": [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+ "captured": [false, false, false, false]}"#;
+
+/// What one run of the binary gave.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `ashta` with `args`, feeding `stdin` to it.
+fn ashta(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    // A program that stops reading early closes the pipe; that is not a test failure.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "ashta {args:?} panicked: {}",
+        run.stderr
+    );
+    run
+}
+
+/// Runs `ashta` and expects success.
+fn ok(args: &[&str], stdin: &str) -> String {
+    let run = ashta(args, stdin);
+    assert_eq!(run.code, 0, "ashta {args:?} failed: {}", run.stderr);
+    run.stdout
+}
+
+/// Runs `ashta` and expects a failure with a message.
+fn fails(args: &[&str], stdin: &str) -> String {
+    let run = ashta(args, stdin);
+    assert_ne!(run.code, 0, "ashta {args:?} should fail: {}", run.stdout);
+    assert!(!run.stderr.trim().is_empty(), "ashta {args:?}: no message");
+    run.stderr
+}
+
+/// A file in the test's scratch directory with `text` in it.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn moves_on_the_start_position_with_a_bag() {
+    let out = ok(&["moves", "--position", "-"], START_BAG_4_3);
+    let expected = [
+        r#"{"value":3,"from":0,"to":3,"count":1,"capture":false}"#,
+        r#"{"value":3,"from":0,"to":3,"count":2,"capture":false}"#,
+        r#"{"value":4,"from":0,"to":4,"count":1,"capture":false}"#,
+        r#"{"value":4,"from":0,"to":4,"count":2,"capture":false}"#,
+    ];
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn moves_read_the_compact_notation_too() {
+    let file = scratch("bag43.json", START_BAG_4_3);
+    let json = ok(&["moves", "--position", file.to_str().unwrap()], "");
+    let notation = "standard 5 4 0 4,3 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0\n";
+    assert_eq!(ok(&["moves", "--position", "-"], notation), json);
+}
+
+#[test]
+fn moves_under_grace_entry_enter_pawns_from_minus_one() {
+    let pos = r#"{"rules": "traditional", "size": 5, "players": 2, "to_move": 0, "bag": [8, 1],
+      "pawns": [[-1, -1, -1, -1], [-1, -1, -1, -1]], "captured": [false, false]}"#;
+    let out = ok(&["moves", "--position", "-"], pos);
+    assert_eq!(
+        out.trim(),
+        r#"{"value":8,"from":-1,"to":0,"count":4,"capture":false}"#
+    );
+}
+
+#[test]
+fn moves_of_a_position_that_must_throw_are_none() {
+    let run = ashta(&["moves", "--position", "-"], START);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout, "");
+    assert!(run.stderr.contains("throws first"));
+}
+
+#[test]
+fn plays_from_the_start_with_4_and_3() {
+    let out = ok(&["plays", "--position", "-"], START_BAG_4_3);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8);
+    let mut pawns: Vec<Value> = lines
+        .iter()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["to_move"], 1);
+            v["pawns"][0].clone()
+        })
+        .collect();
+    pawns.dedup();
+    assert_eq!(pawns.len(), 8);
+    let with_moves = ok(&["plays", "--position", "-", "--with-moves"], START_BAG_4_3);
+    for line in with_moves.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+        assert_eq!(v["position"]["size"], 5);
+    }
+}
+
+#[test]
+fn perft_of_the_standard_start() {
+    for (depth, expected) in [("1", "5"), ("2", "16"), ("3", "74")] {
+        let out = ok(&["perft", "--position", "-", "--depth", depth], START);
+        assert_eq!(out.trim(), expected, "depth {depth}");
+    }
+    let out = ok(
+        &["perft", "--position", "-", "--depth", "3", "--divide"],
+        START,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[0], "throw 0 (value 8): 22");
+    assert_eq!(lines[1], "throw 1 (value 1): 10");
+    assert_eq!(lines[5], "total: 74");
+    let out = ok(
+        &["perft", "--position", "-", "--depth", "1", "--divide"],
+        START_BAG_4_3,
+    );
+    assert!(out.contains("3:0>3x2: 1"), "{out}");
+    assert!(out.ends_with("total: 4\n"), "{out}");
+}
+
+#[test]
+fn rules_print_json_and_reject_bad_flags() {
+    let out = ok(&["rules"], "");
+    let rules: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(rules["preset"], "standard");
+    assert_eq!(rules["size"], 5);
+    assert_eq!(rules["players"], 4);
+    assert_eq!(rules["throws"].as_array().unwrap().len(), 5);
+    assert_eq!(rules["safe"].as_array().unwrap().len(), 5);
+    let out = ok(
+        &[
+            "rules",
+            "--preset",
+            "senior",
+            "--players",
+            "2",
+            "--gate",
+            "circle",
+            "--doubles",
+            "false",
+            "--turn-limit",
+            "500",
+            "--throws",
+            "no-ones-12",
+        ],
+        "",
+    );
+    let rules: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(rules["size"], 7);
+    assert_eq!(rules["cowries"], 8);
+    assert_eq!(rules["players"], 2);
+    assert_eq!(rules["gate"], "circle");
+    assert_eq!(rules["doubles"], false);
+    assert_eq!(rules["turn_limit"], 500);
+    assert_eq!(rules["throws"][1]["value"], 12);
+    let err = fails(&["rules", "--size", "6"], "");
+    assert!(err.contains("board size 6"), "{err}");
+    let err = fails(&["rules", "--safe", "c1,c3"], "");
+    assert!(err.contains("safe square"), "{err}");
+    let err = fails(&["rules", "--gate", "sideways"], "");
+    assert!(err.contains("--gate"), "{err}");
+}
+
+#[test]
+fn board_draws_squares_pawns_and_details() {
+    let pos = r#"{"rules": "standard", "size": 5, "players": 4, "to_move": 0, "bag": [4, 3],
+      "pawns": [[0, 0, 3, 3], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+      "captured": [false, false, false, false],
+      "blocks": [{"owner": 0, "at": 3, "blocked": [1, 2, 3]}]}"#;
+    let out = ok(&["board", "--position", "-"], pos);
+    for text in [
+        "a",
+        "e",
+        " 5 |",
+        " 1 |",
+        "S2",
+        "S2#",
+        "N4",
+        "on board: c1 c1 e2 e2",
+        "bag: 4 3",
+        "South's double on e2 blocks East, North, West",
+        "to move: South",
+        "extra turns: 0",
+        "captured: no",
+        "result: in progress",
+    ] {
+        assert!(out.contains(text), "{text:?} missing from\n{out}");
+    }
+    let out = ok(&["board", "--position", "-", "--labels", "numbers"], pos);
+    assert!(out.contains("0x2#"), "{out}");
+}
+
+/// The selfplay line without its timing.
+fn selfplay_numbers(threads: &str) -> Value {
+    let out = ok(
+        &[
+            "selfplay",
+            "--games",
+            "150",
+            "--seed",
+            "42",
+            "--players",
+            "2",
+            "--threads",
+            threads,
+        ],
+        "",
+    );
+    assert_eq!(out.lines().count(), 1);
+    let mut v: Value = serde_json::from_str(&out).unwrap();
+    assert!(v["games_per_second"].as_f64().unwrap() >= 0.0);
+    v.as_object_mut().unwrap().remove("games_per_second");
+    v
+}
+
+#[test]
+fn selfplay_does_not_depend_on_threads_and_adds_up() {
+    let one = selfplay_numbers("1");
+    let two = selfplay_numbers("2");
+    assert_eq!(one, two);
+    let wins: u64 = one["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    let draws =
+        one["draws"]["frozen"].as_u64().unwrap() + one["draws"]["turn_limit"].as_u64().unwrap();
+    assert_eq!(one["games"], 150);
+    assert_eq!(wins + draws, 150);
+    assert_eq!(one["wins"].as_array().unwrap().len(), 2);
+    assert!(one["mean_turns"].as_f64().unwrap() <= one["max_turns"].as_f64().unwrap());
+}
+
+#[test]
+fn record_then_verify_and_a_tampered_record_fails() {
+    let record = ok(&["record", "--seed", "7", "--players", "2"], "");
+    let parsed: Value = serde_json::from_str(&record).unwrap();
+    assert_eq!(parsed["seed"], 7);
+    assert_eq!(parsed["players"], 2);
+    assert_eq!(record, ok(&["record", "--seed", "7", "--players", "2"], ""));
+    let file = scratch("record7.json", &record);
+    let out = ok(&["verify", file.to_str().unwrap()], "");
+    let mut lines = out.lines();
+    let pos: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(pos["players"], 2);
+    assert!(out.contains("result: "), "{out}");
+    assert!(out.contains("seed 7"), "{out}");
+
+    let mut tampered = parsed.clone();
+    let first = tampered["turns"][0]["throws"][0].as_u64().unwrap();
+    tampered["turns"][0]["throws"][0] = Value::from((first + 1) % 5);
+    let file = scratch("tampered.json", &tampered.to_string());
+    let err = fails(&["verify", file.to_str().unwrap()], "");
+    assert!(err.contains("does not replay"), "{err}");
+    assert!(err.contains("turn 1"), "{err}");
+
+    let out_file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("record3.json");
+    let said = ok(
+        &["record", "--seed", "3", "--out", out_file.to_str().unwrap()],
+        "",
+    );
+    assert!(said.contains("seed 3"), "{said}");
+    ok(
+        &["verify", "-"],
+        &std::fs::read_to_string(&out_file).unwrap(),
+    );
+}
+
+#[test]
+fn bad_input_fails_with_a_message_and_no_panic() {
+    let bad_json = r#"{"rules": "standard", "size": 5,"#;
+    for cmd in ["moves", "plays", "board"] {
+        let err = fails(&[cmd, "--position", "-"], bad_json);
+        assert!(err.contains("malformed position JSON"), "{cmd}: {err}");
+    }
+    let err = fails(&["perft", "--position", "-", "--depth", "2"], bad_json);
+    assert!(err.contains("malformed position JSON"), "{err}");
+    let broken = START.replace("\"to_move\": 0", "\"to_move\": 9");
+    let err = fails(&["moves", "--position", "-"], &broken);
+    assert!(err.contains("to_move 9"), "{err}");
+    let err = fails(&["moves", "--position", "/no/such/file.json"], "");
+    assert!(err.contains("/no/such/file.json"), "{err}");
+    let err = fails(&["board", "--position", "-"], "");
+    assert!(err.contains("empty"), "{err}");
+    let err = fails(&["verify", "-"], "not a record");
+    assert!(err.contains("malformed record"), "{err}");
+    let err = fails(&["selfplay", "--games", "5", "--size", "4"], "");
+    assert!(err.contains("board size 4"), "{err}");
+    let err = fails(
+        &["play", "--seats", "human,random,random", "--players", "2"],
+        "",
+    );
+    assert!(err.contains("--seats"), "{err}");
+    fails(&["perft", "--position", "-"], START);
+}
+
+#[test]
+fn play_between_two_bots_runs_to_a_result() {
+    let out = ok(&["play", "--seats", "random,random", "--seed", "1"], "");
+    assert!(
+        out.contains("=== Turn 1: South (player 0), random ==="),
+        "{out}"
+    );
+    assert!(out.contains("throw: ("), "{out}");
+    assert!(out.contains("South (player 0) plays move"), "{out}");
+    assert!(out.contains("Result: "), "{out}");
+    assert_eq!(
+        out,
+        ok(&["play", "--seats", "random,random", "--seed", "1"], "")
+    );
+}
+
+#[test]
+fn play_with_a_human_explains_garbage_and_takes_numbers() {
+    let mut input = String::from("hello\n\n99\nh\ns\n");
+    input += &"1\n".repeat(400);
+    let out = ok(&["play", "--players", "2", "--seed", "5"], &input);
+    assert!(out.contains("South (player 0), you"), "{out}");
+    assert!(out.contains("  1) move "), "{out}");
+    assert!(out.contains("I did not understand \"hello\""), "{out}");
+    assert!(out.contains("There is no move 99"), "{out}");
+    assert!(out.contains("Type the number of a move"), "{out}");
+    assert!(out.contains("Save where?"), "{out}");
+    assert!(out.contains("You play move"), "{out}");
+    assert!(
+        out.contains("Result: ") || out.contains("End of input"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_stops_cleanly_at_end_of_input_and_on_quit() {
+    let out = ok(&["play", "--seed", "2"], "");
+    assert!(out.contains("End of input"), "{out}");
+    let out = ok(&["play", "--seed", "2", "--players", "3"], "q\n");
+    assert!(out.contains("You quit"), "{out}");
+    let save = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("saved-play.json");
+    let _ = std::fs::remove_file(&save);
+    let out = ok(
+        &["play", "--seed", "2", "--players", "2"],
+        &format!("1\n1\n1\ns {}\nq\n", save.display()),
+    );
+    assert!(out.contains("Saved the record"), "{out}");
+    ok(&["verify", save.to_str().unwrap()], "");
+}
+
+#[test]
+fn start_prints_a_position_the_other_commands_read() {
+    let json = ok(&["start", "--players", "2", "--preset", "senior"], "");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["size"], 7);
+    assert_eq!(v["pawns"][0].as_array().unwrap().len(), 6);
+    assert_eq!(
+        ok(&["perft", "--position", "-", "--depth", "1"], &json).trim(),
+        "9"
+    );
+    let notation = ok(&["start", "--notation"], "");
+    assert_eq!(
+        ok(&["perft", "--position", "-", "--depth", "2"], &notation).trim(),
+        "16"
+    );
+}
