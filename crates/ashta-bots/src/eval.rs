@@ -1,0 +1,356 @@
+//! The static evaluation every bot shares: an estimate of each player's chance to win
+//! from a settled position, built from a race count.
+//!
+//! Each player's *cost* is the number of squares (pips) it still needs, adjusted:
+//!
+//! | term | weight | why |
+//! |---|---|---|
+//! | pips to go for each pawn not home | 1 per square | the race itself |
+//! | pawn off the board (grace entry) | `off_board` pips more | it waits for a grace |
+//! | player has never captured | `gate` × chance of no capture next turn, plus `stuck` for each pawn that cannot move at its gate; outer-ring progress counts `closed_progress` per square instead of 1 | the gate holds every pawn back until a capture; pawns kept back can still hunt |
+//! | single pawn open to capture | hit probability × (squares it would lose + `hit_extra`) | exposure, weighted by the real throw probabilities |
+//! | extra turns still to come | −pips per turn each | a whole turn of movement |
+//!
+//! Hit probability: for each opponent unit behind the pawn on the opponent's own path,
+//! the chance that the opponent's next throwing phase gives a bag from which a subset
+//! of values sums to the distance (computed exactly from the throw table), combined over
+//! attackers as independent. Doubles and safe squares are never exposed.
+//!
+//! Costs become turns (cost / pips per turn, the mean pips a turn gives), and the
+//! turns become win chances by a logistic race: player q's weight is
+//! exp(−turns_q / `temperature`), normalised over players still in the game.
+
+use ashta_engine::{Position, Variant};
+
+/// The evaluation's weights, in pips (squares) unless said otherwise.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Extra pips for a pawn off the board (it waits for a grace).
+    pub off_board: f64,
+    /// Pips charged to a player who has never captured, times the chance that it
+    /// cannot capture in its next turn.
+    pub gate: f64,
+    /// Pips charged for each pawn stuck at its gate (it cannot move at all).
+    pub stuck: f64,
+    /// Pips lost beyond the squares travelled when a pawn is captured.
+    pub hit_extra: f64,
+    /// How much each square of progress counts while the gate is closed: negative,
+    /// because until a capture a pawn kept back is a hunter, and one pushed to the
+    /// gate only loses mobility (and risks a frozen, drawn game).
+    pub closed_progress: f64,
+    /// Turns of race lead that make the leader e times as likely to win.
+    pub temperature: f64,
+}
+
+impl Default for Weights {
+    /// Tuned by greedy-vs-random matches (see BENCHMARKS.md).
+    fn default() -> Weights {
+        Weights {
+            off_board: 6.0,
+            gate: 10.0,
+            stuck: 2.0,
+            hit_extra: 3.0,
+            closed_progress: -1.0,
+            temperature: 4.0,
+        }
+    }
+}
+
+/// The weights bots use: the defaults, with any `name=value` pairs of the environment
+/// variable `ASHTA_WEIGHTS` applied (for tuning, e.g. `ASHTA_WEIGHTS=gate=20,stuck=4`).
+pub fn tuned_weights() -> Weights {
+    let mut w = Weights::default();
+    let text = std::env::var("ASHTA_WEIGHTS").unwrap_or_default();
+    for pair in text.split(',') {
+        let Some((name, value)) = pair.split_once('=') else {
+            continue;
+        };
+        let Ok(x) = value.parse::<f64>() else {
+            continue;
+        };
+        match name {
+            "off_board" => w.off_board = x,
+            "gate" => w.gate = x,
+            "stuck" => w.stuck = x,
+            "hit_extra" => w.hit_extra = x,
+            "closed_progress" => w.closed_progress = x,
+            "temperature" => w.temperature = x,
+            _ => {}
+        }
+    }
+    w
+}
+
+/// Precomputed tables for evaluating positions of one variant.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// `hit[d]`: probability that one throwing phase allows moving exactly `d` squares
+    /// with one unit (a subset of the bag summing to d).
+    hit: Vec<f64>,
+    pips_per_turn: f64,
+    weights: Weights,
+}
+
+impl Evaluator {
+    /// Tables for `variant` with the default weights.
+    pub fn new(variant: &Variant) -> Evaluator {
+        Evaluator::with_weights(variant, Weights::default())
+    }
+
+    /// Tables for `variant` with chosen weights.
+    pub fn with_weights(variant: &Variant, weights: Weights) -> Evaluator {
+        let outcomes = variant.throw_outcomes_normalized(4);
+        let table = variant.table();
+        let max: usize = outcomes
+            .iter()
+            .map(|o| {
+                o.throws
+                    .iter()
+                    .map(|&u| table.face(u).value as usize)
+                    .sum::<usize>()
+            })
+            .max()
+            .unwrap_or(0);
+        let mut hit = vec![0.0; max + 1];
+        let mut pips = 0.0;
+        for o in &outcomes {
+            let values: Vec<usize> = o
+                .throws
+                .iter()
+                .map(|&u| table.face(u).value as usize)
+                .collect();
+            pips += o.probability * values.iter().sum::<usize>() as f64;
+            // Subset sums of the bag.
+            let mut reach = vec![false; max + 1];
+            reach[0] = true;
+            for &v in &values {
+                for s in (v..=max).rev() {
+                    if reach[s - v] {
+                        reach[s] = true;
+                    }
+                }
+            }
+            for (d, r) in reach.iter().enumerate().skip(1) {
+                if *r {
+                    hit[d] += o.probability;
+                }
+            }
+        }
+        Evaluator {
+            hit,
+            pips_per_turn: pips.max(1.0),
+            weights,
+        }
+    }
+
+    /// Probability that an opponent's next phase can bring a unit exactly `d` squares.
+    pub fn hit_probability(&self, d: usize) -> f64 {
+        self.hit.get(d).copied().unwrap_or(0.0)
+    }
+
+    /// Mean squares one turn's bag moves.
+    pub fn pips_per_turn(&self) -> f64 {
+        self.pips_per_turn
+    }
+
+    /// Each player's race cost in pips (lower is better); finished players cost 0.
+    pub fn costs(&self, v: &Variant, pos: &Position) -> [f64; 4] {
+        let players = v.players();
+        let home = v.home();
+        let outer = v.outer_len();
+        let mut cost = [0.0; 4];
+        for (q, c) in cost.iter_mut().enumerate().take(players) {
+            if pos.has_finished(q) {
+                continue;
+            }
+            let open = pos.has_captured(q);
+            let mut pips = 0.0;
+            let mut stuck = 0usize;
+            for i in v.pawns(pos, q) {
+                match i {
+                    None => pips += (home + 1) as f64 + self.weights.off_board,
+                    Some(i) => {
+                        let counted = if open {
+                            i as f64
+                        } else {
+                            self.weights.closed_progress * i as f64
+                        };
+                        pips += home as f64 - counted;
+                        if !open && i + 1 >= outer {
+                            stuck += 1;
+                        }
+                    }
+                }
+            }
+            if !open {
+                let chance = self.capture_chance(v, pos, q);
+                pips += self.weights.gate * (1.0 - chance) + self.weights.stuck * stuck as f64;
+            }
+            pips += self.exposure(v, pos, q);
+            if q == pos.to_move() {
+                pips -= self.pips_per_turn * pos.extra_turns() as f64;
+            }
+            *c = pips;
+        }
+        cost
+    }
+
+    /// Probability that `q`'s next throwing phase lets one of its pawns land on an
+    /// opponent single on a non-safe square (attackers combined as independent).
+    fn capture_chance(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
+        let outer = v.outer_len();
+        let open = pos.has_captured(q);
+        let mut miss = 1.0;
+        for o in (0..v.players()).filter(|&o| o != q && !pos.has_finished(o)) {
+            let mut last = None;
+            for j in v.pawns(pos, o).flatten() {
+                if last == Some(j) || j >= v.home() {
+                    continue;
+                }
+                last = Some(j);
+                let sq = v.square(o, j);
+                if v.is_safe(sq)
+                    || (v.rules().doubles && v.occupant(pos, sq).is_some_and(|(_, n)| n >= 2))
+                {
+                    continue;
+                }
+                let k = v.path_index(q, sq);
+                if !open && k >= outer {
+                    continue;
+                }
+                let mut seen = None;
+                for i in v.pawns(pos, q).flatten() {
+                    if seen == Some(i) || i >= k {
+                        continue;
+                    }
+                    seen = Some(i);
+                    miss *= 1.0 - self.hit_probability(k - i);
+                }
+            }
+        }
+        1.0 - miss
+    }
+
+    /// Expected pips player `q` loses to captures before its next turn.
+    fn exposure(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
+        let players = v.players();
+        let outer = v.outer_len();
+        let mut loss = 0.0;
+        let mut last = None;
+        for i in v.pawns(pos, q).flatten() {
+            if last == Some(i) || i >= v.home() {
+                continue;
+            }
+            last = Some(i);
+            let sq = v.square(q, i);
+            if v.is_safe(sq) || v.occupant(pos, sq).is_some_and(|(_, n)| n >= 2) {
+                continue;
+            }
+            let mut safe_chance = 1.0;
+            for o in 0..players {
+                if o == q || pos.has_finished(o) {
+                    continue;
+                }
+                let k = v.path_index(o, sq);
+                let open = pos.has_captured(o);
+                let mut seen = None;
+                for j in v.pawns(pos, o).flatten() {
+                    if seen == Some(j) || j >= v.home() {
+                        continue;
+                    }
+                    seen = Some(j);
+                    let d = if k > j && (open || k < outer) {
+                        k - j
+                    } else if !open
+                        && v.rules().gate == ashta_engine::Gate::Circle
+                        && k < outer
+                        && j < outer
+                        && k <= j
+                    {
+                        k + outer - j
+                    } else {
+                        continue;
+                    };
+                    safe_chance *= 1.0 - self.hit_probability(d);
+                }
+            }
+            loss += (1.0 - safe_chance) * (i as f64 + self.weights.hit_extra);
+        }
+        loss
+    }
+
+    /// Each player's estimated chance to win, summing to 1 over players still in play.
+    /// A finished game gives 1 to the winner (or shares a draw equally).
+    pub fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4] {
+        let players = v.players();
+        let mut out = [0.0; 4];
+        if pos.is_over() {
+            match pos.winner() {
+                Some(w) => out[w] = 1.0,
+                None => out[..players].fill(1.0 / players as f64),
+            }
+            return out;
+        }
+        if let Some(w) = pos.winner() {
+            // Places mode: the winner is decided; the rest race for places.
+            out[w] = 1.0;
+            return out;
+        }
+        let cost = self.costs(v, pos);
+        let turns: Vec<f64> = (0..players).map(|q| cost[q] / self.pips_per_turn).collect();
+        let best = turns.iter().cloned().fold(f64::INFINITY, f64::min);
+        let mut total = 0.0;
+        for q in 0..players {
+            let w = (-(turns[q] - best) / self.weights.temperature).exp();
+            out[q] = w;
+            total += w;
+        }
+        for x in &mut out[..players] {
+            *x /= total;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::{parse_any, Rules};
+
+    #[test]
+    fn hit_probabilities_follow_the_standard_throw_table() {
+        let v = Variant::new(Rules::standard()).unwrap();
+        let e = Evaluator::new(&v);
+        // Distance 2 is reachable by a plain 2 (6/16) or by 1 after a grace... only as
+        // a subset sum: bags {4|8, 2} count too. It must exceed the single-throw 6/16.
+        assert!(e.hit_probability(2) > 6.0 / 16.0);
+        assert!(e.hit_probability(1) > 4.0 / 16.0);
+        assert!(e.hit_probability(7) > 0.0);
+        assert_eq!(e.hit_probability(100), 0.0);
+        assert!(
+            (e.pips_per_turn() - 2.857).abs() < 0.01,
+            "{}",
+            e.pips_per_turn()
+        );
+    }
+
+    #[test]
+    fn win_chances_favour_the_player_ahead_and_sum_to_one() {
+        let (v, pos) = parse_any("standard 5 2 0 - 20,21,22,23/0,0,0,0 01 - 0").unwrap();
+        let e = Evaluator::new(&v);
+        let w = e.win_chances(&v, &pos);
+        assert!((w[0] + w[1] - 1.0).abs() < 1e-12);
+        assert!(w[0] > 0.9, "{w:?}");
+    }
+
+    #[test]
+    fn a_pawn_just_ahead_of_an_attacker_costs_its_owner_more() {
+        // South's pawn on e4 (index 5). North's index for e4 is 13: an attacker on
+        // North's index 12 (e3) is one square behind; on index 0 it is thirteen behind.
+        let (v, near) = parse_any("standard 5 2 0 - 5,0,0,0/12,0,0,0 - - 0").unwrap();
+        let (_, far) = parse_any("standard 5 2 0 - 5,0,0,0/0,0,0,0 - - 0").unwrap();
+        let e = Evaluator::new(&v);
+        let (cn, cf) = (e.costs(&v, &near)[0], e.costs(&v, &far)[0]);
+        assert!(cn > cf + 1.0, "near {cn} far {cf}");
+    }
+}

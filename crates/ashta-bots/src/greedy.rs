@@ -1,0 +1,82 @@
+//! The greedy bot: one play deep, it takes the play after which the [`Evaluator`]
+//! gives the mover the best chance to win (captures, safety, exposure, progress and
+//! opening the gate all enter through the evaluation's weights).
+
+use ashta_engine::{Position, Variant};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::eval::Evaluator;
+use crate::{sort_candidates, Bot, Candidate};
+
+/// One-play lookahead with the shared evaluation; `noise` adds a random amount to each
+/// score (used by the beginner levels).
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    eval: Option<(u64, Evaluator)>,
+    rng: ChaCha8Rng,
+    noise: f64,
+}
+
+impl GreedyBot {
+    /// A greedy bot; `noise` is the width of the uniform noise added to scores (0 for none).
+    pub fn new(seed: u64, noise: f64) -> GreedyBot {
+        GreedyBot {
+            eval: None,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            noise,
+        }
+    }
+}
+
+/// The evaluator for `variant`, rebuilt only when the rules change.
+pub(crate) fn evaluator<'a>(
+    cache: &'a mut Option<(u64, Evaluator)>,
+    variant: &Variant,
+) -> &'a Evaluator {
+    let id = variant_id(variant);
+    if cache.as_ref().is_none_or(|(k, _)| *k != id) {
+        *cache = Some((
+            id,
+            Evaluator::with_weights(variant, crate::eval::tuned_weights()),
+        ));
+    }
+    &cache.as_ref().expect("just set").1
+}
+
+/// A cheap identity for a rule set.
+pub(crate) fn variant_id(variant: &Variant) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    format!("{:?}", variant.rules()).hash(&mut h);
+    h.finish()
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> String {
+        if self.noise > 0.0 {
+            format!("greedy(noise={})", self.noise)
+        } else {
+            "greedy".into()
+        }
+    }
+
+    fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate> {
+        let me = pos.to_move();
+        let plays = variant.plays(pos);
+        let eval = evaluator(&mut self.eval, variant);
+        let rng = &mut self.rng;
+        let mut out: Vec<Candidate> = plays
+            .into_iter()
+            .map(|play| {
+                let mut score = eval.win_chances(variant, &play.position)[me];
+                if self.noise > 0.0 {
+                    score += rng.random_range(-self.noise..self.noise);
+                }
+                Candidate { play, score }
+            })
+            .collect();
+        sort_candidates(&mut out);
+        out
+    }
+}

@@ -1,0 +1,68 @@
+//! # ashta-bots
+//!
+//! Computer players for Ashta Chamma, from a beginner to the strongest we have, all
+//! built on [`ashta_engine`]:
+//!
+//! - [`RandomBot`]: uniform over the legal moves of each moment;
+//! - [`GreedyBot`]: the play whose resulting position the [`Evaluator`] likes best;
+//! - `expecti`: expectiminimax over exact throw outcomes;
+//! - `mcts`: Monte Carlo tree search with chance nodes.
+//!
+//! A bot decides a whole *play* (every value of the bag) at once, and can say why:
+//! [`Bot::analyse`] scores every candidate play. Every bot is deterministic for a seed.
+
+#![warn(missing_docs)]
+
+pub mod arena;
+pub mod eval;
+mod expecti;
+mod greedy;
+mod mcts;
+mod random;
+mod registry;
+
+pub use arena::{play_game, Outcome};
+pub use eval::{Evaluator, Weights};
+pub use expecti::{ExpectiBot, ExpectiConfig};
+pub use greedy::GreedyBot;
+pub use mcts::{MctsBot, MctsConfig};
+pub use random::RandomBot;
+pub use registry::{make_bot, BotError, BOT_NAMES};
+
+use ashta_engine::{Play, Position, Variant};
+
+/// A candidate play and a bot's score for it.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// The play: its moves and the position after it.
+    pub play: Play,
+    /// The bot's estimate of the mover's chance to win after this play (0..1).
+    pub score: f64,
+}
+
+/// A computer player.
+pub trait Bot: Send {
+    /// The bot's name as given to [`make_bot`].
+    fn name(&self) -> String;
+
+    /// Every distinct play of the bag of the player to move with this bot's score,
+    /// best first. Empty when the player must throw or the game is over.
+    fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate>;
+
+    /// The play this bot makes (the best of [`Bot::analyse`] unless the bot says
+    /// otherwise). `None` when the player must throw or the game is over.
+    fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Play> {
+        self.analyse(variant, pos)
+            .into_iter()
+            .next()
+            .map(|c| c.play)
+    }
+
+    /// Starts a new game: forget anything kept between decisions.
+    fn new_game(&mut self) {}
+}
+
+/// Sorts candidates best first; ties keep the engine's play order.
+pub(crate) fn sort_candidates(c: &mut [Candidate]) {
+    c.sort_by(|a, b| b.score.total_cmp(&a.score));
+}

@@ -1,0 +1,581 @@
+//! Monte Carlo tree search with chance nodes and per-player (max^n) backups.
+//!
+//! The tree alternates two kinds of node:
+//!
+//! - a *decision* node is a position whose player to move holds a bag; its children
+//!   are the distinct plays of that bag ([`Variant::plays`]), each leading to the
+//!   position after the whole bag is played out;
+//! - a *chance* node is a position whose player to move must throw; its children are
+//!   the bags one throwing phase can give ([`Variant::throw_outcomes_normalized`]),
+//!   created when first drawn. A bag with no usable value ends the turn at once, so a
+//!   chance node's child may be another chance node (the next player's throw).
+//!
+//! Game-over positions are terminal with exact values (1 to the winner, a draw shared).
+//!
+//! Every node keeps the sum of the value *vectors* (one win chance per player) backed
+//! up through it. At a decision node the child is chosen by UCT on the mover's own
+//! component (max^n): `Q + c·sqrt(ln N / (n + 1))`, where `Q` mixes the child's
+//! evaluation (worth [`MctsConfig::prior_visits`] visits) with the mean of its
+//! simulations. At a chance node the outcome is drawn by probability, but along a
+//! low-discrepancy sequence (a random offset per node plus the golden ratio per
+//! visit), so a node's visits are spread over the outcomes in proportion to their
+//! probabilities with little sampling noise.
+//!
+//! Leaves are truncated: a decision node met for the first time is expanded (all its
+//! plays generated and each resulting position scored by the shared [`Evaluator`]),
+//! and the value backed up is that of its best play for the mover, a one-play greedy
+//! lookahead. Optionally ([`MctsConfig::rollout_turns`]) a few cheap turns are then
+//! played out (captures first, otherwise random moves, seeded throws) before the
+//! evaluator is asked.
+//!
+//! With a simulation budget the search is deterministic: its random numbers come from
+//! a ChaCha8 generator seeded by the bot's seed and the position, and the tree is a
+//! plain vector (no hash-map iteration order anywhere).
+
+use std::time::{Duration, Instant};
+
+use ashta_engine::{MoveList, Play, Position, ThrowStep, Variant};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::eval::Evaluator;
+use crate::greedy::{evaluator, variant_id};
+use crate::{Bot, Candidate};
+
+/// MCTS settings.
+#[derive(Clone, Debug)]
+pub struct MctsConfig {
+    /// Simulations per decision (the budget when `time` is not set).
+    pub simulations: u64,
+    /// Time per decision (overrides simulations when set; the search is then no longer
+    /// reproducible).
+    pub time: Option<Duration>,
+    /// UCT exploration constant (values are win chances in 0..1).
+    pub exploration: f64,
+    /// Width of the uniform noise added to each root score (0 for none; weaker levels).
+    pub noise: f64,
+    /// How many visits the evaluation of a child counts for in its mean.
+    pub prior_visits: f64,
+    /// Turns of cheap play-out (captures first, else random) after a new leaf before
+    /// the evaluation; 0 scores the leaf directly.
+    pub rollout_turns: u32,
+    /// Most throws per throwing phase the chance nodes distinguish (longer runs of
+    /// graces are folded into the others by renormalising).
+    pub max_throws: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            simulations: 1000,
+            time: None,
+            exploration: 0.3,
+            noise: 0.0,
+            prior_visits: 2.0,
+            rollout_turns: 0,
+            max_throws: 4,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// The `hard` level: the same search with a smaller budget.
+    pub fn hard() -> Self {
+        MctsConfig {
+            simulations: 200,
+            ..Self::default()
+        }
+    }
+}
+
+/// Monte Carlo tree search bot (see the module documentation).
+pub struct MctsBot {
+    seed: u64,
+    config: MctsConfig,
+    eval: Option<(u64, Evaluator)>,
+    /// Throw outcomes (mouths-up sequences) and their cumulative probabilities, for
+    /// the variant they were built for.
+    chance: Option<(u64, ChanceTable)>,
+    tree: Tree,
+    /// Simulations run by the last search (for speed measurements).
+    last_simulations: u64,
+}
+
+#[derive(Clone, Debug)]
+struct ChanceTable {
+    throws: Vec<Vec<u8>>,
+    cdf: Vec<f64>,
+}
+
+impl ChanceTable {
+    fn new(variant: &Variant, max_throws: usize) -> ChanceTable {
+        let outcomes = variant.throw_outcomes_normalized(max_throws);
+        let mut acc = 0.0;
+        let mut cdf = Vec::with_capacity(outcomes.len());
+        for o in &outcomes {
+            acc += o.probability;
+            cdf.push(acc);
+        }
+        if let Some(last) = cdf.last_mut() {
+            *last = f64::INFINITY;
+        }
+        ChanceTable {
+            throws: outcomes.iter().map(|o| o.throws.to_vec()).collect(),
+            cdf,
+        }
+    }
+
+    /// The outcome at cumulative probability `x` in 0..1.
+    fn pick(&self, x: f64) -> usize {
+        self.cdf.partition_point(|&c| c <= x).min(self.cdf.len() - 1)
+    }
+}
+
+const NONE: u32 = u32::MAX;
+/// The golden ratio's fractional part: successive visits of a chance node step their
+/// sampling point by it.
+const PHI: f64 = 0.618_033_988_749_894_9;
+/// Deepest path a simulation follows before it stops and evaluates.
+const MAX_DEPTH: usize = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Decision,
+    Chance,
+    Terminal,
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    pos: Position,
+    kind: Kind,
+    expanded: bool,
+    visits: u32,
+    /// Children: decision nodes keep theirs contiguous in `nodes`; chance nodes keep
+    /// one slot per outcome in `edges` (`NONE` until drawn).
+    first: u32,
+    len: u32,
+    sum: [f64; 4],
+    prior: [f64; 4],
+    /// Chance nodes: the sampling sequence's random offset.
+    offset: f64,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Tree {
+    nodes: Vec<Node>,
+    edges: Vec<u32>,
+    path: Vec<u32>,
+    plays: Vec<Play>,
+}
+
+fn kind_of(pos: &Position) -> Kind {
+    if pos.is_over() {
+        Kind::Terminal
+    } else if pos.must_throw() {
+        Kind::Chance
+    } else {
+        Kind::Decision
+    }
+}
+
+impl MctsBot {
+    /// A new MCTS bot whose searches follow `seed`.
+    pub fn new(seed: u64, config: MctsConfig) -> Self {
+        MctsBot {
+            seed,
+            config,
+            eval: None,
+            chance: None,
+            tree: Tree::default(),
+            last_simulations: 0,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Simulations the last search ran (0 when it did not search).
+    pub fn last_simulations(&self) -> u64 {
+        self.last_simulations
+    }
+
+    /// Runs a search from `pos` and returns every root play with its mean value for
+    /// the mover and its visit count, in the engine's play order.
+    fn search(&mut self, variant: &Variant, pos: &Position) -> Vec<(Play, f64, u32)> {
+        self.last_simulations = 0;
+        if pos.is_over() || pos.must_throw() {
+            return Vec::new();
+        }
+        let id = variant_id(variant);
+        if self.chance.as_ref().is_none_or(|(k, _)| *k != id) {
+            self.chance = Some((id, ChanceTable::new(variant, self.config.max_throws)));
+        }
+        let eval = evaluator(&mut self.eval, variant).clone();
+        let table = &self.chance.as_ref().expect("just set").1;
+        let me = pos.to_move();
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));
+        let mut s = Search {
+            variant,
+            eval: &eval,
+            table,
+            config: &self.config,
+            tree: &mut self.tree,
+            rng: &mut rng,
+        };
+        s.tree.nodes.clear();
+        s.tree.edges.clear();
+        s.tree.plays = variant.plays(pos);
+        s.tree.nodes.push(Node {
+            pos: *pos,
+            kind: Kind::Decision,
+            expanded: false,
+            visits: 0,
+            first: 0,
+            len: 0,
+            sum: [0.0; 4],
+            prior: [0.0; 4],
+            offset: 0.0,
+        });
+        let plays = std::mem::take(&mut s.tree.plays);
+        let root_value = s.expand_with(0, plays.iter().map(|p| p.position));
+        s.backup(&[0], root_value);
+        if plays.len() > 1 {
+            let start = Instant::now();
+            let mut done = 0u64;
+            loop {
+                match self.config.time {
+                    Some(limit) => {
+                        if done % 16 == 0 && done > 0 && start.elapsed() >= limit {
+                            break;
+                        }
+                    }
+                    None => {
+                        if done >= self.config.simulations {
+                            break;
+                        }
+                    }
+                }
+                s.simulate();
+                done += 1;
+            }
+            self.last_simulations = done;
+        }
+        let root = &self.tree.nodes[0];
+        let n0 = self.config.prior_visits;
+        let out: Vec<(Play, f64, u32)> = plays
+            .into_iter()
+            .enumerate()
+            .map(|(i, play)| {
+                let c = &self.tree.nodes[root.first as usize + i];
+                let q = (c.prior[me] * n0 + c.sum[me]) / (n0 + c.visits as f64);
+                (play, q, c.visits)
+            })
+            .collect();
+        out
+    }
+}
+
+struct Search<'a> {
+    variant: &'a Variant,
+    eval: &'a Evaluator,
+    table: &'a ChanceTable,
+    config: &'a MctsConfig,
+    tree: &'a mut Tree,
+    rng: &'a mut ChaCha8Rng,
+}
+
+impl Search<'_> {
+    fn new_node(&mut self, pos: Position) -> u32 {
+        let kind = kind_of(&pos);
+        let prior = if kind == Kind::Decision {
+            [0.0; 4]
+        } else {
+            self.eval.win_chances(self.variant, &pos)
+        };
+        let offset = if kind == Kind::Chance {
+            self.rng.random::<f64>()
+        } else {
+            0.0
+        };
+        self.tree.nodes.push(Node {
+            pos,
+            kind,
+            expanded: false,
+            visits: 0,
+            first: 0,
+            len: 0,
+            sum: [0.0; 4],
+            prior,
+            offset,
+        });
+        (self.tree.nodes.len() - 1) as u32
+    }
+
+    /// Expands decision node `n` with the positions after each of its plays, and
+    /// returns the value of the play that is best for the mover.
+    fn expand_with(&mut self, n: u32, children: impl Iterator<Item = Position>) -> [f64; 4] {
+        let me = self.tree.nodes[n as usize].pos.to_move();
+        let first = self.tree.nodes.len() as u32;
+        for pos in children {
+            self.new_node(pos);
+        }
+        let len = self.tree.nodes.len() as u32 - first;
+        let node = &mut self.tree.nodes[n as usize];
+        node.first = first;
+        node.len = len;
+        node.expanded = true;
+        let kids = &self.tree.nodes[first as usize..];
+        let best = kids
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.prior[me].total_cmp(&b.1.prior[me]).then(b.0.cmp(&a.0)))
+            .map(|(i, _)| i)
+            .expect("a decision node has a play");
+        if self.config.rollout_turns > 0 && kids[best].kind != Kind::Terminal {
+            let pos = kids[best].pos;
+            self.rollout(pos)
+        } else {
+            kids[best].prior
+        }
+    }
+
+    fn expand(&mut self, n: u32) -> [f64; 4] {
+        let pos = self.tree.nodes[n as usize].pos;
+        let plays = self.variant.plays(&pos);
+        self.expand_with(n, plays.into_iter().map(|p| p.position))
+    }
+
+    /// A few turns of cheap play from `pos` (captures first, otherwise a random move;
+    /// seeded throws), then the evaluation.
+    fn rollout(&mut self, mut pos: Position) -> [f64; 4] {
+        let v = self.variant;
+        let mut moves = MoveList::new();
+        let mut turns = 0;
+        while !pos.is_over() {
+            if pos.must_throw() {
+                if turns == self.config.rollout_turns {
+                    break;
+                }
+                turns += 1;
+                let o = self.table.pick(self.rng.random::<f64>());
+                for &u in &self.table.throws[o] {
+                    if v.throw_one(&mut pos, u) != ThrowStep::Again {
+                        break;
+                    }
+                }
+                continue;
+            }
+            v.legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                v.end_turn(&mut pos);
+                continue;
+            }
+            let mv = match moves.iter().find(|m| m.is_capture()) {
+                Some(&m) => m,
+                None => moves[self.rng.random_range(0..moves.len())],
+            };
+            v.play_unchecked(&mut pos, mv);
+        }
+        self.eval.win_chances(v, &pos)
+    }
+
+    /// UCT on the mover's component among the children of decision node `n`.
+    fn select(&self, n: u32) -> u32 {
+        let node = &self.tree.nodes[n as usize];
+        let me = node.pos.to_move();
+        let n0 = self.config.prior_visits;
+        let log_n = ((node.visits as f64) + 1.0).ln();
+        let c = self.config.exploration;
+        let mut best = node.first;
+        let mut best_score = f64::NEG_INFINITY;
+        for k in node.first..node.first + node.len {
+            let ch = &self.tree.nodes[k as usize];
+            let visits = ch.visits as f64;
+            let q = (ch.prior[me] * n0 + ch.sum[me]) / (n0 + visits);
+            let score = q + c * (log_n / (visits + 1.0)).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = k;
+            }
+        }
+        best
+    }
+
+    /// The child of chance node `n` for its next visit, created when first drawn.
+    fn draw(&mut self, n: u32) -> u32 {
+        let outcomes = self.table.throws.len() as u32;
+        let node = &self.tree.nodes[n as usize];
+        let (first, visits, offset) = (node.first, node.visits, node.offset);
+        let first = if node.expanded {
+            first
+        } else {
+            let first = self.tree.edges.len() as u32;
+            self.tree
+                .edges
+                .extend(std::iter::repeat_n(NONE, outcomes as usize));
+            let node = &mut self.tree.nodes[n as usize];
+            node.first = first;
+            node.len = outcomes;
+            node.expanded = true;
+            first
+        };
+        let x = (offset + visits as f64 * PHI).fract();
+        let o = self.table.pick(x);
+        let slot = (first as usize) + o;
+        let child = self.tree.edges[slot];
+        if child != NONE {
+            return child;
+        }
+        let mut pos = self.tree.nodes[n as usize].pos;
+        for &u in &self.table.throws[o] {
+            if self.variant.throw_one(&mut pos, u) != ThrowStep::Again {
+                break;
+            }
+        }
+        let child = self.new_node(pos);
+        self.tree.edges[slot] = child;
+        child
+    }
+
+    /// One simulation from the root.
+    fn simulate(&mut self) {
+        let mut path = std::mem::take(&mut self.tree.path);
+        path.clear();
+        let mut n = 0u32;
+        let value = loop {
+            path.push(n);
+            let node = &self.tree.nodes[n as usize];
+            match node.kind {
+                Kind::Terminal => break node.prior,
+                Kind::Decision if !node.expanded => break self.expand(n),
+                _ if path.len() >= MAX_DEPTH => {
+                    break self.eval.win_chances(self.variant, &node.pos)
+                }
+                Kind::Decision => n = self.select(n),
+                Kind::Chance => n = self.draw(n),
+            }
+        };
+        self.backup(&path, value);
+        self.tree.path = path;
+    }
+
+    fn backup(&mut self, path: &[u32], value: [f64; 4]) {
+        for &n in path {
+            let node = &mut self.tree.nodes[n as usize];
+            node.visits += 1;
+            for (s, v) in node.sum.iter_mut().zip(value) {
+                *s += v;
+            }
+        }
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> String {
+        "mcts".into()
+    }
+
+    /// Every play with its mean value for the mover after the search (the evaluation
+    /// counting as [`MctsConfig::prior_visits`] visits), best first; visits break ties.
+    fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate> {
+        let mut scored = self.search(variant, pos);
+        if self.config.noise > 0.0 {
+            let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(41));
+            for s in &mut scored {
+                s.1 += rng.random_range(-self.config.noise..self.config.noise);
+            }
+        }
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.cmp(&a.2)));
+        scored
+            .into_iter()
+            .map(|(play, score, _)| Candidate { play, score })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::{parse_any, Rules, SeededThrows};
+
+    fn small() -> MctsConfig {
+        MctsConfig {
+            simulations: 200,
+            ..MctsConfig::default()
+        }
+    }
+
+    #[test]
+    fn plays_only_legal_plays_through_a_game() {
+        let mut rules = Rules::standard();
+        rules.players = 3;
+        let v = Variant::new(rules).unwrap();
+        let mut bot = MctsBot::new(7, small());
+        let mut pos = v.start_position();
+        let mut throws = SeededThrows::new(3);
+        let mut decisions = 0;
+        while !pos.is_over() && decisions < 60 {
+            if pos.must_throw() {
+                v.throw(&mut pos, &mut throws).unwrap();
+                continue;
+            }
+            let play = bot.choose(&v, &pos).expect("a play");
+            let mut p = pos;
+            for &mv in &play.moves {
+                v.play(&mut p, mv).expect("legal move");
+            }
+            assert_eq!(p, play.position);
+            pos = play.position;
+            decisions += 1;
+        }
+    }
+
+    #[test]
+    fn deterministic_for_a_seed() {
+        let (v, pos) = parse_any("standard 5 4 1 4,2 0,3,3,5/0,0,1,2/4,0,0,0/0,0,0,0 - - 0")
+            .unwrap();
+        let run = |seed| {
+            let mut bot = MctsBot::new(seed, small());
+            bot.analyse(&v, &pos)
+                .into_iter()
+                .map(|c| (c.play.moves, c.score.to_bits()))
+                .collect::<Vec<_>>()
+        };
+        let a = run(11);
+        assert!(a.len() > 1);
+        assert_eq!(a, run(11));
+    }
+
+    #[test]
+    fn takes_the_winning_move() {
+        // South has three pawns home and one a 3 away; it holds a 3 and a 1.
+        let (v, pos) = parse_any("standard 5 2 0 3,1 21,24,24,24/0,0,0,0 0 - 0").unwrap();
+        let mut bot = MctsBot::new(1, small());
+        let play = bot.choose(&v, &pos).unwrap();
+        assert_eq!(play.position.winner(), Some(0));
+    }
+
+    #[test]
+    fn captures_to_open_the_gate() {
+        // Two players; South holds a 3. North's single pawn on South's index 3 (e2)
+        // can be captured from index 0; the other plays leave it be.
+        let (v, pos) = parse_any("standard 5 2 0 3 0,0,0,0/11,0,0,0 - - 0").unwrap();
+        let sq = v.square(0, 3);
+        assert_eq!(v.path_index(1, sq), 11);
+        let mut bot = MctsBot::new(2, small());
+        let play = bot.choose(&v, &pos).unwrap();
+        assert!(play.moves.iter().any(|m| m.is_capture()), "{:?}", play.moves);
+    }
+
+    #[test]
+    fn a_single_play_is_returned_without_search() {
+        let (v, pos) = parse_any("standard 5 2 0 1 5,24,24,24/0,0,0,0 0 - 0").unwrap();
+        let mut bot = MctsBot::new(3, small());
+        let c = bot.analyse(&v, &pos);
+        assert_eq!(c.len(), 1);
+        assert_eq!(bot.last_simulations(), 0);
+    }
+}

@@ -1,0 +1,135 @@
+//! Bots by name: `random`, `greedy`, `expecti`, `mcts`, the levels `beginner`, `easy`,
+//! `medium`, `hard`, `master`, and `default` (the strongest). Options follow a colon:
+//! `mcts:sims=2000`, `expecti:depth=2,time=50`.
+
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::expecti::{ExpectiBot, ExpectiConfig};
+use crate::greedy::GreedyBot;
+use crate::mcts::{MctsBot, MctsConfig};
+use crate::random::RandomBot;
+use crate::Bot;
+
+/// Every bot name [`make_bot`] knows.
+pub const BOT_NAMES: &[&str] = &[
+    "random", "greedy", "expecti", "mcts", "beginner", "easy", "medium", "hard", "master",
+    "default",
+];
+
+/// A bot name or option that is not known.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BotError {
+    /// No bot has this name.
+    #[error("unknown bot {0:?} (known: {names})", names = BOT_NAMES.join(", "))]
+    UnknownBot(String),
+    /// An option the bot does not take, or a bad value.
+    #[error("bot {bot}: bad option {option:?}: {reason}")]
+    BadOption {
+        /// The bot.
+        bot: String,
+        /// The option as given.
+        option: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Builds a bot from its spec (`name` or `name:key=value,...`), seeded for
+/// reproducibility. `time` is a per-decision budget for the searching bots (they use
+/// their own fixed budgets, which are reproducible, when it is `None`).
+pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn Bot>, BotError> {
+    let (name, opts) = spec.split_once(':').unwrap_or((spec, ""));
+    let mut options: Vec<(String, String)> = Vec::new();
+    for opt in opts.split(',').filter(|o| !o.is_empty()) {
+        let (k, v) = opt.split_once('=').ok_or_else(|| BotError::BadOption {
+            bot: name.into(),
+            option: opt.into(),
+            reason: "expected key=value".into(),
+        })?;
+        options.push((k.to_string(), v.to_string()));
+    }
+    let bad = |option: &str, reason: &str| BotError::BadOption {
+        bot: name.into(),
+        option: option.into(),
+        reason: reason.into(),
+    };
+    let number = |k: &str, v: &str| -> Result<f64, BotError> {
+        v.parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x >= 0.0)
+            .ok_or_else(|| bad(&format!("{k}={v}"), "expected a non-negative number"))
+    };
+    let bot: Box<dyn Bot> = match name {
+        "random" => {
+            if let Some((k, v)) = options.first() {
+                return Err(bad(&format!("{k}={v}"), "random takes no options"));
+            }
+            Box::new(RandomBot::new(seed))
+        }
+        "greedy" | "beginner" | "easy" => {
+            let mut noise = match name {
+                "beginner" => 0.25,
+                "easy" => 0.08,
+                _ => 0.0,
+            };
+            for (k, v) in &options {
+                match k.as_str() {
+                    "noise" => noise = number(k, v)?,
+                    _ => return Err(bad(&format!("{k}={v}"), "greedy takes noise")),
+                }
+            }
+            Box::new(GreedyBot::new(seed, noise))
+        }
+        "expecti" | "medium" => {
+            let mut config = ExpectiConfig::default();
+            if name == "medium" {
+                config = ExpectiConfig::medium();
+            }
+            if time.is_some() {
+                config.time = time;
+            }
+            for (k, v) in &options {
+                match k.as_str() {
+                    "depth" => config.max_depth = number(k, v)? as u32,
+                    "time" => config.time = Some(Duration::from_secs_f64(number(k, v)? / 1000.0)),
+                    "noise" => config.noise = number(k, v)?,
+                    _ => {
+                        return Err(bad(
+                            &format!("{k}={v}"),
+                            "expecti takes depth, time (ms), noise",
+                        ))
+                    }
+                }
+            }
+            Box::new(ExpectiBot::new(seed, config))
+        }
+        "mcts" | "hard" | "master" | "default" => {
+            let mut config = match name {
+                "hard" => MctsConfig::hard(),
+                _ => MctsConfig::default(),
+            };
+            if time.is_some() {
+                config.time = time;
+            }
+            for (k, v) in &options {
+                match k.as_str() {
+                    "sims" => config.simulations = number(k, v)? as u64,
+                    "time" => config.time = Some(Duration::from_secs_f64(number(k, v)? / 1000.0)),
+                    "c" => config.exploration = number(k, v)?,
+                    "noise" => config.noise = number(k, v)?,
+                    _ => {
+                        return Err(bad(
+                            &format!("{k}={v}"),
+                            "mcts takes sims, time (ms), c, noise",
+                        ))
+                    }
+                }
+            }
+            Box::new(MctsBot::new(seed, config))
+        }
+        _ => return Err(BotError::UnknownBot(spec.to_string())),
+    };
+    Ok(bot)
+}
