@@ -40,6 +40,10 @@ pub struct Weights {
     pub closed_progress: f64,
     /// Turns of race lead that make the leader e times as likely to win.
     pub temperature: f64,
+    /// Steepness of the frozen-draw risk: while no player has captured, the chance
+    /// that the game freezes is the product over players of (1 − room left)^this,
+    /// where room left is the share of outer-ring squares its pawns can still move.
+    pub freeze: f64,
 }
 
 impl Default for Weights {
@@ -52,6 +56,7 @@ impl Default for Weights {
             hit_extra: 3.0,
             closed_progress: -1.0,
             temperature: 4.0,
+            freeze: 2.0,
         }
     }
 }
@@ -75,6 +80,7 @@ pub fn tuned_weights() -> Weights {
             "hit_extra" => w.hit_extra = x,
             "closed_progress" => w.closed_progress = x,
             "temperature" => w.temperature = x,
+            "freeze" => w.freeze = x,
             _ => {}
         }
     }
@@ -279,15 +285,42 @@ impl Evaluator {
         loss
     }
 
-    /// Each player's estimated chance to win, summing to 1 over players still in play.
-    /// A finished game gives 1 to the winner (or shares a draw equally).
+    /// The chance that the game ends frozen: 0 once anyone still playing has
+    /// captured, else the product over players of (1 − room left)^`freeze`.
+    pub fn freeze_risk(&self, v: &Variant, pos: &Position) -> f64 {
+        if self.weights.freeze <= 0.0 {
+            return 0.0;
+        }
+        let outer = v.outer_len();
+        let full = (v.pawns_per_player() * (outer - 1)) as f64;
+        let mut risk = 1.0;
+        for q in (0..v.players()).filter(|&q| !pos.has_finished(q)) {
+            if pos.has_captured(q) {
+                return 0.0;
+            }
+            let room: usize = v
+                .pawns(pos, q)
+                .flatten()
+                .filter(|&i| i < outer)
+                .map(|i| outer - 1 - i)
+                .sum();
+            risk *= (1.0 - room as f64 / full)
+                .max(0.0)
+                .powf(self.weights.freeze);
+        }
+        risk
+    }
+
+    /// Each player's estimated chance to win: shares of the race, summing to 1 less
+    /// the chance of a frozen draw.
+    /// A finished game gives 1 to the winner; a drawn one gives everybody 0.
     pub fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4] {
         let players = v.players();
         let mut out = [0.0; 4];
         if pos.is_over() {
-            match pos.winner() {
-                Some(w) => out[w] = 1.0,
-                None => out[..players].fill(1.0 / players as f64),
+            // A draw leaves everybody at 0: nobody wins.
+            if let Some(w) = pos.winner() {
+                out[w] = 1.0;
             }
             return out;
         }
@@ -305,8 +338,9 @@ impl Evaluator {
             out[q] = w;
             total += w;
         }
+        let live = 1.0 - self.freeze_risk(v, pos);
         for x in &mut out[..players] {
-            *x /= total;
+            *x *= live / total;
         }
         out
     }

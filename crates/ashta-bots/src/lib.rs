@@ -20,6 +20,8 @@ mod greedy;
 mod mcts;
 mod random;
 mod registry;
+pub mod stats;
+pub mod tournament;
 
 pub use arena::{play_game, Outcome};
 pub use eval::{Evaluator, Weights};

@@ -15,7 +15,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
-use commands::{board as board_cmd, moves, perft, plays, record, rules, selfplay, start, verify};
+use commands::{
+    board as board_cmd, moves, perft, plays, record, rules, selfplay, start, tournament, verify,
+};
 
 /// The command line.
 #[derive(Parser, Debug)]
@@ -49,6 +51,8 @@ enum Command {
     Board(board_cmd::BoardArgs),
     /// Play many games between random movers and print one line of statistics.
     Selfplay(selfplay::SelfplayArgs),
+    /// Bots against each other: win rates with 95% intervals, or a rating list.
+    Tournament(tournament::TournamentArgs),
     /// Play one seeded game between random movers and write its record.
     Record(record::RecordArgs),
     /// Replay a game record, checking every throw, move and the result.
@@ -69,6 +73,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<()> {
         Command::Start(args) => start::run(args, out),
         Command::Board(args) => board_cmd::run(args, out),
         Command::Selfplay(args) => selfplay::run(args, out),
+        Command::Tournament(args) => tournament::run(args, out),
         Command::Record(args) => record::run(args, out),
         Command::Verify(args) => verify::run(args, out),
     }

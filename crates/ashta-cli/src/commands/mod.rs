@@ -9,6 +9,7 @@ pub mod record;
 pub mod rules;
 pub mod selfplay;
 pub mod start;
+pub mod tournament;
 pub mod verify;
 
 use std::path::PathBuf;
