@@ -25,7 +25,7 @@ pub mod tournament;
 
 pub use arena::{play_game, Outcome};
 pub use eval::{Evaluator, Weights};
-pub use expecti::{ExpectiBot, ExpectiConfig};
+pub use expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
 pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig};
 pub use random::RandomBot;

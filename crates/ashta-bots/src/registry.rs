@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::expecti::{ExpectiBot, ExpectiConfig};
+use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig};
 use crate::random::RandomBot;
@@ -93,12 +93,20 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
             for (k, v) in &options {
                 match k.as_str() {
                     "depth" => config.max_depth = number(k, v)? as u32,
+                    "multi" => {
+                        config.multi = match v.as_str() {
+                            "paranoid" => MultiPlayer::Paranoid,
+                            "maxn" => MultiPlayer::MaxN,
+                            _ => return Err(bad(&format!("{k}={v}"), "multi is paranoid or maxn")),
+                        }
+                    }
+                    "throws" => config.max_throws = number(k, v)? as usize,
                     "time" => config.time = Some(Duration::from_secs_f64(number(k, v)? / 1000.0)),
                     "noise" => config.noise = number(k, v)?,
                     _ => {
                         return Err(bad(
                             &format!("{k}={v}"),
-                            "expecti takes depth, time (ms), noise",
+                            "expecti takes depth, time (ms), noise, multi (paranoid|maxn), throws",
                         ))
                     }
                 }

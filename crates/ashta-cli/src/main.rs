@@ -35,7 +35,7 @@ struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a game in the terminal, line by line (you against random movers by default).
+    /// Play a game in the terminal, line by line (you against the default bot by default).
     Play(play::PlayArgs),
     /// List the legal moves of a position, one JSON object per line.
     Moves(moves::MovesArgs),

@@ -336,48 +336,126 @@ fn bad_input_fails_with_a_message_and_no_panic() {
 
 #[test]
 fn play_between_two_bots_runs_to_a_result() {
-    let out = ok(&["play", "--seats", "random,random", "--seed", "1"], "");
+    let args = ["play", "--seats", "random,bot:greedy", "--seed", "1"];
+    let out = ok(&args, "");
     assert!(
         out.contains("=== Turn 1: South (player 0), random ==="),
         "{out}"
     );
+    assert!(out.contains("North (player 1), bot:greedy"), "{out}");
     assert!(out.contains("throw: ("), "{out}");
     assert!(out.contains("South (player 0) plays move"), "{out}");
+    assert!(out.contains("North (player 1) plays move"), "{out}");
     assert!(out.contains("Result: "), "{out}");
-    assert_eq!(
-        out,
-        ok(&["play", "--seats", "random,random", "--seed", "1"], "")
+    assert!(!out.contains("Your move"), "{out}");
+    assert_eq!(out, ok(&args, ""));
+}
+
+#[test]
+fn play_seats_bots_with_options_and_bare_names() {
+    let args = [
+        "play",
+        "--seats",
+        "bot:mcts:sims=50,c=0.5,beginner,medium",
+        "--seed",
+        "3",
+    ];
+    let out = ok(&args, "");
+    assert!(out.contains("3 players"), "{out}");
+    assert!(
+        out.contains("South (player 0), bot:mcts:sims=50,c=0.5"),
+        "{out}"
     );
+    assert!(out.contains("bot:beginner"), "{out}");
+    assert!(out.contains("bot:medium"), "{out}");
+    assert!(out.contains("Result: "), "{out}");
+    // Fixed budgets (sims=, levels) are reproducible whatever --bot-time-ms says.
+    assert_eq!(out, ok(&args, ""));
+}
+
+#[test]
+fn play_rejects_unknown_seats_and_bots_clearly() {
+    let err = fails(&["play", "--seats", "human,robot"], "");
+    assert!(err.contains("unknown seat \"robot\""), "{err}");
+    assert!(err.contains("greedy") && err.contains("master"), "{err}");
+    let err = fails(&["play", "--seats", "human,bot:robot"], "");
+    assert!(err.contains("unknown bot \"robot\""), "{err}");
+    assert!(err.contains("known: random, greedy"), "{err}");
+    let err = fails(&["play", "--seats", "human,bot:mcts:speed=9"], "");
+    assert!(err.contains("bad option"), "{err}");
+    let err = fails(&["play", "--seats", "human,,greedy"], "");
+    assert!(err.contains("empty"), "{err}");
 }
 
 #[test]
 fn play_with_a_human_explains_garbage_and_takes_numbers() {
     let mut input = String::from("hello\n\n99\nh\ns\n");
     input += &"1\n".repeat(400);
-    let out = ok(&["play", "--players", "2", "--seed", "5"], &input);
+    let args = ["play", "--seats", "human,greedy", "--seed", "5"];
+    let out = ok(&args, &input);
     assert!(out.contains("South (player 0), you"), "{out}");
+    assert!(out.contains("North (player 1), bot:greedy"), "{out}");
     assert!(out.contains("  1) move "), "{out}");
     assert!(out.contains("I did not understand \"hello\""), "{out}");
     assert!(out.contains("There is no move 99"), "{out}");
     assert!(out.contains("Type the number of a move"), "{out}");
     assert!(out.contains("Save where?"), "{out}");
     assert!(out.contains("You play move"), "{out}");
+    assert!(out.contains("North (player 1) plays move"), "{out}");
     assert!(
         out.contains("Result: ") || out.contains("End of input"),
         "{out}"
     );
+    // A short script ends at end of input, cleanly.
+    let out = ok(&args, "hello\n1\n2\n");
+    assert!(out.contains("I did not understand \"hello\""), "{out}");
+    assert!(out.contains("End of input"), "{out}");
+}
+
+#[test]
+fn play_hint_ranks_plays_with_win_chances() {
+    let out = ok(
+        &[
+            "play",
+            "--seats",
+            "human,greedy",
+            "--seed",
+            "4",
+            "--bot-time-ms",
+            "20",
+        ],
+        "?\nhint\n1\nq\n",
+    );
+    assert!(out.contains("? for a hint"), "{out}");
+    assert_eq!(out.matches("Hint from bot:default").count(), 2, "{out}");
+    let hint = out.split("Hint from bot:default").nth(1).unwrap();
+    let lines: Vec<&str> = hint
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(!lines.is_empty() && lines.len() <= 3, "{hint}");
+    for (k, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("  {}. ", k + 1)), "{line}");
+        assert!(line.contains("%: move "), "{line}");
+    }
+    assert!(lines[0].contains("(type "), "{hint}");
+    assert!(out.contains("You play move"), "{out}");
+    assert!(out.contains("You quit"), "{out}");
 }
 
 #[test]
 fn play_stops_cleanly_at_end_of_input_and_on_quit() {
-    let out = ok(&["play", "--seed", "2"], "");
+    let out = ok(&["play", "--seed", "2", "--bot-time-ms", "20"], "");
+    assert!(out.contains("South (player 0), you"), "{out}");
+    assert!(out.contains("East (player 1), bot:default"), "{out}");
     assert!(out.contains("End of input"), "{out}");
     let out = ok(&["play", "--seed", "2", "--players", "3"], "q\n");
     assert!(out.contains("You quit"), "{out}");
     let save = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("saved-play.json");
     let _ = std::fs::remove_file(&save);
     let out = ok(
-        &["play", "--seed", "2", "--players", "2"],
+        &["play", "--seed", "2", "--seats", "human,greedy"],
         &format!("1\n1\n1\ns {}\nq\n", save.display()),
     );
     assert!(out.contains("Saved the record"), "{out}");

@@ -1,15 +1,17 @@
 //! `ashta play`: a plain line-by-line game in the terminal. Every turn shows the board,
-//! the throws and the bag; a human picks a move by its number, bots' moves are
-//! printed. Input is read line by line, so a game can be scripted; end of input stops
-//! the game cleanly.
+//! the throws and the bag; a human picks a move by its number (and may ask the default
+//! bot for a hint), bots' moves are printed. Input is read line by line, so a game can
+//! be scripted; end of input stops the game cleanly.
 
 mod prompt;
 mod seats;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use ashta_bots::Bot;
 use ashta_engine::{Game, Move, MoveList, ThrowStep};
 use clap::Args;
 use rand::Rng;
@@ -25,10 +27,19 @@ pub use seats::SeatKind;
 /// Arguments of `ashta play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Who plays each seat, in turn order (South first), e.g. `human,random`.
-    /// Default: you (human) in seat 0, random movers in the others.
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "KINDS")]
-    seats: Vec<SeatKind>,
+    /// Who plays each seat, in turn order (South first), comma-separated: `human`,
+    /// `random` (a uniform random mover), or `bot:SPEC` with SPEC any bot of `ashta
+    /// tournament` (`bot:greedy`, `bot:master`, `bot:mcts:sims=300,c=0.5`); a bare bot
+    /// name such as `greedy` stands for `bot:greedy`. Default: you (human) in seat 0,
+    /// `bot:default` in the others.
+    #[arg(long, value_name = "SEATS")]
+    seats: Option<String>,
+    /// Thinking time per decision of the searching bots (`default`, `master`, `mcts`,
+    /// `expecti`) and of the hint, in milliseconds; 0 gives them their own fixed budgets
+    /// instead, so that a seed replays the same game. Levels such as `hard` and specs
+    /// with `sims=`, `depth=` or `time=` always keep their own budgets.
+    #[arg(long, value_name = "MS", default_value_t = 200)]
+    bot_time_ms: u64,
     /// Seed of the throws and the bots' choices (default: random, printed at the start).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
@@ -51,8 +62,16 @@ enum Stop {
 struct Session<'a> {
     game: Game,
     seats: Vec<SeatKind>,
+    /// The bot of each `bot:` seat.
+    bots: Vec<Option<Box<dyn Bot>>>,
+    /// The choices of the `random` seats.
+    random: ChaCha8Rng,
+    /// The bot that gives hints, made at the first one.
+    hint: Option<Box<dyn Bot>>,
+    seed: u64,
+    /// The searching bots' time per decision (`None`: their fixed budgets).
+    time: Option<Duration>,
     labels: Labels,
-    bots: ChaCha8Rng,
     input: &'a mut dyn BufRead,
     /// Whether to repeat each line read after its prompt (input from a file or pipe,
     /// which the terminal does not echo), so a transcript reads as a dialogue.
@@ -68,14 +87,27 @@ pub fn run(
     echo: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let (rules, seats) = seats::resolve(&args.rules, &args.seats)?;
+    let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
     let seed = args.seed.unwrap_or_else(rand::random);
+    let time = (args.bot_time_ms > 0).then(|| Duration::from_millis(args.bot_time_ms));
     let game = Game::new(rules, seed).context("invalid rules")?;
+    let bots = seats
+        .iter()
+        .enumerate()
+        .map(|(p, seat)| match seat {
+            SeatKind::Bot(spec) => seats::seat_bot(spec, seed, p, time).map(Some),
+            _ => Ok(None),
+        })
+        .collect::<Result<Vec<_>>>()?;
     let mut session = Session {
         game,
         seats,
+        bots,
+        random: mover_rng(seed),
+        hint: None,
+        seed,
+        time,
         labels: args.labels,
-        bots: mover_rng(seed),
         input,
         echo,
         out,
@@ -99,11 +131,11 @@ pub fn run(
 }
 
 impl Session<'_> {
-    /// `South (player 0), you` or `East (player 1), random`.
+    /// `South (player 0), you`, `East (player 1), random` or `North (player 2), bot:greedy`.
     fn who(&self, p: usize) -> String {
-        let humans = self.seats.iter().filter(|&&s| s == SeatKind::Human).count();
-        let kind = match self.seats[p] {
-            SeatKind::Human if humans == 1 => "you",
+        let humans = self.seats.iter().filter(|&s| *s == SeatKind::Human).count();
+        let kind = match &self.seats[p] {
+            SeatKind::Human if humans == 1 => "you".to_string(),
             kind => kind.name(),
         };
         format!("{}, {kind}", player_long(self.game.variant(), p))
@@ -129,7 +161,7 @@ impl Session<'_> {
         if self.seats.contains(&SeatKind::Human) {
             writeln!(
                 self.out,
-                "Type a move's number to play it; h for help, q to quit."
+                "Type a move's number to play it; ? for a hint, h for help, q to quit."
             )?;
         }
         Ok(())
@@ -166,22 +198,110 @@ impl Session<'_> {
                 bail!("engine bug: the bag is not empty but there is no legal move");
             }
             let p = self.game.position().to_move();
-            let mv = match self.seats[p] {
+            match self.seats[p] {
                 SeatKind::Human => match self.human_choice(&moves)? {
-                    Ok(mv) => mv,
+                    Ok(mv) => self.play_move(mv)?,
                     Err(stop) => return Ok(Some(stop)),
                 },
                 SeatKind::Random => {
-                    let mv = moves[self.bots.random_range(0..moves.len())];
-                    let text = move_text(self.game.variant(), self.game.position(), &mv);
-                    let name = player_long(self.game.variant(), p);
-                    writeln!(self.out, "{name} plays {text}")?;
-                    mv
+                    let mv = moves[self.random.random_range(0..moves.len())];
+                    self.bot_move(p, mv)?;
                 }
-            };
-            self.play_move(mv)?;
+                SeatKind::Bot(_) => self.bot_play(p)?,
+            }
         }
         Ok(None)
+    }
+
+    /// Prints and plays one move of a bot.
+    fn bot_move(&mut self, p: usize, mv: Move) -> Result<()> {
+        let text = move_text(self.game.variant(), self.game.position(), &mv);
+        let name = player_long(self.game.variant(), p);
+        writeln!(self.out, "{name} plays {text}")?;
+        self.play_move(mv)
+    }
+
+    /// Asks the bot of seat `p` for its play of the whole bag, then plays its moves
+    /// one by one.
+    fn bot_play(&mut self, p: usize) -> Result<()> {
+        let bot = self.bots[p]
+            .as_mut()
+            .context("internal error: a bot seat without a bot")?;
+        let play = bot
+            .choose(self.game.variant(), self.game.position())
+            .with_context(|| format!("bot {} found no play for a full bag", bot.name()))?;
+        if play.moves.is_empty() {
+            bail!("bot {} chose a play without moves", bot.name());
+        }
+        for mv in play.moves {
+            let pos = self.game.position();
+            if pos.is_over() || pos.must_throw() || pos.to_move() != p {
+                bail!(
+                    "the play of bot {} has more moves than its bag",
+                    self.seats[p].name()
+                );
+            }
+            self.bot_move(p, mv)?;
+        }
+        let pos = self.game.position();
+        if !pos.is_over() && !pos.must_throw() {
+            bail!(
+                "the play of bot {} leaves values in its bag",
+                self.seats[p].name()
+            );
+        }
+        Ok(())
+    }
+
+    /// Asks the default bot for the best plays of the bag and prints the top three with
+    /// its estimate of the human's chance to win after each.
+    fn hint(&mut self, moves: &MoveList) -> Result<()> {
+        if self.hint.is_none() {
+            self.hint = Some(seats::hint_bot(self.seed, self.time)?);
+        }
+        let bot = self.hint.as_mut().expect("the hint bot was just made");
+        let variant = self.game.variant();
+        let start = *self.game.position();
+        let candidates = bot.analyse(variant, &start);
+        if candidates.is_empty() {
+            writeln!(self.out, "No hint: there is no play to weigh.")?;
+            return Ok(());
+        }
+        let shown = candidates.len().min(3);
+        let of = match candidates.len() {
+            1 => "your only play, with your chance to win after it".to_string(),
+            n if n <= 3 => format!("your {n} plays, with your chance to win after each"),
+            n => format!("the best {shown} of your {n} plays, with your chance to win after each"),
+        };
+        writeln!(self.out, "Hint from bot:{}: {of}:", seats::DEFAULT_BOT)?;
+        for (rank, c) in candidates.iter().take(shown).enumerate() {
+            let mut pos = start;
+            let mut steps = Vec::with_capacity(c.play.moves.len());
+            for (i, mv) in c.play.moves.iter().enumerate() {
+                let mut text = move_text(variant, &pos, mv);
+                if i == 0 {
+                    if let Some(k) = moves.iter().position(|m| m == mv) {
+                        text = format!("{text} (type {})", k + 1);
+                    }
+                }
+                steps.push(text);
+                if variant.play(&mut pos, *mv).is_err() {
+                    break;
+                }
+            }
+            let said = if steps.is_empty() {
+                "no move (the bag is forfeited)".to_string()
+            } else {
+                steps.join(", then ")
+            };
+            writeln!(
+                self.out,
+                "  {}. {:>3.0}%: {said}",
+                rank + 1,
+                (c.score * 100.0).clamp(0.0, 100.0)
+            )?;
+        }
+        Ok(())
     }
 
     /// Shows the board, throws for the player to move and says what came of it.
@@ -275,7 +395,7 @@ impl Session<'_> {
         let n = moves.len();
         let mut line = String::new();
         loop {
-            write!(self.out, "Your move (1-{n}, h for help): ")?;
+            write!(self.out, "Your move (1-{n}, ? for a hint, h for help): ")?;
             self.out.flush()?;
             line.clear();
             if self
@@ -310,6 +430,7 @@ impl Session<'_> {
                     self.list_moves(moves)?;
                 }
                 Command::Moves => self.list_moves(moves)?,
+                Command::Hint => self.hint(moves)?,
                 Command::Quit => return Ok(Err(Stop::Quit)),
                 Command::Save(file) => self.save(&PathBuf::from(file))?,
                 Command::SaveWithoutFile => writeln!(

@@ -7,6 +7,8 @@ pub enum Command {
     Choose(usize),
     /// Show the help.
     Help,
+    /// Ask the default bot for the best plays.
+    Hint,
     /// Show the board again.
     Board,
     /// List the moves again.
@@ -37,7 +39,8 @@ pub fn parse(line: &str) -> Command {
         None => (line, ""),
     };
     match (word.to_ascii_lowercase().as_str(), rest.is_empty()) {
-        ("h" | "help" | "?", true) => Command::Help,
+        ("h" | "help", true) => Command::Help,
+        ("?" | "hint", true) => Command::Hint,
         ("b" | "board", true) => Command::Board,
         ("m" | "moves", true) => Command::Moves,
         ("q" | "quit" | "exit", true) => Command::Quit,
@@ -51,6 +54,7 @@ pub fn parse(line: &str) -> Command {
 pub const HELP: &str = "\
 Type the number of a move to play it, then Enter. Other commands:
   h         this help
+  ?         a hint: the bot's three best plays of your bag, with its win chances
   b         show the board again
   m         list the moves again
   s FILE    save the game record so far (whole turns) to FILE
@@ -70,6 +74,8 @@ mod tests {
         assert_eq!(parse(" 3 \n"), Command::Choose(3));
         assert_eq!(parse("q"), Command::Quit);
         assert_eq!(parse("H"), Command::Help);
+        assert_eq!(parse("?"), Command::Hint);
+        assert_eq!(parse("hint"), Command::Hint);
         assert_eq!(parse("s game.json"), Command::Save("game.json".into()));
         assert_eq!(parse("s"), Command::SaveWithoutFile);
         assert_eq!(parse(""), Command::Empty);
