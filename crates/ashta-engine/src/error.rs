@@ -37,6 +37,9 @@ pub enum RulesError {
     /// Every face is a grace, so a throwing phase would never end.
     #[error("every face of the throw table is a grace: a turn would never stop throwing")]
     AllGraces,
+    /// Grace entry with no grace value that could bring a pawn on.
+    #[error("grace entry needs a grace face of value 2 or more: no pawn could ever enter")]
+    NoEntryValue,
     /// A turn limit of zero.
     #[error("turn limit 0: leave it out (or null) for no limit")]
     ZeroTurnLimit,

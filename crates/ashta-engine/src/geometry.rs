@@ -45,7 +45,11 @@ impl Square {
             return None;
         }
         let file = (file as u8 - b'a') as usize;
-        let rank: usize = chars.as_str().parse().ok()?;
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let rank: usize = digits.parse().ok()?;
         if file >= size || rank == 0 || rank > size || chars.as_str().starts_with('0') {
             return None;
         }
@@ -357,5 +361,6 @@ mod tests {
         assert_eq!(Square::parse("a01", 5), None);
         assert_eq!(Square::parse("", 5), None);
         assert_eq!(Square::parse("C1", 5), None);
+        assert_eq!(Square::parse("d+1", 5), None);
     }
 }

@@ -2,13 +2,13 @@
 //!
 //! A record is JSON: the rules, the seed (when the throws came from one), the start
 //! position when it is not the usual one, and every turn with its throws (mouths-up
-//! counts) and moves. Replaying it gives the same final position; when a seed is
-//! given, replay also checks that every throw is the one the seed produces.
+//! counts) and moves, and the result once the game is over. Replaying it gives the
+//! same final position; when a seed is given, replay also checks that every throw is
+//! the one the seed produces. This record (one turn of seed 7) replays:
 //!
 //! ```json
 //! {"format": "ashta-record/1", "rules": "standard", "size": 5, "players": 4,
-//!  "seed": 7, "turns": [{"player": 0, "throws": [2], "moves": [{"value": 2, "from": 0, "count": 1}]}],
-//!  "result": {"winner": null, "draw": null}}
+//!  "seed": 7, "turns": [{"player": 0, "throws": [3], "moves": [{"value": 3, "from": 0, "count": 1}]}]}
 //! ```
 
 use serde::{Deserialize, Serialize};

@@ -298,6 +298,22 @@ impl Rules {
         Ok(squares)
     }
 
+    /// Whether two rule sets play the same game, however they are written (a named or
+    /// explicit throw table, an explicit default pawn count or safe list, the preset
+    /// they start from).
+    pub fn same_game(&self, other: &Rules) -> bool {
+        fn normal(r: &Rules) -> RulesObject {
+            let mut o = RulesObject::full(r);
+            o.preset = None;
+            if let Some(SafeSpec::List(list)) = &mut o.safe {
+                let size = r.size as usize;
+                list.sort_by_key(|n| Square::parse(n, size).map(|s| s.0));
+            }
+            o
+        }
+        normal(self) == normal(other)
+    }
+
     /// Checks every setting; the error names the first one that is out of range.
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.size.is_multiple_of(2) || !(5..=MAX_SIZE as u8).contains(&self.size) {
@@ -328,6 +344,9 @@ impl Rules {
         }
         if faces.iter().all(|f| f.grace) {
             return Err(RulesError::AllGraces);
+        }
+        if self.entry == Entry::Grace && !faces.iter().any(|f| f.grace && f.value >= 2) {
+            return Err(RulesError::NoEntryValue);
         }
         if self.turn_limit == Some(0) {
             return Err(RulesError::ZeroTurnLimit);

@@ -285,17 +285,17 @@ impl Variant {
 
     fn check_bag(&self, json: &PositionJson, pos: &mut Position) -> Result<(), PositionError> {
         let table = self.table();
-        let mut graces = 0;
-        let mut plain = 0;
+        // Values that only a grace face gives, only a plain one, or either.
+        let (mut grace, mut plain, mut either) = (0i64, 0i64, 0i64);
         for &v in &json.bag {
             let slot = u8::try_from(v)
                 .ok()
                 .and_then(|v| table.slot(v))
                 .ok_or(PositionError::BadBagValue(v))?;
-            if table.is_grace_value(v as u8) {
-                graces += 1;
-            } else {
-                plain += 1;
+            match (table.is_grace_value(v as u8), table.is_plain_value(v as u8)) {
+                (true, true) => either += 1,
+                (true, false) => grace += 1,
+                _ => plain += 1,
             }
             pos.bag[slot] += 1;
             pos.bag_len += 1;
@@ -306,11 +306,19 @@ impl Variant {
                 ));
             }
         }
+        // Some of the `either` values must be plain so that at most one value is
+        // plain and, under the forfeit flag, at most two are graces.
+        let most_plain = (1 - plain).min(either);
+        let least_plain = if self.rules().three_graces == ThreeGraces::Forfeit {
+            (grace + either - 2).max(0)
+        } else {
+            0
+        };
         let reason = if pos.over && pos.bag_len > 0 {
             Some("the game is over")
-        } else if plain > 1 {
+        } else if plain > 1 || most_plain < 0 {
             Some("a throwing phase ends with its first value that is not a grace")
-        } else if self.rules().three_graces == ThreeGraces::Forfeit && graces >= 3 {
+        } else if least_plain > most_plain {
             Some("a third grace in a row voids the turn under the forfeit flag")
         } else {
             None
@@ -437,7 +445,7 @@ impl Variant {
         let mut rules = json.rules.to_rules()?;
         rules.size = json.size.clamp(0, 255) as u8;
         rules.players = json.players.clamp(0, 255) as u8;
-        if &rules != self.rules() {
+        if !rules.same_game(self.rules()) {
             return Err(PositionError::Inconsistent(
                 "the position's rules differ from the game's".into(),
             ));

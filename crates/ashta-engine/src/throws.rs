@@ -167,6 +167,10 @@ impl ThrowTable {
     pub fn is_grace_value(&self, value: u8) -> bool {
         self.slot(value).is_some_and(|s| self.grace_value[s])
     }
+    /// Whether `value` is the value of a face that is not a grace.
+    pub fn is_plain_value(&self, value: u8) -> bool {
+        self.faces.iter().any(|f| f.value == value && !f.grace)
+    }
     /// The slot of a value, or `None` if no face produces it.
     #[inline]
     pub fn slot(&self, value: u8) -> Option<usize> {

@@ -725,6 +725,7 @@ impl Variant {
     /// Ends the game as a draw (the driver's turn limit, say).
     pub fn declare_draw(&self, pos: &mut Position, reason: DrawReason) {
         clear_bag(pos);
+        pos.extra_turns = 0;
         pos.draw = Some(reason);
         pos.over = true;
     }

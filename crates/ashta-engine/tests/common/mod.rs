@@ -105,3 +105,6 @@ pub fn blocks(v: &Variant, p: &Position) -> Vec<String> {
         })
         .collect()
 }
+
+pub mod checks;
+pub mod model;

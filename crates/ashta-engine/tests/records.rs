@@ -1,0 +1,221 @@
+//! Game records: a game saved and loaded replays to the same position; a record that
+//! does not fit the rules, the seed or its own result is refused with the turn and
+//! move that break it.
+
+mod common;
+
+use ashta_engine::{
+    Game, MoveRecord, Record, RecordError, Rules, ThrowStep, TurnRecord, RECORD_FORMAT,
+};
+use common::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A game between random movers, `steps` throwing phases or moves long (or to the end).
+fn random_game(players: u8, seed: u64, steps: usize) -> Game {
+    let mut rules = Rules::standard();
+    rules.players = players;
+    let mut game = Game::new(rules, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..steps {
+        if game.position().is_over() {
+            break;
+        }
+        if game.position().must_throw() {
+            game.throw().unwrap();
+        } else {
+            let moves = legal(game.variant(), game.position());
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+    }
+    game
+}
+
+#[test]
+fn saved_game_loads_to_the_same_position() {
+    for players in 2..=4 {
+        let game = random_game(players, 40 + players as u64, 200);
+        let text = game.save();
+        let again = Game::load(&text).unwrap();
+        assert_eq!(again.position(), game.position());
+        assert_eq!(again.record(), game.record());
+        assert_eq!(again.save(), text);
+        let record = game.record();
+        assert_eq!(record.format, RECORD_FORMAT);
+        assert_eq!(record.seed, Some(40 + players as u64));
+        assert_eq!(record.players, players);
+        assert!(record.start.is_none(), "the usual start is not written");
+        assert_eq!(record.turns.len(), game.turns());
+    }
+}
+
+#[test]
+fn finished_game_records_its_result() {
+    let game = random_game(2, 5, 1_000_000);
+    assert!(game.position().is_over());
+    let result = game.record().result.clone().unwrap();
+    assert_eq!(
+        result.winner.map(usize::from),
+        game.position().winner(),
+        "{result:?}"
+    );
+    let again = Game::load(&game.save()).unwrap();
+    assert_eq!(again.record().result, Some(result));
+}
+
+#[test]
+fn game_from_a_position_with_supplied_throws() {
+    let (v, p) = pos("standard 5 2 0 - 0,0,0,14/0,0,0,9 - - 0");
+    let mut game = Game::from_position(v, p, None);
+    assert!(
+        game.throw().is_err(),
+        "no seed: the throws must be supplied"
+    );
+    assert_eq!(game.apply_throws(&[4, 1]), Ok(ThrowStep::Moving));
+    let m = mv(game.variant(), game.position(), 1, Some(0), 1);
+    game.play(m).unwrap();
+    let m = mv(game.variant(), game.position(), 4, Some(14), 1);
+    game.play(m).unwrap();
+    assert_eq!(game.position().to_move(), 0, "the capture's extra turn");
+    let record = game.record().clone();
+    assert!(record.start.is_some());
+    assert_eq!(record.seed, None);
+    assert_eq!(
+        record.turns,
+        vec![TurnRecord {
+            player: 0,
+            throws: vec![4, 1],
+            moves: vec![
+                MoveRecord {
+                    value: 1,
+                    from: 0,
+                    count: 1
+                },
+                MoveRecord {
+                    value: 4,
+                    from: 14,
+                    count: 1
+                },
+            ],
+        }]
+    );
+    let again = Game::load(&game.save()).unwrap();
+    assert_eq!(again.position(), game.position());
+}
+
+fn tampered(edit: impl FnOnce(&mut Record)) -> RecordError {
+    let game = random_game(2, 77, 60);
+    let mut record = game.record().clone();
+    edit(&mut record);
+    Game::replay(&record).unwrap_err()
+}
+
+#[test]
+fn tampered_records_are_refused_with_the_reason() {
+    let e = tampered(|r| r.format = "ashta-record/0".into());
+    assert!(matches!(e, RecordError::Format(_)), "{e}");
+    let e = tampered(|r| r.players = 5);
+    assert!(e.to_string().contains("5 players"), "{e}");
+    let e = tampered(|r| r.turns[1].player = r.turns[0].player);
+    assert!(e.to_string().contains("turn 2"), "{e}");
+    // A move the rules do not allow.
+    let e = tampered(|r| {
+        let t = r.turns.iter_mut().find(|t| !t.moves.is_empty()).unwrap();
+        t.moves[0].from = 23;
+    });
+    assert!(matches!(e, RecordError::Move { index: 1, .. }), "{e}");
+    // A turn that stops with values left to move.
+    let e = tampered(|r| {
+        let t = r.turns.iter_mut().find(|t| !t.moves.is_empty()).unwrap();
+        t.moves.clear();
+    });
+    assert!(e.to_string().contains("still to move"), "{e}");
+    // Throws that are not the seed's.
+    let e = tampered(|r| {
+        r.turns[0].throws = vec![if r.turns[0].throws == [1] { 2 } else { 1 }];
+        r.turns[0].moves.clear();
+    });
+    assert!(e.to_string().contains("seed"), "{e}");
+    // A recorded result the replay does not give.
+    let e = tampered(|r| {
+        r.result = Some(ashta_engine::ResultRecord {
+            winner: Some(1),
+            places: Vec::new(),
+            draw: None,
+        })
+    });
+    assert!(matches!(e, RecordError::Result { .. }), "{e}");
+}
+
+#[test]
+fn malformed_record_text_is_refused() {
+    assert!(matches!(Game::load("{"), Err(RecordError::Json(_))));
+    assert!(matches!(Game::load("[]"), Err(RecordError::Json(_))));
+    let e = Game::load(r#"{"format":"ashta-record/1","rules":"standard","size":5,"players":2,"turns":[],"extra":1}"#)
+        .unwrap_err();
+    assert!(e.to_string().contains("extra"), "{e}");
+}
+
+#[test]
+fn turn_limit_is_part_of_the_record() {
+    let mut rules = Rules::standard();
+    rules.turn_limit = Some(8);
+    let mut game = Game::new(rules, 1).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    while !game.position().is_over() {
+        if game.position().must_throw() {
+            game.throw().unwrap();
+        } else {
+            let moves = legal(game.variant(), game.position());
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+    }
+    assert_eq!(game.turns(), 8);
+    let again = Game::load(&game.save()).unwrap();
+    assert_eq!(again.position(), game.position());
+    assert_eq!(
+        again.record().result.as_ref().unwrap().draw.as_deref(),
+        Some("turn limit")
+    );
+}
+
+/// The example at the top of record.rs, word for word.
+const DOC_EXAMPLE: &str = r#"{"format": "ashta-record/1", "rules": "standard", "size": 5, "players": 4,
+ "seed": 7, "turns": [{"player": 0, "throws": [3], "moves": [{"value": 3, "from": 0, "count": 1}]}]}"#;
+
+#[test]
+fn record_doc_example_replays() {
+    let game = Game::load(DOC_EXAMPLE).unwrap();
+    assert_eq!(pawns(game.variant(), game.position(), 0), [0, 0, 0, 3]);
+    assert_eq!(game.position().to_move(), 1);
+}
+
+#[test]
+fn record_of_an_unfinished_game_with_a_result_is_refused() {
+    let with_result = DOC_EXAMPLE.replace(
+        "}]}]}",
+        "}]}], \"result\": {\"winner\": null, \"draw\": null}}",
+    );
+    let e = Game::load(&with_result).unwrap_err();
+    assert!(matches!(e, RecordError::Result { .. }), "{e}");
+}
+
+#[test]
+fn game_saved_in_the_middle_of_a_turn_loads() {
+    let (v, p) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
+    let mut game = Game::from_position(v, p, None);
+    game.apply_throws(&[4, 2]).unwrap();
+    let m = mv(game.variant(), game.position(), 2, Some(0), 1);
+    game.play(m).unwrap();
+    assert_eq!(game.variant().bag(game.position()), [4]);
+    let again = Game::load(&game.save()).unwrap();
+    assert_eq!(again.position(), game.position());
+    // Only the last turn may be unfinished.
+    let mut record = game.record().clone();
+    record.turns.push(TurnRecord {
+        player: 0,
+        throws: vec![1],
+        moves: vec![],
+    });
+    assert!(Game::replay(&record).is_err());
+}
