@@ -447,15 +447,7 @@ mod tests {
         let mut pruned = bot(3);
         let a = pruned.analyse(&v, &pos);
         // max^n on two players does no pruning; its root values must agree.
-        let mut full = ExpectiBot::new(
-            1,
-            ExpectiConfig {
-                max_depth: 3,
-                multi: MultiPlayer::MaxN,
-                ..ExpectiConfig::default()
-            },
-        );
-        let outcomes = v.throw_outcomes_normalized(3);
+        let outcomes = v.throw_outcomes_normalized(ExpectiConfig::default().max_throws);
         let eval = Evaluator::with_weights(&v, crate::eval::tuned_weights());
         let mut tt = FxHashMap::default();
         let mut s = Search {
@@ -473,7 +465,6 @@ mod tests {
             let exact = s.vector(&c.play.position, 2)[0];
             assert!((exact - c.score).abs() < 1e-9, "{exact} vs {}", c.score);
         }
-        let _ = full.analyse(&v, &pos);
     }
 
     #[test]
