@@ -149,12 +149,18 @@ impl Variant {
     }
 
     /// The position a game starts from: every pawn on its start square (or off the
-    /// board under grace entry), player 0 to throw.
+    /// board under grace entry), player 0 to throw; drawn at once (frozen) under rules
+    /// that leave nobody any move.
     pub fn start_position(&self) -> Position {
         let mut pos = Position::empty();
         let at = if self.grace_entry { OFF } else { 0 };
         for p in 0..self.players() {
             pos.pawns[p][..self.pawns].fill(at);
+        }
+        // Rules whose every value overshoots the gate can leave nobody a move at all.
+        if self.is_frozen(&pos) {
+            pos.draw = Some(DrawReason::Frozen);
+            pos.over = true;
         }
         pos
     }

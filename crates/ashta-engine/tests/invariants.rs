@@ -43,9 +43,7 @@ fn random_play(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseErro
     let mut home_count = vec![0usize; players];
     let mut plays: Option<HashSet<Position>> = None;
     let plays_bag = if v.pawns_per_player() > 4 { 2 } else { 3 };
-    // The start is not "settled": nothing checks it for a freeze (see rules.rs,
-    // grace_entry_without_a_grace_value_is_refused_or_frozen_at_once).
-    check_position(&v, game.position(), false)?;
+    check_position(&v, game.position(), true)?;
     for _ in 0..steps {
         let pos = *game.position();
         if pos.is_over() {
@@ -92,7 +90,7 @@ fn random_play(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseErro
 }
 
 proptest! {
-    #![proptest_config(cases(256, 24))]
+    #![proptest_config(cases(256, 64))]
 
     #[test]
     fn random_legal_play_keeps_every_invariant(
@@ -105,7 +103,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(48, 4))]
+    #![proptest_config(cases(48, 8))]
 
     /// Whole standard games to the end (a win or a frozen draw), with every check.
     #[test]

@@ -36,9 +36,6 @@ fn check_accepted(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
     let started = std::time::Instant::now();
     check_position(v, pos, false)?;
     check_round_trips(v, pos)?;
-    if known_round_trip_bug(v, pos).is_some() {
-        return Ok(());
-    }
     let json = v.to_json(pos);
     let (_, again) = json
         .clone()
@@ -270,7 +267,7 @@ fn damage(text: &str, rng: &mut ChaCha8Rng) -> String {
 }
 
 proptest! {
-    #![proptest_config(cases(2000, 300))]
+    #![proptest_config(cases(2000, 600))]
 
     #[test]
     fn arbitrary_text_never_panics(text in any::<String>()) {
@@ -291,7 +288,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(1500, 200))]
+    #![proptest_config(cases(1500, 400))]
 
     #[test]
     fn mutated_valid_positions_never_panic(

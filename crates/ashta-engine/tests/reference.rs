@@ -16,7 +16,7 @@ fn from_start(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseError
 }
 
 proptest! {
-    #![proptest_config(cases(256, 24))]
+    #![proptest_config(cases(256, 64))]
 
     #[test]
     fn engine_agrees_with_the_reference_rules(
@@ -29,7 +29,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(48, 6))]
+    #![proptest_config(cases(48, 12))]
 
     /// Crowded boards: more pawns, four players, circle gate, so doubles, blocks and
     /// captures happen all the time.

@@ -1002,6 +1002,39 @@ fn block_stops_a_pawn_going_from_the_outer_ring_inside() {
 }
 
 #[test]
+fn rules_where_no_pawn_can_ever_leave_the_start_are_refused_or_drawn_at_once() {
+    // Two cowries moving 16, 16 or 20 on 5×5: from c1 every throw passes the gate.
+    let mut rules = Rules::standard();
+    rules.players = 2;
+    rules.cowries = 2;
+    rules.throws = Some(ashta_engine::TableSpec::Faces(vec![
+        ashta_engine::Face {
+            value: 16,
+            grace: true,
+        },
+        ashta_engine::Face {
+            value: 16,
+            grace: false,
+        },
+        ashta_engine::Face {
+            value: 20,
+            grace: true,
+        },
+    ]));
+    match Variant::new(rules) {
+        Err(_) => {}
+        Ok(v) => {
+            let p = v.start_position();
+            assert!(v.is_frozen(&p));
+            assert!(
+                p.is_over(),
+                "rules.md: a position where no player can ever move is a draw"
+            );
+        }
+    }
+}
+
+#[test]
 fn grace_entry_without_a_grace_value_is_refused_or_frozen_at_once() {
     // Two cowries, every face a plain 1: pawns off the board can never come on.
     let mut rules = Rules::standard();

@@ -127,16 +127,6 @@ pub fn arb_rules() -> impl Strategy<Value = Rules> {
             r
         })
         .prop_filter("rules must validate", |r| r.validate().is_ok())
-        .prop_filter("no value both grace and plain under forfeit", |r| {
-            // See json.rs, bag_of_a_value_both_grace_and_plain_round_trips (ignored).
-            let faces = r.faces();
-            r.three_graces == ThreeGraces::Allowed
-                || !faces.iter().any(|f| {
-                    faces
-                        .iter()
-                        .any(|g| g.value == f.value && g.grace != f.grace)
-                })
-        })
 }
 
 /// A safe-square list: the centre and the start squares in use, plus `extra` squares.
@@ -160,13 +150,6 @@ pub fn safe_list(size: usize, players: usize, extra: &[usize]) -> Vec<String> {
         }
     }
     list
-}
-
-/// Whether `Variant::parse_json` is expected to accept the variant's own JSON: it
-/// compares rule sets field by field (see the ignored test in json.rs).
-pub fn own_parse_json_works(r: &Rules) -> bool {
-    let named = matches!(r.throws, Some(TableSpec::Named(t)) if t != NamedTable::Default);
-    !named && r.pawns != Some(r.size - 1)
 }
 
 pub type Occupancy = HashMap<Square, (usize, usize)>;
@@ -279,50 +262,16 @@ pub fn check_position(v: &Variant, pos: &Position, settled: bool) -> Result<(), 
     Ok(())
 }
 
-/// Engine bugs found by these tests, each pinned by an ignored test, that would make
-/// the round trips below fail. Delete an entry once its ignored test passes.
-pub fn known_round_trip_bug(v: &Variant, pos: &Position) -> Option<&'static str> {
-    let r = v.rules();
-    if pos.is_over() && pos.extra_turns() > 0 {
-        // rules.rs: turn_limit_draw_with_an_extra_turn_pending_reads_back
-        return Some("a drawn position keeps its extra turns, which the reader refuses");
-    }
-    let size = r.size as usize;
-    if r.safe.iter().flatten().any(|name| {
-        ashta_engine::Square::parse(name, size).is_some_and(|sq| sq.name(size) != *name)
-    }) {
-        // json.rs: safe_square_names_are_read_strictly
-        return Some("a safe square written like d+1");
-    }
-    let faces = r.faces();
-    if r.three_graces == ThreeGraces::Forfeit
-        && faces.iter().any(|f| {
-            faces
-                .iter()
-                .any(|g| g.value == f.value && g.grace != f.grace)
-        })
-    {
-        // json.rs: bag_of_a_value_both_grace_and_plain_round_trips
-        return Some("a value both grace and plain under forfeit");
-    }
-    None
-}
-
 /// JSON and notation round trips.
 pub fn check_round_trips(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
-    if known_round_trip_bug(v, pos).is_some() {
-        return Ok(());
-    }
     let text = v.to_json_string(pos);
     let (v2, p2) = parse_any(&text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
     prop_assert_eq!(&p2, pos, "JSON {}", &text);
     prop_assert_eq!(v2.to_json_string(&p2), text.clone());
-    if own_parse_json_works(v.rules()) {
-        let p3 = v
-            .parse_json(&text)
-            .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
-        prop_assert_eq!(&p3, pos);
-    }
+    let p3 = v
+        .parse_json(&text)
+        .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
+    prop_assert_eq!(&p3, pos);
     let notation = v.to_notation(pos);
     prop_assert_eq!(&v.to_json(pos).to_notation(), &notation);
     let (v4, p4) =
