@@ -10,6 +10,7 @@ use std::collections::HashSet;
 
 use ashta_engine::{DrawReason, Game, Position, Rules, Variant};
 use common::checks::*;
+use common::play_randomly;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::{Rng, SeedableRng};
@@ -120,17 +121,7 @@ fn record_replay_checks_the_seed() {
     rules.players = 2;
     let mut game = Game::new(rules, 3).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    for _ in 0..40 {
-        if game.position().is_over() {
-            break;
-        }
-        if game.position().must_throw() {
-            game.throw().unwrap();
-        } else {
-            let moves = legal(game.variant(), game.position());
-            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
-        }
-    }
+    play_randomly(&mut game, &mut rng, 40);
     let saved = game.save();
     assert_eq!(Game::load(&saved).unwrap().position(), game.position());
     // Changing one recorded throw breaks the replay against the seed.

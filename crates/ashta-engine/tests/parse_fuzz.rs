@@ -9,6 +9,7 @@ use ashta_engine::{
     parse_any, Game, MoveList, Position, PositionJson, Rules, SeededThrows, Variant,
 };
 use common::checks::*;
+use common::play_randomly;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::{Rng, SeedableRng};
@@ -83,17 +84,7 @@ fn check_accepted(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
 fn valid_json(rules: Rules, seed: u64, steps: usize) -> Value {
     let mut game = Game::new(rules, seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..steps {
-        if game.position().is_over() {
-            break;
-        }
-        if game.position().must_throw() {
-            game.throw().unwrap();
-        } else {
-            let moves = legal(game.variant(), game.position());
-            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
-        }
-    }
+    play_randomly(&mut game, &mut rng, steps);
     serde_json::to_value(game.variant().to_json(game.position())).unwrap()
 }
 

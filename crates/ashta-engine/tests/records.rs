@@ -17,17 +17,7 @@ fn random_game(players: u8, seed: u64, steps: usize) -> Game {
     rules.players = players;
     let mut game = Game::new(rules, seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..steps {
-        if game.position().is_over() {
-            break;
-        }
-        if game.position().must_throw() {
-            game.throw().unwrap();
-        } else {
-            let moves = legal(game.variant(), game.position());
-            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
-        }
-    }
+    play_randomly(&mut game, &mut rng, steps);
     game
 }
 

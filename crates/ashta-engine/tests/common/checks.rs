@@ -4,8 +4,8 @@
 use std::collections::{HashMap, HashSet};
 
 use ashta_engine::{
-    parse_any, DrawReason, Entry, Finish, Gate, Move, MoveList, NamedTable, Position, Preset,
-    Rules, Square, TableSpec, ThreeGraces, Variant, OFF,
+    parse_any, DrawReason, Entry, Finish, Gate, Move, NamedTable, Position, Preset, Rules, Square,
+    TableSpec, ThreeGraces, Variant, OFF,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError};
@@ -282,11 +282,7 @@ pub fn check_round_trips(v: &Variant, pos: &Position) -> Result<(), TestCaseErro
     Ok(())
 }
 
-pub fn legal(v: &Variant, pos: &Position) -> Vec<Move> {
-    let mut list = MoveList::new();
-    v.legal_moves(pos, &mut list);
-    list.to_vec()
-}
+pub use super::legal;
 
 /// Every generated move is legal and every legal move is generated.
 pub fn check_move_generation(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
