@@ -1,0 +1,3 @@
+//! # ashta-server
+//!
+//! The authoritative Ashta Chamma web server.

@@ -1,0 +1,3 @@
+//! # ashta-tui
+//!
+//! The full-screen terminal game of Ashta Chamma.
