@@ -15,13 +15,39 @@ pub struct Outcome {
     pub turns: u32,
 }
 
+/// A bot that could not play its turn: it failed (see [`Bot::try_choose`]), gave no
+/// play for a bag, or made an illegal one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("seat {seat} ({bot}): {reason}")]
+pub struct BotFailure {
+    /// The seat.
+    pub seat: usize,
+    /// The bot's name.
+    pub bot: String,
+    /// What went wrong.
+    pub reason: String,
+}
+
 /// Plays one game: seat `p` is played by `bots[p]`, throws come from `throws`. The
 /// rules' turn limit applies, or [`DEFAULT_SIM_TURN_LIMIT`] when they set none.
+///
+/// # Panics
+/// When a bot fails to play (see [`try_play_game`]): the built-in bots never do.
 pub fn play_game(
     variant: &Variant,
     bots: &mut [Box<dyn Bot>],
     throws: &mut SeededThrows,
 ) -> Outcome {
+    try_play_game(variant, bots, throws).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`play_game`], but a bot that fails (an external engine that died or answered an
+/// illegal play), gives no play, or plays an illegal one ends the game with the error.
+pub fn try_play_game(
+    variant: &Variant,
+    bots: &mut [Box<dyn Bot>],
+    throws: &mut SeededThrows,
+) -> Result<Outcome, BotFailure> {
     assert_eq!(bots.len(), variant.players(), "one bot per seat");
     for bot in bots.iter_mut() {
         bot.new_game();
@@ -39,27 +65,40 @@ pub fn play_game(
             variant.throw(&mut pos, throws).expect("bag is empty");
             continue;
         }
-        let play = bots[pos.to_move()]
-            .choose(variant, &pos)
-            .expect("a player with a bag has a play");
+        let seat = pos.to_move();
+        let failure = |bots: &[Box<dyn Bot>], reason: String| BotFailure {
+            seat,
+            bot: bots[seat].name(),
+            reason,
+        };
+        let play = match bots[seat].try_choose(variant, &pos) {
+            Ok(Some(play)) => play,
+            Ok(None) => {
+                return Err(failure(
+                    bots,
+                    "a player with a bag has a play, but the bot gave none".into(),
+                ))
+            }
+            Err(reason) => return Err(failure(bots, reason)),
+        };
         for mv in &play.moves {
-            variant.play(&mut pos, *mv).unwrap_or_else(|e| {
-                panic!(
-                    "bot {} played an illegal move {mv}: {e}",
-                    bots[pos.to_move()].name()
-                )
-            });
+            if let Err(e) = variant.play(&mut pos, *mv) {
+                return Err(failure(bots, format!("played an illegal move {mv}: {e}")));
+            }
         }
         if !play.moves.is_empty() && pos != play.position {
-            panic!("bot's play does not reach the position it promised");
+            return Err(failure(
+                bots,
+                "its play does not reach the position it promised".into(),
+            ));
         }
         if play.moves.is_empty() {
             variant.end_turn(&mut pos);
         }
     }
-    Outcome {
+    Ok(Outcome {
         winner: pos.winner(),
         draw: pos.draw(),
         turns,
-    }
+    })
 }

@@ -61,10 +61,70 @@ impl Default for Weights {
     }
 }
 
-/// The weights bots use: the defaults, with any `name=value` pairs of the environment
+impl Weights {
+    /// Weights fitted to game results by maximum likelihood, for the standard rules
+    /// with `players` players: the settled positions of greedy self-play games, each
+    /// labelled with its game's result, and the weights under which
+    /// [`Evaluator::win_chances`] gives those results the highest likelihood (the
+    /// `fit_weights` example; BENCHMARKS.md has the command and the log losses).
+    /// Calibrated chances rather than the sharpest ranking: the searching bots back
+    /// these values up, so their scale matters. Other player counts use the nearest fit.
+    pub fn fitted(players: usize) -> Weights {
+        if players <= 2 {
+            Weights {
+                off_board: 6.0,
+                gate: 33.76,
+                stuck: 1.69,
+                hit_extra: 0.95,
+                closed_progress: -0.43,
+                temperature: 12.57,
+                freeze: 0.355,
+            }
+        } else {
+            Weights {
+                off_board: 6.78,
+                gate: 1.83,
+                stuck: 1.07,
+                hit_extra: 11.92,
+                closed_progress: 0.35,
+                temperature: 5.91,
+                freeze: 0.70,
+            }
+        }
+    }
+}
+
+/// Which weights a bot's evaluation starts from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightSet {
+    /// [`Weights::default`]: set by hand and by greedy-vs-random matches.
+    Hand,
+    /// [`Weights::fitted`] for the game's player count.
+    Fitted,
+    /// The set measured strongest for the searching bots at the game's player count:
+    /// fitted for three and four players (the default bot against three greedy bots:
+    /// 50.5% of 200 games, against 33.0% with the hand weights), hand-set for two (the
+    /// fit did not beat it there: 99–76 against 103–67 with 25 and 30 draws).
+    #[default]
+    Strongest,
+}
+
+impl WeightSet {
+    /// The weights of this set for `players` players.
+    pub fn weights(self, players: usize) -> Weights {
+        match self {
+            WeightSet::Hand => Weights::default(),
+            WeightSet::Fitted => Weights::fitted(players),
+            WeightSet::Strongest if players <= 2 => Weights::default(),
+            WeightSet::Strongest => Weights::fitted(players),
+        }
+    }
+}
+
+/// The weights bots use: `base`, with any `name=value` pairs of the environment
 /// variable `ASHTA_WEIGHTS` applied (for tuning, e.g. `ASHTA_WEIGHTS=gate=20,stuck=4`).
-pub fn tuned_weights() -> Weights {
-    let mut w = Weights::default();
+pub fn tuned_weights(base: Weights) -> Weights {
+    let mut w = base;
     let text = std::env::var("ASHTA_WEIGHTS").unwrap_or_default();
     for pair in text.split(',') {
         let Some((name, value)) = pair.split_once('=') else {

@@ -22,7 +22,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::evaluator;
 use crate::{sort_candidates, Bot, Candidate};
 
@@ -49,6 +49,8 @@ pub struct ExpectiConfig {
     pub max_throws: usize,
     /// Three- and four-player search.
     pub multi: MultiPlayer,
+    /// The evaluation's weights.
+    pub weights: WeightSet,
 }
 
 impl Default for ExpectiConfig {
@@ -59,6 +61,7 @@ impl Default for ExpectiConfig {
             noise: 0.0,
             max_throws: 2,
             multi: MultiPlayer::MaxN,
+            weights: WeightSet::Strongest,
         }
     }
 }
@@ -350,7 +353,7 @@ impl Bot for ExpectiBot {
                 .collect();
         }
         let outcomes = variant.throw_outcomes_normalized(self.config.max_throws);
-        let eval = evaluator(&mut self.eval, variant).clone();
+        let eval = evaluator(&mut self.eval, variant, self.config.weights).clone();
         if self.tt.len() >= TT_LIMIT {
             self.tt.clear();
         }
@@ -448,7 +451,10 @@ mod tests {
         let a = pruned.analyse(&v, &pos);
         // max^n on two players does no pruning; its root values must agree.
         let outcomes = v.throw_outcomes_normalized(ExpectiConfig::default().max_throws);
-        let eval = Evaluator::with_weights(&v, crate::eval::tuned_weights());
+        let eval = Evaluator::with_weights(
+            &v,
+            crate::eval::tuned_weights(WeightSet::Strongest.weights(v.players())),
+        );
         let mut tt = FxHashMap::default();
         let mut s = Search {
             v: &v,

@@ -6,7 +6,7 @@ use ashta_engine::{Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::eval::Evaluator;
+use crate::eval::{tuned_weights, Evaluator, WeightSet};
 use crate::{sort_candidates, Bot, Candidate};
 
 /// One-play lookahead with the shared evaluation; `noise` adds a random amount to each
@@ -29,16 +29,18 @@ impl GreedyBot {
     }
 }
 
-/// The evaluator for `variant`, rebuilt only when the rules change.
+/// The evaluator for `variant` with the weights of `set` (and `ASHTA_WEIGHTS`), rebuilt
+/// only when the rules change.
 pub(crate) fn evaluator<'a>(
     cache: &'a mut Option<(u64, Evaluator)>,
     variant: &Variant,
+    set: WeightSet,
 ) -> &'a Evaluator {
     let id = variant_id(variant);
     if cache.as_ref().is_none_or(|(k, _)| *k != id) {
         *cache = Some((
             id,
-            Evaluator::with_weights(variant, crate::eval::tuned_weights()),
+            Evaluator::with_weights(variant, tuned_weights(set.weights(variant.players()))),
         ));
     }
     &cache.as_ref().expect("just set").1
@@ -64,7 +66,7 @@ impl Bot for GreedyBot {
     fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate> {
         let me = pos.to_move();
         let plays = variant.plays(pos);
-        let eval = evaluator(&mut self.eval, variant);
+        let eval = evaluator(&mut self.eval, variant, WeightSet::Hand);
         let rng = &mut self.rng;
         let mut out: Vec<Candidate> = plays
             .into_iter()

@@ -13,9 +13,12 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod arena;
+pub mod chi_square;
 pub mod eval;
 mod expecti;
+pub mod external;
 mod greedy;
 mod mcts;
 mod random;
@@ -23,9 +26,10 @@ mod registry;
 pub mod stats;
 pub mod tournament;
 
-pub use arena::{play_game, Outcome};
-pub use eval::{Evaluator, Weights};
+pub use arena::{play_game, try_play_game, BotFailure, Outcome};
+pub use eval::{Evaluator, WeightSet, Weights};
 pub use expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
+pub use external::ExternalBot;
 pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig};
 pub use random::RandomBot;
@@ -58,6 +62,13 @@ pub trait Bot: Send {
             .into_iter()
             .next()
             .map(|c| c.play)
+    }
+
+    /// [`Bot::choose`] for a bot that can fail (an external engine that died, timed
+    /// out or answered something that is not a legal play): the reason instead of a
+    /// play. Bots that cannot fail keep this default.
+    fn try_choose(&mut self, variant: &Variant, pos: &Position) -> Result<Option<Play>, String> {
+        Ok(self.choose(variant, pos))
     }
 
     /// Starts a new game: forget anything kept between decisions.

@@ -41,7 +41,7 @@ use ashta_engine::{DrawReason, MoveList, Play, Position, ThrowStep, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::{evaluator, variant_id};
 use crate::{Bot, Candidate};
 
@@ -71,6 +71,8 @@ pub struct MctsConfig {
     /// The search stops early once the tree holds this many nodes (about half a
     /// kilobyte each), so long time budgets cannot exhaust memory.
     pub max_nodes: usize,
+    /// The evaluation's weights.
+    pub weights: WeightSet,
 }
 
 impl Default for MctsConfig {
@@ -90,6 +92,7 @@ impl Default for MctsConfig {
             max_throws: 4,
             locked_draws: true,
             max_nodes: 500_000,
+            weights: WeightSet::Strongest,
         }
     }
 }
@@ -232,7 +235,7 @@ impl MctsBot {
         if self.chance.as_ref().is_none_or(|(k, _)| *k != id) {
             self.chance = Some((id, ChanceTable::new(variant, self.config.max_throws)));
         }
-        let eval = evaluator(&mut self.eval, variant).clone();
+        let eval = evaluator(&mut self.eval, variant, self.config.weights).clone();
         let table = &self.chance.as_ref().expect("just set").1;
         let me = pos.to_move();
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));

@@ -1,12 +1,14 @@
 //! Bots by name: `random`, `greedy`, `expecti`, `mcts`, the levels `beginner`, `easy`,
 //! `medium`, `hard`, `master`, and `default` (the strongest). Options follow a colon:
-//! `mcts:sims=2000`, `expecti:depth=2,time=50`.
+//! `mcts:sims=2000`, `expecti:depth=2,time=50`. `engine:"COMMAND ARGS"` runs another
+//! program that speaks the engine protocol (see [`crate::external`]).
 
 use std::time::Duration;
 
 use thiserror::Error;
 
 use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
+use crate::external::{ExternalBot, ExternalError};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig};
 use crate::random::RandomBot;
@@ -34,12 +36,18 @@ pub enum BotError {
         /// What is wrong.
         reason: String,
     },
+    /// An external engine (`engine:COMMAND`) cannot be started or used.
+    #[error(transparent)]
+    Engine(#[from] ExternalError),
 }
 
 /// Builds a bot from its spec (`name` or `name:key=value,...`), seeded for
 /// reproducibility. `time` is a per-decision budget for the searching bots (they use
 /// their own fixed budgets, which are reproducible, when it is `None`).
 pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn Bot>, BotError> {
+    if let Some(command) = spec.strip_prefix("engine:") {
+        return Ok(Box::new(ExternalBot::start(command, seed, time)?));
+    }
     let (name, opts) = spec.split_once(':').unwrap_or((spec, ""));
     let mut options: Vec<(String, String)> = Vec::new();
     for opt in opts.split(',').filter(|o| !o.is_empty()) {

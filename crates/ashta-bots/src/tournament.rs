@@ -37,7 +37,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::arena::play_game;
+use crate::arena::try_play_game;
 use crate::registry::{make_bot, BotError};
 use crate::stats::{binomial_test, bradley_terry, bradley_terry_mle_exists, mean_ci, wilson, Z95};
 use crate::Bot;
@@ -89,6 +89,15 @@ pub enum TournamentError {
     /// The worker threads could not start.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    /// A bot failed during a game (an external engine that died, timed out or made an
+    /// illegal play).
+    #[error("game {game}: {failure}")]
+    BotFailed {
+        /// The game's index in the tournament.
+        game: u64,
+        /// What failed.
+        failure: crate::arena::BotFailure,
+    },
 }
 
 /// Games without a winner, by reason.
@@ -204,10 +213,15 @@ struct Game {
 
 /// Splits a comma-separated bot list into specs, keeping each bot's options together:
 /// `mcts:sims=200,c=1.2,random` is `mcts:sims=200,c=1.2` and `random` (a piece with `=`
-/// but no `:` continues the previous spec).
+/// but no `:` continues the previous spec). Commas inside double quotes do not split:
+/// `engine:"prog --list a,b",random` is two specs.
 pub fn parse_bot_list(list: &str) -> Vec<String> {
     let mut specs: Vec<String> = Vec::new();
-    for piece in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    for piece in split_outside_quotes(list)
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         match specs.last_mut() {
             Some(last) if piece.contains('=') && !piece.contains(':') && last.contains(':') => {
                 last.push(',');
@@ -217,6 +231,24 @@ pub fn parse_bot_list(list: &str) -> Vec<String> {
         }
     }
     specs
+}
+
+/// Splits at the commas that are not inside double quotes.
+fn split_outside_quotes(list: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let (mut start, mut quoted) = (0, false);
+    for (i, c) in list.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                pieces.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    pieces.push(&list[start..]);
+    pieces
 }
 
 /// The seat occupants: the bots, the last repeated to fill `players` seats.
@@ -277,7 +309,7 @@ fn play_rotated(
     group: u64,
     rotation: usize,
     time: Option<Duration>,
-) -> Game {
+) -> Result<Game, TournamentError> {
     let p = lineup.len();
     let occupant = |seat: usize| (seat + p - rotation) % p;
     let mut bots: Vec<Box<dyn Bot>> = (0..p)
@@ -287,12 +319,16 @@ fn play_rotated(
                 bot_seed(seed, group, rotation, seat),
                 time,
             )
-            .expect("bot specs are checked before the games")
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
     let mut throws = SeededThrows::with_stream(seed, group);
-    let outcome = play_game(variant, &mut bots, &mut throws);
-    Game {
+    let outcome = try_play_game(variant, &mut bots, &mut throws).map_err(|failure| {
+        TournamentError::BotFailed {
+            game: group * p as u64 + rotation as u64,
+            failure,
+        }
+    })?;
+    Ok(Game {
         winner: outcome.winner.map(occupant),
         seat: outcome.winner,
         draw: if outcome.winner.is_none() {
@@ -301,7 +337,7 @@ fn play_rotated(
             None
         },
         turns: outcome.turns,
-    }
+    })
 }
 
 /// A thread pool of `threads` workers (one per core when `None`).
@@ -313,10 +349,15 @@ fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, TournamentError> {
 }
 
 /// Plays `count` games on `pool`, game `i` by `play(i)`, calling `progress(1)` after
-/// each; the games come back in order.
-fn play_all<F, P>(pool: &rayon::ThreadPool, count: u64, play: F, progress: P) -> Vec<Game>
+/// each; the games come back in order, or the first error.
+fn play_all<F, P>(
+    pool: &rayon::ThreadPool,
+    count: u64,
+    play: F,
+    progress: P,
+) -> Result<Vec<Game>, TournamentError>
 where
-    F: Fn(u64) -> Game + Sync,
+    F: Fn(u64) -> Result<Game, TournamentError> + Sync,
     P: Fn(u64) + Sync,
 {
     pool.install(|| {
@@ -324,9 +365,9 @@ where
             .into_par_iter()
             .with_max_len(1)
             .map(|i| {
-                let game = play(i as u64);
+                let game = play(i as u64)?;
                 progress(1);
-                game
+                Ok(game)
             })
             .collect()
     })
@@ -362,7 +403,7 @@ pub fn run_tournament(
             )
         },
         progress,
-    );
+    )?;
     Ok(summarise(config, &lineup, &entries, &games, groups))
 }
 
@@ -607,7 +648,7 @@ pub fn run_round_robin(
             )
         },
         progress,
-    );
+    )?;
     let mut scores = vec![vec![0.0; k]; k];
     let mut played = vec![vec![0.0; k]; k];
     let mut record = vec![(0u64, 0u64, 0u64); k]; // wins, draws, losses
@@ -718,6 +759,18 @@ mod tests {
             ["mcts:sims=200,c=1.2", "random", "greedy"]
         );
         assert_eq!(parse_bot_list("a,,b"), ["a", "b"]);
+    }
+
+    #[test]
+    fn engine_specs_keep_quoted_commas_and_their_options() {
+        assert_eq!(
+            parse_bot_list(r#"engine:"prog --list a,b",timeout=500,greedy"#),
+            [r#"engine:"prog --list a,b",timeout=500"#, "greedy"]
+        );
+        assert_eq!(
+            parse_bot_list("engine:target/release/ashta engine,default"),
+            ["engine:target/release/ashta engine", "default"]
+        );
     }
 
     #[test]

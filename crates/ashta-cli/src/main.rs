@@ -5,6 +5,7 @@
 mod board;
 mod commands;
 mod describe;
+mod engine;
 mod input;
 mod play;
 mod rule_flags;
@@ -35,7 +36,7 @@ struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a game in the terminal, line by line (you against the default bot by default).
+    /// Play a game in the terminal: full screen, or line by line with --plain.
     Play(play::PlayArgs),
     /// List the legal moves of a position, one JSON object per line.
     Moves(moves::MovesArgs),
@@ -57,6 +58,18 @@ enum Command {
     Record(record::RecordArgs),
     /// Replay a game record, checking every throw, move and the result.
     Verify(verify::VerifyArgs),
+    /// Serve the web page: play in the browser against bots or each other (docs/web-api.md).
+    Serve(commands::serve::ServeArgs),
+    /// Rank every play of a position's bag by rollouts, with win chances and errors.
+    Hint(commands::hint::HintArgs),
+    /// Review a recorded game: each decision's error, each throw's luck, totals and bands.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Speak the engine protocol (PROTOCOL.md) on standard input and output.
+    Engine(commands::engine::EngineArgs),
+    /// What the rules do in practice, over self-play: seats, lengths, draws, captures, gate, throws.
+    Stats(commands::stats::StatsArgs),
+    /// Step through a saved game or record, forwards and backwards.
+    Replay(commands::replay::ReplayArgs),
 }
 
 /// Runs one subcommand, writing its output to `out`.
@@ -76,6 +89,12 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<()> {
         Command::Tournament(args) => tournament::run(args, out),
         Command::Record(args) => record::run(args, out),
         Command::Verify(args) => verify::run(args, out),
+        Command::Serve(args) => commands::serve::run(args, out),
+        Command::Hint(args) => commands::hint::run(args, out),
+        Command::Analyze(args) => commands::analyze::run(args, out),
+        Command::Engine(args) => commands::engine::run(args, out),
+        Command::Stats(args) => commands::stats::run(args, out),
+        Command::Replay(args) => commands::replay::run(args, out),
     }
 }
 

@@ -1,3 +1,332 @@
 //! # ashta-server
 //!
-//! The authoritative Ashta Chamma web server.
+//! The authoritative Ashta Chamma web server (`ashta serve`): an axum app that serves
+//! the page, creates games with human and bot seats, throws the cowries from a
+//! committed secret seed, checks every move with the engine, writes every game and event
+//! to SQLite before acknowledging it, and resumes every game after a restart. The API is
+//! `docs/web-api.md`.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+//! let config = ashta_server::ServerConfig::new("ashta.sqlite");
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! ashta_server::serve(config, listener, std::future::pending()).await?;
+//! # Ok(()) }
+//! ```
+
+#![warn(missing_docs)]
+
+mod assets;
+pub mod error;
+mod http;
+pub mod protocol;
+pub mod room;
+pub mod secret;
+pub mod store;
+pub mod table;
+mod ws;
+
+use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use ashta_engine::Rules;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::error::ApiError;
+use crate::protocol::SeatConfig;
+use crate::room::{GameConfig, Room};
+use crate::store::{GameRow, Store, StoreError};
+use crate::table::Table;
+
+/// Unix time in milliseconds.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Sends `tracing` output to standard error, filtered by `RUST_LOG` (default `info`).
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// The server's settings.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// Pause before each bot event, so clients can animate.
+    pub bot_delay: Duration,
+    /// A bot's thinking budget per decision.
+    pub bot_time: Duration,
+    /// Games one address may create per minute.
+    pub creates_per_minute: u32,
+    /// Messages one WebSocket connection may send per second.
+    pub ws_messages_per_second: u32,
+    /// Longest time an HTTP request may take.
+    pub request_timeout: Duration,
+}
+
+impl ServerConfig {
+    /// The defaults, with the database at `db`.
+    pub fn new(db: impl Into<PathBuf>) -> ServerConfig {
+        ServerConfig {
+            db: db.into(),
+            bot_delay: Duration::from_millis(700),
+            bot_time: Duration::from_millis(1000),
+            creates_per_minute: 60,
+            ws_messages_per_second: 20,
+            request_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// The application: settings, the store and the rooms in memory.
+pub struct App {
+    /// The settings.
+    pub config: ServerConfig,
+    /// The database.
+    pub store: Store,
+    rooms: Mutex<HashMap<String, Arc<Room>>>,
+    loading: tokio::sync::Mutex<()>,
+    creates: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+}
+
+impl App {
+    /// Opens the database and resumes every game in progress (bots whose turn it is
+    /// start playing, turn timers start again).
+    pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
+        let store = Store::open(&config.db)?;
+        let app = Arc::new(App {
+            config,
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            loading: tokio::sync::Mutex::new(()),
+            creates: Mutex::new(HashMap::new()),
+        });
+        let playing = app.store.playing().await?;
+        let mut resumed = 0;
+        for id in &playing {
+            match app.room(id).await {
+                Ok(Some(_)) => resumed += 1,
+                Ok(None) => {}
+                Err(e) => tracing::error!(game = %id, "could not resume: {e}"),
+            }
+        }
+        tracing::info!("resumed {resumed} of {} games in progress", playing.len());
+        tokio::spawn(sweep(Arc::downgrade(&app)));
+        Ok(app)
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {
+        self.rooms.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Drops a room from memory, so the next use loads it from the store again.
+    pub fn forget(&self, id: &str) {
+        self.rooms().remove(id);
+    }
+
+    /// Whether `ip` may create one more game now (and counts it if so).
+    pub fn allow_create(&self, ip: IpAddr) -> bool {
+        let mut creates = self.creates.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        let recent = creates.entry(ip).or_default();
+        while recent
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= Duration::from_secs(60))
+        {
+            recent.pop_front();
+        }
+        if recent.len() >= self.config.creates_per_minute as usize {
+            return false;
+        }
+        recent.push_back(now);
+        true
+    }
+
+    /// Creates a game: stores it, then opens its room. Returns the room and the seats
+    /// with their tokens.
+    pub async fn create(
+        self: &Arc<Self>,
+        rules: Rules,
+        config: GameConfig,
+    ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
+        let id = secret::new_game_id();
+        let seed = secret::new_seed();
+        let salt = secret::new_salt();
+        let commitment = secret::commitment(seed, &salt);
+        let mut table = Table::new(rules, seed, salt.clone())
+            .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
+        let start_events = table.start();
+        let now = now_ms();
+        let row = GameRow {
+            id: id.clone(),
+            created_at: now,
+            updated_at: now,
+            status: "playing".into(),
+            config: serde_json::to_string(&config).expect("settings serialize"),
+            seed: seed.to_string(),
+            salt,
+            commitment: commitment.clone(),
+            version: 0,
+            result: None,
+        };
+        self.store
+            .create(row)
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        tracing::info!(game = %id, players = config.seats.len(), "game created");
+        let seats = config.seats.clone();
+        let room = Room::new(id.clone(), now, commitment, config, table, Vec::new(), now);
+        self.rooms().insert(id, room.clone());
+        room.start(self, start_events).await;
+        Ok((room, seats))
+    }
+
+    /// The room of a game, loaded from the store (and resumed) if it is not in memory.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Room>>, StoreError> {
+        if !secret::is_game_id(id) {
+            return Ok(None);
+        }
+        if let Some(room) = self.rooms().get(id) {
+            return Ok(Some(room.clone()));
+        }
+        let _one_at_a_time = self.loading.lock().await;
+        if let Some(room) = self.rooms().get(id) {
+            return Ok(Some(room.clone()));
+        }
+        let Some((row, events)) = self.store.load(id).await? else {
+            return Ok(None);
+        };
+        let room = match rebuild(&row, &events) {
+            Ok(room) => room,
+            Err(e) => {
+                tracing::error!(game = %id, "stored game does not replay: {e}");
+                return Err(StoreError::Task(format!("game {id} does not replay: {e}")));
+            }
+        };
+        self.rooms().insert(id.to_string(), room.clone());
+        room.start(self, Vec::new()).await;
+        Ok(Some(room))
+    }
+}
+
+/// How often finished games nobody watches leave memory (they load again on demand).
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
+
+/// Drops finished, unwatched rooms from memory while the app lives.
+async fn sweep(app: std::sync::Weak<App>) {
+    loop {
+        tokio::time::sleep(SWEEP_EVERY).await;
+        let Some(app) = app.upgrade() else { return };
+        app.rooms().retain(|_, room| !room.is_idle());
+    }
+}
+
+/// A room from its stored row and events, replayed through the engine.
+fn rebuild(row: &GameRow, events: &[String]) -> Result<Arc<Room>, String> {
+    let config: GameConfig =
+        serde_json::from_str(&row.config).map_err(|e| format!("settings: {e}"))?;
+    let rules = config.rules.to_rules().map_err(|e| format!("rules: {e}"))?;
+    let seed: u64 = row.seed.parse().map_err(|e| format!("seed: {e}"))?;
+    if secret::commitment(seed, &row.salt) != row.commitment {
+        return Err("the seed does not match its commitment".into());
+    }
+    let mut table = Table::new(rules, seed, row.salt.clone()).map_err(|e| e.to_string())?;
+    table.start();
+    let mut log = Vec::with_capacity(events.len());
+    for text in events {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        table.replay(&value)?;
+        log.push(Room::replayed(&table, text));
+    }
+    if log.len() as u64 != table.version() {
+        return Err(format!(
+            "{} events stored but the replay made {}",
+            log.len(),
+            table.version()
+        ));
+    }
+    Ok(Room::new(
+        row.id.clone(),
+        row.created_at,
+        row.commitment.clone(),
+        config,
+        table,
+        log,
+        row.updated_at,
+    ))
+}
+
+/// Turns the plain 413 of the body limit into the API's JSON error.
+async fn json_errors(response: Response) -> Response {
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
+        return ApiError::too_large(http::MAX_BODY).into_response();
+    }
+    response
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::not_found("no such API path")
+}
+
+/// The router: the page, its assets, the HTTP API and the WebSocket.
+pub fn router(app: Arc<App>) -> Router {
+    let timeout = app.config.request_timeout;
+    let api = Router::new()
+        .route("/api/games", get(http::list).post(http::create))
+        .route("/api/games/{id}", get(http::snapshot))
+        .route("/api/games/{id}/record", get(http::record))
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .layer(DefaultBodyLimit::max(http::MAX_BODY))
+        .layer(RequestBodyLimitLayer::new(http::MAX_BODY))
+        .layer(axum::middleware::map_response(json_errors))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            timeout,
+        ));
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/g/{id}", get(assets::index))
+        .route("/assets/{*path}", get(assets::asset))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .merge(api)
+        .with_state(app)
+}
+
+/// Serves on `listener` until `shutdown` completes, then lets the writer finish.
+pub async fn serve(
+    config: ServerConfig,
+    listener: tokio::net::TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let app = App::open(config).await?;
+    let router = router(app);
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
+    Ok(())
+}

@@ -1,3 +1,30 @@
 //! # ashta-tui
 //!
-//! The full-screen terminal game of Ashta Chamma.
+//! The full-screen terminal game of Ashta Chamma (ratatui + crossterm): the board with
+//! its crossed squares, each player's pawns in its colour and letter, the throw's
+//! cowries, the bag, a choice of value and unit by keyboard with a preview of where it
+//! lands, bots' moves shown step by step on worker threads, a move log, hints, undo,
+//! save and load, a help screen, the end screen with statistics, and a replay viewer.
+//!
+//! The app state ([`app::App`]) is pure: keys, clock ticks and finished bot jobs go in,
+//! and it is drawn with [`ui::draw`]; [`run::play`] and [`run::replay`] are the event
+//! loops on a real terminal, whose [`terminal::TerminalGuard`] gives the terminal back
+//! on exit, Ctrl-C and panic.
+
+#![warn(missing_docs)]
+
+pub mod app;
+pub mod describe;
+pub mod jobs;
+pub mod replay;
+pub mod run;
+pub mod seats;
+pub mod session;
+pub mod stats;
+pub mod terminal;
+pub mod ui;
+
+pub use app::{App, Settings};
+pub use replay::Replay;
+pub use seats::SeatKind;
+pub use session::{SavedGame, Table};

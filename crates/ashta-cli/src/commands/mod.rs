@@ -1,14 +1,20 @@
 //! One module per subcommand of `ashta` (but `play`, which has its own modules): each
 //! has its arguments and a `run` that writes its output.
 
+pub mod analyze;
 pub mod board;
+pub mod engine;
+pub mod hint;
 pub mod moves;
 pub mod perft;
 pub mod plays;
 pub mod record;
+pub mod replay;
 pub mod rules;
 pub mod selfplay;
+pub mod serve;
 pub mod start;
+pub mod stats;
 pub mod tournament;
 pub mod verify;
 

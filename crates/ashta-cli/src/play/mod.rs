@@ -1,18 +1,21 @@
-//! `ashta play`: a plain line-by-line game in the terminal. Every turn shows the board,
-//! the throws and the bag; a human picks a move by its number (and may ask the default
-//! bot for a hint), bots' moves are printed. Input is read line by line, so a game can
-//! be scripted; end of input stops the game cleanly.
+//! `ashta play`: the full-screen game of `ashta-tui` when standard input and output are
+//! a terminal, else (or with `--plain`) a plain line-by-line game. In the line game every
+//! turn shows the board, the throws and the bag; a human picks a move by its number (and
+//! may ask the default bot for a hint), bots' moves are printed. Input is read line by
+//! line, so a game can be scripted, and a screen reader can follow it; end of input
+//! stops the game cleanly.
 
 mod prompt;
 mod seats;
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use ashta_bots::Bot;
 use ashta_engine::{Game, Move, MoveList, ThrowStep};
+use ashta_tui::{Settings, Table};
 use clap::Args;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -43,9 +46,28 @@ pub struct PlayArgs {
     /// Seed of the throws and the bots' choices (default: random, printed at the start).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Label pawns with seat letters (S, E, N, W) or player numbers (0-3).
+    /// Label pawns with seat letters (S, E, N, W) or player numbers (0-3) (line game).
     #[arg(long, value_enum, default_value = "letters")]
     labels: Labels,
+    /// Continue a saved game (a file saved with `s`, or any game record). Its rules,
+    /// seed and seats are used; `--seats` replaces the seats, rule flags are ignored.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    /// The line-by-line game even in a terminal (for screen readers and scripts; used
+    /// anyway when standard input or output is not a terminal).
+    #[arg(long)]
+    plain: bool,
+    /// Full-screen game: milliseconds per square when a bot's move is shown along its
+    /// path (0: at once; `+` and `-` change it while playing).
+    #[arg(long, value_name = "MS", default_value_t = 150)]
+    step_ms: u64,
+    /// Full-screen game: ask for a second Enter before playing a chosen move (`x`
+    /// switches it while playing).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    confirm: bool,
+    /// Full-screen game: play a move for you when it is the only one (`z` switches it).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    auto_single: bool,
     #[command(flatten)]
     rules: RuleFlags,
 }
@@ -60,7 +82,7 @@ enum Stop {
 
 /// A game in the terminal: the game, who sits where, and the streams.
 struct Session<'a> {
-    game: Game,
+    table: Table,
     seats: Vec<SeatKind>,
     /// The bot of each `bot:` seat.
     bots: Vec<Option<Box<dyn Bot>>>,
@@ -79,18 +101,42 @@ struct Session<'a> {
     out: &'a mut dyn Write,
 }
 
-/// Plays a game, reading human moves from `input` and writing everything to `out`;
-/// `echo` repeats each line read (for input that is not typed at a terminal).
+/// The game the arguments ask for: a new one, or the one `--load` names.
+fn table(args: &PlayArgs) -> Result<Table> {
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let time = (args.bot_time_ms > 0).then(|| Duration::from_millis(args.bot_time_ms));
+    if let Some(path) = &args.load {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
+        return Table::load(&text, seats, Some(time), seed)
+            .with_context(|| format!("cannot continue {}", path.display()));
+    }
+    let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
+    let game = Game::new(rules, seed).context("invalid rules")?;
+    Table::new(game, seats, seed, time)
+}
+
+/// Plays a game: full screen when standard input and output are a terminal and
+/// `--plain` is not given; otherwise line by line, reading human moves from `input` and
+/// writing everything to `out`, `echo` repeating each line read (for input that is not
+/// typed at a terminal).
 pub fn run(
     args: &PlayArgs,
     input: &mut dyn BufRead,
     echo: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let time = (args.bot_time_ms > 0).then(|| Duration::from_millis(args.bot_time_ms));
-    let game = Game::new(rules, seed).context("invalid rules")?;
+    let table = table(args)?;
+    if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        let settings = Settings {
+            auto_single: args.auto_single,
+            confirm: args.confirm,
+            step_ms: args.step_ms,
+        };
+        return ashta_tui::run::play(table, settings);
+    }
+    let (seats, seed, time) = (table.seats.clone(), table.seed, table.bot_time);
     let bots = seats
         .iter()
         .enumerate()
@@ -100,7 +146,7 @@ pub fn run(
         })
         .collect::<Result<Vec<_>>>()?;
     let mut session = Session {
-        game,
+        table,
         seats,
         bots,
         random: mover_rng(seed),
@@ -118,12 +164,12 @@ pub fn run(
         Some(Stop::Quit) => writeln!(
             session.out,
             "You quit after {} turns; the game is abandoned.",
-            session.game.turns()
+            session.table.game.turns()
         )?,
         Some(Stop::EndOfInput) => writeln!(
             session.out,
             "End of input: the game stops here after {} turns; nothing was saved.",
-            session.game.turns()
+            session.table.game.turns()
         )?,
     }
     session.out.flush()?;
@@ -138,11 +184,11 @@ impl Session<'_> {
             SeatKind::Human if humans == 1 => "you".to_string(),
             kind => kind.name(),
         };
-        format!("{}, {kind}", player_long(self.game.variant(), p))
+        format!("{}, {kind}", player_long(self.table.game.variant(), p))
     }
 
     fn intro(&mut self, seed: u64) -> Result<()> {
-        let rules = self.game.variant().rules();
+        let rules = self.table.game.variant().rules();
         writeln!(
             self.out,
             "Ashta Chamma: {} players on {}x{}, preset {}, seed {seed}.",
@@ -151,12 +197,16 @@ impl Session<'_> {
             rules.size,
             rules.preset.name()
         )?;
+        let turns = self.table.game.turns();
+        if turns > 0 {
+            writeln!(self.out, "Continuing a saved game after {turns} turns.")?;
+        }
         for p in 0..self.seats.len() {
             let who = self.who(p);
             writeln!(self.out, "  {who}")?;
         }
         let mut marks = String::new();
-        legend(&mut marks, self.game.variant(), self.labels);
+        legend(&mut marks, self.table.game.variant(), self.labels);
         write!(self.out, "Board marks:\n{marks}")?;
         if self.seats.contains(&SeatKind::Human) {
             writeln!(
@@ -168,14 +218,14 @@ impl Session<'_> {
     }
 
     fn show_board(&mut self) -> Result<()> {
-        let detail = if self.game.position().is_over() {
+        let detail = if self.table.game.position().is_over() {
             Detail::Full
         } else {
             Detail::Game
         };
         let text = draw(
-            self.game.variant(),
-            self.game.position(),
+            self.table.game.variant(),
+            self.table.game.position(),
             self.labels,
             detail,
         );
@@ -186,18 +236,19 @@ impl Session<'_> {
     /// Plays until the game ends (`None`) or the human stops it.
     fn play(&mut self) -> Result<Option<Stop>> {
         let mut moves = MoveList::new();
-        while !self.game.position().is_over() {
-            if self.game.position().must_throw() {
+        while !self.table.game.position().is_over() {
+            if self.table.game.position().must_throw() {
                 self.throw_phase()?;
                 continue;
             }
-            self.game
+            self.table
+                .game
                 .variant()
-                .legal_moves(self.game.position(), &mut moves);
+                .legal_moves(self.table.game.position(), &mut moves);
             if moves.is_empty() {
                 bail!("engine bug: the bag is not empty but there is no legal move");
             }
-            let p = self.game.position().to_move();
+            let p = self.table.game.position().to_move();
             match self.seats[p] {
                 SeatKind::Human => match self.human_choice(&moves)? {
                     Ok(mv) => self.play_move(mv)?,
@@ -215,8 +266,8 @@ impl Session<'_> {
 
     /// Prints and plays one move of a bot.
     fn bot_move(&mut self, p: usize, mv: Move) -> Result<()> {
-        let text = move_text(self.game.variant(), self.game.position(), &mv);
-        let name = player_long(self.game.variant(), p);
+        let text = move_text(self.table.game.variant(), self.table.game.position(), &mv);
+        let name = player_long(self.table.game.variant(), p);
         writeln!(self.out, "{name} plays {text}")?;
         self.play_move(mv)
     }
@@ -228,13 +279,13 @@ impl Session<'_> {
             .as_mut()
             .context("internal error: a bot seat without a bot")?;
         let play = bot
-            .choose(self.game.variant(), self.game.position())
+            .choose(self.table.game.variant(), self.table.game.position())
             .with_context(|| format!("bot {} found no play for a full bag", bot.name()))?;
         if play.moves.is_empty() {
             bail!("bot {} chose a play without moves", bot.name());
         }
         for mv in play.moves {
-            let pos = self.game.position();
+            let pos = self.table.game.position();
             if pos.is_over() || pos.must_throw() || pos.to_move() != p {
                 bail!(
                     "the play of bot {} has more moves than its bag",
@@ -243,7 +294,7 @@ impl Session<'_> {
             }
             self.bot_move(p, mv)?;
         }
-        let pos = self.game.position();
+        let pos = self.table.game.position();
         if !pos.is_over() && !pos.must_throw() {
             bail!(
                 "the play of bot {} leaves values in its bag",
@@ -260,8 +311,8 @@ impl Session<'_> {
             self.hint = Some(seats::hint_bot(self.seed, self.time)?);
         }
         let bot = self.hint.as_mut().expect("the hint bot was just made");
-        let variant = self.game.variant();
-        let start = *self.game.position();
+        let variant = self.table.game.variant();
+        let start = *self.table.game.position();
         let candidates = bot.analyse(variant, &start);
         if candidates.is_empty() {
             writeln!(self.out, "No hint: there is no play to weigh.")?;
@@ -306,12 +357,16 @@ impl Session<'_> {
 
     /// Shows the board, throws for the player to move and says what came of it.
     fn throw_phase(&mut self) -> Result<()> {
-        let p = self.game.position().to_move();
-        let header = format!("=== Turn {}: {} ===", self.game.turns() + 1, self.who(p));
+        let p = self.table.game.position().to_move();
+        let header = format!(
+            "=== Turn {}: {} ===",
+            self.table.game.turns() + 1,
+            self.who(p)
+        );
         writeln!(self.out, "\n{header}")?;
         self.show_board()?;
-        let report = self.game.throw().context("engine refused a throw")?;
-        let variant = self.game.variant();
+        let report = self.table.throw().context("engine refused a throw")?;
+        let variant = self.table.game.variant();
         for &cowries in &report.throws {
             writeln!(self.out, "throw: {}", throw_text(variant, cowries))?;
         }
@@ -322,7 +377,7 @@ impl Session<'_> {
             .collect();
         match report.end {
             ThrowStep::Moving => {
-                let bag = bag_text(variant, self.game.position());
+                let bag = bag_text(variant, self.table.game.position());
                 writeln!(self.out, "bag: {bag}")?;
             }
             ThrowStep::Forfeited => writeln!(
@@ -341,9 +396,9 @@ impl Session<'_> {
 
     /// Says what the end of a turn brought: an extra turn, or nothing.
     fn after_turn(&mut self, p: usize) -> Result<()> {
-        let pos = self.game.position();
+        let pos = self.table.game.position();
         if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
-            let name = player_long(self.game.variant(), p);
+            let name = player_long(self.table.game.variant(), p);
             writeln!(self.out, "{name} takes an extra turn for a capture.")?;
         }
         Ok(())
@@ -351,12 +406,13 @@ impl Session<'_> {
 
     /// Plays a move and reports a bag forfeited by it and an extra turn.
     fn play_move(&mut self, mv: Move) -> Result<()> {
-        let p = self.game.position().to_move();
-        let left_before = self.game.position().bag_len();
-        self.game
+        let p = self.table.game.position().to_move();
+        let left_before = self.table.game.position().bag_len();
+        self.table
+            .game
             .play(mv)
             .context("engine refused its own legal move")?;
-        let pos = self.game.position();
+        let pos = self.table.game.position();
         if pos.must_throw() || pos.is_over() {
             if left_before > 1 && !pos.is_over() {
                 writeln!(
@@ -370,8 +426,8 @@ impl Session<'_> {
     }
 
     fn list_moves(&mut self, moves: &MoveList) -> Result<()> {
-        let variant = self.game.variant();
-        let pos = self.game.position();
+        let variant = self.table.game.variant();
+        let pos = self.table.game.position();
         for (k, mv) in moves.iter().enumerate() {
             writeln!(self.out, "  {}) {}", k + 1, move_text(variant, pos, mv))?;
         }
@@ -380,8 +436,8 @@ impl Session<'_> {
 
     /// Asks the human for a move until one is chosen, or they stop.
     fn human_choice(&mut self, moves: &MoveList) -> Result<Result<Move, Stop>> {
-        let variant = self.game.variant();
-        let pos = self.game.position();
+        let variant = self.table.game.variant();
+        let pos = self.table.game.position();
         if moves.len() == 1 {
             let text = move_text(variant, pos, &moves[0]);
             writeln!(self.out, "Only one move: {text} (played for you).")?;
@@ -413,7 +469,8 @@ impl Session<'_> {
             match parse(&line) {
                 Command::Choose(k) if (1..=n).contains(&k) => {
                     let mv = moves[k - 1];
-                    let text = move_text(self.game.variant(), self.game.position(), &mv);
+                    let text =
+                        move_text(self.table.game.variant(), self.table.game.position(), &mv);
                     writeln!(self.out, "You play {text}")?;
                     return Ok(Ok(mv));
                 }
@@ -452,7 +509,8 @@ impl Session<'_> {
 
     /// Values the bag held when the moving phase of this turn began.
     fn game_bag_at_turn_start(&self) -> usize {
-        self.game
+        self.table
+            .game
             .record()
             .turns
             .last()
@@ -462,8 +520,8 @@ impl Session<'_> {
     /// Writes the record of the whole turns played so far. A record holds whole turns
     /// only, so the turn in progress is left out.
     fn save(&mut self, path: &std::path::Path) -> Result<()> {
-        let mut record = self.game.record().clone();
-        let pos = self.game.position();
+        let mut record = self.table.game.record().clone();
+        let pos = self.table.game.position();
         if !pos.must_throw() && !pos.is_over() {
             record.turns.pop();
         }
@@ -485,10 +543,10 @@ impl Session<'_> {
         writeln!(
             self.out,
             "\n=== Game over after {} turns ===",
-            self.game.turns()
+            self.table.game.turns()
         )?;
         self.show_board()?;
-        let result = result_text(self.game.variant(), self.game.position());
+        let result = result_text(self.table.game.variant(), self.table.game.position());
         writeln!(self.out, "Result: {result}")?;
         Ok(())
     }

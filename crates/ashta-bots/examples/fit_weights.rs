@@ -1,0 +1,173 @@
+//! Fits the evaluation's weights to game outcomes by maximum likelihood.
+//!
+//! Plays `games` self-play games between `greedy` bots, keeps every settled position
+//! (a player about to throw) with the game's result, and finds the [`Weights`] whose
+//! [`Evaluator::win_chances`] give those results the highest likelihood (the winner's
+//! chance, or the draw chance `1 − Σ chances` for a drawn game), by Nelder–Mead.
+//! Half the games fit, the other half check (log loss per position, both sets).
+//!
+//! ```sh
+//! cargo run --release -p ashta-bots --example fit_weights -- 2 4000 1
+//! # players games seed
+//! ```
+
+use argmin::core::{CostFunction, Error, Executor};
+use argmin::solver::neldermead::NelderMead;
+use ashta_bots::{Bot, Evaluator, GreedyBot, Weights};
+use ashta_engine::{Position, Rules, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
+use rayon::prelude::*;
+
+/// A settled position and how its game ended (`None`: drawn).
+struct Sample {
+    position: Position,
+    winner: Option<usize>,
+}
+
+/// Plays one greedy self-play game and returns its settled positions.
+fn game_samples(variant: &Variant, seed: u64) -> Vec<Sample> {
+    let mut bots: Vec<GreedyBot> = (0..variant.players())
+        .map(|p| GreedyBot::new(seed * 8 + p as u64, 0.0))
+        .collect();
+    let mut throws = SeededThrows::new(seed);
+    let mut pos = variant.start_position();
+    let mut settled = Vec::new();
+    let mut turns = 0;
+    while !pos.is_over() && turns < DEFAULT_SIM_TURN_LIMIT {
+        if pos.must_throw() {
+            settled.push(pos);
+            turns += 1;
+            variant.throw(&mut pos, &mut throws).expect("bag is empty");
+            continue;
+        }
+        match bots[pos.to_move()].choose(variant, &pos) {
+            Some(play) => pos = play.position,
+            None => variant.end_turn(&mut pos),
+        }
+    }
+    let winner = pos.winner();
+    settled
+        .into_iter()
+        .map(|position| Sample { position, winner })
+        .collect()
+}
+
+/// The weights as a parameter vector, in a fixed order.
+fn to_vec(w: &Weights) -> Vec<f64> {
+    vec![
+        w.off_board,
+        w.gate,
+        w.stuck,
+        w.hit_extra,
+        w.closed_progress,
+        w.temperature,
+        w.freeze,
+    ]
+}
+
+fn from_vec(x: &[f64]) -> Weights {
+    Weights {
+        off_board: x[0],
+        gate: x[1],
+        stuck: x[2],
+        hit_extra: x[3],
+        closed_progress: x[4],
+        temperature: x[5].max(0.05),
+        freeze: x[6].max(0.0),
+    }
+}
+
+/// Mean negative log-likelihood of the samples' results under `w`.
+fn log_loss(variant: &Variant, samples: &[Sample], w: &Weights) -> f64 {
+    let eval = Evaluator::with_weights(variant, *w);
+    let total: f64 = samples
+        .par_iter()
+        .map(|s| {
+            let chances = eval.win_chances(variant, &s.position);
+            let p = match s.winner {
+                Some(q) => chances[q],
+                None => 1.0 - chances[..variant.players()].iter().sum::<f64>(),
+            };
+            -p.clamp(1e-6, 1.0).ln()
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+struct Fit<'a> {
+    variant: &'a Variant,
+    samples: &'a [Sample],
+}
+
+impl CostFunction for Fit<'_> {
+    type Param = Vec<f64>;
+    type Output = f64;
+
+    fn cost(&self, x: &Vec<f64>) -> Result<f64, Error> {
+        Ok(log_loss(self.variant, self.samples, &from_vec(x)))
+    }
+}
+
+fn main() -> Result<(), Error> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let players = arg(0, 2) as u8;
+    let games = arg(1, 4000);
+    let seed = arg(2, 1);
+
+    let mut rules = Rules::standard();
+    rules.players = players;
+    let variant = Variant::new(rules).expect("standard rules");
+    let per_game: Vec<Vec<Sample>> = (0..games)
+        .into_par_iter()
+        .map(|g| game_samples(&variant, seed * 1_000_000 + g))
+        .collect();
+    let (fit, check): (Vec<_>, Vec<_>) = per_game
+        .into_iter()
+        .enumerate()
+        .partition(|(g, _)| g % 2 == 0);
+    let fit: Vec<Sample> = fit.into_iter().flat_map(|(_, s)| s).collect();
+    let check: Vec<Sample> = check.into_iter().flat_map(|(_, s)| s).collect();
+    eprintln!(
+        "{players} players: {games} greedy games, {} fitting positions, {} checking",
+        fit.len(),
+        check.len()
+    );
+
+    let start = Weights::default();
+    let x0 = to_vec(&start);
+    let simplex: Vec<Vec<f64>> = std::iter::once(x0.clone())
+        .chain((0..x0.len()).map(|i| {
+            let mut x = x0.clone();
+            x[i] += if x[i].abs() > 1.0 {
+                0.5 * x[i].abs()
+            } else {
+                1.0
+            };
+            x
+        }))
+        .collect();
+    let solver = NelderMead::new(simplex).with_sd_tolerance(1e-5)?;
+    let result = Executor::new(
+        Fit {
+            variant: &variant,
+            samples: &fit,
+        },
+        solver,
+    )
+    .configure(|state| state.max_iters(300))
+    .run()?;
+    let best = from_vec(result.state().best_param.as_ref().expect("a best point"));
+    println!("default: {start:?}");
+    println!(
+        "  log loss: fit {:.5}, check {:.5}",
+        log_loss(&variant, &fit, &start),
+        log_loss(&variant, &check, &start)
+    );
+    println!("fitted:  {best:?}");
+    println!(
+        "  log loss: fit {:.5}, check {:.5}",
+        log_loss(&variant, &fit, &best),
+        log_loss(&variant, &check, &best)
+    );
+    Ok(())
+}

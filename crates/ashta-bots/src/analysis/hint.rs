@@ -1,0 +1,380 @@
+//! The hint: every distinct play of the bag ranked by rollouts, with standard errors.
+//!
+//! Each candidate play is first scored by a two-ply search (the next throw averaged
+//! exactly, each bag answered by the evaluator's favourite play). Then rollouts
+//! ([`super::rollout`]) refine every candidate. With a fixed rollout count every play
+//! gets exactly that many and the answer is deterministic for a seed. With a time
+//! budget the rollouts run in rounds on every core (rayon); after each round a play
+//! whose deficit against the leader is more than [`PRUNE_SIGMAS`] standard errors of
+//! the paired difference is set aside (it keeps its estimate), so the time goes to the
+//! plays that are still in contention.
+
+use std::time::{Duration, Instant};
+
+use ashta_engine::{Play, Position, Variant};
+use rayon::prelude::*;
+
+use super::chance::{Chance, Expansion, WinVector};
+use super::rollout::{Roller, RolloutConfig};
+
+/// Paired standard errors by which a play must trail the leader to stop being rolled
+/// out under a time budget.
+pub const PRUNE_SIGMAS: f64 = 4.0;
+
+/// Rollouts every play gets before any is set aside under a time budget.
+pub const MIN_ROLLOUTS: usize = 8;
+
+/// Rollouts a play must have before it can be set aside.
+pub const PRUNE_AFTER: usize = 16;
+
+/// Most rollouts one play gets under a time budget (a memory bound).
+pub const MAX_ROLLOUTS: usize = 50_000;
+
+/// How a hint is computed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintConfig {
+    /// Thinking time (all cores), used when `rollouts` is `None`; every play gets at
+    /// least [`MIN_ROLLOUTS`] rollouts whatever the time.
+    pub time: Duration,
+    /// Seed of the rollouts' throws.
+    pub seed: u64,
+    /// A fixed number of rollouts per play instead of a time budget (deterministic).
+    pub rollouts: Option<usize>,
+    /// How each rollout is played.
+    pub rollout: RolloutConfig,
+}
+
+impl Default for HintConfig {
+    /// One second, seed 0, default rollouts.
+    fn default() -> HintConfig {
+        HintConfig {
+            time: Duration::from_secs(1),
+            seed: 0,
+            rollouts: None,
+            rollout: RolloutConfig::default(),
+        }
+    }
+}
+
+/// One play of the bag with its estimated chance to win.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedPlay {
+    /// The play: its moves and the position after it.
+    pub play: Play,
+    /// Estimated chance that the player to move wins after this play (0..1).
+    pub win: f64,
+    /// Standard error of `win`.
+    pub stderr: f64,
+    /// `win` of the best play minus this one's (0 for the best).
+    pub loss: f64,
+    /// Standard error of `loss`, from the rollouts the two plays share (the same
+    /// throws), so it is usually much smaller than either `stderr`.
+    pub loss_stderr: f64,
+    /// Rollouts behind the estimate (0 for a forced play: the search's value).
+    pub rollouts: usize,
+    /// Every player's estimated chance to win after this play.
+    pub wins: Vec<f64>,
+    /// The two-ply search's value of the play for the player to move.
+    pub search: f64,
+}
+
+/// The ranked plays of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// Every distinct play, best first. Empty when the player to move must throw or
+    /// the game is over.
+    pub plays: Vec<RankedPlay>,
+    /// Only one play exists (every order of the moves leads to the same position),
+    /// answered at once without rollouts.
+    pub forced: bool,
+    /// The player to move.
+    pub player: usize,
+    /// Rollouts played in all.
+    pub rollouts: usize,
+    /// Wall time taken.
+    pub elapsed: Duration,
+}
+
+impl Hint {
+    /// The largest standard error among the plays (0 when there are none).
+    pub fn max_stderr(&self) -> f64 {
+        self.plays.iter().map(|p| p.stderr).fold(0.0, f64::max)
+    }
+}
+
+/// A candidate and its rollouts so far.
+struct Track {
+    play: Play,
+    first: Option<Expansion>,
+    search: f64,
+    /// The root player's estimate of each rollout, by rollout index.
+    root: Vec<f64>,
+    sum: WinVector,
+    active: bool,
+}
+
+impl Track {
+    fn mean(&self) -> f64 {
+        mean(&self.root)
+    }
+}
+
+fn mean(x: &[f64]) -> f64 {
+    if x.is_empty() {
+        0.0
+    } else {
+        x.iter().sum::<f64>() / x.len() as f64
+    }
+}
+
+/// Standard error of the mean of `x` (0 with fewer than two samples).
+fn stderr(x: &[f64]) -> f64 {
+    let n = x.len();
+    if n < 2 {
+        return 0.0;
+    }
+    let m = mean(x);
+    let var = x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (n - 1) as f64;
+    (var / n as f64).sqrt()
+}
+
+/// Mean and standard error of `a[i] − b[i]` over the indices both have.
+fn paired(a: &[f64], b: &[f64]) -> (f64, f64) {
+    let n = a.len().min(b.len());
+    let d: Vec<f64> = a[..n].iter().zip(&b[..n]).map(|(x, y)| x - y).collect();
+    (mean(&d), stderr(&d))
+}
+
+/// The two-ply value of a position for every player: the exact expectation over the
+/// next throw when its player must throw, else the evaluation.
+fn search_value(
+    variant: &Variant,
+    chance: &Chance,
+    pos: &Position,
+) -> (Option<Expansion>, WinVector) {
+    if pos.is_over() || pos.winner().is_some() || !pos.must_throw() {
+        return (None, chance.value(variant, pos));
+    }
+    let e = chance.expand(variant, pos);
+    let m = e.mean;
+    (Some(e), m)
+}
+
+/// Ranks every distinct play of the bag of the player to move (see the module
+/// documentation). Empty when the player must throw or the game is over.
+pub fn hint(variant: &Variant, pos: &Position, config: &HintConfig) -> Hint {
+    let start = Instant::now();
+    let player = pos.to_move();
+    let plays = variant.plays(pos);
+    let players = variant.players();
+    let mut hint = Hint {
+        plays: Vec::new(),
+        forced: plays.len() == 1,
+        player,
+        rollouts: 0,
+        elapsed: Duration::ZERO,
+    };
+    if plays.is_empty() {
+        hint.elapsed = start.elapsed();
+        return hint;
+    }
+    let chance = Chance::new(variant, config.rollout.max_throws);
+    if plays.len() == 1 {
+        let play = plays.into_iter().next().expect("one play");
+        let (_, value) = search_value(variant, &chance, &play.position);
+        hint.plays.push(RankedPlay {
+            win: value[player],
+            stderr: 0.0,
+            loss: 0.0,
+            loss_stderr: 0.0,
+            rollouts: 0,
+            wins: value[..players].to_vec(),
+            search: value[player],
+            play,
+        });
+        hint.elapsed = start.elapsed();
+        return hint;
+    }
+    let mut tracks: Vec<Track> = plays
+        .into_iter()
+        .map(|play| {
+            let (first, value) = search_value(variant, &chance, &play.position);
+            Track {
+                play,
+                first,
+                search: value[player],
+                root: Vec::new(),
+                sum: [0.0; 4],
+                active: true,
+            }
+        })
+        .collect();
+    let roller = Roller::new(variant, &chance, config.rollout, config.seed);
+    let round = |tracks: &mut Vec<Track>, per_play: usize| {
+        let jobs: Vec<(usize, u64)> = tracks
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.active)
+            .flat_map(|(c, t)| (t.root.len()..t.root.len() + per_play).map(move |i| (c, i as u64)))
+            .collect();
+        let results: Vec<WinVector> = jobs
+            .par_iter()
+            .map(|&(c, i)| roller.roll(&tracks[c].play.position, tracks[c].first.as_ref(), i))
+            .collect();
+        for (&(c, _), r) in jobs.iter().zip(results) {
+            let t = &mut tracks[c];
+            t.root.push(r[player]);
+            for (s, x) in t.sum.iter_mut().zip(r) {
+                *s += x;
+            }
+        }
+        jobs.len()
+    };
+    match config.rollouts {
+        Some(n) => hint.rollouts += round(&mut tracks, n.max(1)),
+        None => {
+            let deadline = start + config.time;
+            let mut per_play = MIN_ROLLOUTS;
+            // Once the leader alone is left, the rest of the time sharpens every play's
+            // estimate alike.
+            let mut settled = false;
+            loop {
+                let t0 = Instant::now();
+                let jobs = round(&mut tracks, per_play);
+                hint.rollouts += jobs;
+                let took = t0.elapsed();
+                if !settled {
+                    prune(&mut tracks);
+                    if tracks.iter().filter(|t| t.active).count() <= 1 {
+                        settled = true;
+                        for t in &mut tracks {
+                            t.active = true;
+                        }
+                    }
+                }
+                let now = Instant::now();
+                let active: Vec<usize> = (0..tracks.len()).filter(|&c| tracks[c].active).collect();
+                let most = active
+                    .iter()
+                    .map(|&c| tracks[c].root.len())
+                    .max()
+                    .unwrap_or(0);
+                if now >= deadline || most >= MAX_ROLLOUTS {
+                    break;
+                }
+                let remaining = deadline - now;
+                let target = remaining.min(Duration::from_millis(200)).max(remaining / 4);
+                let per_job = took.as_secs_f64() / jobs.max(1) as f64;
+                let fit = target.as_secs_f64() / per_job.max(1e-7) / active.len() as f64;
+                per_play = (fit as usize).clamp(1, MAX_ROLLOUTS - most);
+            }
+        }
+    }
+    let best = (0..tracks.len())
+        .max_by(|&a, &b| {
+            tracks[a]
+                .mean()
+                .total_cmp(&tracks[b].mean())
+                .then(b.cmp(&a))
+        })
+        .expect("at least two plays");
+    let best_root = tracks[best].root.clone();
+    // Luck-corrected rollouts can stray a little past 0 or 1; the chances reported
+    // are kept in range.
+    let best_win = tracks[best].mean().clamp(0.0, 1.0);
+    let mut ranked: Vec<RankedPlay> = tracks
+        .into_iter()
+        .map(|t| {
+            let n = t.root.len();
+            let win = t.mean().clamp(0.0, 1.0);
+            let (_, loss_stderr) = paired(&best_root, &t.root);
+            RankedPlay {
+                win,
+                stderr: stderr(&t.root),
+                loss: (best_win - win).max(0.0),
+                loss_stderr,
+                rollouts: n,
+                wins: t.sum[..players]
+                    .iter()
+                    .map(|s| (s / n.max(1) as f64).clamp(0.0, 1.0))
+                    .collect(),
+                search: t.search,
+                play: t.play,
+            }
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.win.total_cmp(&a.win).then(b.search.total_cmp(&a.search)));
+    hint.plays = ranked;
+    hint.elapsed = start.elapsed();
+    hint
+}
+
+/// Sets aside the plays that trail the leader by more than [`PRUNE_SIGMAS`] paired
+/// standard errors (once they have [`PRUNE_AFTER`] rollouts); the leader stays active.
+fn prune(tracks: &mut [Track]) {
+    let Some(best) =
+        (0..tracks.len()).max_by(|&a, &b| tracks[a].mean().total_cmp(&tracks[b].mean()))
+    else {
+        return;
+    };
+    tracks[best].active = true;
+    for c in 0..tracks.len() {
+        if c == best || !tracks[c].active || tracks[c].root.len() < PRUNE_AFTER {
+            continue;
+        }
+        let (d, se) = paired(&tracks[best].root, &tracks[c].root);
+        if d > PRUNE_SIGMAS * se + 1e-9 {
+            tracks[c].active = false;
+        }
+    }
+}
+
+/// Rollout estimate of one position: every player's chance to win and its standard
+/// error.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Every player's estimated chance to win.
+    pub wins: Vec<f64>,
+    /// The standard error of each.
+    pub stderr: Vec<f64>,
+    /// Rollouts behind the estimate.
+    pub rollouts: usize,
+}
+
+/// Rolls out `pos` itself (any position: one where the player must throw, one with a
+/// bag, or a finished game): `config.rollouts` rollouts, or as many as `config.time`
+/// allows on every core.
+pub fn estimate(variant: &Variant, pos: &Position, config: &HintConfig) -> Estimate {
+    let start = Instant::now();
+    let players = variant.players();
+    let chance = Chance::new(variant, config.rollout.max_throws);
+    let (first, _) = search_value(variant, &chance, pos);
+    let roller = Roller::new(variant, &chance, config.rollout, config.seed);
+    let mut samples: Vec<WinVector> = Vec::new();
+    let mut batch = config.rollouts.unwrap_or(MIN_ROLLOUTS).max(1);
+    loop {
+        let from = samples.len() as u64;
+        let t0 = Instant::now();
+        let more: Vec<WinVector> = (from..from + batch as u64)
+            .into_par_iter()
+            .map(|i| roller.roll(pos, first.as_ref(), i))
+            .collect();
+        samples.extend(more);
+        let now = Instant::now();
+        let deadline = start + config.time;
+        if config.rollouts.is_some() || now >= deadline || samples.len() >= MAX_ROLLOUTS {
+            break;
+        }
+        let per = (now - t0).as_secs_f64() / batch as f64;
+        let remaining = (deadline - now).as_secs_f64();
+        batch = ((remaining / per.max(1e-7)) as usize).clamp(1, MAX_ROLLOUTS - samples.len());
+    }
+    let column = |q: usize| samples.iter().map(|s| s[q]).collect::<Vec<f64>>();
+    Estimate {
+        wins: (0..players)
+            .map(|q| mean(&column(q)).clamp(0.0, 1.0))
+            .collect(),
+        stderr: (0..players).map(|q| stderr(&column(q))).collect(),
+        rollouts: samples.len(),
+    }
+}

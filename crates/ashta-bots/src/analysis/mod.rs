@@ -1,0 +1,25 @@
+//! Analysis for players who want to get better, in the manner of gnubg: a hint that
+//! ranks every play of a bag by rollouts ([`hint()`]), and the review of a recorded
+//! game ([`analyze_record`]): each decision's error, each throw's luck, per-player
+//! totals and a rating band ([`rating`]).
+//!
+//! Everything rests on the bots' shared [`crate::Evaluator`]: rollouts are played by
+//! its favourite play (one play deep) and corrected, throw by throw, by its exact
+//! expectation over the throw outcomes ([`rollout`]); the luck of a throw is measured
+//! against the same expectation ([`luck`]).
+
+pub mod chance;
+pub mod game;
+pub mod hint;
+pub mod luck;
+pub mod rating;
+pub mod rollout;
+
+pub use chance::{Branch, Chance, Expansion, WinVector};
+pub use game::{
+    analyze_record, AnalysisConfig, Decision, GameReview, Mark, PlayerSummary, TurnReview,
+};
+pub use hint::{estimate, hint, Estimate, Hint, HintConfig, RankedPlay};
+pub use luck::{throw_luck, ThrowLuck};
+pub use rating::{rating_band, RatingBand, BANDS, REVIEW_ROLLOUTS};
+pub use rollout::{Roller, RolloutConfig};

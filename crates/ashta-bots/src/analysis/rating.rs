@@ -1,0 +1,92 @@
+//! Rating bands: a name for a player's average error per decision.
+//!
+//! The error of a decision is the chance to win lost against the best play (by the
+//! hint's rollouts); a player's rate is its total error over its decisions that had a
+//! choice. The bands were set by reviewing games of our own bots against themselves
+//! (four-player standard games, two per bot, up to 120 turns each, reviewed with
+//! [`REVIEW_ROLLOUTS`] rollouts per play as `ashta analyze` does by default; the example
+//! `rating_bands` reruns it). Error per decision measured:
+//!
+//! | bot | decisions | error per decision |
+//! |---|---|---|
+//! | random | 230 | 5.72% ± 0.52% |
+//! | beginner | 205 | 2.50% ± 0.34% |
+//! | easy | 166 | 1.15% ± 0.23% |
+//! | greedy | 171 | 0.64% ± 0.12% |
+//! | medium | 158 | 0.55% ± 0.14% |
+//! | hard | 150 | 0.11% ± 0.03% |
+//! | master | 130 | 0.16% ± 0.06% |
+//!
+//! Each limit lies between two neighbouring groups (near their geometric mean), so a
+//! band says which of our bots a player plays like. The rates are relative to the
+//! reviewer, which plays its rollouts with the same evaluation as the bots: a player
+//! better than the reviewer can only show up as a master. Fewer rollouts per play
+//! make every rate look a little worse (noise in the estimates reads as error).
+
+/// Rollouts per play with which the bands were measured (the default of
+/// `ashta analyze`).
+pub const REVIEW_ROLLOUTS: usize = 48;
+
+/// A named range of error per decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingBand {
+    /// The band's name.
+    pub name: &'static str,
+    /// The largest error per decision (chance to win, 0..1) that is still in the band.
+    pub max_error: f64,
+    /// Which of our bots plays at this level.
+    pub like: &'static str,
+}
+
+/// The bands, best first; the last one takes every rate.
+pub const BANDS: &[RatingBand] = &[
+    RatingBand {
+        name: "master",
+        max_error: 0.003,
+        like: "plays like bots hard and master",
+    },
+    RatingBand {
+        name: "advanced",
+        max_error: 0.0085,
+        like: "plays like bots greedy and medium",
+    },
+    RatingBand {
+        name: "intermediate",
+        max_error: 0.017,
+        like: "plays like bot easy",
+    },
+    RatingBand {
+        name: "beginner",
+        max_error: 0.038,
+        like: "plays like bot beginner",
+    },
+    RatingBand {
+        name: "random",
+        max_error: f64::INFINITY,
+        like: "no better than a random mover",
+    },
+];
+
+/// The band of an error per decision (a chance to win, 0..1).
+pub fn rating_band(error_per_decision: f64) -> &'static RatingBand {
+    BANDS
+        .iter()
+        .find(|b| error_per_decision <= b.max_error)
+        .unwrap_or(&BANDS[BANDS.len() - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_are_ordered_and_cover_every_rate() {
+        for pair in BANDS.windows(2) {
+            assert!(pair[0].max_error < pair[1].max_error);
+        }
+        assert_eq!(rating_band(0.0).name, "master");
+        assert_eq!(rating_band(0.005).name, "advanced");
+        assert_eq!(rating_band(0.0572).name, "random");
+        assert_eq!(rating_band(f64::INFINITY).name, "random");
+    }
+}

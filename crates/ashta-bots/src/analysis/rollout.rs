@@ -1,0 +1,162 @@
+//! Rollouts with variance reduction.
+//!
+//! A rollout plays a position forward with the greedy policy of [`Chance`] (the bots'
+//! evaluation, one play deep), for `horizon` throwing phases or to the end of the game,
+//! and scores the end: the result of a finished game, or else the exact expectation
+//! over the next throw of the evaluator's answers.
+//!
+//! Variance reduction, as gnubg does it: at every throwing phase the rollout knows the
+//! evaluator's value of every bag the phase could give, and so the expectation before
+//! the throw. The *luck* of the bag drawn (its value minus that expectation) is summed
+//! and subtracted from the rollout's result. Each luck has mean zero, so the estimate
+//! stays unbiased, while most of the throws' noise cancels. (A phase longer than the
+//! outcome table lists, one in 64 with the standard table and two throws, counts no luck;
+//! the others' luck is measured against their normalised expectation, which keeps the
+//! mean exactly zero.)
+//!
+//! Common and stratified throws: rollout number `i` of every candidate play draws the
+//! same uniform numbers, so the candidates are compared on the same luck; the first
+//! [`RolloutConfig::stratified_turns`] phases take their uniform numbers from a
+//! low-discrepancy (R_d, generalised golden ratio) sequence over `i`, so that a few
+//! dozen rollouts already meet every bag of the first phases in proportion.
+
+use ashta_engine::{Position, Variant};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::chance::{Chance, Expansion, WinVector};
+
+/// How rollouts are played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RolloutConfig {
+    /// Throwing phases played before the rollout is truncated and scored by the
+    /// evaluator's expectation over the next throw; 0 plays every game to its end.
+    pub horizon: u32,
+    /// Throwing phases, from the first, whose throws are stratified across rollouts.
+    pub stratified_turns: usize,
+    /// Longest throwing phase the outcome tables list (the luck of longer ones is not
+    /// measured; they are drawn all the same).
+    pub max_throws: usize,
+}
+
+impl Default for RolloutConfig {
+    /// Eight phases (two rounds of four players), two stratified phases, phases of up
+    /// to two throws (the standard table then lists 9 bags, 63/64 of all phases: the
+    /// bags of three throws would triple the work for the luck of one phase in 64).
+    fn default() -> RolloutConfig {
+        RolloutConfig {
+            horizon: 8,
+            stratified_turns: 2,
+            max_throws: 2,
+        }
+    }
+}
+
+/// Longest rollout played to the end before it is scored by the evaluator anyway (a
+/// safety net: greedy play can wander for a long time when nobody can capture).
+pub const MAX_ROLLOUT_TURNS: u32 = 2000;
+
+/// Plays rollouts of one variant with one seed.
+#[derive(Clone, Debug)]
+pub struct Roller<'a> {
+    variant: &'a Variant,
+    chance: &'a Chance,
+    config: RolloutConfig,
+    seed: u64,
+    /// Per stratified phase: the sequence's step and a seeded offset.
+    strata: Vec<(f64, f64)>,
+}
+
+/// The plastic-number family: the root above 1 of x^(d+1) = x + 1.
+fn generalised_golden_ratio(d: usize) -> f64 {
+    let mut x = 2.0f64;
+    for _ in 0..60 {
+        x = (1.0 + x).powf(1.0 / (d as f64 + 1.0));
+    }
+    x
+}
+
+impl<'a> Roller<'a> {
+    /// A roller; `chance` must have been built for `variant` with
+    /// `config.max_throws`.
+    pub fn new(variant: &'a Variant, chance: &'a Chance, config: RolloutConfig, seed: u64) -> Self {
+        let d = config.stratified_turns;
+        let phi = generalised_golden_ratio(d.max(1));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let strata = (0..d)
+            .map(|t| (phi.powi(-(t as i32 + 1)), rng.random::<f64>()))
+            .collect();
+        Roller {
+            variant,
+            chance,
+            config,
+            seed,
+            strata,
+        }
+    }
+
+    /// The expansion of a position whose player must throw (rollouts of the same
+    /// start can share it).
+    pub fn expand(&self, pos: &Position) -> Expansion {
+        self.chance.expand(self.variant, pos)
+    }
+
+    /// Rollout number `index` from `start`, as a luck-corrected estimate of every
+    /// player's chance to win. `first` is `start`'s expansion when the caller has it.
+    /// Deterministic for a seed and an index.
+    pub fn roll(&self, start: &Position, first: Option<&Expansion>, index: u64) -> WinVector {
+        let v = self.variant;
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x05ee_d0fa_5c7a);
+        rng.set_stream(index.wrapping_add(1));
+        let mut pos = *start;
+        let mut luck = [0.0; 4];
+        let mut turn: u32 = 0;
+        let mut owned;
+        let end = loop {
+            if pos.is_over() || pos.winner().is_some() {
+                break self.chance.value(v, &pos);
+            }
+            if !pos.must_throw() {
+                // Mid-bag (a start position given so): finish the play first.
+                pos = self.chance.best_play(v, &pos).0;
+                continue;
+            }
+            let exp = match first {
+                Some(e) if turn == 0 => e,
+                _ => {
+                    owned = self.expand(&pos);
+                    &owned
+                }
+            };
+            let limit = if self.config.horizon == 0 {
+                MAX_ROLLOUT_TURNS
+            } else {
+                self.config.horizon.min(MAX_ROLLOUT_TURNS)
+            };
+            if turn >= limit {
+                break exp.mean;
+            }
+            let u = match self.strata.get(turn as usize) {
+                Some(&(step, offset)) => (offset + index as f64 * step).fract(),
+                None => rng.random::<f64>(),
+            };
+            let mut thrown = pos;
+            match self.chance.draw_phase(v, &mut thrown, u, &mut rng) {
+                Some(k) => {
+                    let b = &exp.branches[k];
+                    for (l, (x, m)) in luck.iter_mut().zip(b.value.iter().zip(exp.mean)) {
+                        *l += x - m;
+                    }
+                    pos = b.after;
+                }
+                None => pos = self.chance.best_play(v, &thrown).0,
+            }
+            turn += 1;
+        };
+        let mut out = [0.0; 4];
+        for (o, (e, l)) in out.iter_mut().zip(end.iter().zip(luck)) {
+            *o = e - l;
+        }
+        out
+    }
+}

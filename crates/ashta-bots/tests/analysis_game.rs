@@ -1,0 +1,110 @@
+//! The review of a recorded game: sane totals, and a random mover rated below a bot.
+
+use ashta_bots::analysis::{
+    analyze_record, throw_luck, AnalysisConfig, Chance, HintConfig, RolloutConfig,
+};
+use ashta_bots::make_bot;
+use ashta_engine::{Game, Record, Rules};
+
+/// A game between bots (seat p plays `specs[p]`), stopped after `max_turns` throwing
+/// phases if it has not ended, as a record.
+fn bot_game(specs: &[&str], seed: u64, max_turns: usize) -> Record {
+    let mut rules = Rules::standard();
+    rules.players = specs.len() as u8;
+    let mut game = Game::new(rules, seed).unwrap();
+    let mut bots: Vec<_> = specs
+        .iter()
+        .enumerate()
+        .map(|(p, s)| make_bot(s, seed + p as u64, None).unwrap())
+        .collect();
+    while !game.position().is_over() && game.turns() < max_turns {
+        if game.position().must_throw() {
+            game.throw().unwrap();
+            continue;
+        }
+        let play = bots[game.position().to_move()]
+            .choose(game.variant(), game.position())
+            .unwrap();
+        for mv in play.moves {
+            game.play(mv).unwrap();
+        }
+    }
+    game.record().clone()
+}
+
+fn quick() -> AnalysisConfig {
+    AnalysisConfig {
+        hint: HintConfig {
+            rollouts: Some(8),
+            seed: 3,
+            rollout: RolloutConfig {
+                horizon: 4,
+                ..RolloutConfig::default()
+            },
+            ..HintConfig::default()
+        },
+        ..AnalysisConfig::default()
+    }
+}
+
+#[test]
+fn a_reviewed_game_has_sane_totals() {
+    let record = bot_game(&["random", "greedy"], 11, 40);
+    let mut calls = 0;
+    let review = analyze_record(&record, &quick(), &mut |done, total| {
+        calls += 1;
+        assert!(done <= total);
+    })
+    .unwrap();
+    assert_eq!(calls, record.turns.len());
+    assert_eq!(review.turns.len(), record.turns.len());
+    assert_eq!(review.players.len(), 2);
+    assert_eq!(review.wins_start.len(), 2);
+    let chance = Chance::new(&review.variant, AnalysisConfig::default().luck_throws);
+    for t in &review.turns {
+        assert_eq!(t.player, t.before.to_move());
+        assert_eq!(t.throws, record.turns[t.number - 1].throws);
+        let again = throw_luck(&review.variant, &chance, &t.before, &t.throws).unwrap();
+        assert!((again.luck() - t.luck.luck()).abs() < 1e-12);
+        assert!(t.wins_after.iter().all(|w| (0.0..=1.0).contains(w)));
+        if let Some(d) = &t.decision {
+            assert!(d.rank >= 1 && d.rank <= d.choices);
+            assert!((0.0..=1.0).contains(&d.error));
+            assert_eq!(d.error == 0.0, d.made.win >= d.best.win);
+            assert!(d.best.win >= d.made.win);
+        }
+    }
+    for s in &review.players {
+        assert!(s.decisions > 0, "{s:?}");
+        assert!(s.total_error >= 0.0);
+        let per = s.total_error / s.decisions as f64;
+        assert!((s.error_per_decision - per).abs() < 1e-12);
+        assert!(s.band.is_some());
+        assert!(s.luck.is_finite() && s.luck_adjusted.is_finite());
+        let own: f64 = review
+            .turns
+            .iter()
+            .filter(|t| t.player == s.player)
+            .map(|t| t.luck.luck())
+            .sum();
+        assert!((own - s.luck).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn a_random_mover_loses_more_per_decision_than_the_greedy_bot() {
+    let record = bot_game(&["random", "greedy"], 5, 60);
+    let review = analyze_record(&record, &quick(), &mut |_, _| {}).unwrap();
+    let (random, greedy) = (&review.players[0], &review.players[1]);
+    assert!(
+        random.error_per_decision > greedy.error_per_decision,
+        "random {random:?}\ngreedy {greedy:?}"
+    );
+}
+
+#[test]
+fn a_record_that_does_not_replay_is_an_error() {
+    let mut record = bot_game(&["greedy", "greedy"], 2, 6);
+    record.turns[1].player = 0;
+    assert!(analyze_record(&record, &quick(), &mut |_, _| {}).is_err());
+}

@@ -1,0 +1,346 @@
+//! `ashta analyze`: the review of a recorded game. For every decision the play made,
+//! the best play and the chance to win lost; for every throw its luck; per player the
+//! total error, the error per decision, the luck, a luck-adjusted result and a rating
+//! band. As text, as JSON, and as a self-contained HTML report with the game's
+//! win-probability curve and the board of each mistake.
+
+mod html;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use ashta_bots::analysis::{
+    analyze_record, AnalysisConfig, GameReview, HintConfig, Mark, RankedPlay, RolloutConfig, BANDS,
+    REVIEW_ROLLOUTS,
+};
+use ashta_engine::{Game, PositionJson, Record, Variant};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::hint::{percent, play_text};
+use super::moves::MoveJson;
+use crate::describe::{player_name, result_text};
+use crate::input::{describe, read_text};
+
+/// Arguments of `ashta analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The game record (as `ashta record` writes it); `-` reads standard input.
+    #[arg(value_name = "GAME-RECORD")]
+    record: PathBuf,
+    /// Rollouts per play of each decision (the review is the same on every run for a
+    /// seed); the rating bands were measured with the default.
+    #[arg(long, value_name = "N", default_value_t = REVIEW_ROLLOUTS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    rollouts: u64,
+    /// A thinking time per decision in milliseconds, on every core, instead of a
+    /// fixed number of rollouts.
+    #[arg(long, value_name = "MS", conflicts_with = "rollouts")]
+    time_ms: Option<u64>,
+    /// Throwing phases each rollout plays before the evaluator scores it; 0 plays
+    /// every rollout to the end of the game.
+    #[arg(long, value_name = "T", default_value_t = RolloutConfig::default().horizon)]
+    horizon: u32,
+    /// Seed of the rollouts' throws.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Print the review as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Also write a self-contained HTML report to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+}
+
+/// The review's settings from the command line.
+fn config(args: &AnalyzeArgs) -> AnalysisConfig {
+    AnalysisConfig {
+        hint: HintConfig {
+            time: Duration::from_millis(args.time_ms.unwrap_or(0)),
+            seed: args.seed,
+            rollouts: match args.time_ms {
+                Some(_) => None,
+                None => Some(args.rollouts as usize),
+            },
+            rollout: RolloutConfig {
+                horizon: args.horizon,
+                ..RolloutConfig::default()
+            },
+        },
+        ..AnalysisConfig::default()
+    }
+}
+
+/// Reads, replays and reviews the record, then prints the review.
+pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
+    let text = read_text(&args.record)?;
+    let name = describe(&args.record);
+    Game::load(&text).with_context(|| format!("{name} does not replay"))?;
+    let record: Record =
+        serde_json::from_str(&text).with_context(|| format!("{name} is not a game record"))?;
+    let bar = ProgressBar::new(record.turns.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("analysing turn {pos}/{len} {wide_bar} {eta}")
+            .expect("a valid template"),
+    );
+    let review = analyze_record(&record, &config(args), &mut |done, _| {
+        bar.set_position(done as u64)
+    })
+    .with_context(|| format!("{name} does not replay"))?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.html {
+        std::fs::write(path, html::report(&review))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&review_json(&review))?)?;
+    } else {
+        write_text(&review, out)?;
+        if let Some(path) = &args.html {
+            writeln!(out, "wrote {}", path.display())?;
+        }
+    }
+    Ok(())
+}
+
+/// A play in the JSON review.
+#[derive(Serialize)]
+struct PlayJson {
+    moves: Vec<MoveJson>,
+    win: f64,
+    stderr: f64,
+}
+
+impl PlayJson {
+    fn of(p: &RankedPlay) -> PlayJson {
+        PlayJson {
+            moves: p.play.moves.iter().map(MoveJson::from).collect(),
+            win: p.win,
+            stderr: p.stderr,
+        }
+    }
+}
+
+/// A decision in the JSON review.
+#[derive(Serialize)]
+struct DecisionJson {
+    /// The position with the bag, before the play.
+    position: PositionJson,
+    choices: usize,
+    rank: usize,
+    made: PlayJson,
+    best: PlayJson,
+    error: f64,
+    error_stderr: f64,
+    mark: &'static str,
+}
+
+/// A turn in the JSON review.
+#[derive(Serialize)]
+struct TurnJson {
+    turn: usize,
+    player: usize,
+    throws: Vec<u8>,
+    bag: Vec<u8>,
+    /// The thrower's luck.
+    luck: f64,
+    /// Every player's expected chance before the throw and chance after it.
+    before_throw: Vec<f64>,
+    after_throw: Vec<f64>,
+    decision: Option<DecisionJson>,
+    /// Every player's chance to win after the turn (rollouts).
+    wins_after: Vec<f64>,
+}
+
+/// A player's totals in the JSON review.
+#[derive(Serialize)]
+struct PlayerJson {
+    player: usize,
+    seat: &'static str,
+    decisions: usize,
+    total_error: f64,
+    error_per_decision: f64,
+    doubtful: usize,
+    mistakes: usize,
+    blunders: usize,
+    luck: f64,
+    result: f64,
+    luck_adjusted: f64,
+    band: Option<&'static str>,
+}
+
+/// The JSON review.
+#[derive(Serialize)]
+struct ReviewJson {
+    players: Vec<PlayerJson>,
+    wins_start: Vec<f64>,
+    turns: Vec<TurnJson>,
+    result: String,
+}
+
+fn review_json(r: &GameReview) -> ReviewJson {
+    let n = r.variant.players();
+    ReviewJson {
+        players: r
+            .players
+            .iter()
+            .map(|s| PlayerJson {
+                player: s.player,
+                seat: player_name(&r.variant, s.player),
+                decisions: s.decisions,
+                total_error: s.total_error,
+                error_per_decision: s.error_per_decision,
+                doubtful: s.marks[0],
+                mistakes: s.marks[1],
+                blunders: s.marks[2],
+                luck: s.luck,
+                result: s.result,
+                luck_adjusted: s.luck_adjusted,
+                band: s.band.map(|b| b.name),
+            })
+            .collect(),
+        wins_start: r.wins_start.clone(),
+        turns: r
+            .turns
+            .iter()
+            .map(|t| TurnJson {
+                turn: t.number,
+                player: t.player,
+                throws: t.throws.clone(),
+                bag: t.bag.clone(),
+                luck: t.luck.luck(),
+                before_throw: t.luck.before[..n].to_vec(),
+                after_throw: t.luck.after[..n].to_vec(),
+                decision: t.decision.as_ref().map(|d| DecisionJson {
+                    position: r.variant.to_json(&d.position),
+                    choices: d.choices,
+                    rank: d.rank,
+                    made: PlayJson::of(&d.made),
+                    best: PlayJson::of(&d.best),
+                    error: d.error,
+                    error_stderr: d.error_stderr,
+                    mark: d.mark.name(),
+                }),
+                wins_after: t.wins_after.clone(),
+            })
+            .collect(),
+        result: result_text(&r.variant, &r.end),
+    }
+}
+
+/// A signed percentage: `+3.1%`, `-0.4%`.
+fn signed(x: f64) -> String {
+    format!("{:+.1}%", 100.0 * x)
+}
+
+/// How the bands are named and where they lie, in one line.
+pub fn bands_text() -> String {
+    let parts: Vec<String> = BANDS
+        .iter()
+        .map(|b| {
+            if b.max_error.is_finite() {
+                format!("{} up to {}", b.name, percent(b.max_error))
+            } else {
+                format!("{} beyond", b.name)
+            }
+        })
+        .collect();
+    parts.join(", ")
+}
+
+fn write_text(r: &GameReview, out: &mut dyn Write) -> Result<()> {
+    let v = &r.variant;
+    writeln!(
+        out,
+        "{} turns, {} players; result: {}",
+        r.turns.len(),
+        v.players(),
+        result_text(v, &r.end)
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "turn  player  mouths up  bag       luck    play  of  error   mark"
+    )?;
+    for t in &r.turns {
+        let throws: Vec<String> = t.throws.iter().map(u8::to_string).collect();
+        let bag: Vec<String> = t.bag.iter().map(u8::to_string).collect();
+        let (rank, of, error, mark) = match &t.decision {
+            Some(d) if d.choices > 1 => (
+                d.rank.to_string(),
+                d.choices.to_string(),
+                percent(d.error),
+                d.mark.name(),
+            ),
+            Some(_) => ("1".into(), "1".into(), "forced".into(), ""),
+            None => ("-".into(), "-".into(), "no move".into(), ""),
+        };
+        writeln!(
+            out,
+            "{:>4}  {:<6}  {:<9}  {:<8} {:>6}  {:>4} {:>3}  {:>6}  {mark}",
+            t.number,
+            player_name(v, t.player),
+            throws.join(","),
+            if bag.is_empty() {
+                "-".into()
+            } else {
+                bag.join(" ")
+            },
+            signed(t.luck.luck()),
+            rank,
+            of,
+            error,
+        )?;
+        if let Some(d) = t.decision.as_ref().filter(|d| d.mark >= Mark::Mistake) {
+            writeln!(
+                out,
+                "        played: {} ({})",
+                play_text(v, &d.position, &d.made.play.moves),
+                percent(d.made.win)
+            )?;
+            writeln!(
+                out,
+                "        best:   {} ({})",
+                play_text(v, &d.position, &d.best.play.moves),
+                percent(d.best.win)
+            )?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "player  decisions  error  per decision  doubtful/mistakes/blunders   luck  result  luck-adjusted  band"
+    )?;
+    for s in &r.players {
+        writeln!(
+            out,
+            "{:<6}  {:>9}  {:>5}  {:>12}  {:>25}  {:>6}  {:>6}  {:>13}  {}",
+            player_name(v, s.player),
+            s.decisions,
+            percent(s.total_error),
+            percent(s.error_per_decision),
+            format!("{}/{}/{}", s.marks[0], s.marks[1], s.marks[2]),
+            signed(s.luck),
+            s.result,
+            format!("{:+.2}", s.luck_adjusted),
+            s.band.map_or("-", |b| b.name),
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "error: chance to win lost against the best play, by rollouts; luck: the chance after each throw minus the expectation before it."
+    )?;
+    writeln!(out, "bands by error per decision: {}.", bands_text())?;
+    Ok(())
+}
+
+/// The seat names of a variant's players.
+pub fn seat_names(variant: &Variant) -> Vec<&'static str> {
+    (0..variant.players())
+        .map(|p| player_name(variant, p))
+        .collect()
+}

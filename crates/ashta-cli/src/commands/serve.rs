@@ -1,0 +1,80 @@
+//! `ashta serve`: the web server. People play in the browser against the bots or each
+//! other; every game is stored in SQLite and resumes after a restart.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use ashta_server::ServerConfig;
+use clap::Args;
+
+/// Arguments of `ashta serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port; the address is printed).
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// The SQLite file holding every game (created if missing).
+    #[arg(long, value_name = "FILE", default_value = "ashta.sqlite")]
+    db: PathBuf,
+    /// Pause before each bot throw or move, in milliseconds, so the page can animate.
+    #[arg(long, value_name = "MS", default_value_t = 700)]
+    bot_delay_ms: u64,
+    /// Thinking time per bot decision, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    bot_time_ms: u64,
+    /// Games one address may create per minute.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    creates_per_minute: u32,
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM).
+pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
+    ashta_server::init_logging();
+    let mut config = ServerConfig::new(&args.db);
+    config.bot_delay = Duration::from_millis(args.bot_delay_ms);
+    config.bot_time = Duration::from_millis(args.bot_time_ms);
+    config.creates_per_minute = args.creates_per_minute;
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&args.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.addr))?;
+        let addr = listener.local_addr()?;
+        writeln!(
+            out,
+            "ashta serve: listening on http://{addr} (database {})",
+            args.db.display()
+        )?;
+        out.flush()?;
+        tracing::info!("listening on http://{addr}");
+        ashta_server::serve(config, listener, shutdown_signal())
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .with_context(|| format!("serving with database {}", args.db.display()))
+    })
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+    tracing::info!("shutting down");
+}

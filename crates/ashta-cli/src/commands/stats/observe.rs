@@ -1,0 +1,199 @@
+//! One self-play game, watched: who won, how long it took, its captures, every throw,
+//! and how often the gate held a pawn back.
+//!
+//! **The gate holds a pawn back** in a throwing phase when the player who threw has
+//! never captured and, for some pawn of theirs on the outer ring (path index i below
+//! the ring's length L) and some value v of the bag just thrown, i + v ≥ L (and
+//! i + v ≤ the home index): with an open gate that value would take the pawn into the
+//! inner rings; with the gate closed the move is refused (`wait`) or the pawn goes
+//! round the ring again (`circle`). Only the bag and the pawns at the phase's start
+//! count, whatever the player then plays. **The gate forfeits the bag** when the
+//! whole bag was forfeited (no value could be used) but an open gate would have given
+//! a legal move.
+
+use anyhow::{anyhow, Result};
+use ashta_bots::{make_bot, Bot};
+use ashta_engine::{
+    DrawReason, Gate, Position, SeededThrows, ThrowStep, Variant, DEFAULT_SIM_TURN_LIMIT,
+};
+use serde::Serialize;
+
+/// What one game showed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct GameStats {
+    /// The winning seat.
+    pub winner: Option<usize>,
+    /// Why the game was drawn.
+    pub draw: Option<&'static str>,
+    /// Throwing phases (turns) played.
+    pub turns: u32,
+    /// Captures made.
+    pub captures: u32,
+    /// Throwing phases that gave a bag (were not voided).
+    pub phases: u32,
+    /// Phases in which the gate held a pawn back.
+    pub gate_held: u32,
+    /// Phases whose whole bag was forfeited because the gate was closed.
+    pub gate_forfeits: u32,
+    /// Phases whose whole bag was forfeited, for any reason.
+    pub forfeits: u32,
+    /// Phases voided by a third grace (under the forfeit flag).
+    pub voided: u32,
+    /// Throws by mouths up.
+    pub throws: Vec<u64>,
+}
+
+/// SplitMix64's finaliser, for per-game, per-seat bot seeds.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Plays game number `game` of a series seeded with `seed`: every seat played by the
+/// bot `spec` (seeded per seat), throws from stream `game` of `seed`.
+pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameStats> {
+    let mut bots: Vec<Box<dyn Bot>> = (0..variant.players())
+        .map(|seat| make_bot(spec, mix(mix(seed ^ mix(game)) ^ seat as u64), None))
+        .collect::<Result<_, _>>()?;
+    let mut throws = SeededThrows::with_stream(seed, game);
+    let limit = variant.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
+    let mut stats = GameStats {
+        throws: vec![0; variant.table().cowries() as usize + 1],
+        ..GameStats::default()
+    };
+    let mut pos = variant.start_position();
+    while !pos.is_over() {
+        if pos.must_throw() {
+            if stats.turns >= limit {
+                variant.declare_draw(&mut pos, DrawReason::TurnLimit);
+                break;
+            }
+            stats.turns += 1;
+            let before = pos;
+            let report = variant
+                .throw(&mut pos, &mut throws)
+                .map_err(|e| anyhow!("game {game}: {e}"))?;
+            let ups: Vec<u8> = report.throws.iter().map(|c| c.mouths_up()).collect();
+            for &u in &ups {
+                stats.throws[u as usize] += 1;
+            }
+            match report.end {
+                ThrowStep::Voided => stats.voided += 1,
+                end => {
+                    stats.phases += 1;
+                    let values: Vec<u8> =
+                        ups.iter().map(|&u| variant.table().face(u).value).collect();
+                    if gate_holds(variant, &before, &values) {
+                        stats.gate_held += 1;
+                        if end == ThrowStep::Forfeited && gate_forfeits(variant, &before, &values)?
+                        {
+                            stats.gate_forfeits += 1;
+                        }
+                    }
+                    if end == ThrowStep::Forfeited {
+                        stats.forfeits += 1;
+                    }
+                }
+            }
+            continue;
+        }
+        let seat = pos.to_move();
+        let play = bots[seat]
+            .try_choose(variant, &pos)
+            .map_err(|e| anyhow!("game {game}, seat {seat}: {e}"))?
+            .ok_or_else(|| anyhow!("game {game}, seat {seat}: the bot gave no play"))?;
+        for mv in &play.moves {
+            variant
+                .play(&mut pos, *mv)
+                .map_err(|e| anyhow!("game {game}, seat {seat}: illegal move {mv}: {e}"))?;
+            stats.captures += u32::from(mv.is_capture());
+        }
+        if play.moves.is_empty() {
+            variant.end_turn(&mut pos);
+        }
+    }
+    stats.winner = pos.winner();
+    stats.draw = pos.draw().map(DrawReason::name);
+    Ok(stats)
+}
+
+/// Whether the gate holds a pawn of the player to move back with these bag values
+/// (see the module documentation).
+pub fn gate_holds(variant: &Variant, pos: &Position, values: &[u8]) -> bool {
+    let p = pos.to_move();
+    if pos.has_captured(p) {
+        return false;
+    }
+    let (outer, home) = (variant.outer_len(), variant.home());
+    variant.pawns(pos, p).flatten().any(|i| {
+        i < outer
+            && values.iter().any(|&v| {
+                let j = i + v as usize;
+                j >= outer && j <= home
+            })
+    })
+}
+
+/// Whether, with the gate open, the player to move of `pos` (whose bag is empty) would
+/// have a legal move with these bag values, under the `wait` gate (under `circle` the
+/// gate never forfeits a bag: the pawn goes round instead).
+fn gate_forfeits(variant: &Variant, pos: &Position, values: &[u8]) -> Result<bool> {
+    if variant.rules().gate != Gate::Wait {
+        return Ok(false);
+    }
+    let mut json = variant.to_json(pos);
+    json.bag = values.iter().map(|&v| i64::from(v)).collect();
+    json.captured[pos.to_move()] = true;
+    let open = variant
+        .check(&json)
+        .map_err(|e| anyhow!("the open-gate position cannot be built: {e}"))?;
+    Ok(variant.has_legal_move(&open))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::parse_any;
+
+    /// South (not captured) with a pawn on index 14 of the 16-square outer ring: a 2
+    /// would take it to 16, the first inner square, so the gate holds it back; a 1
+    /// would not.
+    #[test]
+    fn the_gate_holds_a_pawn_that_would_pass_the_ring() {
+        let (v, pos) =
+            parse_any("standard 5 2 0 - 0,0,0,14/0,0,0,0 - - 0").expect("a valid position");
+        assert!(gate_holds(&v, &pos, &[2]));
+        assert!(gate_holds(&v, &pos, &[1, 8]));
+        assert!(!gate_holds(&v, &pos, &[1]));
+        // After a capture the gate is open: nothing is held.
+        let (v, pos) =
+            parse_any("standard 5 2 0 - 0,0,0,14/0,0,0,0 0 - 0").expect("a valid position");
+        assert!(!gate_holds(&v, &pos, &[2]));
+    }
+
+    /// Every pawn of South waits on the gate's last square (15), so any value is
+    /// refused and the bag is forfeited. With a 2 an open gate would have let a pawn in
+    /// (to 16 + 1 = b3); with a 1 it would not, as North's double holds b2 (South's 16,
+    /// North's 20), so that forfeit is not the gate's.
+    #[test]
+    fn a_bag_lost_at_the_gate_counts_as_a_gate_forfeit() {
+        let (v, pos) =
+            parse_any("standard 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0").expect("a valid position");
+        assert!(gate_holds(&v, &pos, &[2]));
+        assert!(gate_forfeits(&v, &pos, &[2]).unwrap());
+        assert!(gate_holds(&v, &pos, &[1]));
+        assert!(!gate_forfeits(&v, &pos, &[1]).unwrap());
+    }
+
+    #[test]
+    fn a_game_is_the_same_for_the_same_seed() {
+        let v = Variant::new(ashta_engine::Rules::standard()).unwrap();
+        let a = play(&v, "greedy", 3, 1).unwrap();
+        let b = play(&v, "greedy", 3, 1).unwrap();
+        assert_eq!(a, b);
+        assert!(a.throws.iter().sum::<u64>() > 0);
+        assert!(a.winner.is_some() || a.draw.is_some());
+    }
+}

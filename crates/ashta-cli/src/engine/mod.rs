@@ -1,0 +1,192 @@
+//! The engine protocol of `ashta engine` (PROTOCOL.md): a line protocol on standard
+//! input and output in the spirit of UCI and GTP. A [`Session`] holds the engine's
+//! state and answers one command line at a time, so the protocol is tested without a
+//! process; [`serve`] connects a session to a reader and a writer.
+//!
+//! Every command line gets an answer: zero or more data lines, then one final line,
+//! `ok` or `error MESSAGE`. Empty lines and lines starting with `#` get no answer.
+
+mod commands;
+mod hint;
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use anyhow::Result;
+use ashta_bots::{make_bot, Bot};
+use ashta_engine::{Position, Rules, Variant};
+
+/// The protocol version this engine speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest command line read; longer lines are answered with an error.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The engine's settings, changed with `setoption`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The bot spec that plays `go` (any name `ashta tournament` takes).
+    pub bot: String,
+    /// Thinking time per decision in milliseconds; 0 keeps the bot's own fixed,
+    /// reproducible budget.
+    pub time_ms: u64,
+    /// Seed of the bot's randomness.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            bot: "default".into(),
+            time_ms: 0,
+            seed: 0,
+        }
+    }
+}
+
+impl Options {
+    /// The time budget as the bots take it.
+    pub fn time(&self) -> Option<Duration> {
+        (self.time_ms > 0).then(|| Duration::from_millis(self.time_ms))
+    }
+}
+
+/// An answer: the lines to write (the last is `ok` or `error ...`), and whether the
+/// engine stops after writing them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The lines, without line ends.
+    pub lines: Vec<String>,
+    /// `quit` was received.
+    pub quit: bool,
+}
+
+/// One engine: its options, its game and its bot.
+pub struct Session {
+    options: Options,
+    variant: Variant,
+    pos: Position,
+    bot: Option<Box<dyn Bot>>,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new(Options::default())
+    }
+}
+
+impl Session {
+    /// A session with these options and a standard four-player game at its start.
+    pub fn new(options: Options) -> Session {
+        let variant = Variant::new(Rules::standard()).expect("the standard rules are valid");
+        let pos = variant.start_position();
+        Session {
+            options,
+            variant,
+            pos,
+            bot: None,
+        }
+    }
+
+    /// Answers one command line; `None` for an empty line or a comment.
+    pub fn handle(&mut self, line: &str) -> Option<Reply> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return None;
+        }
+        let (command, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
+        };
+        let mut lines = Vec::new();
+        let result = self.dispatch(command, rest, &mut lines);
+        let quit = command == "quit" && result.is_ok();
+        match result {
+            Ok(()) => lines.push("ok".into()),
+            Err(message) => {
+                // A failed command reports only its error.
+                lines.clear();
+                lines.push(format!("error {}", one_line(&message)));
+            }
+        }
+        Some(Reply { lines, quit })
+    }
+
+    /// The bot, made on first use with the current options.
+    fn bot(&mut self) -> Result<&mut Box<dyn Bot>, String> {
+        if self.bot.is_none() {
+            let bot = make_bot(&self.options.bot, self.options.seed, self.options.time())
+                .map_err(|e| e.to_string())?;
+            self.bot = Some(bot);
+        }
+        Ok(self.bot.as_mut().expect("made above"))
+    }
+}
+
+/// A message on one line (errors of nested causes may hold line breaks).
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Serves the protocol: reads command lines from `input` until `quit` or the end of
+/// input, writing and flushing each answer to `out`. Bytes that are not UTF-8 are read
+/// as replacement characters (and so give an error answer, not a failure).
+pub fn serve(session: &mut Session, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let n = read_line(input, &mut buf)?;
+        if n == 0 {
+            return Ok(());
+        }
+        let reply = if buf.len() > MAX_LINE {
+            Some(Reply {
+                lines: vec![format!(
+                    "error line too long: more than {MAX_LINE} bytes, ignored"
+                )],
+                quit: false,
+            })
+        } else {
+            session.handle(&String::from_utf8_lossy(&buf))
+        };
+        if let Some(reply) = reply {
+            for line in &reply.lines {
+                writeln!(out, "{line}")?;
+            }
+            out.flush()?;
+            if reply.quit {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Reads one line into `buf` (without its end), keeping at most [`MAX_LINE`] + 1 bytes
+/// of it; the bytes consumed (0 at the end of input).
+fn read_line(input: &mut dyn BufRead, buf: &mut Vec<u8>) -> Result<usize> {
+    let mut consumed = 0;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(consumed);
+        }
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        consumed += used;
+        if done.is_some() {
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+            return Ok(consumed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

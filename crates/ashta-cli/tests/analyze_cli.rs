@@ -1,0 +1,114 @@
+//! `ashta analyze` end to end: a recorded game reviewed as text, JSON and HTML.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Runs `ashta` with `args`; answers the exit code, stdout and stderr.
+fn ashta(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ashta"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Records a seeded two-player random game into `dir` and answers its path.
+fn recorded_game(dir: &tempfile::TempDir, seed: &str) -> String {
+    let path = dir.path().join("game.json");
+    let path = path.to_str().unwrap().to_string();
+    let (code, _, err) = ashta(&["record", "--seed", seed, "--players", "2", "--out", &path]);
+    assert_eq!(code, 0, "{err}");
+    path
+}
+
+const QUICK: [&str; 4] = ["--rollouts", "4", "--horizon", "2"];
+
+#[test]
+fn json_review_has_every_turn_and_sane_player_totals() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = recorded_game(&dir, "5");
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&game).unwrap()).unwrap();
+    let turns = record["turns"].as_array().unwrap().len();
+    let mut args = vec!["analyze", game.as_str(), "--json"];
+    args.extend(QUICK);
+    let (code, out, err) = ashta(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["turns"].as_array().unwrap().len(), turns);
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    let mut results = 0.0;
+    for p in players {
+        let decisions = p["decisions"].as_u64().unwrap();
+        assert!(decisions > 0);
+        let total = p["total_error"].as_f64().unwrap();
+        let per = p["error_per_decision"].as_f64().unwrap();
+        assert!(total >= 0.0);
+        assert!((per * decisions as f64 - total).abs() < 1e-9);
+        assert!(p["band"].is_string());
+        assert!(p["luck"].as_f64().unwrap().is_finite());
+        results += p["result"].as_f64().unwrap();
+    }
+    assert!(results <= 1.0);
+    for t in v["turns"].as_array().unwrap() {
+        assert!(t["luck"].as_f64().unwrap().abs() <= 1.0);
+        if let Some(d) = t["decision"].as_object() {
+            assert!(d["error"].as_f64().unwrap() >= 0.0);
+            assert_eq!(d["position"]["to_move"], t["player"]);
+        }
+    }
+}
+
+#[test]
+fn text_review_lists_turns_totals_and_how_the_bands_are_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = recorded_game(&dir, "9");
+    let mut args = vec!["analyze", game.as_str()];
+    args.extend(QUICK);
+    let (code, out, err) = ashta(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("turns, 2 players; result:"), "{out}");
+    assert!(out.contains("per decision"), "{out}");
+    assert!(
+        out.contains("bands by error per decision: master up to"),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("South ")), "{out}");
+}
+
+#[test]
+fn html_report_is_self_contained_with_a_curve_per_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = recorded_game(&dir, "5");
+    let html = dir.path().join("review.html");
+    let html = html.to_str().unwrap();
+    let mut args = vec!["analyze", game.as_str(), "--html", html];
+    args.extend(QUICK);
+    let (code, out, err) = ashta(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote "), "{out}");
+    let page = std::fs::read_to_string(html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains("<svg"));
+    assert_eq!(page.matches("<polyline").count(), 2);
+    assert!(!page.contains("src=\"http"), "no external resources");
+    assert!(page.contains("Marked decisions"));
+}
+
+#[test]
+fn a_missing_or_broken_record_is_an_error() {
+    let (code, _, err) = ashta(&["analyze", "/nonexistent/game.json"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"format\": \"ashta-record/1\"}").unwrap();
+    let (code, _, err) = ashta(&["analyze", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("does not replay"), "{err}");
+}

@@ -1,0 +1,289 @@
+//! The web page's tests, run by `cargo test`.
+//!
+//! - The page recomputes the board geometry and the seeded throws in JavaScript; the
+//!   fixture its unit tests read (`crates/ashta-server/e2e/unit/engine-fixture.json`) is
+//!   checked here against the engine itself, so the page cannot drift from the rules.
+//! - The page's pure modules (geometry, ChaCha8, texts, history) pass `node --test`.
+//! - The real `ashta serve` binary is started on a free port with a fresh database, and
+//!   `crates/ashta-server/e2e/run.mjs` plays it in Debian's headless Chromium through
+//!   playwright-core: a game against three bots clicked to the end with a reload in the
+//!   middle, two browsers playing each other while a third watches, and illegal clicks.
+//!
+//! Node.js, Chromium and the e2e packages are required: a missing one fails the test
+//! with the command that installs it. Set `ASHTA_UPDATE_FIXTURES=1` to rewrite the
+//! fixture after a deliberate change of the geometry or the generator.
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use ashta_engine::{Geometry, Preset, Rules, RulesObject, Seat, SeededThrows, ThrowSource};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+
+const SEATS: [Seat; 4] = [Seat::South, Seat::East, Seat::North, Seat::West];
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the workspace root exists")
+}
+
+fn e2e_dir() -> PathBuf {
+    workspace().join("crates/ashta-server/e2e")
+}
+
+fn fixture_path() -> PathBuf {
+    e2e_dir().join("unit/engine-fixture.json")
+}
+
+/// The facts the page's JavaScript must reproduce, computed by the engine.
+fn engine_fixture() -> Value {
+    let mut paths = serde_json::Map::new();
+    let mut safe = serde_json::Map::new();
+    for size in (5..=15).step_by(2) {
+        let g = Geometry::new(size);
+        let seats: Vec<String> = SEATS
+            .iter()
+            .map(|&seat| {
+                g.path(seat)
+                    .map(|sq| sq.name(size))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        paths.insert(size.to_string(), json!(seats));
+        let names: Vec<String> = g.default_safe().iter().map(|s| s.name(size)).collect();
+        safe.insert(size.to_string(), json!(names.join(" ")));
+    }
+    let words = |seed: u64, stream: u64, n: usize| -> Vec<u32> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(stream);
+        (0..n).map(|_| rng.next_u32()).collect()
+    };
+    let chacha: Vec<Value> = [0u64, 1, 7, 2026, u64::MAX]
+        .iter()
+        .map(|&seed| json!({"seed": seed.to_string(), "stream": 0, "words": words(seed, 0, 70)}))
+        .chain(std::iter::once(
+            json!({"seed": "42", "stream": 1, "words": words(42, 1, 20)}),
+        ))
+        .collect();
+    let throws: Vec<Value> = [
+        (2026u64, 4u8, 0.5f64),
+        (99, 8, 0.5),
+        (5, 4, 0.3),
+        (11, 6, 0.73),
+    ]
+    .iter()
+    .map(|&(seed, cowries, mouth_up)| {
+        let mut source = SeededThrows::new(seed);
+        let masks: Vec<u16> = (0..30)
+            .map(|_| source.throw_cowries(cowries, mouth_up).up)
+            .collect();
+        json!({"seed": seed.to_string(), "cowries": cowries, "mouth_up": mouth_up, "masks": masks})
+    })
+    .collect();
+    let presets: Vec<Value> = Preset::ALL
+        .iter()
+        .map(|&p| json!({"name": p.name(), "rules": RulesObject::full(&Rules::preset(p))}))
+        .collect();
+    json!({
+        "note": "Made by crates/ashta-cli/tests/browser_e2e.rs from the engine; do not edit by hand.",
+        "paths": paths,
+        "safe": safe,
+        "chacha8": chacha,
+        "throws": throws,
+        "presets": presets,
+    })
+}
+
+#[test]
+fn page_fixture_matches_the_engine() {
+    let expected = serde_json::to_string_pretty(&engine_fixture()).unwrap() + "\n";
+    let path = fixture_path();
+    if std::env::var_os("ASHTA_UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, &expected).expect("write the fixture");
+    }
+    let committed = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    assert!(
+        committed == expected,
+        "{} differs from what the engine gives now; if the change is deliberate, rerun with \
+         ASHTA_UPDATE_FIXTURES=1 and check the page's unit tests",
+        path.display()
+    );
+}
+
+/// Runs a command, failing the test with a clear message when it cannot start.
+fn run(cmd: &mut Command, what: &str, install: &str) -> Output {
+    cmd.output().unwrap_or_else(|e| {
+        panic!("cannot run {what} ({e}); install it with: {install}");
+    })
+}
+
+fn node_available() {
+    let out = run(
+        Command::new("node").arg("--version"),
+        "node",
+        "apt-get install -y nodejs npm",
+    );
+    assert!(out.status.success(), "`node --version` failed");
+}
+
+fn assert_success(out: &Output, what: &str) {
+    assert!(
+        out.status.success(),
+        "{what} failed ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn page_modules_pass_their_node_unit_tests() {
+    node_available();
+    let out = run(
+        Command::new("node")
+            .arg("--test")
+            .arg("--test-reporter=spec")
+            .arg("unit/")
+            .current_dir(e2e_dir()),
+        "node --test",
+        "apt-get install -y nodejs npm",
+    );
+    assert_success(&out, "node --test unit/ (in crates/ashta-server/e2e)");
+}
+
+/// The `ashta serve` process of one test, killed when dropped.
+struct Server {
+    child: Child,
+    dir: PathBuf,
+    log: PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl Server {
+    fn log_text(&self) -> String {
+        let mut text = String::new();
+        if let Ok(mut f) = std::fs::File::open(&self.log) {
+            let _ = f.read_to_string(&mut text);
+        }
+        text
+    }
+}
+
+/// Starts `ashta serve` on a free loopback port with a fresh database, without bot
+/// pauses; returns it with its base URL, read from the line it prints first.
+fn start_server() -> (Server, String) {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir =
+        std::env::temp_dir().join(format!("ashta-browser-e2e-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("server.log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--bot-delay-ms",
+            "0",
+            "--db",
+        ])
+        .arg(dir.join("games.sqlite"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .expect("start `ashta serve`");
+    let stdout = child.stdout.take().expect("the server's standard output");
+    let server = Server { child, dir, log };
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        if let Some(Ok(first)) = lines.next() {
+            let _ = tx.send(first);
+        }
+        // Keep reading so the server never blocks on a full pipe.
+        for _ in lines {}
+    });
+    let first = rx
+        .recv_timeout(Duration::from_secs(60))
+        .unwrap_or_else(|_| {
+            panic!(
+                "`ashta serve` printed no address within 60 s:\n{}",
+                server.log_text()
+            )
+        });
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in the server's first line: {first}"))
+        .trim_end_matches([',', ')'])
+        .to_string();
+    let addr = url.trim_start_matches("http://");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(addr).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "`ashta serve` does not answer on {addr}:\n{}",
+            server.log_text()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (server, url)
+}
+
+#[test]
+fn browser_plays_whole_games_in_headless_chromium() {
+    node_available();
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    assert!(
+        Path::new(&chromium).exists(),
+        "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
+    );
+    assert!(
+        e2e_dir().join("node_modules/playwright-core").is_dir(),
+        "playwright-core is missing; install it with: npm ci --prefix crates/ashta-server/e2e"
+    );
+    let (server, base) = start_server();
+    let out = run(
+        Command::new("node")
+            .arg("run.mjs")
+            .arg(&base)
+            .env("CHROMIUM", &chromium)
+            .current_dir(e2e_dir()),
+        "node run.mjs",
+        "apt-get install -y nodejs npm",
+    );
+    if !out.status.success() {
+        panic!(
+            "the browser tests failed ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}\n--- server log (tail) ---\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+            tail(&server.log_text(), 60)
+        );
+    }
+    print!("{}", String::from_utf8_lossy(&out.stdout));
+}
+
+fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}

@@ -1,0 +1,113 @@
+// What the browser scenarios share: contexts with fast animations, waiting for the
+// page to settle, and playing a turn by clicking like a person would.
+
+/** The contexts still open, so a failing scenario can show what its pages looked like. */
+export const openContexts = new Set();
+
+/** A browser context whose pages animate nothing (the page's fast setting) and speak
+ * `locale`. */
+export async function newContext(browser, { locale = "en-US", viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ locale, viewport, acceptDownloads: true });
+  openContexts.add(context);
+  context.on("close", () => openContexts.delete(context));
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem("ashta.fast", "1");
+    } catch {
+      // A page without storage still works, only slower.
+    }
+  });
+  return context;
+}
+
+/** Fails with `message` unless `condition` holds. */
+export function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** The game as the page holds it (with `you`), once the page has it. */
+export async function snapshot(page) {
+  await page.waitForFunction(() => globalThis.ashtaGame && globalThis.ashtaGame.snapshot() !== null, null, { timeout: 15000 });
+  return page.evaluate(() => globalThis.ashtaGame.snapshot());
+}
+
+/** Waits until the page has drawn every event it received and has no message in flight,
+ * and `predicate(snapshot)` holds (a function source run in the page). */
+export async function waitFor(page, predicate, timeout = 20000, arg = null) {
+  await page.waitForFunction(
+    ({ source, arg }) => {
+      const g = globalThis.ashtaGame;
+      if (!g || !g.idle()) return false;
+      const s = g.snapshot();
+      // eslint-disable-next-line no-new-func
+      return s !== null && new Function("s", "arg", `return (${source})(s, arg);`)(s, arg);
+    },
+    { source: predicate.toString(), arg },
+    { timeout, polling: 25 },
+  );
+  return snapshot(page);
+}
+
+/** Whether it is the page's seat's turn (or the game is over). */
+export const myTurnOrOver = (s) => s.status === "finished" || (s.you !== null && s.position.to_move === s.you);
+
+/**
+ * Plays one action of the page's seat by clicking: the Throw button, or a pawn (or the
+ * off-board pawns) and then one of the highlighted targets. `pick` chooses among the
+ * legal moves. Returns the snapshot after the server answered.
+ */
+export async function act(page, pick = (legal) => legal[0]) {
+  const before = await waitFor(page, myTurnOrOver, 30000);
+  if (before.status === "finished") return before;
+  if (before.must_throw) {
+    await page.click("#throw");
+  } else {
+    const mv = pick(before.legal);
+    check(mv, `no legal move to play in version ${before.version}`);
+    const unit = mv.from < 0 ? `[data-yard="${before.you}"]` : `.pawn[data-player="${before.you}"][data-index="${mv.from}"]`;
+    // A second click on the selected unit lets it go again.
+    if ((await page.$(`${unit}.selected`)) === null) await page.click(unit);
+    await page.click(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+  }
+  return waitFor(page, (s, v) => s.version > v, 20000, before.version);
+}
+
+/** Plays the page's seat until the game is over, calling `each(n, snapshot)` after
+ * every action; fails after `limit` actions. */
+export async function playToTheEnd(page, { limit = 1500, each = async () => {}, pick } = {}) {
+  for (let n = 1; n <= limit; n++) {
+    const s = await act(page, pick);
+    if (s.status === "finished") return s;
+    await each(n, s);
+  }
+  throw new Error(`the game did not end within ${limit} actions`);
+}
+
+/** A picker that prefers captures, then moves that go furthest (to keep games short). */
+export function eager(legal) {
+  return [...legal].sort((a, b) => Number(b.capture) - Number(a.capture) || b.to - a.to || b.count - a.count)[0];
+}
+
+/** Text of an element. */
+export async function text(page, selector) {
+  return (await page.textContent(selector)) ?? "";
+}
+
+/** Saves a screenshot of every page still open to `dir` and closes their contexts;
+ * returns the files written. */
+export async function screenshotAndClose(dir, prefix) {
+  const files = [];
+  for (const context of [...openContexts]) {
+    for (const page of context.pages()) {
+      const file = `${dir}/${prefix}-${files.length + 1}.png`;
+      try {
+        await page.screenshot({ path: file, fullPage: true });
+        files.push(file);
+      } catch {
+        // A page that cannot be drawn any more is simply left out.
+      }
+    }
+    await context.close().catch(() => {});
+  }
+  return files;
+}

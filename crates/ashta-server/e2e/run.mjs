@@ -1,0 +1,288 @@
+// The browser tests of the Ashta Chamma page, in Debian's headless Chromium driven by
+// playwright-core. Usage: node run.mjs BASE_URL (a running `ashta serve`).
+// CHROMIUM names the browser (default /usr/bin/chromium). Prints one line per scenario
+// and a closing "N passed, N failed" line; exits non-zero when any failed.
+
+import { tmpdir } from "node:os";
+
+import { chromium } from "playwright-core";
+
+import { seatPath, squareName } from "../web/geometry.js";
+import { act, check, eager, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
+
+const base = process.argv[2];
+if (!base) {
+  console.error("usage: node run.mjs BASE_URL (for example http://127.0.0.1:8080)");
+  process.exit(2);
+}
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const OVERALL_MS = 170000;
+
+/** Creates a game through the lobby form; returns the answer's links, read off the page. */
+async function createInLobby(page, { players, seats, name = "" }) {
+  await page.goto(`${base}/`);
+  await page.selectOption('select[name="players"]', String(players));
+  for (let p = 0; p < players; p++) {
+    const seat = seats[p];
+    await page.selectOption(`select[name="kind-${p}"]`, seat.kind);
+    if (seat.kind === "bot") await page.selectOption(`select[name="level-${p}"]`, seat.level);
+    else if (seat.name) await page.fill(`input[name="name-${p}"]`, seat.name);
+  }
+  if (name) await page.fill('input[name="name-0"]', name);
+  await page.click('button[name="create"]');
+  await page.waitForSelector("#created:not([hidden]) [data-spectate]");
+  const invites = {};
+  for (let p = 0; p < players; p++) {
+    const input = await page.$(`[data-invite-seat="${p}"] input`);
+    if (input) invites[p] = await input.inputValue();
+  }
+  const spectate = await page.inputValue("[data-spectate] input");
+  const title = await text(page, "#created h2");
+  return { invites, spectate, title };
+}
+
+/** A game against three random bots, clicked to the end, with a reload in the middle,
+ * an undo, and the end screen: places, statistics, verify, download and replay. */
+async function againstThreeBots(browser) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const { invites } = await createInLobby(page, {
+    players: 4,
+    seats: [{ kind: "human", name: "Tester" }, ...[1, 2, 3].map(() => ({ kind: "bot", level: "random" }))],
+  });
+  check(Object.keys(invites).length === 1, "one invite link for the one human seat");
+  await page.click('[data-invite-seat="0"] a');
+  await page.waitForURL(/\/g\/[0-9a-z]+\?seat=0&token=/);
+  const first = await snapshot(page);
+  check(first.you === 0, `the invite link plays seat 0, not ${first.you}`);
+  check((await page.$$(".square")).length === 25, "a 5×5 board has 25 squares");
+  check((await page.$$(".square.safe")).length === 5, "5 crossed squares on 5×5");
+  check((await page.$$(".pawn")).length === 4, "four stacks of pawns at the start");
+
+  let reloaded = false;
+  let undone = false;
+  const final = await playToTheEnd(page, {
+    pick: eager,
+    each: async (n, s) => {
+      if (!undone && s.events.some((e) => e.kind === "move" && e.seat === 0) && s.position.to_move === 0 && !s.must_throw) {
+        // Take back the last turn against bots: the bag of that turn comes back.
+        const before = s.version;
+        await page.click("#undo");
+        const after = await waitFor(page, (x, v) => x.version > v, 20000, before);
+        check(after.events[after.events.length - 1].kind === "undo", "undo makes an undo event");
+        check((await page.$$("#log li.log-undo")).length === 1, "the log shows the undo");
+        undone = true;
+      }
+      if (!reloaded && n >= 12) {
+        const before = await waitFor(page, () => true);
+        await page.reload();
+        const after = await snapshot(page);
+        check(after.version >= before.version, `after a reload the page has version ${after.version} < ${before.version}`);
+        check(after.you === 0, "after a reload the page still plays seat 0");
+        const logItems = await page.$$eval("#log li", (items) => items.length);
+        check(logItems > 0, "after a reload the move log is back");
+        reloaded = true;
+      }
+    },
+  });
+  check(reloaded, "the game ended before the reload was tried");
+  check(undone, "the game ended before an undo was tried");
+  check(final.status === "finished" && final.reveal && final.result, "the game is finished, with a result and the seed");
+  await page.waitForSelector("#end:not([hidden])");
+  const places = await page.$$eval("#places tbody tr", (rows) => rows.map((r) => Number(r.dataset.player)));
+  check(places.length === 4 && new Set(places).size === 4, `places list every player once: ${places}`);
+  if (final.result.winner !== null) check(places[0] === final.result.winner, "the winner is in first place");
+  check((await page.$$("#stats tbody tr")).length === 4, "statistics for the four players");
+  check((await text(page, "#seed")) === final.reveal.seed, "the revealed seed is shown");
+
+  await page.click("#verify");
+  await page.waitForSelector('#verdict[data-result="ok"], #verdict[data-result="bad"]');
+  const verdict = await page.getAttribute("#verdict", "data-result");
+  check(verdict === "ok", `verify throws: ${await text(page, "#verdict")}`);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  const stream = await download.createReadStream();
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  const recordText = Buffer.concat(chunks).toString("utf8");
+  const record = JSON.parse(recordText);
+  check(record.format === "ashta-record/1", `the download is a game record (${record.format})`);
+  // The seed is a u64, beyond a JavaScript number's exact range: read its digits.
+  const seedDigits = /"seed"\s*:\s*"?([0-9]+)/.exec(recordText)?.[1];
+  check(seedDigits === final.reveal.seed, `the record carries the revealed seed (${seedDigits})`);
+
+  await page.click("#replay-open");
+  await page.waitForSelector('#replay-step[data-step="0"]');
+  check((await page.$$(".pawn")).length === 4, "the replay starts from the start position");
+  await page.click("#replay-next");
+  await page.click("#replay-next");
+  await page.waitForSelector('#replay-step[data-step="2"]');
+  await page.click("#replay-last");
+  await page.click("#replay-close");
+
+  await page.goto(`${base}/`);
+  await page.waitForSelector(`#games-finished tr[data-game="${final.id}"]`);
+  await context.close();
+  return `${final.events.length} events, ${final.result.winner === null ? "draw" : `winner seat ${final.result.winner}`}`;
+}
+
+/** A game between two people in two browser contexts (the first in Russian on a phone)
+ * with a third context watching, created in the lobby of the first. */
+async function twoPlayerGame(browser) {
+  const ctxA = await newContext(browser, { locale: "ru-RU", viewport: { width: 390, height: 844 } });
+  const ctxB = await newContext(browser);
+  const ctxC = await newContext(browser);
+  const lobby = await ctxA.newPage();
+  const { invites, spectate, title } = await createInLobby(lobby, {
+    players: 2,
+    seats: [{ kind: "human", name: "Аша" }, { kind: "human", name: "Bob" }],
+  });
+  check(/Игра .* создана/.test(title), `the Russian lobby says the game was created: ${title}`);
+  const lobbyWidth = await lobby.evaluate(() => document.documentElement.scrollWidth);
+  check(lobbyWidth <= 390, `the lobby fits the phone's width (${lobbyWidth} px)`);
+  check(invites[0] && invites[1], "an invite link for each human seat");
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  const c = await ctxC.newPage();
+  await Promise.all([a.goto(invites[0]), b.goto(invites[1]), c.goto(spectate)]);
+  const [sa, sb, sc] = await Promise.all([snapshot(a), snapshot(b), snapshot(c)]);
+  check(sa.you === 0 && sb.you === 1 && sc.you === null, `seats: ${sa.you}, ${sb.you}, ${sc.you}`);
+  return { a, b, c, start: sa, close: () => Promise.all([ctxA.close(), ctxB.close(), ctxC.close()]) };
+}
+
+/** Two people in two browser contexts (one in Russian, on a phone) play each other to
+ * the end while a third context watches. */
+async function twoPlayersAndASpectator(browser) {
+  const { a, b, c, start, close } = await twoPlayerGame(browser);
+  check((await text(a, ".brand-title")) === "Ашта-чамма", "the Russian browser gets the Russian page");
+  check((await text(c, "#role")) === "Spectating", "the spectator is told so");
+  check((await c.$("#throw")) === null, "a spectator has no throw button");
+  const box = await a.$eval("svg.board", (el) => {
+    const r = el.getBoundingClientRect();
+    return { width: r.width, height: r.height };
+  });
+  check(box.width <= 390 && box.width > 300 && Math.abs(box.width - box.height) < 1, `the board fits the phone, square: ${JSON.stringify(box)}`);
+  // The board is turned for each player: their own start square at the bottom.
+  const bottomRow = async (page) =>
+    page.$$eval(".square", (els) => {
+      const rows = els.map((el) => ({ name: el.dataset.square, y: el.getBoundingClientRect().y }));
+      const max = Math.max(...rows.map((r) => r.y));
+      return rows.filter((r) => Math.abs(r.y - max) < 1).map((r) => r.name).sort();
+    });
+  check((await bottomRow(a)).includes("c1"), "South sees rank 1 at the bottom");
+  check((await bottomRow(b)).includes("c5"), "North sees rank 5 at the bottom");
+  let s = start;
+  let actions = 0;
+  while (s.status !== "finished") {
+    check(actions++ < 1500, "the game did not end within 1500 actions");
+    const mover = s.position.to_move === 0 ? a : b;
+    s = await act(mover, eager);
+    if (actions % 40 === 0) {
+      const watched = await waitFor(c, (x, v) => x.version >= v, 20000, s.version);
+      check(watched.version >= s.version, "the spectator keeps up");
+    }
+  }
+  const [endA, endB, endC] = await Promise.all([a, b, c].map((p) => waitFor(p, (x) => x.status === "finished", 20000)));
+  check(endA.version === endB.version && endB.version === endC.version, "all three end on the same version");
+  check(JSON.stringify(endA.result) === JSON.stringify(endC.result), "all three see the same result");
+  await c.waitForSelector("#end:not([hidden])");
+  check((await c.$$("#places tbody tr")).length === 2, "the spectator sees the places");
+  await a.waitForSelector("#end:not([hidden])");
+  const width = await a.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= 390, `the end screen fits the phone's width (${width} px)`);
+  await close();
+  return `${endA.events.length} events, ${actions} actions`;
+}
+
+/** Illegal clicks are refused on the page, and illegal messages by the server with an
+ * error the page shows; neither changes the game. */
+async function illegalClicksAreRefused(browser) {
+  const { a, b, c, start, close } = await twoPlayerGame(browser);
+  const code = (page) => page.getAttribute("#message", "data-code");
+  // South is to throw.
+  await b.click('.pawn[data-player="1"]');
+  check((await code(b)) === "not_your_turn", "North may not move on South's turn");
+  await c.click('.pawn[data-player="0"]');
+  check((await code(c)) === "spectator", "a spectator may not move");
+  await a.click('.pawn[data-player="0"]');
+  check((await code(a)) === "must_throw", "South must throw before moving");
+  await a.click('.pawn[data-player="1"]');
+  check((await code(a)) === "not_your_pawn", "South may not move North's pawns");
+  await b.evaluate(() => globalThis.ashtaGame.send({ type: "throw" }));
+  await b.waitForSelector('#message[data-code="not_your_turn"]');
+  await a.evaluate(() => globalThis.ashtaGame.send({ type: "move", move: { value: 3, from: 0, count: 1 } }));
+  await a.waitForSelector('#message[data-code="must_throw"]');
+  await c.evaluate(() => globalThis.ashtaGame.send({ type: "throw" }));
+  await c.waitForSelector('#message[data-code="spectator"]');
+  await a.evaluate(() => globalThis.ashtaGame.send({ type: "mvoe" }));
+  await a.waitForSelector('#message[data-code="bad_message"]');
+  const after = await Promise.all([a, b, c].map((p) => snapshot(p)));
+  check(after.every((x) => x.version === start.version), "refused messages change nothing");
+
+  // Play until South has a bag to move, then click where its pawn cannot go.
+  let s = start;
+  for (let n = 0; !(s.position.to_move === 0 && !s.must_throw && s.status === "playing"); n++) {
+    check(n < 200 && s.status === "playing", "South never got a bag to move");
+    s = await act(s.position.to_move === 0 ? a : b, eager);
+  }
+  const mv = s.legal[0];
+  if (mv.from >= 0) await a.click(`.pawn[data-player="0"][data-index="${mv.from}"]`);
+  else await a.click('[data-yard="0"]');
+  const reachable = new Set(s.legal.filter((m) => m.from === mv.from).map((m) => m.to));
+  const southPath = seatPath(5, 0).map(squareName);
+  const occupied = new Set(await a.$$eval(".pawn", (els) => els.map((el) => el.dataset.square)));
+  const far = southPath.findIndex((name, i) => i > mv.from && i < 16 && !reachable.has(i) && !occupied.has(name));
+  check(far > 0, "a square no move of this pawn reaches");
+  await a.click(`.square[data-square="${southPath[far]}"] .cell`, { force: true });
+  check((await code(a)) === "not_a_target", "a square no move reaches is refused");
+  const bag = s.position.bag;
+  await a.evaluate((value) => globalThis.ashtaGame.send({ type: "move", move: { value, from: 0, count: 1, to: 23 } }), bag[0]);
+  await a.waitForSelector('#message[data-code="illegal_move"]');
+  check((await snapshot(a)).version === s.version, "refused clicks and moves change nothing");
+  check((await a.getAttribute("#bag-values", "data-bag")) === bag.join(","), "the bag is untouched");
+  await close();
+  return `refused on the page and by the server at version ${s.version}`;
+}
+
+async function main() {
+  const started = Date.now();
+  const guard = setTimeout(() => {
+    console.error(`the browser tests took longer than ${OVERALL_MS / 1000} s`);
+    process.exit(1);
+  }, OVERALL_MS);
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  } catch (e) {
+    console.error(`cannot start Chromium at ${executablePath}: ${e.message}\ninstall it with: apt-get install -y chromium`);
+    process.exit(1);
+  }
+  const scenarios = [
+    ["a game against three bots, clicked to the end, with a reload and an undo", againstThreeBots],
+    ["two players in two browsers while a third spectates", twoPlayersAndASpectator],
+    ["an illegal click is refused", illegalClicksAreRefused],
+  ];
+  let passed = 0;
+  let failed = 0;
+  for (const scenario of scenarios) {
+    const [name, run] = scenario;
+    const t0 = Date.now();
+    try {
+      const detail = await run(browser);
+      passed += 1;
+      console.log(`ok - ${name} (${detail}; ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed += 1;
+      console.log(`not ok - ${name}: ${e.stack || e}`);
+      const files = await screenshotAndClose(tmpdir(), `ashta-e2e-failure-${scenarios.indexOf(scenario) + 1}`);
+      if (files.length > 0) console.log(`  screenshots: ${files.join(" ")}`);
+    }
+  }
+  await browser.close();
+  clearTimeout(guard);
+  console.log(`browser tests: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main();

@@ -1,0 +1,66 @@
+//! Errors of the HTTP API: `{"error": {"code": CODE, "message": TEXT}}` with a 4xx status.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+/// An HTTP API error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// The status.
+    pub status: StatusCode,
+    /// `bad_request`, `not_found`, `too_large`, `rate_limited` or `internal`.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ApiError {
+    /// Malformed JSON or a bad field (the message names it).
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            code: "bad_request",
+            message: message.into(),
+        }
+    }
+    /// No such game or page.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            code: "not_found",
+            message: message.into(),
+        }
+    }
+    /// The body is larger than the limit.
+    pub fn too_large(limit: usize) -> ApiError {
+        ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            code: "too_large",
+            message: format!("the request body is larger than {limit} bytes"),
+        }
+    }
+    /// Too many requests from this client.
+    pub fn rate_limited(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            code: "rate_limited",
+            message: message.into(),
+        }
+    }
+    /// The server failed (the database, say).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            code: "internal",
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
+        (self.status, Json(body)).into_response()
+    }
+}

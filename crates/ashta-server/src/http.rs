@@ -1,0 +1,258 @@
+//! The HTTP API: create a game, list games, a game's snapshot and its record.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use ashta_bots::make_bot;
+use ashta_engine::{Rules, RulesObject, RulesSpec, Variant};
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::protocol::{CreateRequest, SeatConfig, SeatKind, SeatView};
+use crate::room::GameConfig;
+use crate::secret::{is_game_id, new_token};
+use crate::App;
+
+/// Largest request body, in bytes.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// Longest human name, in characters.
+const MAX_NAME: usize = 40;
+
+/// Shortest and longest turn timer, in seconds.
+const TIMER_RANGE: std::ops::RangeInclusive<u32> = 1..=86_400;
+
+/// Games listed by `GET /api/games`.
+const LIST_LIMIT: usize = 200;
+
+fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            ApiError::bad_request(format!("malformed JSON: {}", e.inner()))
+        } else {
+            ApiError::bad_request(format!("{path}: {}", e.inner()))
+        }
+    })?;
+    de.end()
+        .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+    Ok(value)
+}
+
+/// The rules and seats a creation request asks for, checked.
+pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError> {
+    let spec = req.rules.unwrap_or(RulesSpec::Name("standard".into()));
+    let mut rules = spec
+        .to_rules()
+        .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
+    if let Some(size) = req.size {
+        rules.size = size;
+    }
+    if let Some(players) = req.players {
+        rules.players = players;
+    }
+    if !(2..=4).contains(&rules.players) {
+        return Err(ApiError::bad_request(format!(
+            "players: {} players; a game has 2 to 4",
+            rules.players
+        )));
+    }
+    Variant::new(rules.clone()).map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
+    if req.seats.len() != rules.players as usize {
+        return Err(ApiError::bad_request(format!(
+            "seats: {} seats given for {} players",
+            req.seats.len(),
+            rules.players
+        )));
+    }
+    let mut seats = Vec::with_capacity(req.seats.len());
+    for (i, s) in req.seats.into_iter().enumerate() {
+        let seat = match s.kind {
+            SeatKind::Human => {
+                if s.level.is_some() {
+                    return Err(ApiError::bad_request(format!(
+                        "seats[{i}].level: only a bot seat has a level"
+                    )));
+                }
+                let name = s
+                    .name
+                    .map(|n| n.trim().to_string())
+                    .filter(|n| !n.is_empty());
+                if let Some(n) = &name {
+                    if n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
+                        return Err(ApiError::bad_request(format!(
+                            "seats[{i}].name: at most {MAX_NAME} characters, none of them control characters"
+                        )));
+                    }
+                }
+                SeatConfig {
+                    kind: SeatKind::Human,
+                    name,
+                    level: None,
+                    token: Some(new_token()),
+                }
+            }
+            SeatKind::Bot => {
+                let level = s.level.ok_or_else(|| {
+                    ApiError::bad_request(format!("seats[{i}].level: a bot seat needs a level"))
+                })?;
+                make_bot(&level, 0, None)
+                    .map_err(|e| ApiError::bad_request(format!("seats[{i}].level: {e}")))?;
+                SeatConfig {
+                    kind: SeatKind::Bot,
+                    name: s.name.map(|n| n.trim().chars().take(MAX_NAME).collect()),
+                    level: Some(level),
+                    token: None,
+                }
+            }
+        };
+        seats.push(seat);
+    }
+    if let Some(secs) = req.turn_timer_secs {
+        if !TIMER_RANGE.contains(&secs) {
+            return Err(ApiError::bad_request(format!(
+                "turn_timer_secs: {secs} is outside {} to {}",
+                TIMER_RANGE.start(),
+                TIMER_RANGE.end()
+            )));
+        }
+    }
+    // The preset and what differs from it: loading it gives back exactly these rules.
+    let mut stored = RulesObject::diff(&rules);
+    stored.preset = Some(rules.preset.name().to_string());
+    stored.size = Some(rules.size);
+    stored.players = Some(rules.players);
+    let config = GameConfig {
+        rules: stored,
+        seats,
+        turn_timer_secs: req.turn_timer_secs,
+    };
+    Ok((rules, config))
+}
+
+/// `POST /api/games`.
+pub async fn create(State(app): State<Arc<App>>, request: Request) -> Result<Response, ApiError> {
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let body = axum::body::to_bytes(request.into_body(), MAX_BODY)
+        .await
+        .map_err(|_| ApiError::too_large(MAX_BODY))?;
+    if let Some(ip) = client {
+        if !app.allow_create(ip) {
+            return Err(ApiError::rate_limited(format!(
+                "more than {} games created in a minute from this address",
+                app.config.creates_per_minute
+            )));
+        }
+    }
+    let req: CreateRequest = parse(&body)?;
+    let (rules, config) = check_request(req)?;
+    let (room, seats) = app.create(rules, config).await?;
+    let id = &room.id;
+    let seats: Vec<serde_json::Value> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match (&s.kind, &s.token) {
+            (SeatKind::Human, Some(token)) => serde_json::json!({
+                "seat": i, "kind": "human", "name": s.name, "token": token,
+                "link": format!("/g/{id}?seat={i}&token={token}"),
+            }),
+            _ => serde_json::json!({"seat": i, "kind": "bot", "level": s.level, "name": s.name}),
+        })
+        .collect();
+    let body = serde_json::json!({
+        "id": id,
+        "commitment": room.commitment,
+        "seats": seats,
+        "spectate": format!("/g/{id}"),
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// `GET /api/games`.
+pub async fn list(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
+    let rows = app
+        .store
+        .list(LIST_LIMIT)
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        let Ok(config) = serde_json::from_str::<GameConfig>(&row.config) else {
+            tracing::warn!(game = %row.id, "unreadable settings; left out of the list");
+            continue;
+        };
+        let Ok(rules) = config.rules.to_rules() else {
+            continue;
+        };
+        let seats: Vec<SeatView> = config
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatView {
+                seat: i as u8,
+                kind: s.kind,
+                name: s.name.clone(),
+                level: s.level.clone(),
+                connected: None,
+            })
+            .collect();
+        let result: Option<serde_json::Value> = row
+            .result
+            .as_deref()
+            .and_then(|r| serde_json::from_str(r).ok());
+        games.push(serde_json::json!({
+            "id": row.id,
+            "status": row.status,
+            "rules": RulesSpec::from_rules(&rules),
+            "size": rules.size,
+            "players": rules.players,
+            "seats": seats,
+            "created_at": row.created_at,
+            "updated_at": row.updated_at,
+            "version": row.version,
+            "result": result,
+        }));
+    }
+    Ok(Json(serde_json::json!({ "games": games })).into_response())
+}
+
+async fn room_of(app: &Arc<App>, id: &str) -> Result<Arc<crate::room::Room>, ApiError> {
+    if !is_game_id(id) {
+        return Err(ApiError::not_found(format!("no game {id:?}")));
+    }
+    app.room(id)
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn snapshot(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let room = room_of(&app, &id).await?;
+    let text = {
+        let st = room.lock().await;
+        room.snapshot(&st)
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+}
+
+/// `GET /api/games/{id}/record`.
+pub async fn record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let room = room_of(&app, &id).await?;
+    let record = room.lock().await.table.record();
+    Ok(Json(record).into_response())
+}

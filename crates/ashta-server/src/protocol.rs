@@ -1,0 +1,289 @@
+//! The JSON of `docs/web-api.md`: game creation, seats, moves, events, results and the
+//! WebSocket messages in both directions.
+
+use ashta_engine::{Move, PositionJson};
+use serde::{Deserialize, Serialize};
+
+/// Largest WebSocket message a client may send, in bytes.
+pub const MAX_CLIENT_MESSAGE: usize = 4096;
+
+/// What sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    /// A person, who acts with the seat's token.
+    Human,
+    /// A computer player run by the server.
+    Bot,
+}
+
+/// One seat as the creator asks for it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// A human's display name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A bot's spec, as `make_bot` takes it.
+    #[serde(default)]
+    pub level: Option<String>,
+}
+
+/// The body of `POST /api/games`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// A preset name or a rules object (standard when left out).
+    #[serde(default)]
+    pub rules: Option<ashta_engine::RulesSpec>,
+    /// Board side, overriding the preset's.
+    #[serde(default)]
+    pub size: Option<u8>,
+    /// Number of players, overriding the preset's.
+    #[serde(default)]
+    pub players: Option<u8>,
+    /// One seat per player.
+    pub seats: Vec<SeatRequest>,
+    /// Seconds a human may take on its turn before a bot plays that decision.
+    #[serde(default)]
+    pub turn_timer_secs: Option<u32>,
+}
+
+/// A seat as the server keeps it (with its token, which is never shown but to its creator).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatConfig {
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// A human's display name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A bot's spec.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// A human seat's secret token (hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
+/// A seat as lists and snapshots show it (no token).
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    /// Seat number.
+    pub seat: u8,
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// A human's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A bot's level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// Whether a client is connected for the seat (snapshots only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub connected: Option<bool>,
+}
+
+/// A move as the engine prints it (`ashta moves`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveJson {
+    /// The bag value spent.
+    pub value: u8,
+    /// Path index of the unit, −1 for an entry from off the board.
+    pub from: i16,
+    /// Path index where the unit lands.
+    pub to: u8,
+    /// Pawns moved.
+    pub count: u8,
+    /// Whether it captures.
+    pub capture: bool,
+}
+
+impl From<&Move> for MoveJson {
+    fn from(mv: &Move) -> MoveJson {
+        MoveJson {
+            value: mv.value,
+            from: mv.from_index(),
+            to: mv.to,
+            count: mv.count,
+            capture: mv.is_capture(),
+        }
+    }
+}
+
+/// A move as a client sends it: `to` and `capture` may be left out.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The bag value to spend.
+    pub value: u8,
+    /// The unit's path index, −1 for an entry.
+    pub from: i16,
+    /// Pawns to move (1 when left out).
+    #[serde(default = "one")]
+    pub count: u8,
+    /// Where the client expects the unit to land (checked when given).
+    #[serde(default)]
+    pub to: Option<u8>,
+    /// Whether the client expects a capture (checked when given).
+    #[serde(default)]
+    pub capture: Option<bool>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultJson {
+    /// The first seat to finish, if any.
+    pub winner: Option<u8>,
+    /// The finishing order.
+    pub places: Vec<u8>,
+    /// The reason of a draw (`"frozen"`, `"turn limit"`), if drawn.
+    pub draw: Option<String>,
+}
+
+/// The seed revealed at the end, and the salt of its commitment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reveal {
+    /// The seed, in decimal (a u64 does not fit a JavaScript number).
+    pub seed: String,
+    /// The commitment's salt (hex).
+    pub salt: String,
+}
+
+/// One event: a change to a game, with the position after it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Event {
+    /// Its version: 1, 2, 3, … within the game.
+    pub version: u64,
+    /// What happened.
+    #[serde(flatten)]
+    pub body: EventBody,
+    /// The position after it.
+    pub position: PositionJson,
+}
+
+/// What an event did.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum EventBody {
+    /// One throw of the cowries.
+    Throw {
+        /// The seat that threw.
+        seat: u8,
+        /// Each cowrie, `true` = mouth up.
+        cowries: Vec<bool>,
+        /// The value it put in the bag (none when the turn was voided).
+        value: Option<u8>,
+        /// A grace: the seat throws again.
+        again: bool,
+        /// How the throwing phase ended: `moving`, `forfeited`, `voided`, or null.
+        end: Option<&'static str>,
+    },
+    /// One move.
+    Move {
+        /// The seat that moved.
+        seat: u8,
+        /// The move.
+        #[serde(rename = "move")]
+        mv: MoveJson,
+        /// Path indices the unit passes through, first to last.
+        path: Vec<i16>,
+    },
+    /// A human's last turn taken back.
+    Undo {
+        /// The seat that took its turn back.
+        seat: u8,
+        /// The version whose state the game went back to.
+        to_version: u64,
+    },
+    /// The game is over.
+    Finished {
+        /// The result.
+        result: ResultJson,
+        /// The seed and salt.
+        reveal: Reveal,
+    },
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: the last version the client has.
+    Hello {
+        /// Last version seen (0: none).
+        #[serde(default)]
+        since: u64,
+    },
+    /// Throw the cowries once.
+    Throw,
+    /// Play a move.
+    Move {
+        /// The move.
+        #[serde(rename = "move")]
+        mv: MoveRequest,
+    },
+    /// Take back the last turn.
+    Undo,
+    /// Keep alive.
+    Ping,
+}
+
+/// The error codes of WebSocket `error` messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WsErrorCode {
+    /// Malformed, unknown type, or oversized.
+    BadMessage,
+    /// Another seat is to move.
+    NotYourTurn,
+    /// The seat must throw, not move.
+    MustThrow,
+    /// The seat must move, not throw.
+    MustMove,
+    /// The engine refused the move.
+    IllegalMove,
+    /// A spectator tried to act.
+    Spectator,
+    /// The seat or token is wrong.
+    BadToken,
+    /// No such game.
+    NotFound,
+    /// The game is over.
+    GameOver,
+    /// Nothing to take back, or not allowed here.
+    CannotUndo,
+    /// Too many messages.
+    RateLimited,
+    /// The server could not store the change.
+    Internal,
+}
+
+/// An error for one WebSocket message: nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WsError {
+    /// The code.
+    pub code: WsErrorCode,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl WsError {
+    /// An error with a code and a message.
+    pub fn new(code: WsErrorCode, message: impl Into<String>) -> WsError {
+        WsError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The `error` message as JSON text.
+    pub fn to_message(&self) -> String {
+        serde_json::json!({"type": "error", "code": self.code, "message": self.message}).to_string()
+    }
+}

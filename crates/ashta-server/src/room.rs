@@ -1,0 +1,546 @@
+//! Game rooms: one per game, holding its table behind a mutex, the log of its events as
+//! sent, the broadcast channel its connections listen to, and the tasks that play for
+//! bots and for absent players when the turn timer runs out.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use ashta_bots::make_bot;
+use ashta_engine::{Move, Position, RulesObject, Variant};
+use axum::extract::ws::Utf8Bytes;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, Mutex, MutexGuard};
+
+use crate::protocol::{
+    Event, MoveJson, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
+};
+use crate::store::EventsWrite;
+use crate::table::Table;
+use crate::{now_ms, App};
+
+/// Events a connection may fall behind before it catches up from the log.
+const CHANNEL_CAPACITY: usize = 256;
+
+/// The bot that plays for a human whose turn timer ran out.
+pub const TIMER_BOT: &str = "medium";
+
+/// A game's settings as stored: the full rules, the seats (with tokens) and the timer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameConfig {
+    /// The rules: the preset and what differs from it.
+    pub rules: RulesObject,
+    /// One per player.
+    pub seats: Vec<SeatConfig>,
+    /// Seconds before a bot plays for an absent human, if set.
+    pub turn_timer_secs: Option<u32>,
+}
+
+/// One event as sent to clients: the whole `event` message, and where the event's own
+/// JSON sits inside it (for snapshots).
+#[derive(Debug)]
+pub struct Outgoing {
+    /// The event's version.
+    pub version: u64,
+    /// `{"type": "event", "event": …, "legal": …, "must_throw": …, "turn_deadline": …}`.
+    pub text: Utf8Bytes,
+    start: usize,
+    end: usize,
+}
+
+impl Outgoing {
+    fn new(
+        version: u64,
+        event: &str,
+        legal: &[MoveJson],
+        must_throw: bool,
+        deadline: Option<i64>,
+    ) -> Outgoing {
+        const PREFIX: &str = r#"{"type":"event","event":"#;
+        let legal = serde_json::to_string(legal).expect("moves serialize");
+        let deadline = deadline.map_or("null".to_string(), |d| d.to_string());
+        let text = format!(
+            r#"{PREFIX}{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
+        );
+        Outgoing {
+            version,
+            start: PREFIX.len(),
+            end: PREFIX.len() + event.len(),
+            text: text.into(),
+        }
+    }
+
+    /// The event's JSON.
+    pub fn event(&self) -> &str {
+        &self.text.as_str()[self.start..self.end]
+    }
+}
+
+/// What a room's mutex guards.
+pub struct RoomState {
+    /// The game.
+    pub table: Table,
+    /// Every event as sent, index `version − 1`.
+    pub log: Vec<Arc<Outgoing>>,
+    /// Unix ms of the last event.
+    pub updated_at: i64,
+    /// `(version, Unix ms)`: when the turn timer plays for the human to move.
+    pub deadline: Option<(u64, i64)>,
+    /// A store write failed: the room refuses every action until it is loaded again.
+    broken: bool,
+    /// A bot task is running.
+    driving: bool,
+    /// The turn timer task is running.
+    timing: bool,
+    /// A bot's remaining moves, valid while the game is at this version.
+    plan: Option<(u64, VecDeque<Move>)>,
+}
+
+/// A game room.
+pub struct Room {
+    /// The game id.
+    pub id: String,
+    /// Creation time, Unix ms.
+    pub created_at: i64,
+    /// The seed commitment.
+    pub commitment: String,
+    /// The settings.
+    pub config: GameConfig,
+    state: Mutex<RoomState>,
+    channel: broadcast::Sender<Arc<Outgoing>>,
+    connected: Vec<AtomicU32>,
+}
+
+/// Counts a connection for its seat while it lives.
+pub struct Presence {
+    room: Arc<Room>,
+    seat: usize,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        self.room.connected[self.seat].fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Room {
+    /// A room for a game whose table has had `events` applied (their stored JSON).
+    pub fn new(
+        id: String,
+        created_at: i64,
+        commitment: String,
+        config: GameConfig,
+        table: Table,
+        log: Vec<Arc<Outgoing>>,
+        updated_at: i64,
+    ) -> Arc<Room> {
+        let seats = config.seats.len();
+        Arc::new(Room {
+            id,
+            created_at,
+            commitment,
+            config,
+            state: Mutex::new(RoomState {
+                table,
+                log,
+                updated_at,
+                deadline: None,
+                broken: false,
+                driving: false,
+                timing: false,
+                plan: None,
+            }),
+            channel: broadcast::channel(CHANNEL_CAPACITY).0,
+            connected: (0..seats).map(|_| AtomicU32::new(0)).collect(),
+        })
+    }
+
+    /// The log message of an event replayed from the store, as it was sent.
+    pub fn replayed(table: &Table, event: &str) -> Arc<Outgoing> {
+        Arc::new(Outgoing::new(
+            table.version(),
+            event,
+            &table.legal_json(),
+            table.must_throw(),
+            None,
+        ))
+    }
+
+    /// Locks the room's state.
+    pub async fn lock(&self) -> MutexGuard<'_, RoomState> {
+        self.state.lock().await
+    }
+
+    /// Listens to the room's events.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Outgoing>> {
+        self.channel.subscribe()
+    }
+
+    /// Counts a connection for `seat` until the returned guard is dropped.
+    pub fn connect(self: &Arc<Self>, seat: usize) -> Presence {
+        self.connected[seat].fetch_add(1, Ordering::Relaxed);
+        Presence {
+            room: self.clone(),
+            seat,
+        }
+    }
+
+    /// Whether the room can leave memory: its game is over and nobody is watching.
+    pub fn is_idle(&self) -> bool {
+        self.channel.receiver_count() == 0
+            && self
+                .state
+                .try_lock()
+                .is_ok_and(|st| st.table.is_over() || st.broken)
+    }
+
+    fn is_bot(&self, seat: usize) -> bool {
+        self.config.seats[seat].kind == SeatKind::Bot
+    }
+
+    /// The seats as shown to everyone (with whether someone is connected).
+    pub fn seat_views(&self) -> Vec<SeatView> {
+        self.config
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatView {
+                seat: i as u8,
+                kind: s.kind,
+                name: s.name.clone(),
+                level: s.level.clone(),
+                connected: Some(
+                    s.kind == SeatKind::Bot || self.connected[i].load(Ordering::Relaxed) > 0,
+                ),
+            })
+            .collect()
+    }
+
+    /// The snapshot of `docs/web-api.md` as JSON text.
+    pub fn snapshot(&self, st: &RoomState) -> String {
+        let t = &st.table;
+        let rules = t.variant().rules();
+        let head = serde_json::json!({
+            "id": self.id,
+            "status": if t.is_over() { "finished" } else { "playing" },
+            "version": t.version(),
+            "rules": RulesObject::full(rules),
+            "size": rules.size,
+            "players": rules.players,
+            "seats": self.seat_views(),
+            "position": t.position_json(),
+            "legal": t.legal_json(),
+            "must_throw": t.must_throw(),
+            "commitment": self.commitment,
+            "reveal": t.reveal(),
+            "result": t.result(),
+            "turn_deadline": st.deadline.map(|d| d.1),
+            "created_at": self.created_at,
+            "updated_at": st.updated_at,
+        })
+        .to_string();
+        let mut out = String::with_capacity(head.len() + st.log.len() * 400);
+        out.push_str(&head[..head.len() - 1]);
+        out.push_str(r#","events":["#);
+        for (i, e) in st.log.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(e.event());
+        }
+        out.push_str("]}");
+        out
+    }
+
+    /// Stores a table change's events, then sends them; on a store failure the room
+    /// is closed for actions (and dropped from the app, so it is loaded again from
+    /// what was committed).
+    async fn commit(
+        self: &Arc<Self>,
+        app: &Arc<App>,
+        st: &mut RoomState,
+        events: Vec<Event>,
+    ) -> Result<(), WsError> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        let now = now_ms();
+        let version = st.table.version();
+        st.deadline = match self.config.turn_timer_secs {
+            Some(secs) if !st.table.is_over() && !self.is_bot(st.table.to_move()) => {
+                Some((version, now + secs as i64 * 1000))
+            }
+            _ => None,
+        };
+        let legal = st.table.legal_json();
+        let must_throw = st.table.must_throw();
+        let mut stored = Vec::with_capacity(events.len());
+        let mut out = Vec::with_capacity(events.len());
+        for e in &events {
+            let json = serde_json::to_string(e).expect("events serialize");
+            out.push(Arc::new(Outgoing::new(
+                e.version,
+                &json,
+                &legal,
+                must_throw,
+                st.deadline.map(|d| d.1),
+            )));
+            stored.push((e.version, json));
+        }
+        let write = EventsWrite {
+            id: self.id.clone(),
+            events: stored,
+            status: if st.table.is_over() {
+                "finished"
+            } else {
+                "playing"
+            },
+            result: st
+                .table
+                .result()
+                .map(|r| serde_json::to_string(&r).expect("results serialize")),
+            updated_at: now,
+        };
+        if let Err(e) = app.store.append(write).await {
+            tracing::error!(game = %self.id, "storing events failed: {e}");
+            st.broken = true;
+            app.forget(&self.id);
+            return Err(WsError::new(
+                WsErrorCode::Internal,
+                "the server could not store the change; reconnect",
+            ));
+        }
+        st.updated_at = now;
+        for o in out {
+            st.log.push(o.clone());
+            let _ = self.channel.send(o);
+        }
+        self.kick(app, st);
+        Ok(())
+    }
+
+    /// Starts the bot task when a bot is to move, and the timer task when a human with
+    /// a turn timer is.
+    pub fn kick(self: &Arc<Self>, app: &Arc<App>, st: &mut RoomState) {
+        if st.table.is_over() || st.broken {
+            return;
+        }
+        if self.is_bot(st.table.to_move()) {
+            if !st.driving {
+                st.driving = true;
+                tokio::spawn(drive(self.clone(), app.clone()));
+            }
+        } else if let Some(secs) = self.config.turn_timer_secs {
+            let version = st.table.version();
+            if st.deadline.is_none_or(|d| d.0 != version) {
+                st.deadline = Some((version, now_ms() + secs as i64 * 1000));
+            }
+            if !st.timing {
+                st.timing = true;
+                tokio::spawn(time_turns(self.clone(), app.clone()));
+            }
+        }
+    }
+
+    /// A human seat's action: a throw, a move or an undo, refused with an error that
+    /// changes nothing when it is not allowed.
+    pub async fn act(
+        self: &Arc<Self>,
+        app: &Arc<App>,
+        seat: usize,
+        action: Action,
+    ) -> Result<(), WsError> {
+        let mut st = self.lock().await;
+        if st.broken {
+            return Err(WsError::new(
+                WsErrorCode::Internal,
+                "this game is being reloaded; reconnect",
+            ));
+        }
+        let events = match action {
+            Action::Throw => st.table.throw(seat)?,
+            Action::Move(req) => st.table.play_request(seat, &req)?,
+            Action::Undo => {
+                let others_bots = (0..self.config.seats.len()).all(|s| s == seat || self.is_bot(s));
+                if !others_bots {
+                    return Err(WsError::new(
+                        WsErrorCode::CannotUndo,
+                        "undo is only for games where every other seat is a bot",
+                    ));
+                }
+                let events = st.table.undo(seat)?;
+                st.plan = None;
+                events
+            }
+        };
+        self.commit(app, &mut st, events).await
+    }
+}
+
+/// What a human seat asks for.
+#[derive(Clone, Copy, Debug)]
+pub enum Action {
+    /// Throw once.
+    Throw,
+    /// Play a move.
+    Move(MoveRequest),
+    /// Take back the last turn.
+    Undo,
+}
+
+/// A bot's choice of moves for the bag of `pos`, worked out on a blocking thread within
+/// the time budget; the first legal move if the bot fails or overruns.
+async fn think(
+    level: String,
+    seed: u64,
+    variant: Variant,
+    pos: Position,
+    budget: Duration,
+) -> VecDeque<Move> {
+    let (v, p) = (variant.clone(), pos);
+    let task = tokio::task::spawn_blocking(move || {
+        let mut bot = make_bot(&level, seed, Some(budget)).ok()?;
+        bot.choose(&v, &p).map(|play| play.moves)
+    });
+    let hard_limit = budget * 3 + Duration::from_secs(2);
+    match tokio::time::timeout(hard_limit, task).await {
+        Ok(Ok(Some(moves))) if !moves.is_empty() => moves.into(),
+        outcome => {
+            tracing::warn!(
+                "a bot failed or overran its budget ({outcome:?}); playing the first legal move"
+            );
+            let mut list = ashta_engine::MoveList::new();
+            variant.legal_moves(&pos, &mut list);
+            list.first().copied().into_iter().collect()
+        }
+    }
+}
+
+/// Plays for the bots of a room while one is to move, pausing between events.
+async fn drive(room: Arc<Room>, app: Arc<App>) {
+    let mut pause = true;
+    loop {
+        if pause && !app.config.bot_delay.is_zero() {
+            tokio::time::sleep(app.config.bot_delay).await;
+        }
+        pause = true;
+        let mut st = room.lock().await;
+        let seat = st.table.to_move();
+        if st.broken || st.table.is_over() || !room.is_bot(seat) {
+            st.driving = false;
+            room.kick(&app, &mut st);
+            return;
+        }
+        if st.table.must_throw() {
+            let events = st.table.throw(seat).expect("the bot's seat is to throw");
+            let _ = room.commit(&app, &mut st, events).await;
+            continue;
+        }
+        let version = st.table.version();
+        if let Some(mv) = st
+            .plan
+            .as_mut()
+            .filter(|(v, _)| *v == version)
+            .and_then(|(_, moves)| moves.pop_front())
+        {
+            match st.table.play(seat, mv) {
+                Ok(events) => {
+                    let next = st.table.version();
+                    if let Some(plan) = st.plan.as_mut() {
+                        plan.0 = next;
+                    }
+                    let _ = room.commit(&app, &mut st, events).await;
+                }
+                Err(e) => {
+                    tracing::warn!(game = %room.id, "bot plan refused: {}", e.message);
+                    st.plan = None;
+                }
+            }
+            continue;
+        }
+        let level = room.config.seats[seat]
+            .level
+            .clone()
+            .unwrap_or_else(|| TIMER_BOT.to_string());
+        let (variant, pos) = (st.table.variant().clone(), *st.table.position());
+        drop(st);
+        let seed = version ^ ((seat as u64) << 56);
+        let moves = think(level, seed, variant, pos, app.config.bot_time).await;
+        let mut st = room.lock().await;
+        if st.table.version() == version {
+            st.plan = Some((version, moves));
+        }
+        pause = false;
+    }
+}
+
+/// Plays one decision for a human whose turn timer ran out, as long as the room has a
+/// deadline.
+async fn time_turns(room: Arc<Room>, app: Arc<App>) {
+    loop {
+        let deadline = {
+            let mut st = room.lock().await;
+            match st.deadline {
+                Some(d) if !st.broken && !st.table.is_over() => d,
+                _ => {
+                    st.timing = false;
+                    return;
+                }
+            }
+        };
+        let wait = (deadline.1 - now_ms()).max(0) as u64;
+        tokio::time::sleep(Duration::from_millis(wait)).await;
+        let mut st = room.lock().await;
+        if st.deadline != Some(deadline) || st.table.version() != deadline.0 {
+            continue;
+        }
+        let seat = st.table.to_move();
+        if room.is_bot(seat) {
+            st.deadline = None;
+            continue;
+        }
+        tracing::info!(game = %room.id, seat, "turn timer ran out; a bot plays one decision");
+        if st.table.must_throw() {
+            let events = st.table.throw(seat).expect("the seat is to throw");
+            let _ = room.commit(&app, &mut st, events).await;
+            continue;
+        }
+        let (variant, pos) = (st.table.variant().clone(), *st.table.position());
+        drop(st);
+        let moves = think(
+            TIMER_BOT.into(),
+            deadline.0,
+            variant,
+            pos,
+            app.config.bot_time,
+        )
+        .await;
+        let mut st = room.lock().await;
+        if st.table.version() != deadline.0 {
+            continue;
+        }
+        for mv in moves {
+            match st.table.play(seat, mv) {
+                Ok(events) => {
+                    if room.commit(&app, &mut st, events).await.is_err() {
+                        break;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+impl Room {
+    /// Sends a new room's first events (a game drawn at once) and starts its bots and
+    /// timer.
+    pub async fn start(self: &Arc<Self>, app: &Arc<App>, events: Vec<Event>) {
+        let mut st = self.lock().await;
+        if let Err(e) = self.commit(app, &mut st, events).await {
+            tracing::error!(game = %self.id, "storing the first events failed: {}", e.message);
+        }
+        self.kick(app, &mut st);
+    }
+}

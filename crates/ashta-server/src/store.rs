@@ -1,0 +1,321 @@
+//! The SQLite store: every game and every event, written by one writer thread that
+//! commits whole batches, so a change is acknowledged only once it is on disk.
+//!
+//! The database runs in WAL mode with `synchronous=NORMAL`: a committed transaction is
+//! in the write-ahead log, so it survives the server process being killed (even with
+//! SIGKILL); only a power cut or an OS crash can lose the last commits.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use rusqlite::{params, Connection, OptionalExtension};
+use thiserror::Error;
+use tokio::sync::oneshot;
+
+/// Most jobs the writer commits in one transaction.
+const MAX_BATCH: usize = 1024;
+
+/// A store that failed.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// SQLite refused.
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The writer thread is gone.
+    #[error("the database writer has stopped")]
+    WriterGone,
+    /// A blocking read task failed.
+    #[error("database read task failed: {0}")]
+    Task(String),
+}
+
+/// A game's row.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The id.
+    pub id: String,
+    /// Creation time, Unix ms.
+    pub created_at: i64,
+    /// Time of the last event, Unix ms.
+    pub updated_at: i64,
+    /// `playing` or `finished`.
+    pub status: String,
+    /// The game's settings as JSON (rules, seats with their tokens, turn timer).
+    pub config: String,
+    /// The secret seed, in decimal.
+    pub seed: String,
+    /// The commitment's salt.
+    pub salt: String,
+    /// The published commitment.
+    pub commitment: String,
+    /// The last event's version.
+    pub version: i64,
+    /// The result as JSON, once finished.
+    pub result: Option<String>,
+}
+
+/// New events of one game and the row fields they change.
+#[derive(Clone, Debug)]
+pub struct EventsWrite {
+    /// The game.
+    pub id: String,
+    /// `(version, event JSON)` in order.
+    pub events: Vec<(u64, String)>,
+    /// The status after them.
+    pub status: &'static str,
+    /// The result after them, if finished.
+    pub result: Option<String>,
+    /// Unix ms.
+    pub updated_at: i64,
+}
+
+enum WriteOp {
+    Create(GameRow),
+    Events(EventsWrite),
+}
+
+struct Job {
+    op: WriteOp,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The store: a writer thread and a reading connection.
+#[derive(Clone)]
+pub struct Store {
+    writer: mpsc::Sender<Job>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+// Events go into a rowid table, so the (large) event texts are appended in order and
+// only the small index entry lands on the game's page of the index.
+fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    Ok(conn)
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    config TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    salt TEXT NOT NULL,
+    commitment TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    result TEXT
+);
+CREATE INDEX IF NOT EXISTS games_by_creation ON games(created_at DESC);
+CREATE INDEX IF NOT EXISTS games_by_status ON games(status);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    event TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS events_by_game ON events(game_id, version);
+";
+
+fn row_of(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        created_at: r.get(1)?,
+        updated_at: r.get(2)?,
+        status: r.get(3)?,
+        config: r.get(4)?,
+        seed: r.get(5)?,
+        salt: r.get(6)?,
+        commitment: r.get(7)?,
+        version: r.get(8)?,
+        result: r.get(9)?,
+    })
+}
+
+const COLUMNS: &str =
+    "id, created_at, updated_at, status, config, seed, salt, commitment, version, result";
+
+impl Store {
+    /// Opens (creating if needed) the database file and starts the writer thread.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let writer_conn = open(path)?;
+        writer_conn.execute_batch(SCHEMA)?;
+        let reader = open(path)?;
+        let (tx, rx) = mpsc::channel::<Job>();
+        thread::Builder::new()
+            .name("ashta-db-writer".into())
+            .spawn(move || write_loop(writer_conn, rx))
+            .map_err(|e| StoreError::Task(e.to_string()))?;
+        Ok(Store {
+            writer: tx,
+            reader: Arc::new(Mutex::new(reader)),
+        })
+    }
+
+    async fn write(&self, op: WriteOp) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.writer
+            .send(Job { op, done })
+            .map_err(|_| StoreError::WriterGone)?;
+        match wait.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(StoreError::Task(e)),
+            Err(_) => Err(StoreError::WriterGone),
+        }
+    }
+
+    /// Stores a new game; returns once it is committed.
+    pub async fn create(&self, row: GameRow) -> Result<(), StoreError> {
+        self.write(WriteOp::Create(row)).await
+    }
+
+    /// Stores a game's new events; returns once they are committed.
+    pub async fn append(&self, write: EventsWrite) -> Result<(), StoreError> {
+        self.write(WriteOp::Events(write)).await
+    }
+
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, rusqlite::Error> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = reader.lock().unwrap_or_else(|p| p.into_inner());
+            f(&conn)
+        })
+        .await
+        .map_err(|e| StoreError::Task(e.to_string()))?
+        .map_err(StoreError::from)
+    }
+
+    /// The newest games, up to `limit`.
+    pub async fn list(&self, limit: usize) -> Result<Vec<GameRow>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {COLUMNS} FROM games ORDER BY created_at DESC, id LIMIT ?1"
+            ))?;
+            let rows = st.query_map([limit as i64], row_of)?;
+            rows.collect()
+        })
+        .await
+    }
+
+    /// The ids of every game still playing.
+    pub async fn playing(&self) -> Result<Vec<String>, StoreError> {
+        self.read(|c| {
+            let mut st = c.prepare("SELECT id FROM games WHERE status = 'playing'")?;
+            let rows = st.query_map([], |r| r.get(0))?;
+            rows.collect()
+        })
+        .await
+    }
+
+    /// A game's row and its events in order, or `None`.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, StoreError> {
+        let id = id.to_string();
+        self.read(move |c| {
+            let row = c
+                .query_row(
+                    &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+                    [&id],
+                    row_of,
+                )
+                .optional()?;
+            let Some(row) = row else { return Ok(None) };
+            let mut st =
+                c.prepare_cached("SELECT event FROM events WHERE game_id = ?1 ORDER BY version")?;
+            let events = st
+                .query_map([&id], |r| r.get(0))?
+                .collect::<Result<Vec<String>, _>>()?;
+            Ok(Some((row, events)))
+        })
+        .await
+    }
+}
+
+fn apply(tx: &rusqlite::Transaction<'_>, op: &WriteOp) -> Result<(), rusqlite::Error> {
+    match op {
+        WriteOp::Create(g) => {
+            tx.prepare_cached(&format!(
+                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+            ))?
+            .execute(params![
+                g.id,
+                g.created_at,
+                g.updated_at,
+                g.status,
+                g.config,
+                g.seed,
+                g.salt,
+                g.commitment,
+                g.version,
+                g.result
+            ])?;
+        }
+        WriteOp::Events(w) => {
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO events (game_id, version, event) VALUES (?1, ?2, ?3)",
+            )?;
+            for (version, json) in &w.events {
+                insert.execute(params![w.id, *version as i64, json])?;
+            }
+            let version = w.events.last().map_or(0, |e| e.0) as i64;
+            tx.prepare_cached(
+                "UPDATE games SET version = ?2, status = ?3, result = ?4, updated_at = ?5 WHERE id = ?1",
+            )?
+            .execute(params![w.id, version, w.status, w.result, w.updated_at])?;
+        }
+    }
+    Ok(())
+}
+
+/// Commits each job alone when a batch fails, so one bad job fails only itself.
+fn commit_each(conn: &mut Connection, batch: Vec<Job>) {
+    for job in batch {
+        let result = conn
+            .transaction()
+            .and_then(|tx| {
+                apply(&tx, &job.op)?;
+                tx.commit()
+            })
+            .map_err(|e| e.to_string());
+        let _ = job.done.send(result);
+    }
+}
+
+fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let outcome = conn.transaction().and_then(|tx| {
+            for job in &batch {
+                apply(&tx, &job.op)?;
+            }
+            tx.commit()
+        });
+        match outcome {
+            Ok(()) => {
+                for job in batch {
+                    let _ = job.done.send(Ok(()));
+                }
+            }
+            Err(e) => {
+                tracing::warn!(
+                    "a batch of {} writes failed ({e}); retrying one by one",
+                    batch.len()
+                );
+                commit_each(&mut conn, batch);
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! The WebSocket of a game: authentication by seat token, `hello` with the version a
+//! client has, actions, and the events of the room in version order.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
+use crate::room::{Action, Room};
+use crate::secret::token_matches;
+use crate::App;
+
+/// Largest frame the socket accepts at all; anything between 4 KiB and this gets a
+/// `bad_message` error, anything larger closes the connection.
+const MAX_FRAME: usize = 64 * 1024;
+
+/// Bytes read from the socket at a time. The library zeroes this much before each read,
+/// so the 128 KiB default costs more than the messages themselves.
+const READ_BUFFER: usize = 4096;
+
+/// A client that is this many events behind gets the whole state instead.
+const MAX_CATCH_UP: u64 = 500;
+
+/// Counts a connection's messages over the last second.
+struct RateLimit {
+    per_second: usize,
+    recent: VecDeque<Instant>,
+}
+
+impl RateLimit {
+    fn new(per_second: u32) -> RateLimit {
+        RateLimit {
+            per_second: per_second as usize,
+            recent: VecDeque::new(),
+        }
+    }
+
+    /// Whether one more message may pass now (and counts it if so).
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        while self
+            .recent
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= Duration::from_secs(1))
+        {
+            self.recent.pop_front();
+        }
+        if self.recent.len() >= self.per_second {
+            return false;
+        }
+        self.recent.push_back(now);
+        true
+    }
+}
+
+/// `GET /api/games/{id}/ws?seat=S&token=T`.
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    State(app): State<Arc<App>>,
+) -> Response {
+    ws.max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket| connection(socket, app, id, query))
+}
+
+/// Which seat the query gives, `None` for a spectator.
+fn authenticate(room: &Room, query: &HashMap<String, String>) -> Result<Option<usize>, WsError> {
+    let bad = |m: &str| WsError::new(WsErrorCode::BadToken, m);
+    match (query.get("seat"), query.get("token")) {
+        (None, None) => Ok(None),
+        (Some(_), None) | (None, Some(_)) => {
+            Err(bad("give both seat and token, or neither to spectate"))
+        }
+        (Some(seat), Some(token)) => {
+            let seat: usize = seat
+                .parse()
+                .ok()
+                .filter(|&s| s < room.config.seats.len())
+                .ok_or_else(|| bad("no such seat"))?;
+            match &room.config.seats[seat].token {
+                Some(expected) if token_matches(expected, token) => Ok(Some(seat)),
+                Some(_) => Err(bad("wrong token for this seat")),
+                None => Err(bad("that seat is a bot")),
+            }
+        }
+    }
+}
+
+type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
+
+async fn send(sink: &mut Sink, text: impl Into<Utf8Bytes>) -> bool {
+    sink.send(Message::Text(text.into())).await.is_ok()
+}
+
+async fn refuse(mut sink: Sink, error: WsError) {
+    let _ = send(&mut sink, error.to_message()).await;
+    let _ = sink
+        .send(Message::Close(Some(CloseFrame {
+            code: 4000,
+            reason: Utf8Bytes::from(
+                serde_json::to_value(error.code)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+            ),
+        })))
+        .await;
+}
+
+/// Sends the events after `since` (or the whole state) and returns the version sent up to.
+async fn catch_up(sink: &mut Sink, room: &Room, seat: Option<usize>, since: u64) -> Option<u64> {
+    let (messages, version) = {
+        let st = room.lock().await;
+        let version = st.table.version();
+        let messages: Vec<Utf8Bytes> =
+            if since == 0 || since > version || version - since > MAX_CATCH_UP {
+                let you = seat.map_or("null".to_string(), |s| s.to_string());
+                vec![format!(
+                    r#"{{"type":"state","you":{you},"game":{}}}"#,
+                    room.snapshot(&st)
+                )
+                .into()]
+            } else {
+                st.log[since as usize..version as usize]
+                    .iter()
+                    .map(|o| o.text.clone())
+                    .collect()
+            };
+        (messages, version)
+    };
+    for m in messages {
+        if !send(sink, m).await {
+            return None;
+        }
+    }
+    Some(version)
+}
+
+/// Events the client missed between `last` and now, from the room's log.
+async fn missed(room: &Room, last: u64) -> (Vec<Utf8Bytes>, u64) {
+    let st = room.lock().await;
+    let version = st.table.version();
+    let texts = st
+        .log
+        .get(last as usize..)
+        .unwrap_or_default()
+        .iter()
+        .map(|o| o.text.clone())
+        .collect();
+    (texts, version)
+}
+
+async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap<String, String>) {
+    let (mut sink, mut stream) = socket.split();
+    let room = match app.room(&id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => {
+            return refuse(
+                sink,
+                WsError::new(WsErrorCode::NotFound, format!("no game {id:?}")),
+            )
+            .await;
+        }
+        Err(e) => {
+            tracing::error!(game = %id, "loading failed: {e}");
+            return refuse(
+                sink,
+                WsError::new(WsErrorCode::Internal, "the game could not be loaded"),
+            )
+            .await;
+        }
+    };
+    let seat = match authenticate(&room, &query) {
+        Ok(seat) => seat,
+        Err(e) => return refuse(sink, e).await,
+    };
+    let _presence = seat.map(|s| room.connect(s));
+    let mut events = room.subscribe();
+    let mut last: Option<u64> = None;
+    let mut limit = RateLimit::new(app.config.ws_messages_per_second);
+    loop {
+        tokio::select! {
+            incoming = stream.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        let e = WsError::new(WsErrorCode::BadMessage, "messages are JSON text, not binary");
+                        if !send(&mut sink, e.to_message()).await { break; }
+                        continue;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                };
+                if !limit.allow() {
+                    let e = WsError::new(WsErrorCode::RateLimited, format!(
+                        "more than {} messages in one second; this one was ignored",
+                        app.config.ws_messages_per_second
+                    ));
+                    if !send(&mut sink, e.to_message()).await { break; }
+                    continue;
+                }
+                match handle(&app, &room, seat, &text, &mut last, &mut sink).await {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => if !send(&mut sink, e.to_message()).await { break; },
+                }
+            }
+            event = events.recv(), if last.is_some() => {
+                let sent = last.unwrap_or(0);
+                match event {
+                    Ok(o) if o.version <= sent => {}
+                    Ok(o) if o.version == sent + 1 => {
+                        if !send(&mut sink, o.text.clone()).await { break; }
+                        last = Some(o.version);
+                    }
+                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                        let (texts, version) = missed(&room, sent).await;
+                        let mut ok = true;
+                        for t in texts {
+                            ok = ok && send(&mut sink, t).await;
+                        }
+                        if !ok { break; }
+                        last = Some(version);
+                    }
+                    Err(RecvError::Closed) => break,
+                }
+            }
+        }
+    }
+}
+
+/// Handles one client message; `Ok(false)` when the socket is gone.
+async fn handle(
+    app: &Arc<App>,
+    room: &Arc<Room>,
+    seat: Option<usize>,
+    text: &str,
+    last: &mut Option<u64>,
+    sink: &mut Sink,
+) -> Result<bool, WsError> {
+    if text.len() > MAX_CLIENT_MESSAGE {
+        return Err(WsError::new(
+            WsErrorCode::BadMessage,
+            format!("message of {} bytes is larger than 4 KiB", text.len()),
+        ));
+    }
+    let message: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| WsError::new(WsErrorCode::BadMessage, format!("malformed message: {e}")))?;
+    let action = match message {
+        ClientMessage::Ping => return Ok(send(sink, r#"{"type":"pong"}"#).await),
+        ClientMessage::Hello { since } => {
+            return Ok(match catch_up(sink, room, seat, since).await {
+                Some(version) => {
+                    *last = Some(version);
+                    true
+                }
+                None => false,
+            });
+        }
+        ClientMessage::Throw => Action::Throw,
+        ClientMessage::Move { mv } => Action::Move(mv),
+        ClientMessage::Undo => Action::Undo,
+    };
+    let Some(seat) = seat else {
+        return Err(WsError::new(
+            WsErrorCode::Spectator,
+            "spectators watch; they cannot act",
+        ));
+    };
+    if last.is_none() {
+        return Err(WsError::new(WsErrorCode::BadMessage, "send hello first"));
+    }
+    room.act(app, seat, action).await?;
+    Ok(true)
+}

@@ -1,0 +1,208 @@
+//! A server on a free loopback port with a temporary database, and a WebSocket client.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use ashta_server::{router, App, ServerConfig};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for one message.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A running server.
+pub struct Server {
+    pub base: String,
+    pub ws_base: String,
+    pub db: PathBuf,
+    pub task: tokio::task::JoinHandle<()>,
+    pub http: reqwest::Client,
+    _dir: Option<tempfile::TempDir>,
+}
+
+/// Settings for tests: fast bots, no pauses.
+pub fn test_config(db: PathBuf) -> ServerConfig {
+    let mut c = ServerConfig::new(db);
+    c.bot_delay = Duration::from_millis(1);
+    c.bot_time = Duration::from_millis(50);
+    // Test clients act as fast as they can; the rate limit has its own test.
+    c.ws_messages_per_second = 10_000;
+    c
+}
+
+impl Server {
+    /// A server with a fresh database.
+    pub async fn start() -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("test.sqlite");
+        let mut s = Server::start_with(test_config(db)).await;
+        s._dir = Some(dir);
+        s
+    }
+
+    /// A server with these settings.
+    pub async fn start_with(config: ServerConfig) -> Server {
+        let db = config.db.clone();
+        let app = App::open(config).await.unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let task = tokio::spawn(async move {
+            axum::serve(
+                listener,
+                router(app).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+            )
+            .await
+            .unwrap();
+        });
+        Server {
+            base: format!("http://{addr}"),
+            ws_base: format!("ws://{addr}"),
+            db,
+            task,
+            http: reqwest::Client::new(),
+            _dir: None,
+        }
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Creates a game; panics unless it is created.
+    pub async fn create(&self, body: Value) -> Value {
+        let (status, created) = self.post("/api/games", &body).await;
+        assert_eq!(status, 201, "{created}");
+        created
+    }
+
+    /// The snapshot of a game.
+    pub async fn snapshot(&self, id: &str) -> Value {
+        let (status, snap) = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "{snap}");
+        snap
+    }
+
+    /// Connects to a game's socket with this query (`""` to spectate).
+    pub async fn connect(&self, id: &str, query: &str) -> Client {
+        let url = format!("{}/api/games/{id}/ws{query}", self.ws_base);
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client { ws }
+    }
+
+    /// Connects as a seat of a created game.
+    pub async fn seat(&self, created: &Value, seat: usize) -> Client {
+        let token = created["seats"][seat]["token"].as_str().unwrap();
+        let id = created["id"].as_str().unwrap();
+        self.connect(id, &format!("?seat={seat}&token={token}"))
+            .await
+    }
+}
+
+/// Two human seats of the standard rules.
+pub fn two_humans() -> Value {
+    json!({"rules": "standard", "players": 2,
+           "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
+}
+
+/// One human against `bots` random bots.
+pub fn against_bots(bots: usize) -> Value {
+    let mut seats = vec![json!({"kind": "human", "name": "Me"})];
+    seats.extend((0..bots).map(|_| json!({"kind": "bot", "level": "random"})));
+    json!({"rules": "standard", "players": bots + 1, "seats": seats})
+}
+
+/// A WebSocket client.
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    pub async fn send(&mut self, v: Value) {
+        self.ws
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    pub async fn send_text(&mut self, t: String) {
+        self.ws.send(Message::Text(t.into())).await.unwrap();
+    }
+
+    /// The next JSON message; `None` when the socket closes.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a message in time");
+            match m {
+                Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(&t).unwrap()),
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// The next message of this type (others skipped).
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let m = self.next().await.expect("the socket stays open");
+            if m["type"] == kind {
+                return m;
+            }
+        }
+    }
+
+    /// Sends hello and returns the answer's first message.
+    pub async fn hello(&mut self, since: u64) -> Value {
+        self.send(json!({"type": "hello", "since": since})).await;
+        self.next().await.expect("an answer to hello")
+    }
+
+    /// Sends a message and returns the error it gets (events in between skipped).
+    pub async fn expect_error(&mut self, v: Value) -> Value {
+        self.send(v).await;
+        self.next_of("error").await
+    }
+}
+
+/// The seat to move in an event message or a snapshot's position.
+pub fn to_move(position: &Value) -> u64 {
+    position["to_move"].as_u64().unwrap()
+}

@@ -1,0 +1,81 @@
+// The server's HTTP API (docs/web-api.md) and the tokens this browser holds.
+
+/** An error the API answered with: its `code` and `message`. */
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (e) {
+    throw new ApiError("network", String(e.message || e), 0);
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = data && data.error;
+    throw new ApiError(err?.code || "http", err?.message || `HTTP ${response.status}`, response.status);
+  }
+  return data;
+}
+
+/** Creates a game; answers as the API's `POST /api/games`. */
+export function createGame(spec) {
+  return request("POST", "/api/games", spec);
+}
+
+/** Lists the games, newest first. */
+export async function listGames() {
+  const data = await request("GET", "/api/games");
+  return data.games || [];
+}
+
+/** The snapshot of a game. */
+export function getGame(id) {
+  return request("GET", `/api/games/${encodeURIComponent(id)}`);
+}
+
+/** The address of a game's record. */
+export function recordUrl(id) {
+  return `/api/games/${encodeURIComponent(id)}/record`;
+}
+
+const TOKENS_KEY = "ashta.tokens";
+
+/** The seat links this browser keeps: {gameId: [{seat, link}]}. */
+export function keptLinks() {
+  try {
+    return JSON.parse(globalThis.localStorage?.getItem(TOKENS_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the links of the human seats of a game this browser created. */
+export function keepLinks(id, seats) {
+  const all = keptLinks();
+  all[id] = seats.filter((s) => s.link).map((s) => ({ seat: s.seat, link: s.link }));
+  const ids = Object.keys(all);
+  // Keep the most recent 200 games only.
+  for (const old of ids.slice(0, Math.max(0, ids.length - 200))) delete all[old];
+  try {
+    globalThis.localStorage?.setItem(TOKENS_KEY, JSON.stringify(all));
+  } catch {
+    // Without storage the links are simply not remembered.
+  }
+}

@@ -1,0 +1,338 @@
+// The board as SVG, drawn to scale: squares (crossed when safe), the home, pawns in four
+// colour-blind-safe colours, each seat with its own shape and letter, stacks with their
+// count, doubles and blocks, the targets of a selected pawn, and pawns moving along
+// their path. The board is turned so that the viewer's own seat sits at the bottom.
+
+import { h, s, sleep } from "./dom.js";
+import { rotateCw, squareName } from "./geometry.js";
+import { t } from "./i18n.js";
+
+const CELL = 100;
+
+/** The colours of the seats (Okabe–Ito palette, safe for colour-blind eyes), by seat. */
+export const SEAT_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7"];
+
+/** The shape of each seat's pawns, by seat. */
+export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"];
+
+/** Where each pawn of a position stands: a map from square name to the groups on it,
+ * [{player, index, count}], in player order; pawns at −1 (off the board) are left out.
+ * `exclude` ({player, index, count}) takes that many pawns away first (a unit that is
+ * being animated). */
+export function pawnGroups(board, position, exclude = null) {
+  const groups = new Map();
+  position.pawns.forEach((list, player) => {
+    const counts = new Map();
+    for (const i of list) counts.set(i, (counts.get(i) || 0) + 1);
+    if (exclude && exclude.player === player && counts.has(exclude.index)) {
+      counts.set(exclude.index, counts.get(exclude.index) - exclude.count);
+    }
+    for (const [index, count] of counts) {
+      if (index < 0 || count <= 0) continue;
+      const name = squareName(board.squareAt(player, index));
+      if (!groups.has(name)) groups.set(name, []);
+      groups.get(name).push({ player, index, count });
+    }
+  });
+  return groups;
+}
+
+/** The draw of one seat's pawn mark: its shape, filled with the seat's colour, and its
+ * letter; `r` is the half-size. */
+export function pawnMark(seat, r) {
+  const colour = SEAT_COLOURS[seat];
+  const common = { fill: colour, stroke: "#1b1b1b", "stroke-width": Math.max(2, r / 8), class: "pawn-shape" };
+  let shape;
+  switch (SEAT_SHAPES[seat]) {
+    case "square":
+      shape = s("rect", { ...common, x: -r * 0.85, y: -r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.2 });
+      break;
+    case "triangle":
+      shape = s("polygon", { ...common, points: `0,${-r * 1.05} ${r * 1.05},${r * 0.8} ${-r * 1.05},${r * 0.8}` });
+      break;
+    case "diamond":
+      shape = s("polygon", { ...common, points: `0,${-r * 1.1} ${r * 1.1},0 0,${r * 1.1} ${-r * 1.1},0` });
+      break;
+    default:
+      shape = s("circle", { ...common, r });
+  }
+  const letter = s(
+    "text",
+    {
+      class: "pawn-letter",
+      "text-anchor": "middle",
+      "dominant-baseline": "central",
+      y: SEAT_SHAPES[seat] === "triangle" ? r * 0.22 : 0,
+      "font-size": r * 0.95,
+      fill: seat === 1 ? "#1b1b1b" : "#ffffff",
+    },
+    t(`seat.letter.${seat}`),
+  );
+  return [shape, letter];
+}
+
+/** The board view of one game. */
+export class BoardView {
+  /**
+   * @param {HTMLElement} container where the SVG goes
+   * @param {object} handlers onPawn({player, index, count, square}), onTarget(move),
+   *   onSquare(name)
+   */
+  constructor(container, handlers) {
+    this.container = container;
+    this.handlers = handlers;
+    this.svg = null;
+  }
+
+  /** Sets the game's geometry and whose seat sits at the bottom. */
+  setGame(board, viewerSeat = 0) {
+    this.board = board;
+    this.turns = viewerSeat;
+    const n = board.size;
+    this.svg = s("svg", {
+      class: "board",
+      viewBox: `0 0 ${n * CELL} ${n * CELL}`,
+      role: "img",
+      "aria-label": t("app.title"),
+      preserveAspectRatio: "xMidYMid meet",
+    });
+    this.squaresLayer = s("g", { class: "squares" });
+    this.marksLayer = s("g", { class: "marks" });
+    this.pawnsLayer = s("g", { class: "pawns" });
+    this.targetsLayer = s("g", { class: "targets" });
+    this.svg.append(this.squaresLayer, this.marksLayer, this.pawnsLayer, this.targetsLayer);
+    this.drawSquares();
+    this.container.replaceChildren(this.svg);
+  }
+
+  /** The centre of a square in SVG units, after turning the board for the viewer. */
+  cellCentre([x, y]) {
+    let sq = [x, y];
+    for (let i = 0; i < this.turns; i++) sq = rotateCw(sq, this.board.size);
+    const n = this.board.size;
+    return [sq[0] * CELL + CELL / 2, (n - 1 - sq[1]) * CELL + CELL / 2];
+  }
+
+  drawSquares() {
+    const b = this.board;
+    const n = b.size;
+    for (let y = 0; y < n; y++) {
+      for (let x = 0; x < n; x++) {
+        const name = squareName([x, y]);
+        const [cx, cy] = this.cellCentre([x, y]);
+        const isCentre = x === b.centre[0] && y === b.centre[1];
+        const safe = b.isSafe([x, y]);
+        const g = s("g", {
+          class: `square${safe ? " safe" : ""}${isCentre ? " home" : ""}`,
+          dataset: { square: name },
+          onclick: () => this.handlers.onSquare?.(name),
+        });
+        g.append(
+          s("rect", { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, class: "cell" }),
+        );
+        if (safe) {
+          const d = CELL / 2 - 6;
+          g.append(
+            s("path", {
+              class: "cross",
+              d: `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx + d},${cy - d}L${cx - d},${cy + d}`,
+            }),
+          );
+        }
+        if (isCentre) {
+          g.append(s("rect", { class: "home-ring", x: cx - CELL / 2 + 8, y: cy - CELL / 2 + 8, width: CELL - 16, height: CELL - 16, rx: 10 }));
+        }
+        g.append(s("text", { class: "square-name", x: cx - CELL / 2 + 4, y: cy + CELL / 2 - 5 }, name));
+        this.squaresLayer.append(g);
+      }
+    }
+  }
+
+  /**
+   * Draws a position: every pawn group, the blocks, and for a selected unit the
+   * squares its moves reach.
+   * @param {object} position the position JSON
+   * @param {object} options selected ({player, index}), targets ([move]), exclude
+   *   (a unit left out while it is animated), mover (the player to move)
+   */
+  render(position, { selected = null, targets = [], exclude = null, mover = null } = {}) {
+    this.position = position;
+    const b = this.board;
+    this.pawnsLayer.replaceChildren();
+    this.marksLayer.replaceChildren();
+    this.targetsLayer.replaceChildren();
+    for (const g of this.squaresLayer.children) g.classList.remove("path-step");
+
+    const blocked = new Map();
+    for (const block of position.blocks || []) {
+      blocked.set(squareName(b.squareAt(block.owner, block.at)), block);
+    }
+    for (const [name, block] of blocked) {
+      const sq = b.squareAt(block.owner, block.at);
+      const [cx, cy] = this.cellCentre(sq);
+      const seat = b.seatOf(block.owner);
+      this.marksLayer.append(
+        s(
+          "rect",
+          {
+            class: "block-mark",
+            x: cx - CELL / 2 + 3,
+            y: cy - CELL / 2 + 3,
+            width: CELL - 6,
+            height: CELL - 6,
+            stroke: SEAT_COLOURS[seat],
+            dataset: { block: name },
+          },
+          s("title", {}, t("game.block", { seats: block.blocked.map((p) => t(`seat.${b.seatOf(p)}`)).join(", ") })),
+        ),
+      );
+    }
+
+    for (const [name, groups] of pawnGroups(b, position, exclude)) {
+      const sq = b.squareAt(groups[0].player, groups[0].index);
+      const [cx, cy] = this.cellCentre(sq);
+      const safe = b.isSafe(sq);
+      const slots = slotOffsets(groups.length);
+      groups.forEach((group, k) => {
+        const [ox, oy] = slots[k];
+        const r = groups.length === 1 ? 26 : 17;
+        const seat = b.seatOf(group.player);
+        const isDouble = !safe && group.count >= 2 && group.index !== b.home;
+        const isSelected = selected && selected.player === group.player && selected.index === group.index;
+        const label = `${t(`seat.${seat}`)} ×${group.count} ${name}`;
+        const token = s("g", {
+          class: `pawn seat-${seat}${isDouble ? " double" : ""}${isSelected ? " selected" : ""}${
+            mover === group.player ? " to-move" : ""
+          }`,
+          transform: `translate(${cx + ox},${cy + oy})`,
+          tabindex: 0,
+          role: "button",
+          "aria-label": label,
+          dataset: { player: String(group.player), index: String(group.index), count: String(group.count), square: name },
+          onclick: (e) => {
+            e.stopPropagation();
+            this.handlers.onPawn?.({ ...group, square: name });
+          },
+          onkeydown: (e) => {
+            if (e.key === "Enter" || e.key === " ") {
+              e.preventDefault();
+              this.handlers.onPawn?.({ ...group, square: name });
+            }
+          },
+        });
+        if (isDouble) token.append(s("circle", { class: "double-ring", r: r + 7 }));
+        if (isSelected) token.append(s("circle", { class: "select-ring", r: r + 11 }));
+        token.append(...pawnMark(seat, r));
+        if (group.count > 1) {
+          token.append(
+            s("circle", { class: "count-badge", cx: r * 0.9, cy: -r * 0.9, r: 11 }),
+            s("text", { class: "count-text", x: r * 0.9, y: -r * 0.9, "text-anchor": "middle", "dominant-baseline": "central" }, String(group.count)),
+          );
+        }
+        token.append(s("title", {}, label));
+        this.pawnsLayer.append(token);
+      });
+    }
+
+    const byTarget = new Map();
+    for (const mv of targets) {
+      const sq = b.squareAt(position.to_move, mv.to);
+      const name = squareName(sq);
+      if (!byTarget.has(name)) byTarget.set(name, []);
+      byTarget.get(name).push(mv);
+      if (selected && mv.from >= 0) {
+        for (let i = mv.from + 1; i < mv.to; i++) {
+          const step = squareName(b.squareAt(position.to_move, i));
+          this.squaresLayer.querySelector(`[data-square="${step}"]`)?.classList.add("path-step");
+        }
+      }
+    }
+    for (const [name, moves] of byTarget) {
+      const sq = b.squareAt(position.to_move, moves[0].to);
+      const [cx, cy] = this.cellCentre(sq);
+      moves.forEach((mv, k) => {
+        const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * 34;
+        const label = `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
+        const kind = mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn";
+        const title = t(kind, { value: mv.value, square: name, count: mv.count });
+        const marker = s(
+          "g",
+          {
+            class: `target${mv.capture ? " capture" : ""}`,
+            transform: `translate(${cx + offset},${cy + 30})`,
+            tabindex: 0,
+            role: "button",
+            "aria-label": title,
+            dataset: { value: String(mv.value), from: String(mv.from), to: String(mv.to), count: String(mv.count), square: name },
+            onclick: (e) => {
+              e.stopPropagation();
+              this.handlers.onTarget?.(mv);
+            },
+            onkeydown: (e) => {
+              if (e.key === "Enter" || e.key === " ") {
+                e.preventDefault();
+                this.handlers.onTarget?.(mv);
+              }
+            },
+          },
+          s("title", {}, title),
+          s("circle", { r: 16 }),
+          s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, label),
+        );
+        this.targetsLayer.append(marker);
+        this.squaresLayer.querySelector(`[data-square="${name}"]`)?.classList.add("target-square");
+      });
+    }
+    for (const g of this.squaresLayer.children) {
+      if (!byTarget.has(g.dataset.square)) g.classList.remove("target-square");
+    }
+  }
+
+  /** Moves a unit of `count` pawns of `player` along `path` (its path indices, the first
+   * the square it leaves, or −1 for an entry), `stepMs` per square. */
+  async animateMove(player, path, count, stepMs) {
+    if (stepMs <= 0 || !path || path.length === 0) return;
+    const b = this.board;
+    const seat = b.seatOf(player);
+    const squares = path.filter((i) => i >= 0).map((i) => b.squareAt(player, i));
+    if (squares.length === 0) return;
+    const ghost = s("g", { class: `pawn ghost seat-${seat}` }, ...pawnMark(seat, 26));
+    if (count > 1) {
+      ghost.append(
+        s("circle", { class: "count-badge", cx: 23, cy: -23, r: 11 }),
+        s("text", { class: "count-text", x: 23, y: -23, "text-anchor": "middle", "dominant-baseline": "central" }, String(count)),
+      );
+    }
+    this.targetsLayer.replaceChildren(ghost);
+    // The ghost slides from square to square: a CSS transition per step.
+    const [x0, y0] = this.cellCentre(squares[0]);
+    ghost.style.transition = "none";
+    ghost.style.transform = `translate(${x0}px, ${y0}px)`;
+    ghost.getBoundingClientRect();
+    ghost.style.transition = `transform ${Math.max(0, stepMs - 10)}ms linear`;
+    for (const sq of squares.slice(1)) {
+      const [cx, cy] = this.cellCentre(sq);
+      ghost.style.transform = `translate(${cx}px, ${cy}px)`;
+      await sleep(stepMs);
+    }
+    await sleep(stepMs / 2);
+    ghost.remove();
+  }
+}
+
+/** Offsets of up to four groups sharing a square. */
+function slotOffsets(k) {
+  if (k <= 1) return [[0, 0]];
+  if (k === 2) return [[-22, 0], [22, 0]];
+  return [[-22, -22], [22, -22], [-22, 22], [22, 22]];
+}
+
+/** A small legend of the seats' marks for the player panels. */
+export function seatBadge(seat, size = 22) {
+  const r = size / 2 - 2;
+  return h(
+    "span",
+    { class: "seat-badge" },
+    s("svg", { viewBox: `${-size / 2} ${-size / 2} ${size} ${size}`, width: size, height: size, "aria-hidden": "true" }, ...pawnMark(seat, r)),
+  );
+}

@@ -1,0 +1,207 @@
+// After the game: places, statistics, the revealed seed with a check of every throw,
+// the download of the game record, and a replay of the whole game.
+
+import { recordUrl } from "./api.js";
+import { seatBadge } from "./board.js";
+import { verifyThrows } from "./chacha.js";
+import { h, replaceChildren } from "./dom.js";
+import { effectiveEvents, finalPlaces, gameStats, resultText } from "./history.js";
+import { seatName, t } from "./i18n.js";
+
+/** The throws that stand at the end of a game, in the order the seed gave them: an
+ * undo rewinds the server's generator, so the throws it took back do not count. */
+export function throwEvents(events) {
+  return effectiveEvents(events).filter((e) => e.kind === "throw");
+}
+
+/**
+ * Fills `box` with the end screen of a finished game.
+ * @param {HTMLElement} box
+ * @param {object} ctx snap (the snapshot), board, rules (normalized), start (the start
+ *   position), replay ({begin, show(position, event), end})
+ */
+export function showEndScreen(box, { snap, board, rules, start, replay }) {
+  const places = finalPlaces(snap.result, snap.position, board.home);
+  const stats = gameStats(snap.events, start, board.home);
+  const placesTable = h(
+    "table",
+    { class: "places", id: "places" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("end.place")), h("th", {}, t("end.player")), h("th", {}, t("end.homeCount")))),
+    h(
+      "tbody",
+      {},
+      places.map((pl) =>
+        h(
+          "tr",
+          { dataset: { player: String(pl.player), place: String(pl.place) } },
+          h("td", {}, String(pl.place)),
+          h("td", {}, seatBadge(board.seatOf(pl.player)), " ", who(snap, board, pl.player)),
+          h("td", {}, `${stats[pl.player].home}/${snap.position.pawns[pl.player].length}${pl.finished ? "" : ` ${t("end.progress")}`}`),
+        ),
+      ),
+    ),
+  );
+  const statsTable = h(
+    "table",
+    { class: "stats", id: "stats" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", {}, t("end.player")),
+        h("th", {}, t("end.throws")),
+        h("th", {}, t("end.graces")),
+        h("th", {}, t("end.moves")),
+        h("th", {}, t("end.captures")),
+        h("th", {}, t("end.captured")),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      stats.map((st, p) =>
+        h(
+          "tr",
+          { dataset: { player: String(p) } },
+          h("td", {}, seatBadge(board.seatOf(p)), " ", seatName(board.seatOf(p))),
+          h("td", {}, String(st.throws)),
+          h("td", {}, String(st.graces)),
+          h("td", {}, String(st.moves)),
+          h("td", {}, String(st.captures)),
+          h("td", {}, String(st.lost)),
+        ),
+      ),
+    ),
+  );
+
+  const verdict = h("p", { class: "verdict", id: "verdict", "aria-live": "polite" });
+  const verifyButton = h(
+    "button",
+    {
+      type: "button",
+      id: "verify",
+      onclick: async () => {
+        verifyButton.disabled = true;
+        verdict.textContent = t("end.verifying");
+        verdict.dataset.result = "";
+        const outcome = await verifyThrows({
+          commitment: snap.commitment,
+          reveal: snap.reveal,
+          cowries: rules.cowries,
+          mouthUp: rules.mouthUp,
+          throws: throwEvents(snap.events),
+        });
+        verifyButton.disabled = false;
+        verdict.dataset.result = outcome.ok ? "ok" : "bad";
+        verdict.className = `verdict ${outcome.ok ? "ok" : "error"}`;
+        if (outcome.ok) verdict.textContent = `✔ ${t("end.verifyOk", { count: outcome.checked })}`;
+        else if (outcome.reason === "seed") verdict.textContent = `✘ ${t("end.verifyBadSeed")}`;
+        else if (outcome.reason === "commitment") verdict.textContent = `✘ ${t("end.verifyBadCommit")}`;
+        else verdict.textContent = `✘ ${t("end.verifyBadThrow", { n: outcome.mismatch + 1 })}`;
+      },
+    },
+    t("end.verify"),
+  );
+
+  const replayBox = h("div", { class: "replay", id: "replay", hidden: true });
+  const replayButton = h("button", { type: "button", id: "replay-open", onclick: () => openReplay() }, t("end.replay"));
+
+  function openReplay() {
+    const steps = [{ position: start, event: null }, ...snap.events.filter((e) => e.position).map((e) => ({ position: e.position, event: e }))];
+    let at = 0;
+    let timer = null;
+    replay.begin();
+    replayBox.hidden = false;
+    replayButton.disabled = true;
+    const label = h("span", { class: "replay-step", id: "replay-step" });
+    const slider = h("input", {
+      type: "range",
+      min: 0,
+      max: steps.length - 1,
+      value: 0,
+      "aria-label": t("end.replay"),
+      oninput: (e) => go(Number(e.target.value)),
+    });
+    const playButton = h("button", { type: "button", id: "replay-play", onclick: () => toggle() }, t("replay.play"));
+    function go(i) {
+      at = Math.max(0, Math.min(steps.length - 1, i));
+      slider.value = String(at);
+      label.textContent = t("replay.step", { n: at, total: steps.length - 1 });
+      label.dataset.step = String(at);
+      replay.show(steps[at].position, steps[at].event);
+      if (at === steps.length - 1 && timer) toggle();
+    }
+    function toggle() {
+      if (timer) {
+        clearInterval(timer);
+        timer = null;
+        playButton.textContent = t("replay.play");
+      } else {
+        if (at === steps.length - 1) go(0);
+        timer = setInterval(() => go(at + 1), 400);
+        playButton.textContent = t("replay.pause");
+      }
+    }
+    function close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      replayBox.hidden = true;
+      replayButton.disabled = false;
+      replay.end();
+    }
+    replaceChildren(
+      replayBox,
+      h(
+        "div",
+        { class: "row" },
+        h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, t("replay.first")),
+        h("button", { type: "button", id: "replay-prev", onclick: () => go(at - 1) }, t("replay.prev")),
+        playButton,
+        h("button", { type: "button", id: "replay-next", onclick: () => go(at + 1) }, t("replay.next")),
+        h("button", { type: "button", id: "replay-last", onclick: () => go(steps.length - 1) }, t("replay.last")),
+        h("button", { type: "button", id: "replay-close", onclick: close }, t("replay.close")),
+      ),
+      slider,
+      label,
+    );
+    go(0);
+  }
+
+  replaceChildren(
+    box,
+    h("h2", {}, t("end.title"), ": ", h("span", { id: "result" }, resultText(board, snap.result))),
+    h(
+      "div",
+      { class: "end-grid" },
+      h("div", {}, h("h3", {}, t("end.places")), h("div", { class: "table-wrap" }, placesTable)),
+      h("div", {}, h("h3", {}, t("end.stats")), h("div", { class: "table-wrap" }, statsTable)),
+    ),
+    h(
+      "dl",
+      { class: "seed" },
+      h("dt", {}, t("end.commitment")),
+      h("dd", {}, h("code", { class: "hash" }, snap.commitment || "")),
+      h("dt", {}, t("end.seed")),
+      h("dd", {}, h("code", { id: "seed", class: "hash" }, snap.reveal ? String(snap.reveal.seed) : "")),
+      h("dt", {}, t("end.salt")),
+      h("dd", {}, h("code", { class: "hash" }, snap.reveal ? String(snap.reveal.salt) : "")),
+    ),
+    h(
+      "div",
+      { class: "row" },
+      verifyButton,
+      h("a", { class: "button", id: "download", href: recordUrl(snap.id), download: `ashta-${snap.id}.json` }, t("end.download")),
+      replayButton,
+    ),
+    verdict,
+    replayBox,
+  );
+}
+
+function who(snap, board, p) {
+  const info = snap.seats.find((s) => s.seat === p) || {};
+  const name = info.kind === "bot" ? t("game.bot", { level: t(`level.${info.level}`) }) : info.name || t("game.human");
+  return `${seatName(board.seatOf(p))} (${name})`;
+}

@@ -1,0 +1,553 @@
+// The game view: the board, the players, the cowries and the bag, the move log, and the
+// end screen; kept in step with the server over the game's WebSocket. The server is the
+// authority: the page only sends choices and draws the positions the events carry.
+
+import { BoardView, seatBadge } from "./board.js";
+import { Connection, socketUrl } from "./connection.js";
+import { CowriesView } from "./cowries.js";
+import { h, replaceChildren } from "./dom.js";
+import { showEndScreen } from "./endscreen.js";
+import { Board, squareName } from "./geometry.js";
+import { eventText, startPosition } from "./history.js";
+import { onLanguageChange, seatName, t } from "./i18n.js";
+import { normalizeRules } from "./rules.js";
+import { animationTimes } from "./settings.js";
+
+/** The legal moves of the unit at path index `index` (−1 for entries). */
+export function movesFrom(legal, index) {
+  return legal.filter((mv) => mv.from === index);
+}
+
+/** Shows the game `id` in `root`, as seat `seat` with `token`, or as a spectator. */
+export function showGame(root, id, seat, token) {
+  const url = socketUrl(location.href, id, token ? seat : null, token || null);
+  const ui = {
+    head: h("div", { class: "game-head" }),
+    status: h("p", { class: "status", id: "status", "aria-live": "polite" }),
+    boardBox: h("div", { class: "board-wrap", id: "board" }),
+    players: h("div", { class: "players", id: "players" }),
+    cowries: h("div", { class: "cowries", id: "cowries" }),
+    bag: h("div", { class: "bag", id: "bag" }),
+    actions: h("div", { class: "actions", id: "actions" }),
+    message: h("p", { class: "message", id: "message", role: "alert" }),
+    timer: h("p", { class: "timer small", id: "timer" }),
+    log: h("ol", { class: "log", id: "log" }),
+    logTitle: h("summary", {}),
+    legend: h("ul", { class: "legend small", id: "legend" }),
+    legendTitle: h("summary", {}),
+    end: h("section", { class: "card end", id: "end", hidden: true }),
+  };
+  replaceChildren(
+    root,
+    h(
+      "div",
+      { class: "game" },
+      ui.head,
+      ui.status,
+      h(
+        "div",
+        { class: "game-main" },
+        ui.boardBox,
+        h(
+          "aside",
+          { class: "side" },
+          ui.players,
+          h("div", { class: "card throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.timer),
+          h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
+          h("details", { class: "card legend-box" }, ui.legendTitle, ui.legend),
+        ),
+      ),
+      ui.end,
+    ),
+  );
+
+  const state = {
+    snap: null,
+    you: null,
+    board: null,
+    rules: null,
+    received: 0,
+    queue: [],
+    busy: false,
+    pending: false,
+    selected: null,
+    message: null,
+    connection: "connecting",
+    fatal: null,
+    replaying: false,
+  };
+  const boardView = new BoardView(ui.boardBox, {
+    onPawn: (group) => pawnClicked(group),
+    onTarget: (mv) => play(mv),
+    onSquare: (name) => squareClicked(name),
+  });
+  const cowriesView = new CowriesView(ui.cowries);
+
+  const connection = new Connection({
+    url,
+    version: () => state.received,
+    onStatus: (s) => {
+      state.connection = s;
+      renderHead();
+    },
+    onMessage: (msg) => received(msg),
+  });
+
+  function received(msg) {
+    if (msg.type === "state") {
+      adopt(msg.game, msg.you);
+    } else if (msg.type === "event") {
+      const v = msg.event.version;
+      if (!state.snap || v <= state.received) return;
+      if (v !== state.received + 1) {
+        connection.resync();
+        return;
+      }
+      state.received = v;
+      state.queue.push(msg);
+      drain();
+    } else if (msg.type === "error") {
+      state.pending = false;
+      showMessage(`${t(`error.${msg.code}`)}${msg.message ? `: ${msg.message}` : ""}`, "error", msg.code);
+      if (msg.code === "internal") {
+        // The server could not store the change; a fresh connection gets the true state.
+        connection.reconnect();
+      }
+      if (msg.code === "bad_token" || msg.code === "not_found") {
+        state.fatal = { code: msg.code, text: msg.code === "not_found" ? t("game.notFound", { id }) : t("error.bad_token") };
+        connection.close();
+        renderHead();
+      }
+      renderControls();
+    }
+  }
+
+  function adopt(game, you) {
+    const first = !state.snap || state.snap.size !== game.size || state.snap.players !== game.players;
+    state.snap = { ...game, events: game.events || [] };
+    state.you = you === undefined ? null : you;
+    state.received = game.version;
+    state.queue = [];
+    state.pending = false;
+    state.selected = null;
+    state.rules = normalizeRules(game.rules);
+    if (first || !state.board) {
+      state.board = new Board(game.size, game.players, state.rules.safe);
+      boardView.setGame(state.board, state.you === null ? 0 : state.board.seatOf(state.you));
+    }
+    const lastThrow = [...state.snap.events].reverse().find((e) => e.kind === "throw");
+    if (lastThrow) cowriesView.show(lastThrow, state.rules.cowries, 0, thrower(lastThrow));
+    renderLog();
+    renderAll();
+  }
+
+  async function drain() {
+    if (state.busy) return;
+    state.busy = true;
+    try {
+      while (state.queue.length > 0) {
+        const msg = state.queue.shift();
+        const event = msg.event;
+        const times = animationTimes(state.queue.length);
+        state.selected = null;
+        if (event.kind === "throw") {
+          renderControls();
+          await cowriesView.show(event, state.rules.cowries, times.tumble, thrower(event));
+        } else if (event.kind === "move" && times.step > 0) {
+          const from = event.move.from;
+          boardView.render(state.snap.position, {
+            exclude: from >= 0 ? { player: event.seat, index: from, count: event.move.count } : null,
+          });
+          const path = event.path && event.path.length ? event.path : [from, event.move.to];
+          await boardView.animateMove(event.seat, path, event.move.count, times.step);
+        }
+        apply(msg);
+      }
+    } finally {
+      state.busy = false;
+    }
+    // The controls were drawn while the events were being shown; draw them for the
+    // settled state (the throw button, undo, the status line).
+    renderAll();
+  }
+
+  function apply(msg) {
+    const { event } = msg;
+    const snap = state.snap;
+    // A full state that came in while this event was being shown already holds it.
+    if (event.version <= snap.version) return;
+    snap.version = event.version;
+    if (event.position) snap.position = event.position;
+    snap.legal = msg.legal || [];
+    snap.must_throw = !!msg.must_throw;
+    snap.events.push(event);
+    if (event.kind === "finished") {
+      snap.status = "finished";
+      snap.result = event.result;
+      snap.reveal = event.reveal;
+      snap.legal = [];
+      snap.must_throw = false;
+    }
+    if (event.seat === state.you || event.kind === "finished") state.pending = false;
+    if (event.kind === "move" || event.kind === "throw" || event.kind === "undo") state.pending = false;
+    if ("turn_deadline" in msg) snap.turn_deadline = msg.turn_deadline;
+    appendLog(event);
+    renderAll();
+  }
+
+  function thrower(event) {
+    return seatName(state.board.seatOf(event.seat));
+  }
+
+  function yourTurn() {
+    const snap = state.snap;
+    return (
+      snap &&
+      state.you !== null &&
+      snap.status === "playing" &&
+      snap.position.to_move === state.you &&
+      state.queue.length === 0 &&
+      !state.busy &&
+      !state.replaying
+    );
+  }
+
+  function showMessage(text, kind = "info", code = null) {
+    state.message = { text, kind, code };
+    renderMessage();
+  }
+
+  function pawnClicked(group) {
+    const snap = state.snap;
+    if (!snap || state.replaying) return;
+    if (state.selected && group.player !== state.you) {
+      // An opponent's pawn on a highlighted square: the click means that square.
+      const hits = targetsOf(state.selected).filter((mv) => squareOf(mv) === group.square);
+      if (hits.length === 1) return play(hits[0]);
+    }
+    if (state.you === null) return showMessage(t("game.spectatorOnly"), "error", "spectator");
+    if (group.player !== state.you) return showMessage(t("game.notYourPawn"), "error", "not_your_pawn");
+    if (!yourTurn()) return showMessage(t("game.notYourTurn"), "error", "not_your_turn");
+    if (snap.must_throw) return showMessage(t("game.mustThrowFirst"), "error", "must_throw");
+    if (state.selected && state.selected.index === group.index) {
+      state.selected = null;
+      renderBoard();
+      return undefined;
+    }
+    const moves = movesFrom(snap.legal, group.index);
+    if (moves.length === 0) return showMessage(t("game.noMoveFor"), "error", "no_move");
+    state.selected = { player: group.player, index: group.index };
+    showMessage(t("game.pickTarget"));
+    renderBoard();
+    return undefined;
+  }
+
+  function targetsOf(selected) {
+    return movesFrom(state.snap.legal, selected.index);
+  }
+
+  function squareOf(mv) {
+    return squareName(state.board.squareAt(state.snap.position.to_move, mv.to));
+  }
+
+  function squareClicked(name) {
+    const snap = state.snap;
+    if (!snap || state.replaying) return;
+    if (!state.selected) {
+      if (state.you === null) return showMessage(t("game.spectatorOnly"), "error", "spectator");
+      if (!yourTurn()) return showMessage(t("game.notYourTurn"), "error", "not_your_turn");
+      if (snap.must_throw) return showMessage(t("game.mustThrowFirst"), "error", "must_throw");
+      return showMessage(t("game.pickPawn"), "error", "pick_pawn");
+    }
+    const hits = targetsOf(state.selected).filter((mv) => squareOf(mv) === name);
+    if (hits.length === 1) return play(hits[0]);
+    if (hits.length > 1) return showMessage(t("game.pickTarget"));
+    return showMessage(t("game.notATarget"), "error", "not_a_target");
+  }
+
+  function play(mv) {
+    if (!yourTurn() || state.pending) return showMessage(t("game.notYourTurn"), "error", "not_your_turn");
+    state.selected = null;
+    state.pending = true;
+    state.message = null;
+    if (!connection.send({ type: "move", move: { value: mv.value, from: mv.from, count: mv.count } })) {
+      state.pending = false;
+      showMessage(t("game.disconnected"), "error", "network");
+    }
+    renderAll();
+    return undefined;
+  }
+
+  function throwCowries() {
+    if (!yourTurn() || !state.snap.must_throw || state.pending) return;
+    state.pending = true;
+    state.message = null;
+    if (!connection.send({ type: "throw" })) {
+      state.pending = false;
+      showMessage(t("game.disconnected"), "error", "network");
+    }
+    renderControls();
+  }
+
+  function undo() {
+    if (state.pending) return;
+    state.pending = true;
+    state.message = null;
+    if (!connection.send({ type: "undo" })) {
+      state.pending = false;
+      showMessage(t("game.disconnected"), "error", "network");
+    }
+    renderControls();
+  }
+
+  function canUndo() {
+    const snap = state.snap;
+    if (!snap || state.you === null || snap.status !== "playing") return false;
+    const againstBots = snap.seats.every((s) => s.seat === state.you || s.kind === "bot");
+    return againstBots && snap.events.some((e) => e.kind === "move" && e.seat === state.you);
+  }
+
+  function renderHead() {
+    const snap = state.snap;
+    const role =
+      state.you === null
+        ? t("game.spectator")
+        : state.board
+          ? t("game.you", { seat: seatName(state.board.seatOf(state.you)) })
+          : "";
+    const conn = { connecting: t("game.connecting"), open: t("game.connected"), closed: t("game.disconnected") }[state.connection];
+    replaceChildren(
+      ui.head,
+      h("a", { href: "/", class: "back" }, `← ${t("game.back")}`),
+      h("h2", {}, `${t("app.title")} `, h("code", {}, id)),
+      h("span", { class: "role", id: "role", dataset: { you: state.you === null ? "" : String(state.you) } }, role),
+      state.fatal ? null : h("span", { class: `conn conn-${state.connection}`, id: "conn", title: conn }, conn),
+    );
+    if (state.fatal) {
+      const way = state.fatal.code === "not_found" ? h("a", { href: "/" }, t("game.back")) : h("a", { href: `/g/${id}` }, t("lobby.watch"));
+      replaceChildren(ui.status, h("span", { class: "error" }, state.fatal.text), " ", way);
+      return;
+    }
+    if (!snap) {
+      ui.status.textContent = t("game.connecting");
+      return;
+    }
+    let text;
+    if (snap.status === "finished") {
+      text = t("game.over");
+    } else if (yourTurn() || (state.you !== null && snap.position.to_move === state.you)) {
+      text = snap.must_throw ? t("game.yourThrow") : t("game.yourMove");
+    } else {
+      text = t("game.toMove", { seat: seatName(state.board.seatOf(snap.position.to_move)) });
+    }
+    ui.status.textContent = text;
+    ui.status.dataset.toMove = String(snap.position.to_move);
+    ui.status.dataset.status = snap.status;
+    ui.status.dataset.version = String(snap.version);
+    document.title = `${state.you !== null && snap.status === "playing" && snap.position.to_move === state.you ? "● " : ""}${t("app.title")} ${id}`;
+  }
+
+  function renderBoard() {
+    if (!state.snap || state.replaying) return;
+    const snap = state.snap;
+    const targets = state.selected ? targetsOf(state.selected) : [];
+    boardView.render(snap.position, {
+      selected: state.selected,
+      targets,
+      mover: snap.status === "playing" ? snap.position.to_move : null,
+    });
+  }
+
+  function renderPlayers() {
+    const snap = state.snap;
+    const b = state.board;
+    const pos = snap.position;
+    replaceChildren(
+      ui.players,
+      snap.seats.map((seatInfo) => {
+        const p = seatInfo.seat;
+        const seat = b.seatOf(p);
+        const home = pos.pawns[p].filter((i) => i === b.home).length;
+        const off = pos.pawns[p].filter((i) => i < 0).length;
+        const who =
+          seatInfo.kind === "bot"
+            ? t("game.bot", { level: t(`level.${seatInfo.level}`) === `level.${seatInfo.level}` ? seatInfo.level : t(`level.${seatInfo.level}`) })
+            : seatInfo.name || t("game.human");
+        const toMove = snap.status === "playing" && pos.to_move === p;
+        const offButton =
+          off > 0
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: `yard${state.selected && state.selected.index === -1 ? " selected" : ""}`,
+                  dataset: { yard: String(p) },
+                  onclick: () => pawnClicked({ player: p, index: -1, count: off, square: null }),
+                },
+                `${off} ${t("game.off")}`,
+              )
+            : null;
+        return h(
+          "div",
+          { class: `player${toMove ? " to-move" : ""}${p === state.you ? " you" : ""}`, dataset: { player: String(p) } },
+          seatBadge(seat),
+          h("span", { class: "player-seat" }, seatName(seat)),
+          h("span", { class: "player-who" }, who),
+          seatInfo.kind === "human" && "connected" in seatInfo
+            ? h("span", { class: `dot ${seatInfo.connected ? "on" : "off"}`, title: seatInfo.connected ? t("game.online") : t("game.offline") })
+            : null,
+          h("span", { class: "player-home", dataset: { home: String(home) } }, `${home}/${pos.pawns[p].length} ${t("game.home")}`),
+          offButton,
+          h("span", { class: `gate ${pos.captured[p] ? "open" : "shut"}` }, pos.captured[p] ? t("game.gateOpen") : t("game.gateShut")),
+        );
+      }),
+    );
+  }
+
+  function renderControls() {
+    const snap = state.snap;
+    if (!snap) return;
+    const pos = snap.position;
+    const bagChips = pos.bag.length
+      ? pos.bag.map((v) => h("span", { class: "chip" }, String(v)))
+      : [h("span", { class: "small" }, t("game.bagEmpty"))];
+    replaceChildren(ui.bag, h("span", { class: "label" }, `${t("game.bag")}: `), h("span", { id: "bag-values", dataset: { bag: pos.bag.join(",") } }, bagChips));
+    const buttons = [];
+    if (state.you !== null && snap.status === "playing") {
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            id: "throw",
+            disabled: !(yourTurn() && snap.must_throw && !state.pending),
+            onclick: throwCowries,
+          },
+          t("game.throw"),
+        ),
+      );
+      if (snap.seats.every((s) => s.seat === state.you || s.kind === "bot")) {
+        buttons.push(h("button", { type: "button", id: "undo", disabled: !canUndo() || state.pending || state.busy, onclick: undo }, t("game.undo")));
+      }
+    }
+    replaceChildren(ui.actions, buttons);
+    renderHead();
+  }
+
+  function renderMessage() {
+    const m = state.message;
+    ui.message.textContent = m ? m.text : "";
+    ui.message.className = `message${m && m.kind === "error" ? " error" : ""}`;
+    ui.message.dataset.code = m && m.code ? m.code : "";
+  }
+
+  function renderTimer() {
+    const snap = state.snap;
+    if (!snap || snap.status !== "playing" || !snap.turn_deadline) {
+      ui.timer.textContent = "";
+      return;
+    }
+    const secs = Math.max(0, Math.ceil((snap.turn_deadline - Date.now()) / 1000));
+    ui.timer.textContent = t("game.timer", { seat: seatName(state.board.seatOf(snap.position.to_move)), secs });
+  }
+
+  function renderLog() {
+    ui.log.replaceChildren();
+    for (const event of state.snap.events) appendLog(event, false);
+    ui.log.scrollTop = ui.log.scrollHeight;
+  }
+
+  function appendLog(event, scroll = true) {
+    const text = eventText(state.board || new Board(state.snap.size, state.snap.players, state.rules.safe), event);
+    if (!text) return;
+    const seat = event.seat === undefined ? null : (state.board || { seatOf: () => 0 }).seatOf(event.seat);
+    ui.log.append(
+      h("li", { class: `log-${event.kind}${seat === null ? "" : ` seat-${seat}`}`, dataset: { version: String(event.version) } }, text),
+    );
+    if (scroll) ui.log.scrollTop = ui.log.scrollHeight;
+  }
+
+  function renderEnd() {
+    const snap = state.snap;
+    if (snap.status !== "finished") {
+      ui.end.hidden = true;
+      return;
+    }
+    ui.end.hidden = false;
+    showEndScreen(ui.end, {
+      snap,
+      board: state.board,
+      rules: state.rules,
+      start: startPosition(snap, state.rules.entry, snap.position.pawns[0].length),
+      replay: {
+        begin: () => {
+          state.replaying = true;
+          state.selected = null;
+          renderControls();
+        },
+        show: (position, event) => {
+          boardView.render(position, {});
+          if (event && event.kind === "throw") cowriesView.show(event, state.rules.cowries, 0, thrower(event));
+          for (const li of ui.log.children) {
+            const current = !!event && li.dataset.version === String(event.version);
+            li.classList.toggle("current", current);
+            if (current) ui.log.scrollTop = li.offsetTop - ui.log.offsetTop - ui.log.clientHeight / 2;
+          }
+        },
+        end: () => {
+          state.replaying = false;
+          for (const li of ui.log.children) li.classList.remove("current");
+          renderAll();
+        },
+      },
+    });
+  }
+
+  function renderLegend() {
+    ui.logTitle.textContent = t("game.log");
+    ui.legendTitle.textContent = t("legend.title");
+    replaceChildren(
+      ui.legend,
+      ["safe", "home", "stack", "double", "block", "gate"].map((key) => h("li", {}, t(`legend.${key}`))),
+    );
+  }
+
+  function renderAll() {
+    renderLegend();
+    if (!state.snap) {
+      renderHead();
+      return;
+    }
+    renderHead();
+    renderBoard();
+    renderPlayers();
+    renderControls();
+    renderMessage();
+    renderTimer();
+    if (!state.replaying) renderEnd();
+  }
+
+  onLanguageChange(() => {
+    if (!state.snap) return renderHead();
+    boardView.setGame(state.board, state.you === null ? 0 : state.board.seatOf(state.you));
+    renderLog();
+    const lastThrow = [...state.snap.events].reverse().find((e) => e.kind === "throw");
+    if (lastThrow) cowriesView.show(lastThrow, state.rules.cowries, 0, thrower(lastThrow));
+    state.message = null;
+    renderAll();
+    return undefined;
+  });
+  setInterval(renderTimer, 1000);
+
+  // A handle for tests and the curious: the state as the page holds it, and a way to
+  // send a raw message (the server checks every message anyway).
+  globalThis.ashtaGame = {
+    snapshot: () => (state.snap ? JSON.parse(JSON.stringify({ ...state.snap, you: state.you })) : null),
+    idle: () => state.queue.length === 0 && !state.busy && !state.pending,
+    send: (message) => connection.send(message),
+  };
+
+  renderHead();
+  connection.open();
+}

@@ -1,0 +1,359 @@
+// The lobby: create a game (rules, board, players, who sits where), share its links,
+// and list the games in progress and finished.
+
+import { ApiError, createGame, keepLinks, keptLinks, listGames } from "./api.js";
+import { h, replaceChildren } from "./dom.js";
+import { seatsFor } from "./geometry.js";
+import { onLanguageChange, seatName, t } from "./i18n.js";
+import { PRESET_NAMES } from "./rules.js";
+
+/** The bot levels a seat may take, weakest first. */
+export const LEVELS = ["random", "greedy", "beginner", "easy", "medium", "hard", "master", "default"];
+
+const SIZES = [5, 7, 9, 11, 13, 15];
+
+/** The request body the form describes. */
+export function gameRequest({ preset, size, players, seats, timer }) {
+  return {
+    rules: preset,
+    size,
+    players,
+    seats: seats.slice(0, players).map((seat) =>
+      seat.kind === "human" ? { kind: "human", name: seat.name.trim() || null } : { kind: "bot", level: seat.level },
+    ),
+    turn_timer_secs: timer ? timer : null,
+  };
+}
+
+/** The short name of a game's rules: its preset, translated. */
+function presetName(rules) {
+  const name = typeof rules === "string" ? rules : rules?.preset || "standard";
+  const key = `presetShort.${name}`;
+  const text = t(key);
+  return text === key ? name : text;
+}
+
+function errorText(e) {
+  if (e instanceof ApiError) return `${t(`error.${e.code}`)}: ${e.message}`;
+  return String(e.message || e);
+}
+
+/** Shows the lobby in `root`. */
+export function showLobby(root) {
+  const form = {
+    preset: "standard",
+    size: 5,
+    players: 4,
+    timer: "",
+    seats: [0, 1, 2, 3].map((i) =>
+      i === 0 ? { kind: "human", name: "", level: "medium" } : { kind: "bot", name: "", level: "medium" },
+    ),
+  };
+  let created = null;
+  let games = [];
+  let listError = null;
+  let createError = null;
+  let busy = false;
+
+  const formBox = h("section", { class: "card", id: "create" });
+  const createdBox = h("section", { class: "card created", id: "created", hidden: true });
+  const listBox = h("section", { class: "card", id: "games" });
+  replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, formBox, createdBox), listBox));
+
+  function renderForm() {
+    const seatRows = seatsFor(form.players).map((seat, p) => {
+      const s = form.seats[p];
+      const kind = h(
+        "select",
+        {
+          name: `kind-${p}`,
+          "aria-label": `${t("lobby.kind")} ${seatName(seat)}`,
+          onchange: (e) => {
+            s.kind = e.target.value;
+            renderForm();
+          },
+        },
+        h("option", { value: "human", selected: s.kind === "human" }, t("lobby.human")),
+        h("option", { value: "bot", selected: s.kind === "bot" }, t("lobby.bot")),
+      );
+      const detail =
+        s.kind === "human"
+          ? h("input", {
+              name: `name-${p}`,
+              type: "text",
+              maxlength: 40,
+              placeholder: t("lobby.name"),
+              "aria-label": `${t("lobby.name")} ${seatName(seat)}`,
+              value: s.name,
+              oninput: (e) => {
+                s.name = e.target.value;
+              },
+            })
+          : h(
+              "select",
+              {
+                name: `level-${p}`,
+                "aria-label": `${t("lobby.level")} ${seatName(seat)}`,
+                onchange: (e) => {
+                  s.level = e.target.value;
+                },
+              },
+              LEVELS.map((level) => h("option", { value: level, selected: s.level === level }, t(`level.${level}`))),
+            );
+      return h(
+        "div",
+        { class: "seat-row", dataset: { seat: String(p) } },
+        h("span", { class: `seat-chip seat-${seat}` }, t(`seat.letter.${seat}`)),
+        h("span", { class: "seat-name" }, seatName(seat)),
+        kind,
+        detail,
+      );
+    });
+    replaceChildren(
+      formBox,
+      h("h2", {}, t("lobby.create")),
+      h(
+        "form",
+        {
+          onsubmit: (e) => {
+            e.preventDefault();
+            submit();
+          },
+        },
+        h(
+          "label",
+          {},
+          t("lobby.preset"),
+          h(
+            "select",
+            {
+              name: "preset",
+              onchange: (e) => {
+                form.preset = e.target.value;
+                form.size = form.preset === "senior" ? 7 : 5;
+                renderForm();
+              },
+            },
+            PRESET_NAMES.map((p) => h("option", { value: p, selected: form.preset === p }, t(`preset.${p}`))),
+          ),
+        ),
+        h(
+          "div",
+          { class: "row" },
+          h(
+            "label",
+            {},
+            t("lobby.size"),
+            h(
+              "select",
+              {
+                name: "size",
+                onchange: (e) => {
+                  form.size = Number(e.target.value);
+                },
+              },
+              SIZES.map((n) => h("option", { value: n, selected: form.size === n }, `${n}×${n}`)),
+            ),
+          ),
+          h(
+            "label",
+            {},
+            t("lobby.players"),
+            h(
+              "select",
+              {
+                name: "players",
+                onchange: (e) => {
+                  form.players = Number(e.target.value);
+                  renderForm();
+                },
+              },
+              [2, 3, 4].map((n) => h("option", { value: n, selected: form.players === n }, String(n))),
+            ),
+          ),
+        ),
+        h("fieldset", {}, h("legend", {}, t("lobby.seat")), seatRows),
+        h(
+          "label",
+          { title: t("lobby.timerHelp") },
+          t("lobby.timer"),
+          h("input", {
+            name: "timer",
+            type: "number",
+            min: 1,
+            max: 3600,
+            value: form.timer,
+            oninput: (e) => {
+              form.timer = e.target.value;
+            },
+          }),
+        ),
+        createError ? h("p", { class: "error", role: "alert" }, createError) : null,
+        h("button", { type: "submit", class: "primary", name: "create", disabled: busy }, t("lobby.submit")),
+      ),
+    );
+  }
+
+  async function submit() {
+    busy = true;
+    createError = null;
+    renderForm();
+    const timer = form.timer === "" ? null : Number(form.timer);
+    try {
+      created = await createGame(gameRequest({ ...form, timer }));
+      keepLinks(created.id, created.seats);
+      renderCreated();
+      refresh();
+    } catch (e) {
+      createError = errorText(e);
+    }
+    busy = false;
+    renderForm();
+  }
+
+  function linkRow(label, path, seatIndex) {
+    const url = new URL(path, location.origin).href;
+    const input = h("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": label });
+    const copy = h(
+      "button",
+      {
+        type: "button",
+        onclick: async () => {
+          input.select();
+          try {
+            await navigator.clipboard.writeText(url);
+          } catch {
+            document.execCommand?.("copy");
+          }
+          copy.textContent = t("lobby.copied");
+        },
+      },
+      t("lobby.copy"),
+    );
+    return h(
+      "div",
+      { class: "link-row", dataset: seatIndex === null ? { spectate: "" } : { inviteSeat: String(seatIndex) } },
+      h("span", { class: "link-label" }, label),
+      input,
+      copy,
+      h("a", { href: path, class: "button" }, seatIndex === null ? t("lobby.watch") : t("lobby.play")),
+    );
+  }
+
+  function renderCreated() {
+    if (!created) return;
+    createdBox.hidden = false;
+    const seatPlaces = seatsFor(created.seats.length);
+    replaceChildren(
+      createdBox,
+      h("h2", {}, t("lobby.created", { id: created.id })),
+      created.seats.map((s) =>
+        s.kind === "human"
+          ? linkRow(`${seatName(seatPlaces[s.seat])}${s.name ? ` (${s.name})` : ""}: ${t("lobby.invite")}`, s.link, s.seat)
+          : h(
+              "div",
+              { class: "link-row" },
+              h("span", { class: "link-label" }, `${seatName(seatPlaces[s.seat])}: ${t("game.bot", { level: t(`level.${s.level}`) })}`),
+            ),
+      ),
+      linkRow(t("lobby.spectate"), created.spectate, null),
+      h("p", { class: "small" }, `${t("lobby.commitment")}: `, h("code", { class: "hash" }, created.commitment)),
+    );
+  }
+
+  function gameRow(g) {
+    const seats = seatsFor(g.players);
+    const kept = keptLinks()[g.id] || [];
+    const who = (g.seats || []).map((s) =>
+      h(
+        "span",
+        { class: `seat-chip seat-${seats[s.seat]}`, title: s.kind === "human" ? s.name || t("game.human") : t(`level.${s.level}`) || s.level },
+        t(`seat.letter.${seats[s.seat]}`),
+      ),
+    );
+    let outcome = "";
+    if (g.result) {
+      outcome =
+        g.result.winner !== null && g.result.winner !== undefined
+          ? t("game.winner", { seat: seatName(seats[g.result.winner]) })
+          : t("lobby.draw");
+    }
+    return h(
+      "tr",
+      { dataset: { game: g.id } },
+      h("td", {}, h("code", {}, g.id)),
+      h("td", {}, `${presetName(g.rules)} ${g.size}×${g.size}`),
+      h("td", { class: "who" }, who),
+      h("td", {}, new Date(g.updated_at).toLocaleString()),
+      h("td", {}, outcome || String(g.version)),
+      h(
+        "td",
+        { class: "actions" },
+        h("a", { href: `/g/${g.id}` }, g.status === "finished" ? t("lobby.view") : t("lobby.watch")),
+        g.status === "finished"
+          ? null
+          : kept.map((k) => h("a", { href: k.link, class: "resume" }, t("lobby.resume", { seat: seatName(seats[k.seat]) }))),
+      ),
+    );
+  }
+
+  function table(list, finished) {
+    if (list.length === 0) return h("p", { class: "small" }, t("lobby.none"));
+    const head = h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", {}, t("lobby.game")),
+        h("th", {}, t("lobby.preset")),
+        h("th", {}, t("lobby.players")),
+        h("th", {}, t("lobby.updated")),
+        h("th", {}, finished ? t("end.title") : t("lobby.moves")),
+        h("th", {}, ""),
+      ),
+    );
+    return h("div", { class: "table-wrap" }, h("table", { class: "games" }, head, h("tbody", {}, list.map(gameRow))));
+  }
+
+  function renderList() {
+    const playing = games.filter((g) => g.status !== "finished");
+    const finished = games.filter((g) => g.status === "finished");
+    replaceChildren(
+      listBox,
+      h(
+        "div",
+        { class: "row spread" },
+        h("h2", {}, t("lobby.playing")),
+        h("button", { type: "button", onclick: refresh }, t("lobby.refresh")),
+      ),
+      listError ? h("p", { class: "error" }, listError) : null,
+      h("div", { id: "games-playing" }, table(playing, false)),
+      h("h2", {}, t("lobby.finished")),
+      h("div", { id: "games-finished" }, table(finished, true)),
+    );
+  }
+
+  async function refresh() {
+    try {
+      games = await listGames();
+      listError = null;
+    } catch (e) {
+      listError = errorText(e);
+    }
+    renderList();
+  }
+
+  renderForm();
+  renderList();
+  refresh();
+  const timer = setInterval(() => {
+    if (!document.hidden) refresh();
+  }, 5000);
+  onLanguageChange(() => {
+    renderForm();
+    renderCreated();
+    renderList();
+  });
+  return () => clearInterval(timer);
+}

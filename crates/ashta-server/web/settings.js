@@ -1,0 +1,35 @@
+// Page settings kept in the browser: fast animations (also `?fast=1` in the address).
+
+const FAST_KEY = "ashta.fast";
+
+/** Whether animations are off: `?fast=1` (or `?fast=0` to force them on), else the kept
+ * setting. */
+export function fastAnimations() {
+  const param = new URLSearchParams(globalThis.location?.search || "").get("fast");
+  if (param === "1" || param === "true") return true;
+  if (param === "0" || param === "false") return false;
+  try {
+    return globalThis.localStorage?.getItem(FAST_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the fast animations setting. */
+export function setFastAnimations(on) {
+  try {
+    globalThis.localStorage?.setItem(FAST_KEY, on ? "1" : "0");
+  } catch {
+    // Without storage the setting lasts until the page is left.
+  }
+}
+
+/** How long the cowries tumble and how long a pawn takes per square, in ms; quicker
+ * when `backlog` events are waiting, and nothing at all with fast animations or when
+ * the system asks for reduced motion. */
+export function animationTimes(backlog = 0) {
+  const still = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  if (fastAnimations() || still || backlog > 6) return { tumble: 0, step: 0 };
+  if (backlog > 2) return { tumble: 150, step: 40 };
+  return { tumble: 550, step: 130 };
+}

@@ -1,0 +1,196 @@
+//! Words for the game's things as the screens show them: players, squares, throws,
+//! moves and results.
+
+use ashta_engine::{Cowries, DrawReason, Move, MoveError, Position, Variant};
+
+/// The seat name of player `p`: South, East, North or West.
+pub fn player_name(variant: &Variant, p: usize) -> &'static str {
+    variant.seat(p).name()
+}
+
+/// The seat letter of player `p` (S, E, N, W): every pawn carries it, so players are
+/// told apart without colour.
+pub fn player_letter(variant: &Variant, p: usize) -> char {
+    player_name(variant, p).chars().next().unwrap_or('?')
+}
+
+/// The name of the square at player `p`'s path index `i`, such as `c1`.
+pub fn square_name(variant: &Variant, p: usize, i: usize) -> String {
+    variant.square(p, i).name(variant.geometry().size())
+}
+
+/// The cowries of one throw: `●` for a mouth up, `○` for a mouth down.
+pub fn cowrie_marks(cowries: Cowries) -> String {
+    (0..cowries.count)
+        .map(|i| {
+            if cowries.up & (1 << i) != 0 {
+                '●'
+            } else {
+                '○'
+            }
+        })
+        .collect()
+}
+
+/// One throw in words: `3 up: 3`, `4 up (chamma): 4, grace`, `0 up (ashta): 8, grace`.
+pub fn throw_words(variant: &Variant, cowries: Cowries) -> String {
+    let up = cowries.mouths_up();
+    let face = variant.table().face(up);
+    let name = if up == cowries.count {
+        " (chamma)"
+    } else if up == 0 {
+        " (ashta)"
+    } else {
+        ""
+    };
+    let grace = if face.grace {
+        ", grace: throw again"
+    } else {
+        ""
+    };
+    format!("{up} up{name} = {}{grace}", face.value)
+}
+
+/// A legal move in words, with square names: `3: pawn c1→f1`,
+/// `4: pair c1→e1 ×North`, `8: enter 4 on c1`, `2: pawn d2→c3 home`.
+pub fn move_words(variant: &Variant, pos: &Position, mv: &Move) -> String {
+    let p = pos.to_move();
+    let Some(from) = mv.from else {
+        return format!(
+            "{}: enter {} on {}",
+            mv.value,
+            mv.count,
+            square_name(variant, p, 0)
+        );
+    };
+    let unit = match mv.count {
+        1 => "pawn".to_string(),
+        2 => "pair".to_string(),
+        n => format!("{n} pawns"),
+    };
+    let mut text = format!(
+        "{}: {unit} {}→{}",
+        mv.value,
+        square_name(variant, p, from as usize),
+        square_name(variant, p, mv.to as usize)
+    );
+    if mv.to as usize == variant.home() {
+        text += " home";
+    }
+    if let Some(victim) = mv.capture {
+        text += &format!(" ×{}", player_name(variant, victim as usize));
+    }
+    text
+}
+
+/// What a move does, said in full for the preview: where the unit lands and whether it
+/// captures.
+pub fn move_preview(variant: &Variant, pos: &Position, mv: &Move) -> String {
+    let p = pos.to_move();
+    let to = square_name(variant, p, mv.to as usize);
+    let Some(from) = mv.from else {
+        let pawns = if mv.count == 1 { "pawn" } else { "pawns" };
+        return format!("spend {} to bring {} {pawns} onto {to}", mv.value, mv.count);
+    };
+    let unit = if mv.count == 1 {
+        "the pawn"
+    } else {
+        "the pair"
+    };
+    let from = square_name(variant, p, from as usize);
+    let mut text = format!("{unit} on {from} moves {} to {to}", mv.value);
+    if mv.to as usize == variant.home() {
+        text += ", home";
+    }
+    match mv.capture {
+        Some(v) => {
+            let sq = variant.square(p, mv.to as usize);
+            let n = variant.occupant(pos, sq).map_or(1, |(_, n)| n);
+            let what = if n > 1 {
+                format!("{n} pawns")
+            } else {
+                "a pawn".into()
+            };
+            text += &format!(
+                " and captures {what} of {} (an extra turn if the rules give one)",
+                player_name(variant, v as usize)
+            );
+        }
+        None => text += ", no capture",
+    }
+    text
+}
+
+/// Why a move the engine refused is not legal, in words for a player.
+pub fn refusal(err: &MoveError) -> String {
+    match err {
+        MoveError::NotInBag(v) => format!("there is no {v} in your bag"),
+        MoveError::NoUnit { .. } => "you have no such unit there".to_string(),
+        MoveError::Illegal(why) => why.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// How the game stands: who won, why it was drawn, or who is to play.
+pub fn result_words(variant: &Variant, pos: &Position) -> String {
+    if let Some(reason) = pos.draw() {
+        return match reason {
+            DrawReason::Frozen => "Draw: the board is frozen, nobody can ever move again",
+            DrawReason::TurnLimit => "Draw: the turn limit was reached",
+        }
+        .to_string();
+    }
+    if pos.is_over() {
+        return match pos.winner() {
+            Some(w) => format!("{} wins", player_name(variant, w)),
+            None => "Game over".to_string(),
+        };
+    }
+    format!(
+        "{} to {}",
+        player_name(variant, pos.to_move()),
+        if pos.must_throw() { "throw" } else { "move" }
+    )
+}
+
+/// Places of a finished game, best first: every player with its place (1-based), the
+/// unplaced ones after the placed ones in order of pips still to go.
+pub fn places(variant: &Variant, pos: &Position) -> Vec<(usize, usize)> {
+    let mut order: Vec<usize> = pos.places().iter().map(|&p| p as usize).collect();
+    if let Some(w) = pos.winner() {
+        if !order.contains(&w) {
+            order.insert(0, w);
+        }
+    }
+    let mut rest: Vec<usize> = (0..variant.players())
+        .filter(|p| !order.contains(p))
+        .collect();
+    rest.sort_by_key(|&p| pips_to_go(variant, pos, p));
+    let decided = order.len();
+    let mut out: Vec<(usize, usize)> = order
+        .into_iter()
+        .enumerate()
+        .map(|(k, p)| (p, k + 1))
+        .collect();
+    let mut place = decided;
+    let mut last_pips = None;
+    for (k, p) in rest.into_iter().enumerate() {
+        let pips = pips_to_go(variant, pos, p);
+        if last_pips != Some(pips) {
+            place = decided + k + 1;
+        }
+        last_pips = Some(pips);
+        out.push((p, place));
+    }
+    out
+}
+
+/// Squares player `p`'s pawns still have to travel to be all home (a pawn off the board
+/// counts the whole path plus one).
+pub fn pips_to_go(variant: &Variant, pos: &Position, p: usize) -> usize {
+    let home = variant.home();
+    variant
+        .pawns(pos, p)
+        .map(|i| i.map_or(home + 1, |i| home - i))
+        .sum()
+}

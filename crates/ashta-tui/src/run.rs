@@ -1,0 +1,76 @@
+//! The event loop: draws the app, reads keys, lets time pass and runs the bots' jobs on
+//! worker threads so the screen never freezes.
+
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+
+use crate::app::{App, Settings};
+use crate::jobs::JobDone;
+use crate::replay::Replay;
+use crate::session::Table;
+use crate::terminal::TerminalGuard;
+
+/// How often the screen is redrawn while nothing happens.
+const FRAME: Duration = Duration::from_millis(30);
+
+/// Plays a game full screen until it ends or the player quits.
+pub fn play(table: Table, settings: Settings) -> Result<()> {
+    let mut app = App::new(table, settings)?;
+    let mut guard = TerminalGuard::enter()?;
+    let (tx, rx) = mpsc::channel::<JobDone>();
+    app.advance();
+    let mut last = Instant::now();
+    while !app.quit {
+        for job in app.take_jobs() {
+            let tx = tx.clone();
+            thread::Builder::new()
+                .name("ashta-bot".into())
+                .spawn(move || {
+                    let _ = tx.send(job.run());
+                })
+                .context("cannot start a bot thread")?;
+        }
+        guard
+            .terminal
+            .draw(|frame| crate::ui::draw(frame, &app))
+            .context("cannot draw")?;
+        if event::poll(FRAME).context("cannot read the terminal")? {
+            match event::read().context("cannot read the terminal")? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => app.key(key),
+                // A resize is drawn at the next frame at the new size.
+                _ => {}
+            }
+        }
+        while let Ok(done) = rx.try_recv() {
+            app.job_done(done);
+        }
+        let now = Instant::now();
+        app.tick(now - last);
+        last = now;
+    }
+    Ok(())
+}
+
+/// Steps through a recorded game full screen.
+pub fn replay(replay: Replay) -> Result<()> {
+    let mut replay = replay;
+    let mut guard = TerminalGuard::enter()?;
+    while !replay.quit {
+        guard
+            .terminal
+            .draw(|frame| crate::replay::draw(frame, &replay))
+            .context("cannot draw")?;
+        if event::poll(Duration::from_millis(250)).context("cannot read the terminal")? {
+            if let Event::Key(key) = event::read().context("cannot read the terminal")? {
+                if key.kind != KeyEventKind::Release {
+                    replay.key(key);
+                }
+            }
+        }
+    }
+    Ok(())
+}

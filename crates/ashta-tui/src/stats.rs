@@ -1,0 +1,128 @@
+//! Statistics of a game from its record: captures by each player, and the throws of each
+//! value against the counts the throw table's probabilities lead one to expect.
+
+use ashta_engine::{Game, Record, Variant};
+
+/// What a game's record shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameStats {
+    /// Captures made by each player.
+    pub captures: Vec<usize>,
+    /// Moves made by each player.
+    pub moves: Vec<usize>,
+    /// Throwing phases of each player.
+    pub turns: Vec<usize>,
+    /// Every distinct value of the throw table, smallest first, with how often it was
+    /// thrown and how often it was expected to be (throws × its probability).
+    pub values: Vec<ValueCount>,
+    /// Throws made in all.
+    pub throws: usize,
+}
+
+/// How often one value was thrown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValueCount {
+    /// The value.
+    pub value: u8,
+    /// Times thrown.
+    pub thrown: usize,
+    /// Times expected: the number of throws times the value's probability.
+    pub expected: f64,
+}
+
+/// Replays a record (which must replay: it comes from a game that was played) and
+/// counts what happened.
+pub fn game_stats(record: &Record) -> Option<GameStats> {
+    let mut cut = record.clone();
+    cut.turns.clear();
+    cut.result = None;
+    let mut game = Game::replay(&cut).ok()?;
+    let variant: Variant = game.variant().clone();
+    let players = variant.players();
+    let mut captures = vec![0; players];
+    let mut moves = vec![0; players];
+    let mut turns = vec![0; players];
+    let table = variant.table();
+    let mut by_value: Vec<ValueCount> = table
+        .values()
+        .iter()
+        .map(|&value| ValueCount {
+            value,
+            thrown: 0,
+            expected: 0.0,
+        })
+        .collect();
+    by_value.sort_by_key(|v| v.value);
+    let mut throws = 0;
+    for turn in &record.turns {
+        let p = turn.player as usize;
+        turns[p] += 1;
+        for &u in &turn.throws {
+            let value = table.face(u).value;
+            if let Some(v) = by_value.iter_mut().find(|v| v.value == value) {
+                v.thrown += 1;
+            }
+            throws += 1;
+        }
+        game.apply_throws(&turn.throws).ok()?;
+        for mv in &turn.moves {
+            let from = u8::try_from(mv.from).ok();
+            let found = variant
+                .find_move(game.position(), mv.value, from, mv.count)
+                .ok()?;
+            if found.capture.is_some() {
+                captures[p] += 1;
+            }
+            moves[p] += 1;
+            game.play(found).ok()?;
+        }
+    }
+    let probabilities = table.value_probabilities();
+    for (slot, &value) in table.values().iter().enumerate() {
+        if let Some(v) = by_value.iter_mut().find(|v| v.value == value) {
+            v.expected = throws as f64 * probabilities.get(slot).copied().unwrap_or(0.0);
+        }
+    }
+    Some(GameStats {
+        captures,
+        moves,
+        turns,
+        values: by_value,
+        throws,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::{MoveList, Rules};
+
+    #[test]
+    fn counts_add_up_to_the_record() {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let mut game = Game::new(rules, 3).unwrap();
+        let mut moves = MoveList::new();
+        for _ in 0..30 {
+            if game.position().is_over() {
+                break;
+            }
+            if game.position().must_throw() {
+                game.throw().unwrap();
+                continue;
+            }
+            game.variant().legal_moves(game.position(), &mut moves);
+            let last = *moves.last().unwrap();
+            game.play(last).unwrap();
+        }
+        let stats = game_stats(game.record()).unwrap();
+        let thrown: usize = game.record().turns.iter().map(|t| t.throws.len()).sum();
+        assert_eq!(stats.throws, thrown);
+        assert_eq!(stats.values.iter().map(|v| v.thrown).sum::<usize>(), thrown);
+        let expected: f64 = stats.values.iter().map(|v| v.expected).sum();
+        assert!((expected - thrown as f64).abs() < 1e-9, "{expected}");
+        let made: usize = game.record().turns.iter().map(|t| t.moves.len()).sum();
+        assert_eq!(stats.moves.iter().sum::<usize>(), made);
+        assert_eq!(stats.turns.iter().sum::<usize>(), game.record().turns.len());
+    }
+}
