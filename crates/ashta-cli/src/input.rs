@@ -29,6 +29,21 @@ pub fn read_text(path: &Path) -> Result<String> {
     }
 }
 
+/// The text of a game record: the file itself, or the `record` inside a game saved by
+/// the full-screen `ashta play` (format `ashta-save/1`), so every command that reads
+/// records also reads saved games.
+pub fn read_record_text(path: &Path) -> Result<String> {
+    let text = read_text(path)?;
+    let saved = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .filter(|v| v.get("format").and_then(|f| f.as_str()) == Some(ashta_tui::SAVE_FORMAT));
+    match saved.as_ref().and_then(|v| v.get("record")) {
+        Some(record) => Ok(record.to_string()),
+        None if saved.is_some() => bail!("{}: a saved game without a record", describe(path)),
+        None => Ok(text),
+    }
+}
+
 /// Reads and checks a position in JSON or compact notation; the error names the file
 /// and what is wrong with the position.
 pub fn load_position(path: &Path) -> Result<(Variant, Position)> {

@@ -307,6 +307,23 @@ fn record_then_verify_and_a_tampered_record_fails() {
 }
 
 #[test]
+fn verify_reads_a_game_saved_by_play_as_its_record() {
+    let record = ok(&["record", "--seed", "11", "--players", "2"], "");
+    let saved = format!(
+        r#"{{"format": "ashta-save/1", "seats": ["human", "bot:greedy"], "bot_time_ms": 0, "record": {record}}}"#
+    );
+    let file = scratch("saved11.json", &saved);
+    let out = ok(&["verify", file.to_str().unwrap()], "");
+    assert!(out.contains("seed 11"), "{out}");
+    let empty = scratch(
+        "saved-empty.json",
+        r#"{"format": "ashta-save/1", "seats": []}"#,
+    );
+    let err = fails(&["verify", empty.to_str().unwrap()], "");
+    assert!(err.contains("a saved game without a record"), "{err}");
+}
+
+#[test]
 fn bad_input_fails_with_a_message_and_no_panic() {
     let bad_json = r#"{"rules": "standard", "size": 5,"#;
     for cmd in ["moves", "plays", "board"] {

@@ -27,4 +27,4 @@ pub mod ui;
 pub use app::{App, Settings};
 pub use replay::Replay;
 pub use seats::SeatKind;
-pub use session::{SavedGame, Table};
+pub use session::{SavedGame, Table, SAVE_FORMAT};

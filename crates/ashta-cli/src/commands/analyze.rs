@@ -23,12 +23,13 @@ use serde::Serialize;
 use super::hint::{percent, play_text};
 use super::moves::MoveJson;
 use crate::describe::{player_name, result_text};
-use crate::input::{describe, read_text};
+use crate::input::{describe, read_record_text};
 
 /// Arguments of `ashta analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// The game record (as `ashta record` writes it); `-` reads standard input.
+    /// The game record (as `ashta record` writes it, or a game saved by `ashta play`);
+    /// `-` reads standard input.
     #[arg(value_name = "GAME-RECORD")]
     record: PathBuf,
     /// Rollouts per play of each decision (the review is the same on every run for a
@@ -76,7 +77,7 @@ fn config(args: &AnalyzeArgs) -> AnalysisConfig {
 
 /// Reads, replays and reviews the record, then prints the review.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
-    let text = read_text(&args.record)?;
+    let text = read_record_text(&args.record)?;
     let name = describe(&args.record);
     Game::load(&text).with_context(|| format!("{name} does not replay"))?;
     let record: Record =

@@ -8,19 +8,19 @@ use ashta_engine::Game;
 use clap::Args;
 
 use crate::describe::result_text;
-use crate::input::{describe, read_text};
+use crate::input::{describe, read_record_text};
 
 /// Arguments of `ashta verify`.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// The record file; `-` reads standard input.
+    /// The record file (or a game saved by `ashta play`); `-` reads standard input.
     #[arg(value_name = "RECORD")]
     record: PathBuf,
 }
 
 /// Replays the record; prints the final position JSON, the result and what was checked.
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
-    let text = read_text(&args.record)?;
+    let text = read_record_text(&args.record)?;
     let game =
         Game::load(&text).with_context(|| format!("{} does not replay", describe(&args.record)))?;
     let (variant, pos) = (game.variant(), game.position());
