@@ -1,27 +1,20 @@
 //! `ashta analyze` end to end: a recorded game reviewed as text, JSON and HTML.
 
-use std::process::Command;
-
 use serde_json::Value;
 
-/// Runs `ashta` with `args`; answers the exit code, stdout and stderr.
-fn ashta(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ashta"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::{ashta, Run};
 
 /// Records a seeded two-player random game into `dir` and answers its path.
 fn recorded_game(dir: &tempfile::TempDir, seed: &str) -> String {
     let path = dir.path().join("game.json");
     let path = path.to_str().unwrap().to_string();
-    let (code, _, err) = ashta(&["record", "--seed", seed, "--players", "2", "--out", &path]);
+    let Run {
+        code, stderr: err, ..
+    } = ashta(
+        &["record", "--seed", seed, "--players", "2", "--out", &path],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     path
 }
@@ -36,7 +29,11 @@ fn json_review_has_every_turn_and_sane_player_totals() {
     let turns = record["turns"].as_array().unwrap().len();
     let mut args = vec!["analyze", game.as_str(), "--json"];
     args.extend(QUICK);
-    let (code, out, err) = ashta(&args);
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = ashta(&args, "");
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["turns"].as_array().unwrap().len(), turns);
@@ -70,7 +67,11 @@ fn text_review_lists_turns_totals_and_how_the_bands_are_set() {
     let game = recorded_game(&dir, "9");
     let mut args = vec!["analyze", game.as_str()];
     args.extend(QUICK);
-    let (code, out, err) = ashta(&args);
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = ashta(&args, "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("turns, 2 players; result:"), "{out}");
     assert!(out.contains("per decision"), "{out}");
@@ -89,7 +90,11 @@ fn html_report_is_self_contained_with_a_curve_per_player() {
     let html = html.to_str().unwrap();
     let mut args = vec!["analyze", game.as_str(), "--html", html];
     args.extend(QUICK);
-    let (code, out, err) = ashta(&args);
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = ashta(&args, "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("wrote "), "{out}");
     let page = std::fs::read_to_string(html).unwrap();
@@ -102,13 +107,17 @@ fn html_report_is_self_contained_with_a_curve_per_player() {
 
 #[test]
 fn a_missing_or_broken_record_is_an_error() {
-    let (code, _, err) = ashta(&["analyze", "/nonexistent/game.json"]);
+    let Run {
+        code, stderr: err, ..
+    } = ashta(&["analyze", "/nonexistent/game.json"], "");
     assert_eq!(code, 1);
     assert!(err.contains("cannot read"), "{err}");
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "{\"format\": \"ashta-record/1\"}").unwrap();
-    let (code, _, err) = ashta(&["analyze", bad.to_str().unwrap()]);
+    let Run {
+        code, stderr: err, ..
+    } = ashta(&["analyze", bad.to_str().unwrap()], "");
     assert_eq!(code, 1);
     assert!(err.contains("does not replay"), "{err}");
 }

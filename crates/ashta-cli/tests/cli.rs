@@ -1,10 +1,11 @@
 //! End-to-end tests of the `ashta` binary: each runs the built program as a user would.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
+
+mod common;
+use common::{ashta, fails, ok, scratch};
 
 /// The standard start position, player 0 to throw.
 const START: &str = r#"{"rules": "standard", "size": 5, "players": 4, "to_move": 0, "bag": [],
@@ -15,62 +16,6 @@ const START: &str = r#"{"rules": "standard", "size": 5, "players": 4, "to_move":
 const START_BAG_4_3: &str = r#"{"rules": "standard", "size": 5, "players": 4, "to_move": 0,
  "bag": [4, 3], "pawns": [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
  "captured": [false, false, false, false]}"#;
-
-/// What one run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `ashta` with `args`, feeding `stdin` to it.
-fn ashta(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    // A program that stops reading early closes the pipe; that is not a test failure.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    let run = Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "ashta {args:?} panicked: {}",
-        run.stderr
-    );
-    run
-}
-
-/// Runs `ashta` and expects success.
-fn ok(args: &[&str], stdin: &str) -> String {
-    let run = ashta(args, stdin);
-    assert_eq!(run.code, 0, "ashta {args:?} failed: {}", run.stderr);
-    run.stdout
-}
-
-/// Runs `ashta` and expects a failure with a message.
-fn fails(args: &[&str], stdin: &str) -> String {
-    let run = ashta(args, stdin);
-    assert_ne!(run.code, 0, "ashta {args:?} should fail: {}", run.stdout);
-    assert!(!run.stderr.trim().is_empty(), "ashta {args:?}: no message");
-    run.stderr
-}
-
-/// A file in the test's scratch directory with `text` in it.
-fn scratch(name: &str, text: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 #[test]
 fn moves_on_the_start_position_with_a_bag() {

@@ -1,36 +1,20 @@
 //! `ashta hint` end to end: the ranking as text and JSON, forced plays, bad input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::Value;
 
-/// Runs `ashta` with `args` and `stdin`; answers the exit code, stdout and stderr.
-fn ashta(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::{ashta, Run};
 
 /// South with a 3 can capture North's single on e4 (which opens its gate).
 const CAPTURE: &str = "standard 5 2 0 3 2,0,0,0/13,0,0,0 - - 0";
 
 #[test]
 fn json_lists_every_play_best_first_with_win_stderr_and_loss() {
-    let (code, out, err) = ashta(
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = ashta(
         &["hint", "--position", "-", "--rollouts", "16", "--json"],
         CAPTURE,
     );
@@ -71,8 +55,8 @@ fn a_fixed_rollout_count_and_seed_answer_the_same_twice() {
         "5",
         "--json",
     ];
-    let (_, a, _) = ashta(&args, CAPTURE);
-    let (_, b, _) = ashta(&args, CAPTURE);
+    let a = ashta(&args, CAPTURE).stdout;
+    let b = ashta(&args, CAPTURE).stdout;
     let strip = |s: &str| {
         let mut v: Value = serde_json::from_str(s.trim()).unwrap();
         v.as_object_mut().unwrap().remove("elapsed_ms");
@@ -83,7 +67,11 @@ fn a_fixed_rollout_count_and_seed_answer_the_same_twice() {
 
 #[test]
 fn text_names_the_rollouts_and_the_error_achieved() {
-    let (code, out, err) = ashta(&["hint", "--position", "-", "--time-ms", "300"], CAPTURE);
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = ashta(&["hint", "--position", "-", "--time-ms", "300"], CAPTURE);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("South to move, bag 3."), "{out}");
     assert!(out.contains("3 plays, ranked by "), "{out}");
@@ -94,16 +82,21 @@ fn text_names_the_rollouts_and_the_error_achieved() {
 
 #[test]
 fn a_single_play_is_reported_as_forced_at_once() {
-    let (code, out, err) = ashta(
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = ashta(
         &["hint", "--position", "-", "--time-ms", "60000"],
         "standard 5 2 0 2 0,24,24,24/0,0,0,0 0 - 0",
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Only one play"), "{out}");
-    let (_, json, _) = ashta(
+    let json = ashta(
         &["hint", "--position", "-", "--json"],
         "standard 5 2 0 2 0,24,24,24/0,0,0,0 0 - 0",
-    );
+    )
+    .stdout;
     let v: Value = serde_json::from_str(json.trim()).unwrap();
     assert_eq!(v["forced"], true);
     assert_eq!(v["plays"].as_array().unwrap().len(), 1);
@@ -111,15 +104,21 @@ fn a_single_play_is_reported_as_forced_at_once() {
 
 #[test]
 fn a_position_without_a_bag_or_a_bad_position_is_an_error() {
-    let (code, _, err) = ashta(
+    let Run {
+        code, stderr: err, ..
+    } = ashta(
         &["hint", "--position", "-"],
         "standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0",
     );
     assert_eq!(code, 1);
     assert!(err.contains("the bag is empty"), "{err}");
-    let (code, _, err) = ashta(&["hint", "--position", "-"], "not a position");
+    let Run {
+        code, stderr: err, ..
+    } = ashta(&["hint", "--position", "-"], "not a position");
     assert_eq!(code, 1);
     assert!(err.contains("bad position"), "{err}");
-    let (code, _, err) = ashta(&["hint", "--position", "-", "--rollouts", "0"], CAPTURE);
+    let Run {
+        code, stderr: err, ..
+    } = ashta(&["hint", "--position", "-", "--rollouts", "0"], CAPTURE);
     assert_eq!(code, 2, "{err}");
 }

@@ -3,42 +3,12 @@
 //! result, continues saved games (`--load`), and `ashta replay` prints a game step by
 //! step when its output is not a terminal.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-/// Runs `ashta` with `args` and `stdin`; returns the exit code, stdout and stderr.
-fn ashta(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        !stderr.contains("panicked"),
-        "ashta {args:?} panicked: {stderr}"
-    );
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        stderr,
-    )
-}
-
-fn ok(args: &[&str], stdin: &str) -> String {
-    let (code, out, err) = ashta(args, stdin);
-    assert_eq!(code, 0, "ashta {args:?} failed: {err}");
-    out
-}
+mod common;
+use common::{ashta, ok, Run};
 
 fn tmp(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
@@ -145,18 +115,24 @@ fn the_line_games_save_loads_again() {
 
 #[test]
 fn loading_a_bad_file_names_the_problem() {
-    let (code, _, err) = ashta(&["play", "--load", "/no/such/save.json"], "");
+    let Run {
+        code, stderr: err, ..
+    } = ashta(&["play", "--load", "/no/such/save.json"], "");
     assert_eq!(code, 1);
     assert!(err.contains("/no/such/save.json"), "{err}");
     let path = tmp("play-tui-garbage.json");
     std::fs::write(&path, "{\"hello\": 1}").unwrap();
-    let (code, _, err) = ashta(&["play", "--load", path.to_str().unwrap()], "");
+    let Run {
+        code, stderr: err, ..
+    } = ashta(&["play", "--load", path.to_str().unwrap()], "");
     assert_eq!(code, 1);
     assert!(err.contains("neither a saved game"), "{err}");
     let mut bad: Value = serde_json::from_str(&saved_game(&["human", "greedy"], 3)).unwrap();
     bad["record"]["turns"][1]["throws"] = serde_json::json!([9]);
     std::fs::write(&path, bad.to_string()).unwrap();
-    let (code, _, err) = ashta(&["play", "--load", path.to_str().unwrap()], "");
+    let Run {
+        code, stderr: err, ..
+    } = ashta(&["play", "--load", path.to_str().unwrap()], "");
     assert_eq!(code, 1);
     assert!(err.contains("does not replay"), "{err}");
 }
@@ -186,7 +162,9 @@ fn replay_prints_a_game_step_by_step_off_a_terminal() {
     assert!(out.contains("turn 5: "), "{out}");
     assert!(!out.contains("turn 6: "), "{out}");
     assert!(out.contains("result: "), "{out}");
-    let (code, _, err) = ashta(&["replay", "-"], "not json");
+    let Run {
+        code, stderr: err, ..
+    } = ashta(&["replay", "-"], "not json");
     assert_eq!(code, 1);
     assert!(err.contains("not JSON"), "{err}");
 }

@@ -1,31 +1,13 @@
 //! End-to-end tests of `ashta stats`: small fixed-seed runs of greedy self-play
 //! through the built binary.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn ashta(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_ashta"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !stderr.contains("panicked"),
-        "ashta {args:?} panicked: {stderr}"
-    );
-    out
-}
+mod common;
+use common::{fails, ok};
 
 fn json(args: &[&str]) -> Value {
-    let out = ashta(args);
-    assert!(
-        out.status.success(),
-        "ashta {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    serde_json::from_str(&ok(args, "")).unwrap()
 }
 
 fn u(v: &Value) -> u64 {
@@ -123,21 +105,18 @@ fn a_seed_replays_on_any_number_of_threads() {
 #[test]
 fn text_report_and_plot() {
     let path = std::env::temp_dir().join(format!("ashta-stats-{}.png", std::process::id()));
-    let out = ashta(&[
-        "stats",
-        "--games",
-        "8",
-        "--players",
-        "2",
-        "--plot",
-        path.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = ok(
+        &[
+            "stats",
+            "--games",
+            "8",
+            "--players",
+            "2",
+            "--plot",
+            path.to_str().unwrap(),
+        ],
+        "",
     );
-    let text = String::from_utf8(out.stdout).unwrap();
     for section in [
         "seat advantage",
         "game length",
@@ -162,9 +141,7 @@ fn bad_arguments_are_named() {
         (vec!["stats", "--bot", "nobody"], "unknown bot"),
         (vec!["stats", "--size", "6"], "invalid rules"),
     ] {
-        let out = ashta(&args);
-        assert!(!out.status.success(), "{args:?} should fail");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = fails(&args, "");
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }

@@ -2,41 +2,10 @@
 //! built binary (only the fast bots, random and greedy, so they take well under a
 //! second each).
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-/// Runs `ashta` with `args`.
-fn ashta(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_ashta"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !stderr.contains("panicked"),
-        "ashta {args:?} panicked: {stderr}"
-    );
-    out
-}
-
-/// Runs `ashta` and expects success; its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = ashta(args);
-    assert!(
-        out.status.success(),
-        "ashta {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Runs `ashta` and expects a failure; its standard error.
-fn fails(args: &[&str]) -> String {
-    let out = ashta(args);
-    assert!(!out.status.success(), "ashta {args:?} should have failed");
-    String::from_utf8(out.stderr).unwrap()
-}
+mod common;
+use common::{fails, ok};
 
 /// The CI check: in a small fixed-seed match greedy wins more games than random, and
 /// the JSON has the documented shape.
@@ -54,7 +23,7 @@ fn greedy_beats_random() {
         "2024",
         "--json",
     ];
-    let json: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let json: Value = serde_json::from_str(&ok(&args, "")).unwrap();
     assert_eq!(json["games"], 48);
     let draws = json["draws"].as_u64().unwrap();
     let results = json["results"].as_array().unwrap();
@@ -81,20 +50,23 @@ fn greedy_beats_random() {
 #[test]
 fn results_do_not_depend_on_threads() {
     let run = |threads: &str| {
-        ok(&[
-            "tournament",
-            "--bots",
-            "greedy,random",
-            "--games",
-            "30",
-            "--players",
-            "3",
-            "--seed",
-            "5",
-            "--threads",
-            threads,
-            "--json",
-        ])
+        ok(
+            &[
+                "tournament",
+                "--bots",
+                "greedy,random",
+                "--games",
+                "30",
+                "--players",
+                "3",
+                "--seed",
+                "5",
+                "--threads",
+                threads,
+                "--json",
+            ],
+            "",
+        )
     };
     let one = run("1");
     assert_eq!(one, run("2"));
@@ -109,15 +81,18 @@ fn results_do_not_depend_on_threads() {
 
 #[test]
 fn games_round_up_to_a_multiple_of_the_players() {
-    let text = ok(&[
-        "tournament",
-        "--bots",
-        "random,greedy",
-        "--games",
-        "5",
-        "--players",
-        "4",
-    ]);
+    let text = ok(
+        &[
+            "tournament",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "5",
+            "--players",
+            "4",
+        ],
+        "",
+    );
     assert!(text.contains("games: 8 "), "{text}");
     assert!(text.contains("5 asked for, rounded up"), "{text}");
     assert!(
@@ -129,44 +104,56 @@ fn games_round_up_to_a_multiple_of_the_players() {
 
 #[test]
 fn bad_bot_lists_are_refused() {
-    let err = fails(&["tournament", "--bots", "greedy,wizard", "--games", "2"]);
+    let err = fails(
+        &["tournament", "--bots", "greedy,wizard", "--games", "2"],
+        "",
+    );
     assert!(err.contains("wizard"), "{err}");
     assert!(err.contains("random, greedy, expecti, mcts"), "{err}");
-    let err = fails(&[
-        "tournament",
-        "--bots",
-        "random,greedy,random",
-        "--players",
-        "2",
-    ]);
+    let err = fails(
+        &[
+            "tournament",
+            "--bots",
+            "random,greedy,random",
+            "--players",
+            "2",
+        ],
+        "",
+    );
     assert!(err.contains("3 bots for 2 players"), "{err}");
-    let err = fails(&["tournament", "--bots", "greedy"]);
+    let err = fails(&["tournament", "--bots", "greedy"], "");
     assert!(err.contains("at least two bots"), "{err}");
-    let err = fails(&[
-        "tournament",
-        "--round-robin",
-        "--bots",
-        "random,greedy",
-        "--players",
-        "4",
-    ]);
+    let err = fails(
+        &[
+            "tournament",
+            "--round-robin",
+            "--bots",
+            "random,greedy",
+            "--players",
+            "4",
+        ],
+        "",
+    );
     assert!(err.contains("two-player"), "{err}");
 }
 
 /// The round robin rates greedy above random (the anchor at 0) and plays every pair.
 #[test]
 fn round_robin_rating_list() {
-    let json: Value = serde_json::from_str(&ok(&[
-        "tournament",
-        "--round-robin",
-        "--bots",
-        "random,greedy,beginner",
-        "--games",
-        "20",
-        "--seed",
-        "3",
-        "--json",
-    ]))
+    let json: Value = serde_json::from_str(&ok(
+        &[
+            "tournament",
+            "--round-robin",
+            "--bots",
+            "random,greedy,beginner",
+            "--games",
+            "20",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        "",
+    ))
     .unwrap();
     assert_eq!(json["pairs"].as_array().unwrap().len(), 3);
     assert_eq!(json["anchor"], "random");
@@ -188,28 +175,34 @@ fn plots_are_png_files() {
     std::fs::create_dir_all(&dir).unwrap();
     let match_png = dir.join("match.png");
     let ratings_png = dir.join("ratings.png");
-    ok(&[
-        "tournament",
-        "--bots",
-        "greedy,random",
-        "--games",
-        "8",
-        "--players",
-        "2",
-        "--plot",
-        match_png.to_str().unwrap(),
-    ]);
-    ok(&[
-        "tournament",
-        "--round-robin",
-        "--bots",
-        "greedy,random",
-        "--games",
-        "8",
-        "--json",
-        "--plot",
-        ratings_png.to_str().unwrap(),
-    ]);
+    ok(
+        &[
+            "tournament",
+            "--bots",
+            "greedy,random",
+            "--games",
+            "8",
+            "--players",
+            "2",
+            "--plot",
+            match_png.to_str().unwrap(),
+        ],
+        "",
+    );
+    ok(
+        &[
+            "tournament",
+            "--round-robin",
+            "--bots",
+            "greedy,random",
+            "--games",
+            "8",
+            "--json",
+            "--plot",
+            ratings_png.to_str().unwrap(),
+        ],
+        "",
+    );
     for png in [&match_png, &ratings_png] {
         let bytes = std::fs::read(png).unwrap();
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{}", png.display());

@@ -49,6 +49,6 @@ pub use rules::{
     SafeLayout, SafeSpec, TableSpec, ThreeGraces, MAX_COWRIES, MAX_PAWNS,
 };
 pub use selfplay::{random_game, random_games, GameResult, Summary, DEFAULT_SIM_TURN_LIMIT};
-pub use setup::{parse_position, BlockJson, PositionJson};
+pub use setup::{parse_position, BlockJson, MoveJson, PositionJson};
 pub use throws::{throw_with_rng, Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
 pub use variant::{ThrowReport, ThrowStep, Variant};

@@ -4,9 +4,42 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::PositionError;
+use crate::moves::Move;
 use crate::position::{Block, DrawReason, Position, MAX_BAG, OFF};
 use crate::rules::{Entry, Finish, RulesSpec, ThreeGraces};
 use crate::variant::Variant;
+
+/// A move as JSON: `{"value": 3, "from": 0, "to": 3, "count": 1, "capture": false}`,
+/// as `ashta moves` prints it and the web server sends it.
+///
+/// `from` and `to` are path indices along the mover's own path; an entry from off the
+/// board (grace entry) has `from` −1, `to` 0 and `count` the pawns that enter, which
+/// may be more than 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveJson {
+    /// The bag value spent.
+    pub value: u8,
+    /// Path index of the unit moved, −1 for an entry.
+    pub from: i16,
+    /// Path index where it lands.
+    pub to: u8,
+    /// Pawns moved: 1, 2 (a pair), or the number entering.
+    pub count: u8,
+    /// Whether the move captures.
+    pub capture: bool,
+}
+
+impl From<&Move> for MoveJson {
+    fn from(mv: &Move) -> MoveJson {
+        MoveJson {
+            value: mv.value,
+            from: mv.from_index(),
+            to: mv.to,
+            count: mv.count,
+            capture: mv.is_capture(),
+        }
+    }
+}
 
 /// A position as written in JSON, before any check (compare shakmaty's `Setup`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

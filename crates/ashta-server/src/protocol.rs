@@ -1,7 +1,7 @@
 //! The JSON of `docs/web-api.md`: game creation, seats, moves, events, results and the
 //! WebSocket messages in both directions.
 
-use ashta_engine::{Move, PositionJson};
+use ashta_engine::PositionJson;
 use serde::{Deserialize, Serialize};
 
 /// Largest WebSocket message a client may send, in bytes.
@@ -85,32 +85,7 @@ pub struct SeatView {
     pub connected: Option<bool>,
 }
 
-/// A move as the engine prints it (`ashta moves`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveJson {
-    /// The bag value spent.
-    pub value: u8,
-    /// Path index of the unit, −1 for an entry from off the board.
-    pub from: i16,
-    /// Path index where the unit lands.
-    pub to: u8,
-    /// Pawns moved.
-    pub count: u8,
-    /// Whether it captures.
-    pub capture: bool,
-}
-
-impl From<&Move> for MoveJson {
-    fn from(mv: &Move) -> MoveJson {
-        MoveJson {
-            value: mv.value,
-            from: mv.from_index(),
-            to: mv.to,
-            count: mv.count,
-            capture: mv.is_capture(),
-        }
-    }
-}
+pub use ashta_engine::MoveJson;
 
 /// A move as a client sends it: `to` and `capture` may be left out.
 #[derive(Clone, Copy, Debug, Deserialize)]
