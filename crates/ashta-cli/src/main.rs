@@ -2,6 +2,7 @@
 //! the terminal, list moves and plays of a position, count perft, draw boards, run
 //! random self-play, and write and verify game records.
 
+mod bar_chart;
 mod board;
 mod commands;
 mod describe;

@@ -17,6 +17,7 @@ use ashta_engine::{RulesSpec, Variant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::bar_chart::{draw_bars, register_font, Bar, BarChart};
 use crate::rule_flags::RuleFlags;
 
 /// Arguments of `ashta tournament`.
@@ -419,29 +420,6 @@ fn print_round_robin(
     Ok(())
 }
 
-/// The font of the plots' text, bundled so that no system font is needed.
-static FONT: &[u8] = include_bytes!("../../assets/DejaVuSans-subset.ttf");
-
-/// One bar of a plot.
-struct Bar {
-    label: String,
-    value: f64,
-    lo: f64,
-    hi: f64,
-    text: String,
-}
-
-/// What a plot shows.
-struct Plot<'a> {
-    title: String,
-    y_desc: &'a str,
-    bars: Vec<Bar>,
-    /// A horizontal reference line and its legend.
-    reference: Option<(f64, String)>,
-    /// Y axis as a percentage.
-    percent: bool,
-}
-
 /// The win rates with their intervals and the line of chance.
 fn plot_win_rates(path: &Path, r: &TournamentResult) -> Result<()> {
     let chance = 1.0 / r.players as f64;
@@ -462,7 +440,7 @@ fn plot_win_rates(path: &Path, r: &TournamentResult) -> Result<()> {
         .collect();
     draw(
         path,
-        Plot {
+        BarChart {
             title: format!(
                 "Win rate per seat held, {} games, {} players (95% Wilson intervals)",
                 r.games, r.players
@@ -471,6 +449,8 @@ fn plot_win_rates(path: &Path, r: &TournamentResult) -> Result<()> {
             bars,
             reference: Some((chance, format!("chance (1/{})", r.players))),
             percent: true,
+            caption_size: 22,
+            text_size: 16,
         },
     )
 }
@@ -493,7 +473,7 @@ fn plot_ratings(path: &Path, r: &RoundRobinResult) -> Result<()> {
         .collect();
     draw(
         path,
-        Plot {
+        BarChart {
             title: format!(
                 "Bradley–Terry ratings (Elo scale, {} = 0), {} games per pair",
                 r.anchor, r.games_per_pair
@@ -502,128 +482,21 @@ fn plot_ratings(path: &Path, r: &RoundRobinResult) -> Result<()> {
             bars,
             reference: None,
             percent: false,
+            caption_size: 22,
+            text_size: 16,
         },
     )
 }
 
-/// Draws bars with error bars to a PNG.
-fn draw(path: &Path, plot: Plot) -> Result<()> {
-    use plotters::prelude::*;
-    use plotters::style::text_anchor::{HPos, Pos, VPos};
+/// Draws a bar chart to a PNG.
+fn draw(path: &Path, plot: BarChart) -> Result<()> {
+    use plotters::prelude::{BitMapBackend, IntoDrawingArea, WHITE};
 
-    plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
-        .map_err(|_| anyhow!("the bundled font cannot be read"))?;
-    let fail = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
-    let n = plot.bars.len() as i32;
-    let mut low = plot.bars.iter().map(|b| b.lo.min(0.0)).fold(0.0, f64::min);
-    let mut high = plot.bars.iter().map(|b| b.hi).fold(0.0, f64::max);
-    if let Some((y, _)) = plot.reference {
-        high = high.max(y);
-        low = low.min(y);
-    }
-    let span = (high - low).max(1e-9);
-    high += 0.12 * span;
-    if low < 0.0 {
-        low -= 0.05 * span;
-    }
-    if plot.percent {
-        // Room above 100% for the labels, no further.
-        high = high.min(1.08);
-    }
-
+    register_font()?;
     let root = BitMapBackend::new(path, (900, 560)).into_drawing_area();
+    let fail = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(&plot.title, ("sans-serif", 22))
-        .margin(20)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
-        .build_cartesian_2d((0..n - 1).into_segmented(), low..high)
-        .map_err(|e| fail(&e))?;
-    let labels: Vec<String> = plot.bars.iter().map(|b| b.label.clone()).collect();
-    let percent = plot.percent;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(labels.len())
-        .x_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
-            _ => String::new(),
-        })
-        .y_label_formatter(&|y| {
-            if percent {
-                format!("{:.0}%", 100.0 * y)
-            } else {
-                format!("{y:.0}")
-            }
-        })
-        .y_desc(plot.y_desc)
-        .label_style(("sans-serif", 16))
-        .axis_desc_style(("sans-serif", 16))
-        .draw()
-        .map_err(|e| fail(&e))?;
-    let fill = RGBColor(70, 130, 180);
-    // Bars three fifths of their slot wide (the plot is about 790 pixels wide).
-    let margin = (790 / plot.bars.len().max(1) / 5) as u32;
-    chart
-        .draw_series(plot.bars.iter().enumerate().map(|(i, b)| {
-            let i = i as i32;
-            let mut bar = Rectangle::new(
-                [
-                    (SegmentValue::Exact(i), 0.0),
-                    (SegmentValue::Exact(i + 1), b.value),
-                ],
-                fill.mix(0.8).filled(),
-            );
-            bar.set_margin(0, 0, margin, margin);
-            bar
-        }))
-        .map_err(|e| fail(&e))?;
-    // The intervals: a line from the low bound to the high one, capped at both ends.
-    let whisker = BLACK.stroke_width(2);
-    chart
-        .draw_series(plot.bars.iter().enumerate().map(|(i, b)| {
-            let x = SegmentValue::CenterOf(i as i32);
-            PathElement::new(vec![(x.clone(), b.lo), (x, b.hi)], whisker)
-        }))
-        .map_err(|e| fail(&e))?;
-    chart
-        .draw_series(plot.bars.iter().enumerate().flat_map(|(i, b)| {
-            [b.lo, b.hi].map(|y| {
-                EmptyElement::at((SegmentValue::CenterOf(i as i32), y))
-                    + PathElement::new(vec![(-10, 0), (10, 0)], whisker)
-            })
-        }))
-        .map_err(|e| fail(&e))?;
-    let above = ("sans-serif", 16)
-        .into_font()
-        .color(&BLACK)
-        .pos(Pos::new(HPos::Center, VPos::Bottom));
-    chart
-        .draw_series(plot.bars.iter().enumerate().map(|(i, b)| {
-            EmptyElement::at((SegmentValue::CenterOf(i as i32), b.hi.max(b.value)))
-                + Text::new(b.text.clone(), (0, -6), above.clone())
-        }))
-        .map_err(|e| fail(&e))?;
-    if let Some((y, label)) = &plot.reference {
-        let line = RED.stroke_width(2);
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(SegmentValue::Exact(0), *y), (SegmentValue::Exact(n), *y)],
-                line,
-            )))
-            .map_err(|e| fail(&e))?
-            .label(label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], line));
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 15))
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(|e| fail(&e))?;
-    }
+    draw_bars(&root, &plot).map_err(|e| fail(&e))?;
     root.present()
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())

@@ -5,17 +5,13 @@ use std::path::Path;
 
 use anyhow::{anyhow, Context, Result};
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::summary::Report;
-
-/// The font of the plot's text, bundled so that no system font is needed (Latin-1).
-static FONT: &[u8] = include_bytes!("../../../assets/DejaVuSans-subset.ttf");
+use crate::bar_chart::{draw_bars, register_font, Area, Bar, BarChart, DrawResult};
 
 /// Draws the report's plot to `path`.
 pub fn draw(path: &Path, r: &Report) -> Result<()> {
-    plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
-        .map_err(|_| anyhow!("the bundled font cannot be read"))?;
+    register_font()?;
     let fail = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
     let root = BitMapBackend::new(path, (1200, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
@@ -35,12 +31,6 @@ pub fn draw(path: &Path, r: &Report) -> Result<()> {
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
-
-type Area<'a> = DrawingArea<BitMapBackend<'a>, plotters::coord::Shift>;
-type DrawResult = std::result::Result<
-    (),
-    DrawingAreaErrorKind<<BitMapBackend<'static> as DrawingBackend>::ErrorType>,
->;
 
 /// The histogram of game lengths.
 fn draw_lengths(area: &Area, r: &Report) -> DrawResult {
@@ -88,78 +78,27 @@ fn draw_lengths(area: &Area, r: &Report) -> DrawResult {
 
 /// The seats' win rates, their 95% intervals and the line of chance.
 fn draw_seats(area: &Area, r: &Report) -> DrawResult {
-    let n = r.seats.len() as i32;
-    let high = r.seats.iter().map(|s| s.ci95[1]).fold(r.chance, f64::max) * 1.2;
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            "Seat shares of the decisive games (95% Wilson intervals)",
-            ("sans-serif", 18),
-        )
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d((0..n - 1).into_segmented(), 0.0..high.min(1.05))?;
-    let labels: Vec<String> = r
+    let bars = r
         .seats
         .iter()
-        .map(|s| format!("{} ({})", s.name, s.seat))
-        .collect();
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(labels.len())
-        .x_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
-            _ => String::new(),
+        .map(|s| Bar {
+            label: format!("{} ({})", s.name, s.seat),
+            value: s.rate,
+            lo: s.ci95[0],
+            hi: s.ci95[1],
+            text: format!("{:.1}%", 100.0 * s.rate),
         })
-        .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
-        .y_desc("share of wins")
-        .label_style(("sans-serif", 14))
-        .axis_desc_style(("sans-serif", 15))
-        .draw()?;
-    let fill = RGBColor(70, 130, 180);
-    let margin = (400 / r.seats.len().max(1) / 5) as u32;
-    chart.draw_series(r.seats.iter().enumerate().map(|(i, s)| {
-        let mut bar = Rectangle::new(
-            [
-                (SegmentValue::Exact(i as i32), 0.0),
-                (SegmentValue::Exact(i as i32 + 1), s.rate),
-            ],
-            fill.mix(0.8).filled(),
-        );
-        bar.set_margin(0, 0, margin, margin);
-        bar
-    }))?;
-    let whisker = BLACK.stroke_width(2);
-    chart.draw_series(r.seats.iter().enumerate().map(|(i, s)| {
-        let x = SegmentValue::CenterOf(i as i32);
-        PathElement::new(vec![(x.clone(), s.ci95[0]), (x, s.ci95[1])], whisker)
-    }))?;
-    let above = ("sans-serif", 14)
-        .into_font()
-        .color(&BLACK)
-        .pos(Pos::new(HPos::Center, VPos::Bottom));
-    chart.draw_series(r.seats.iter().enumerate().map(|(i, s)| {
-        EmptyElement::at((SegmentValue::CenterOf(i as i32), s.ci95[1]))
-            + Text::new(format!("{:.1}%", 100.0 * s.rate), (0, -4), above.clone())
-    }))?;
-    let line = RED.stroke_width(2);
-    chart
-        .draw_series(std::iter::once(PathElement::new(
-            vec![
-                (SegmentValue::Exact(0), r.chance),
-                (SegmentValue::Exact(n), r.chance),
-            ],
-            line,
-        )))?
-        .label(format!("chance (1/{})", r.players))
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], line));
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 14))
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()?;
-    Ok(())
+        .collect();
+    draw_bars(
+        area,
+        &BarChart {
+            title: "Seat shares of the decisive games (95% Wilson intervals)".into(),
+            y_desc: "share of wins",
+            bars,
+            reference: Some((r.chance, format!("chance (1/{})", r.players))),
+            percent: true,
+            caption_size: 18,
+            text_size: 14,
+        },
+    )
 }
