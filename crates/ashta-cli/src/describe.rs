@@ -15,10 +15,7 @@ pub enum Labels {
     Numbers,
 }
 
-/// The seat name of player `p`: South, East, North or West.
-pub fn player_name(variant: &Variant, p: usize) -> &'static str {
-    variant.seat(p).name()
-}
+pub use ashta_tui::describe::{player_name, square_name};
 
 /// The short label of player `p` on the board: its seat letter or its number.
 pub fn player_label(variant: &Variant, p: usize, labels: Labels) -> String {
@@ -31,11 +28,6 @@ pub fn player_label(variant: &Variant, p: usize, labels: Labels) -> String {
 /// `South (player 0)`.
 pub fn player_long(variant: &Variant, p: usize) -> String {
     format!("{} (player {p})", player_name(variant, p))
-}
-
-/// The name of the square at player `p`'s path index `i`, such as `c1`.
-pub fn square_name(variant: &Variant, p: usize, i: usize) -> String {
-    variant.square(p, i).name(variant.geometry().size())
 }
 
 /// The cowries of one throw, one `(o)` per cowrie mouth up and `(-)` per cowrie down.
@@ -55,13 +47,7 @@ pub fn cowries_text(cowries: Cowries) -> String {
 pub fn throw_text(variant: &Variant, cowries: Cowries) -> String {
     let up = cowries.mouths_up();
     let face = variant.table().face(up);
-    let name = if up == cowries.count {
-        " (chamma)"
-    } else if up == 0 {
-        " (ashta)"
-    } else {
-        ""
-    };
+    let name = ashta_tui::describe::throw_name(cowries);
     let mouths = if up == 1 { "mouth" } else { "mouths" };
     let grace = if face.grace {
         " - grace, throw again"

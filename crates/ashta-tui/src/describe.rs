@@ -32,17 +32,21 @@ pub fn cowrie_marks(cowries: Cowries) -> String {
         .collect()
 }
 
+/// The name of a throw with every cowrie the same way up: ` (chamma)` all up,
+/// ` (ashta)` all down, otherwise nothing.
+pub fn throw_name(cowries: Cowries) -> &'static str {
+    match cowries.mouths_up() {
+        up if up == cowries.count => " (chamma)",
+        0 => " (ashta)",
+        _ => "",
+    }
+}
+
 /// One throw in words: `3 up: 3`, `4 up (chamma): 4, grace`, `0 up (ashta): 8, grace`.
 pub fn throw_words(variant: &Variant, cowries: Cowries) -> String {
     let up = cowries.mouths_up();
     let face = variant.table().face(up);
-    let name = if up == cowries.count {
-        " (chamma)"
-    } else if up == 0 {
-        " (ashta)"
-    } else {
-        ""
-    };
+    let name = throw_name(cowries);
     let grace = if face.grace {
         ", grace: throw again"
     } else {
