@@ -20,7 +20,11 @@
 //! turns become win chances by a logistic race: player q's weight is
 //! exp(−turns_q / `temperature`), normalised over players still in the game.
 
+use std::sync::Arc;
+
 use ashta_engine::{Position, Variant};
+
+use crate::net::ValueNet;
 
 /// The evaluation's weights, in pips (squares) unless said otherwise.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -119,6 +123,17 @@ impl WeightSet {
             WeightSet::Strongest => Weights::fitted(players),
         }
     }
+
+    /// The value net this set plays with for `variant`, if any: the strongest set
+    /// uses the shipped net that fits the variant ([`ValueNet::for_variant`]), or the
+    /// net in the file named by the environment variable `ASHTA_NET` (for testing a
+    /// new net, e.g. `ASHTA_NET=net.json ashta tournament ...`).
+    pub fn net(self, variant: &Variant) -> Option<Arc<ValueNet>> {
+        match self {
+            WeightSet::Strongest => ValueNet::for_variant(variant),
+            WeightSet::Hand | WeightSet::Fitted => None,
+        }
+    }
 }
 
 /// The weights bots use: `base`, with any `name=value` pairs of the environment
@@ -155,6 +170,8 @@ pub struct Evaluator {
     hit: Vec<f64>,
     pips_per_turn: f64,
     weights: Weights,
+    /// A value net that answers [`Evaluator::win_chances`] instead of the race count.
+    net: Option<Arc<ValueNet>>,
 }
 
 impl Evaluator {
@@ -206,7 +223,20 @@ impl Evaluator {
             hit,
             pips_per_turn: pips.max(1.0),
             weights,
+            net: None,
         }
+    }
+
+    /// This evaluator with `net` answering [`Evaluator::win_chances`] for undecided
+    /// games (the net must fit the variant: [`ValueNet::fits`]).
+    pub fn with_net(mut self, net: Arc<ValueNet>) -> Evaluator {
+        self.net = Some(net);
+        self
+    }
+
+    /// The value net in use, if any.
+    pub fn net(&self) -> Option<&ValueNet> {
+        self.net.as_deref()
     }
 
     /// Probability that an opponent's next phase can bring a unit exactly `d` squares.
@@ -263,7 +293,7 @@ impl Evaluator {
 
     /// Probability that `q`'s next throwing phase lets one of its pawns land on an
     /// opponent single on a non-safe square (attackers combined as independent).
-    fn capture_chance(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
+    pub fn capture_chance(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
         let outer = v.outer_len();
         let open = pos.has_captured(q);
         let mut miss = 1.0;
@@ -298,7 +328,7 @@ impl Evaluator {
     }
 
     /// Expected pips player `q` loses to captures before its next turn.
-    fn exposure(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
+    pub fn exposure(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
         let players = v.players();
         let outer = v.outer_len();
         let mut loss = 0.0;
@@ -372,7 +402,7 @@ impl Evaluator {
     }
 
     /// Each player's estimated chance to win: shares of the race, summing to 1 less
-    /// the chance of a frozen draw.
+    /// the chance of a frozen draw (or the value net's chances, with a net).
     /// A finished game gives 1 to the winner; a drawn one gives everybody 0.
     pub fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4] {
         let players = v.players();
@@ -388,6 +418,9 @@ impl Evaluator {
             // Places mode: the winner is decided; the rest race for places.
             out[w] = 1.0;
             return out;
+        }
+        if let Some(net) = &self.net {
+            return net.win_chances(v, pos);
         }
         let cost = self.costs(v, pos);
         let turns: Vec<f64> = (0..players).map(|q| cost[q] / self.pips_per_turn).collect();

@@ -27,6 +27,15 @@ impl GreedyBot {
             noise,
         }
     }
+
+    /// A greedy bot (no noise) that plays `variant` with `eval` instead of the hand
+    /// weights, for example with a value net under test.
+    pub fn with_evaluator(seed: u64, variant: &Variant, eval: Evaluator) -> GreedyBot {
+        GreedyBot {
+            eval: Some((variant_id(variant), eval)),
+            ..GreedyBot::new(seed, 0.0)
+        }
+    }
 }
 
 /// The evaluator for `variant` with the weights of `set` (and `ASHTA_WEIGHTS`), rebuilt
@@ -38,10 +47,12 @@ pub(crate) fn evaluator<'a>(
 ) -> &'a Evaluator {
     let id = variant_id(variant);
     if cache.as_ref().is_none_or(|(k, _)| *k != id) {
-        *cache = Some((
-            id,
-            Evaluator::with_weights(variant, tuned_weights(set.weights(variant.players()))),
-        ));
+        let mut eval =
+            Evaluator::with_weights(variant, tuned_weights(set.weights(variant.players())));
+        if let Some(net) = set.net(variant) {
+            eval = eval.with_net(net);
+        }
+        *cache = Some((id, eval));
     }
     &cache.as_ref().expect("just set").1
 }

@@ -21,6 +21,7 @@ mod expecti;
 pub mod external;
 mod greedy;
 mod mcts;
+pub mod net;
 mod random;
 mod registry;
 pub mod stats;
@@ -32,6 +33,7 @@ pub use expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
 pub use external::ExternalBot;
 pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig};
+pub use net::ValueNet;
 pub use random::RandomBot;
 pub use registry::{make_bot, BotError, BOT_NAMES};
 

@@ -1,0 +1,144 @@
+//! Trains a value net by self-play (see `ashta_bots::net`).
+//!
+//! Generation 0 is played by the greedy bot with the hand weights; in every later
+//! generation the net of the one before, one play deep, plays a third of the games
+//! against itself and two thirds against the hand weights. Each generation's games
+//! (with a few random plays for variety) label their settled positions with their
+//! results; the net keeps training on the newest two generations. After each
+//! generation the net, playing one play deep, meets the hand-weighted `greedy` over
+//! paired games (the same throws with the seats swapped), and the check set's log loss
+//! is printed. The last net is written to OUT.
+//!
+//! ```sh
+//! cargo run --release -p ashta-bots --example train_net -- \
+//!     --players 2 --generations 4 --games 20000 --hidden 64 --out crates/ashta-bots/nets/standard-2p.json
+//! ```
+
+use std::sync::Arc;
+
+use ashta_bots::net::train::{self, Samples, TrainConfig};
+use ashta_bots::{play_game, Bot, Evaluator, GreedyBot, ValueNet};
+use ashta_engine::{Rules, SeededThrows, Variant};
+use rayon::prelude::*;
+
+struct Args {
+    players: u8,
+    generations: usize,
+    games: u64,
+    hidden: usize,
+    epochs: usize,
+    epsilon: f64,
+    matches: u64,
+    seed: u64,
+    out: String,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        players: 2,
+        generations: 4,
+        games: 20_000,
+        hidden: 64,
+        epochs: 4,
+        epsilon: 0.05,
+        matches: 1000,
+        seed: 1,
+        out: "net.json".into(),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let value = pair.get(1).map(String::as_str).unwrap_or("");
+        let num = || value.parse::<f64>().expect("a number");
+        match pair[0].as_str() {
+            "--players" => a.players = num() as u8,
+            "--generations" => a.generations = num() as usize,
+            "--games" => a.games = num() as u64,
+            "--hidden" => a.hidden = num() as usize,
+            "--epochs" => a.epochs = num() as usize,
+            "--epsilon" => a.epsilon = num(),
+            "--matches" => a.matches = num() as u64,
+            "--seed" => a.seed = num() as u64,
+            "--out" => a.out = value.into(),
+            other => panic!("unknown option {other}"),
+        }
+    }
+    a
+}
+
+/// Wins of the net (one play deep) against hand-weighted greedy over `pairs` pairs
+/// of games with the seats swapped: (net wins, greedy wins, draws).
+fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, pairs: u64) -> (u64, u64, u64) {
+    let results: Vec<(u64, u64, u64)> = (0..pairs * 2)
+        .into_par_iter()
+        .map(|g| {
+            let net_seat = (g % 2) as usize;
+            let mut bots: Vec<Box<dyn Bot>> = (0..v.players())
+                .map(|p| -> Box<dyn Bot> {
+                    if p == net_seat {
+                        let eval = Evaluator::new(v).with_net(net.clone());
+                        Box::new(GreedyBot::with_evaluator(g, v, eval))
+                    } else {
+                        Box::new(GreedyBot::new(g, 0.0))
+                    }
+                })
+                .collect();
+            let out = play_game(v, &mut bots, &mut SeededThrows::new(900_000_000 + g / 2));
+            match out.winner {
+                Some(w) if w == net_seat => (1, 0, 0),
+                Some(_) => (0, 1, 0),
+                None => (0, 0, 1),
+            }
+        })
+        .collect();
+    results
+        .iter()
+        .fold((0, 0, 0), |s, r| (s.0 + r.0, s.1 + r.1, s.2 + r.2))
+}
+
+fn main() {
+    let a = parse_args();
+    let variant = Variant::new(Rules {
+        players: a.players,
+        ..Rules::standard()
+    })
+    .expect("standard rules");
+    let hand = Evaluator::new(&variant);
+    let check = train::self_play(&variant, &[hand.clone()], a.epsilon, 1 << 40, 2000);
+    let mut net = ValueNet::new_random(&variant, a.hidden, a.seed);
+    let mut previous = Samples::new();
+    for generation in 0..a.generations {
+        let pool = if generation == 0 {
+            vec![hand.clone()]
+        } else {
+            let learned = Evaluator::new(&variant).with_net(Arc::new(net.clone()));
+            vec![learned.clone(), learned, hand.clone()]
+        };
+        let first = a.seed * 1_000_000_000 + generation as u64 * 10_000_000;
+        let fresh = train::self_play(&variant, &pool, a.epsilon, first, a.games);
+        let mut data = previous.clone();
+        data.append(&fresh);
+        let config = TrainConfig {
+            epochs: a.epochs,
+            seed: a.seed + generation as u64,
+            ..TrainConfig::default()
+        };
+        let losses = train::train(&mut net, &data, &config);
+        let shared = Arc::new(net.clone());
+        let (w, l, d) = match_against_greedy(&variant, &shared, a.matches / 2);
+        eprintln!(
+            "generation {generation}: {} positions, training loss {:.4?}, check loss {:.4}, \
+             net vs greedy {w}-{l}-{d} ({:.1}%)",
+            data.len(),
+            losses,
+            train::log_loss(&net, &check),
+            100.0 * w as f64 / (w + l + d) as f64
+        );
+        previous = fresh;
+    }
+    net.about = format!(
+        "train_net --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {}",
+        a.players, a.generations, a.games, a.hidden, a.epochs, a.epsilon, a.seed
+    );
+    std::fs::write(&a.out, net.to_json()).expect("write the net");
+    eprintln!("wrote {}", a.out);
+}

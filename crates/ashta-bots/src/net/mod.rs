@@ -1,0 +1,267 @@
+//! A value network: a small neural network, learned from self-play, that estimates
+//! each player's chance to win from a settled position (the approach of TD-Gammon and
+//! wildbg, at the size this game needs).
+//!
+//! One hidden layer of rectified units reads the position's inputs
+//! ([`features`]); a softmax over `players + 1` outcomes (each player wins, counted
+//! from the player to move, or the game is drawn) gives the chances. A net belongs to
+//! one rule set and player count; [`ValueNet::for_variant`] finds the net shipped for
+//! a variant, if there is one ([`SHIPPED`]). [`train`] makes new ones.
+
+pub mod features;
+pub mod train;
+
+use std::sync::{Arc, OnceLock};
+
+use ashta_engine::{RulesObject, Variant};
+use serde::{Deserialize, Serialize};
+
+use crate::Evaluator;
+use features::{for_each_input, input_count};
+
+/// The format tag of a saved net.
+pub const NET_FORMAT: &str = "ashta-net/1";
+
+/// A value network and the rule set it was trained for.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ValueNet {
+    /// Always [`NET_FORMAT`].
+    pub format: String,
+    /// The rules (size and players included) the net was trained on.
+    pub rules: RulesObject,
+    /// How it was made (the training command and its figures), for people.
+    #[serde(default)]
+    pub about: String,
+    /// Inputs ([`features::input_count`]).
+    pub inputs: usize,
+    /// Hidden units.
+    pub hidden: usize,
+    /// Outcomes: one per player, then the draw.
+    pub outputs: usize,
+    /// Input weights, `inputs × hidden`, one row of `hidden` per input.
+    pub w1: Vec<f32>,
+    /// Hidden biases.
+    pub b1: Vec<f32>,
+    /// Output weights, `outputs × hidden`.
+    pub w2: Vec<f32>,
+    /// Output biases.
+    pub b2: Vec<f32>,
+    /// The hand evaluation whose terms are inputs ([`features`]), built on first use.
+    #[serde(skip)]
+    hand: OnceLock<Evaluator>,
+}
+
+/// A saved net that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    /// Not JSON of a net.
+    #[error("not a value net: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A different format tag.
+    #[error("value net format {found:?}, expected {NET_FORMAT:?}")]
+    Format {
+        /// The tag found.
+        found: String,
+    },
+    /// Sizes that do not fit together or do not fit the rules.
+    #[error("value net sizes do not fit: {0}")]
+    Shape(String),
+}
+
+/// The nets shipped with the bots: standard rules, two players.
+pub const SHIPPED: &[&str] = &[include_str!("../../nets/standard-2p.json")];
+
+impl ValueNet {
+    /// A net with small random weights for `variant` (the start of training).
+    pub fn new_random(variant: &Variant, hidden: usize, seed: u64) -> ValueNet {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let inputs = input_count(variant);
+        let outputs = variant.players() + 1;
+        let scale1 = (2.0 / 32.0f32).sqrt();
+        let scale2 = (1.0 / hidden as f32).sqrt();
+        ValueNet {
+            format: NET_FORMAT.into(),
+            rules: RulesObject::full(variant.rules()),
+            about: String::new(),
+            inputs,
+            hidden,
+            outputs,
+            w1: (0..inputs * hidden)
+                .map(|_| rng.random_range(-scale1..scale1))
+                .collect(),
+            b1: vec![0.0; hidden],
+            w2: (0..outputs * hidden)
+                .map(|_| rng.random_range(-scale2..scale2))
+                .collect(),
+            b2: vec![0.0; outputs],
+            hand: OnceLock::new(),
+        }
+    }
+
+    /// The evaluator whose terms the net reads (the hand weights: the inputs must be
+    /// computed as they were in training).
+    pub(crate) fn hand(&self, v: &Variant) -> &Evaluator {
+        self.hand.get_or_init(|| Evaluator::new(v))
+    }
+
+    /// Reads a saved net and checks that its sizes fit together.
+    pub fn from_json(text: &str) -> Result<ValueNet, NetError> {
+        let net: ValueNet = serde_json::from_str(text)?;
+        if net.format != NET_FORMAT {
+            return Err(NetError::Format { found: net.format });
+        }
+        let variant = net
+            .rules
+            .to_rules()
+            .and_then(Variant::new)
+            .map_err(|e| NetError::Shape(format!("its rules are refused: {e}")))?;
+        let shape = |what: &str, len: usize, want: usize| {
+            if len == want {
+                Ok(())
+            } else {
+                Err(NetError::Shape(format!(
+                    "{what} has {len} numbers, expected {want}"
+                )))
+            }
+        };
+        shape("inputs", net.inputs, input_count(&variant))?;
+        shape("outputs", net.outputs, variant.players() + 1)?;
+        shape("w1", net.w1.len(), net.inputs * net.hidden)?;
+        shape("b1", net.b1.len(), net.hidden)?;
+        shape("w2", net.w2.len(), net.outputs * net.hidden)?;
+        shape("b2", net.b2.len(), net.outputs)?;
+        Ok(net)
+    }
+
+    /// The net as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a net serialises")
+    }
+
+    /// The net for `variant`'s rules, if there is one: the one in the file named by
+    /// the environment variable `ASHTA_NET` when it fits, else a shipped one.
+    ///
+    /// # Panics
+    /// When `ASHTA_NET` names a file that is not a valid net: a test of a new net must
+    /// not silently measure the old one.
+    pub fn for_variant(variant: &Variant) -> Option<Arc<ValueNet>> {
+        static NETS: OnceLock<Vec<Arc<ValueNet>>> = OnceLock::new();
+        NETS.get_or_init(|| {
+            let mut nets = Vec::new();
+            if let Ok(path) = std::env::var("ASHTA_NET") {
+                let text = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|e| panic!("ASHTA_NET={path}: {e}"));
+                let net =
+                    ValueNet::from_json(&text).unwrap_or_else(|e| panic!("ASHTA_NET={path}: {e}"));
+                nets.push(Arc::new(net));
+            }
+            nets.extend(
+                SHIPPED.iter().map(|text| {
+                    Arc::new(ValueNet::from_json(text).expect("a shipped net is valid"))
+                }),
+            );
+            nets
+        })
+        .iter()
+        .find(|net| net.fits(variant))
+        .cloned()
+    }
+
+    /// Whether the net was trained for `variant`'s rules.
+    pub fn fits(&self, variant: &Variant) -> bool {
+        self.rules
+            .to_rules()
+            .is_ok_and(|r| r.same_game(variant.rules()))
+    }
+
+    /// The hidden layer's activations for `pos` into `hidden` (length [`Self::hidden`]).
+    fn hidden_layer(&self, v: &Variant, pos: &ashta_engine::Position, hidden: &mut [f32]) {
+        hidden.copy_from_slice(&self.b1);
+        let h = self.hidden;
+        for_each_input(v, pos, self.hand(v), |i, x| {
+            let row = &self.w1[i * h..(i + 1) * h];
+            for (a, w) in hidden.iter_mut().zip(row) {
+                *a += x * w;
+            }
+        });
+        for a in hidden.iter_mut() {
+            *a = a.max(0.0);
+        }
+    }
+
+    /// The softmax of the outputs for given hidden activations, into `out`
+    /// (length [`Self::outputs`]).
+    fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
+        let h = self.hidden;
+        for (k, o) in out.iter_mut().enumerate() {
+            let row = &self.w2[k * h..(k + 1) * h];
+            *o = self.b2[k] + row.iter().zip(hidden).map(|(w, a)| w * a).sum::<f32>();
+        }
+        let max = out.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+        let mut total = 0.0;
+        for o in out.iter_mut() {
+            *o = (*o - max).exp();
+            total += *o;
+        }
+        for o in out.iter_mut() {
+            *o /= total;
+        }
+    }
+
+    /// Each seat's chance to win from `pos` (a game not yet decided); what is left of
+    /// 1 is the chance of a draw.
+    pub fn win_chances(&self, v: &Variant, pos: &ashta_engine::Position) -> [f64; 4] {
+        const MAX_HIDDEN: usize = 256;
+        let mut hidden = [0.0f32; MAX_HIDDEN];
+        let mut out = [0.0f32; 5];
+        let hidden = &mut hidden[..self.hidden.min(MAX_HIDDEN)];
+        self.hidden_layer(v, pos, hidden);
+        self.outputs_of(hidden, &mut out[..self.outputs]);
+        let players = v.players();
+        let mut chances = [0.0; 4];
+        for r in 0..players {
+            chances[(pos.to_move() + r) % players] = out[r] as f64;
+        }
+        chances
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::{parse_any, Rules};
+
+    #[test]
+    fn the_shipped_net_loads_and_fits_only_its_rules() {
+        let two = Variant::new(Rules {
+            players: 2,
+            ..Rules::standard()
+        })
+        .unwrap();
+        let net = ValueNet::for_variant(&two).expect("a net for two players");
+        assert!(net.fits(&two));
+        assert!(ValueNet::for_variant(&Variant::new(Rules::standard()).unwrap()).is_none());
+    }
+
+    #[test]
+    fn the_shipped_net_sees_a_won_race() {
+        let (v, ahead) = parse_any("standard 5 2 0 - 22,23,23,23/0,0,0,0 01 - 0").unwrap();
+        let net = ValueNet::for_variant(&v).unwrap();
+        let w = net.win_chances(&v, &ahead);
+        assert!(w[0] > 0.9, "{w:?}");
+        let (_, behind) = parse_any("standard 5 2 1 - 22,23,23,23/0,0,0,0 01 - 0").unwrap();
+        assert!(net.win_chances(&v, &behind)[0] > 0.8);
+    }
+
+    #[test]
+    fn a_net_with_wrong_sizes_is_refused_with_the_reason() {
+        let v = Variant::new(Rules::standard()).unwrap();
+        let mut net = ValueNet::new_random(&v, 8, 1);
+        net.b2.pop();
+        let err = ValueNet::from_json(&net.to_json()).unwrap_err().to_string();
+        assert!(err.contains("b2 has 4 numbers, expected 5"), "{err}");
+        let err = ValueNet::from_json("{}").unwrap_err().to_string();
+        assert!(err.starts_with("not a value net"), "{err}");
+    }
+}

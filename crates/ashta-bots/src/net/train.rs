@@ -1,0 +1,391 @@
+//! Making value nets: self-play games give settled positions labelled with how their
+//! game ended, and the net is fitted to them by gradient descent (Adam) on the
+//! cross-entropy of the outcomes.
+
+use ashta_engine::{Position, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use super::features::for_each_input;
+use super::ValueNet;
+use crate::Evaluator;
+
+/// Positions stored as their non-zero inputs, each with its outcome class (the winner
+/// counted from the player to move, or `players` for a draw).
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    inputs: Vec<u16>,
+    values: Vec<f32>,
+    /// Where each sample's inputs start; one more entry than samples.
+    starts: Vec<u32>,
+    labels: Vec<u8>,
+}
+
+impl Samples {
+    /// No samples.
+    pub fn new() -> Samples {
+        Samples {
+            starts: vec![0],
+            ..Samples::default()
+        }
+    }
+
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+
+    /// Adds `pos` with the result of its game (`winner`, or `None` for a draw);
+    /// `hand` is the evaluator of the inputs' hand terms ([`Evaluator::new`]).
+    pub fn push(&mut self, v: &Variant, hand: &Evaluator, pos: &Position, winner: Option<usize>) {
+        for_each_input(v, pos, hand, |i, x| {
+            self.inputs.push(i as u16);
+            self.values.push(x);
+        });
+        self.starts.push(self.inputs.len() as u32);
+        let players = v.players();
+        self.labels.push(match winner {
+            Some(w) => ((w + players - pos.to_move()) % players) as u8,
+            None => players as u8,
+        });
+    }
+
+    /// Appends all of `other`.
+    pub fn append(&mut self, other: &Samples) {
+        let base = *self.starts.last().unwrap_or(&0);
+        self.inputs.extend_from_slice(&other.inputs);
+        self.values.extend_from_slice(&other.values);
+        self.starts
+            .extend(other.starts.iter().skip(1).map(|s| s + base));
+        self.labels.extend_from_slice(&other.labels);
+    }
+
+    fn sample(&self, k: usize) -> (&[u16], &[f32], usize) {
+        let (a, b) = (self.starts[k] as usize, self.starts[k + 1] as usize);
+        (
+            &self.inputs[a..b],
+            &self.values[a..b],
+            self.labels[k] as usize,
+        )
+    }
+}
+
+/// Plays one game in which seat `p` takes the play `policies[p]` likes best (one play
+/// deep), or with chance `epsilon` a random play, and returns its settled positions
+/// labelled with the result.
+pub fn self_play_game(v: &Variant, policies: &[&Evaluator], epsilon: f64, seed: u64) -> Samples {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_5e1f);
+    let mut throws = SeededThrows::new(seed);
+    let limit = v.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
+    let mut pos = v.start_position();
+    let mut settled = Vec::new();
+    let mut turns = 0;
+    while !pos.is_over() && turns < limit {
+        if pos.must_throw() {
+            settled.push(pos);
+            turns += 1;
+            v.throw(&mut pos, &mut throws).expect("bag is empty");
+            continue;
+        }
+        let me = pos.to_move();
+        let plays = v.plays(&pos);
+        if plays.is_empty() {
+            v.end_turn(&mut pos);
+            continue;
+        }
+        let pick = if rng.random_bool(epsilon) {
+            rng.random_range(0..plays.len())
+        } else {
+            let score = |k: usize| policies[me].win_chances(v, &plays[k].position)[me];
+            (0..plays.len())
+                .max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a)))
+                .expect("some play")
+        };
+        pos = plays[pick].position;
+    }
+    let winner = pos.winner();
+    let mut samples = Samples::new();
+    let hand = Evaluator::new(v);
+    for p in &settled {
+        samples.push(v, &hand, p, winner);
+    }
+    samples
+}
+
+/// [`self_play_game`] for games `first..first + games`, on every core. Seat `p` of
+/// game `g` plays with `pool[(g + p) % pool.len()]`, so a pool of `[net, net, hand]`
+/// gives a third of the games to the net alone and two thirds to the net against the
+/// hand evaluation.
+pub fn self_play(v: &Variant, pool: &[Evaluator], epsilon: f64, first: u64, games: u64) -> Samples {
+    let parts: Vec<Samples> = (first..first + games)
+        .into_par_iter()
+        .map(|g| {
+            let seats: Vec<&Evaluator> = (0..v.players())
+                .map(|p| &pool[(g as usize + p) % pool.len()])
+                .collect();
+            self_play_game(v, &seats, epsilon, g)
+        })
+        .collect();
+    let mut all = Samples::new();
+    for part in &parts {
+        all.append(part);
+    }
+    all
+}
+
+/// How to fit a net.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainConfig {
+    /// Passes over the samples.
+    pub epochs: usize,
+    /// Samples per gradient step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub learning_rate: f32,
+    /// Seeds the shuffling.
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            epochs: 4,
+            batch: 256,
+            learning_rate: 1e-3,
+            seed: 1,
+        }
+    }
+}
+
+/// Gradients of the loss with respect to every parameter of a net.
+struct Gradient {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: Vec<f32>,
+    loss: f64,
+}
+
+impl Gradient {
+    fn zero(net: &ValueNet) -> Gradient {
+        Gradient {
+            w1: vec![0.0; net.w1.len()],
+            b1: vec![0.0; net.b1.len()],
+            w2: vec![0.0; net.w2.len()],
+            b2: vec![0.0; net.b2.len()],
+            loss: 0.0,
+        }
+    }
+
+    fn add(mut self, other: Gradient) -> Gradient {
+        for (a, b) in [
+            (&mut self.w1, &other.w1),
+            (&mut self.b1, &other.b1),
+            (&mut self.w2, &other.w2),
+            (&mut self.b2, &other.b2),
+        ] {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        self.loss += other.loss;
+        self
+    }
+}
+
+/// The hidden sums, hidden activations and outcome chances of one sample.
+fn forward(net: &ValueNet, inputs: &[u16], values: &[f32]) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+    let h = net.hidden;
+    let mut z = net.b1.clone();
+    for (&i, &x) in inputs.iter().zip(values) {
+        let row = &net.w1[i as usize * h..(i as usize + 1) * h];
+        for (a, w) in z.iter_mut().zip(row) {
+            *a += x * w;
+        }
+    }
+    let act: Vec<f32> = z.iter().map(|a| a.max(0.0)).collect();
+    let mut out = vec![0.0f32; net.outputs];
+    net.outputs_of(&act, &mut out);
+    (z, act, out)
+}
+
+/// Forward and backward pass of one sample, added to `g`.
+fn accumulate(net: &ValueNet, inputs: &[u16], values: &[f32], label: usize, g: &mut Gradient) {
+    let h = net.hidden;
+    let (z, act, mut out) = forward(net, inputs, values);
+    g.loss -= (out[label].max(1e-7) as f64).ln();
+    // d loss / d logits = p − onehot.
+    out[label] -= 1.0;
+    let mut dact = vec![0.0f32; h];
+    for (k, &d) in out.iter().enumerate() {
+        g.b2[k] += d;
+        let row = &net.w2[k * h..(k + 1) * h];
+        let grow = &mut g.w2[k * h..(k + 1) * h];
+        for j in 0..h {
+            grow[j] += d * act[j];
+            dact[j] += d * row[j];
+        }
+    }
+    for j in 0..h {
+        if z[j] <= 0.0 {
+            dact[j] = 0.0;
+        }
+        g.b1[j] += dact[j];
+    }
+    for (&i, &x) in inputs.iter().zip(values) {
+        let grow = &mut g.w1[i as usize * h..(i as usize + 1) * h];
+        for (gw, d) in grow.iter_mut().zip(&dact) {
+            *gw += x * d;
+        }
+    }
+}
+
+/// Adam's running moments for one parameter vector.
+struct Moments {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Moments {
+    fn new(n: usize) -> Moments {
+        Moments {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+        }
+    }
+
+    fn step(&mut self, params: &mut [f32], grad: &[f32], scale: f32, lr: f32, t: i32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        let c1 = 1.0 - B1.powi(t);
+        let c2 = 1.0 - B2.powi(t);
+        for k in 0..params.len() {
+            let g = grad[k] * scale;
+            self.m[k] = B1 * self.m[k] + (1.0 - B1) * g;
+            self.v[k] = B2 * self.v[k] + (1.0 - B2) * g * g;
+            params[k] -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+/// Fits `net` to `data`; returns the mean log loss of each epoch (measured while
+/// training).
+pub fn train(net: &mut ValueNet, data: &Samples, config: &TrainConfig) -> Vec<f64> {
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    let mut order: Vec<usize> = (0..data.len()).collect();
+    let mut moments = [
+        Moments::new(net.w1.len()),
+        Moments::new(net.b1.len()),
+        Moments::new(net.w2.len()),
+        Moments::new(net.b2.len()),
+    ];
+    let mut t = 0;
+    let mut losses = Vec::new();
+    for _ in 0..config.epochs {
+        order.shuffle(&mut rng);
+        let mut total = 0.0;
+        for batch in order.chunks(config.batch.max(1)) {
+            let frozen: &ValueNet = net;
+            let g = batch
+                .par_chunks(batch.len().div_ceil(rayon::current_num_threads()).max(16))
+                .map(|part| {
+                    let mut g = Gradient::zero(frozen);
+                    for &k in part {
+                        let (inputs, values, label) = data.sample(k);
+                        accumulate(frozen, inputs, values, label, &mut g);
+                    }
+                    g
+                })
+                .reduce_with(Gradient::add)
+                .expect("a batch is not empty");
+            total += g.loss;
+            t += 1;
+            let scale = 1.0 / batch.len() as f32;
+            let lr = config.learning_rate;
+            moments[0].step(&mut net.w1, &g.w1, scale, lr, t);
+            moments[1].step(&mut net.b1, &g.b1, scale, lr, t);
+            moments[2].step(&mut net.w2, &g.w2, scale, lr, t);
+            moments[3].step(&mut net.b2, &g.b2, scale, lr, t);
+        }
+        losses.push(total / data.len().max(1) as f64);
+    }
+    losses
+}
+
+/// Mean log loss of `net` on `data` (lower is better; ln(players + 1) knows nothing).
+pub fn log_loss(net: &ValueNet, data: &Samples) -> f64 {
+    let total: f64 = (0..data.len())
+        .into_par_iter()
+        .map(|k| {
+            let (inputs, values, label) = data.sample(k);
+            let (_, _, out) = forward(net, inputs, values);
+            -(out[label].max(1e-7) as f64).ln()
+        })
+        .sum();
+    total / data.len().max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::Rules;
+
+    fn two_players() -> Variant {
+        Variant::new(Rules {
+            players: 2,
+            ..Rules::standard()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn self_play_is_reproducible_and_labels_every_settled_position() {
+        let v = two_players();
+        let hand = Evaluator::new(&v);
+        let a = self_play_game(&v, &[&hand, &hand], 0.05, 7);
+        let b = self_play_game(&v, &[&hand, &hand], 0.05, 7);
+        assert!(a.len() > 10);
+        assert_eq!((a.inputs.clone(), a.labels.clone()), (b.inputs, b.labels));
+        assert!(a.labels.iter().all(|&l| l <= 2));
+    }
+
+    #[test]
+    fn appended_samples_keep_their_inputs() {
+        let v = two_players();
+        let hand = Evaluator::new(&v);
+        let a = self_play_game(&v, &[&hand, &hand], 0.0, 1);
+        let b = self_play_game(&v, &[&hand, &hand], 0.0, 2);
+        let mut all = a.clone();
+        all.append(&b);
+        assert_eq!(all.len(), a.len() + b.len());
+        assert_eq!(all.sample(a.len() + 3), b.sample(3));
+        assert_eq!(all.sample(1), a.sample(1));
+    }
+
+    #[test]
+    fn training_lowers_the_log_loss_of_games_it_did_not_see() {
+        let v = two_players();
+        let pool = [Evaluator::new(&v)];
+        let data = self_play(&v, &pool, 0.05, 0, 300);
+        let check = self_play(&v, &pool, 0.05, 10_000, 100);
+        let mut net = ValueNet::new_random(&v, 16, 3);
+        let before = log_loss(&net, &check);
+        let config = TrainConfig {
+            epochs: 3,
+            ..TrainConfig::default()
+        };
+        let losses = train(&mut net, &data, &config);
+        let after = log_loss(&net, &check);
+        assert!(losses[2] < losses[0], "{losses:?}");
+        assert!(after < before - 0.1, "before {before}, after {after}");
+        // Better than knowing only how often each outcome happens.
+        assert!(after < 3f64.ln() - 0.2, "{after}");
+    }
+}
