@@ -13,8 +13,9 @@
 
 use argmin::core::{CostFunction, Error, Executor};
 use argmin::solver::neldermead::NelderMead;
-use ashta_bots::{Bot, Evaluator, GreedyBot, Weights};
-use ashta_engine::{Position, Rules, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
+use ashta_bots::net::train::self_play_positions;
+use ashta_bots::{Evaluator, Weights};
+use ashta_engine::{Position, Rules, Variant};
 use rayon::prelude::*;
 
 /// A settled position and how its game ended (`None`: drawn).
@@ -23,28 +24,11 @@ struct Sample {
     winner: Option<usize>,
 }
 
-/// Plays one greedy self-play game and returns its settled positions.
+/// Plays one greedy self-play game (hand weights) and returns its settled positions.
 fn game_samples(variant: &Variant, seed: u64) -> Vec<Sample> {
-    let mut bots: Vec<GreedyBot> = (0..variant.players())
-        .map(|p| GreedyBot::new(seed * 8 + p as u64, 0.0))
-        .collect();
-    let mut throws = SeededThrows::new(seed);
-    let mut pos = variant.start_position();
-    let mut settled = Vec::new();
-    let mut turns = 0;
-    while !pos.is_over() && turns < DEFAULT_SIM_TURN_LIMIT {
-        if pos.must_throw() {
-            settled.push(pos);
-            turns += 1;
-            variant.throw(&mut pos, &mut throws).expect("bag is empty");
-            continue;
-        }
-        match bots[pos.to_move()].choose(variant, &pos) {
-            Some(play) => pos = play.position,
-            None => variant.end_turn(&mut pos),
-        }
-    }
-    let winner = pos.winner();
+    let hand = Evaluator::new(variant);
+    let seats = vec![&hand; variant.players()];
+    let (settled, winner) = self_play_positions(variant, &seats, 0.0, seed);
     settled
         .into_iter()
         .map(|position| Sample { position, winner })

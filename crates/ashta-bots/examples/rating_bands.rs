@@ -5,30 +5,20 @@
 //! default 2).
 
 use ashta_bots::analysis::{analyze_record, AnalysisConfig};
+use ashta_bots::arena::record_game;
 use ashta_bots::make_bot;
-use ashta_engine::{Game, Record, Rules};
+use ashta_engine::{Record, Rules};
 
 /// A game of `players` seats all played by `spec`, stopped after `max_turns` phases.
 fn self_play(spec: &str, players: u8, seed: u64, max_turns: usize) -> Record {
-    let mut rules = Rules::standard();
-    rules.players = players;
-    let mut game = Game::new(rules, seed).unwrap();
+    let rules = Rules {
+        players,
+        ..Rules::standard()
+    };
     let mut bots: Vec<_> = (0..players as u64)
         .map(|p| make_bot(spec, seed * 10 + p, None).unwrap())
         .collect();
-    while !game.position().is_over() && game.turns() < max_turns {
-        if game.position().must_throw() {
-            game.throw().unwrap();
-            continue;
-        }
-        let play = bots[game.position().to_move()]
-            .choose(game.variant(), game.position())
-            .unwrap();
-        for mv in play.moves {
-            game.play(mv).unwrap();
-        }
-    }
-    game.record().clone()
+    record_game(rules, &mut bots, seed, max_turns)
 }
 
 fn main() {

@@ -1,13 +1,14 @@
 //! Trains a value net by self-play (see `ashta_bots::net`).
 //!
 //! Generation 0 is played by the greedy bot with the hand weights; in every later
-//! generation the net of the one before, one play deep, plays a third of the games
-//! against itself and two thirds against the hand weights. Each generation's games
+//! generation the seats are dealt round `--pool` (default `net,net,hand`: the net of
+//! the generation before, one play deep, plays a third of the games against itself
+//! and two thirds against the hand weights). Each generation's games
 //! (with a few random plays for variety) label their settled positions with their
 //! results; the net keeps training on the newest two generations. After each
-//! generation the net, playing one play deep, meets the hand-weighted `greedy` over
-//! paired games (the same throws with the seats swapped), and the check set's log loss
-//! is printed. The last net is written to OUT.
+//! generation the net, playing one play deep, meets the hand-weighted `greedy` in every
+//! other seat (each throw sequence replayed with the net in each seat), and the check
+//! set's log loss is printed. The last net is written to OUT.
 //!
 //! ```sh
 //! cargo run --release -p ashta-bots --example train_net -- \
@@ -30,6 +31,7 @@ struct Args {
     epsilon: f64,
     matches: u64,
     seed: u64,
+    pool: String,
     out: String,
 }
 
@@ -43,6 +45,7 @@ fn parse_args() -> Args {
         epsilon: 0.05,
         matches: 1000,
         seed: 1,
+        pool: "net,net,hand".into(),
         out: "net.json".into(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -58,6 +61,7 @@ fn parse_args() -> Args {
             "--epsilon" => a.epsilon = num(),
             "--matches" => a.matches = num() as u64,
             "--seed" => a.seed = num() as u64,
+            "--pool" => a.pool = value.into(),
             "--out" => a.out = value.into(),
             other => panic!("unknown option {other}"),
         }
@@ -65,13 +69,15 @@ fn parse_args() -> Args {
     a
 }
 
-/// Wins of the net (one play deep) against hand-weighted greedy over `pairs` pairs
-/// of games with the seats swapped: (net wins, greedy wins, draws).
-fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, pairs: u64) -> (u64, u64, u64) {
-    let results: Vec<(u64, u64, u64)> = (0..pairs * 2)
+/// Wins of the net (one play deep) against hand-weighted greedy in every other seat,
+/// over `sets` sets of games that replay one throw sequence with the net in each seat
+/// in turn: (net wins, greedy wins, draws).
+fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u64, u64) {
+    let seats = v.players() as u64;
+    let results: Vec<(u64, u64, u64)> = (0..sets * seats)
         .into_par_iter()
         .map(|g| {
-            let net_seat = (g % 2) as usize;
+            let net_seat = (g % seats) as usize;
             let mut bots: Vec<Box<dyn Bot>> = (0..v.players())
                 .map(|p| -> Box<dyn Bot> {
                     if p == net_seat {
@@ -82,7 +88,11 @@ fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, pairs: u64) -> (u64, u
                     }
                 })
                 .collect();
-            let out = play_game(v, &mut bots, &mut SeededThrows::new(900_000_000 + g / 2));
+            let out = play_game(
+                v,
+                &mut bots,
+                &mut SeededThrows::new(900_000_000 + g / seats),
+            );
             match out.winner {
                 Some(w) if w == net_seat => (1, 0, 0),
                 Some(_) => (0, 1, 0),
@@ -111,7 +121,14 @@ fn main() {
             vec![hand.clone()]
         } else {
             let learned = Evaluator::new(&variant).with_net(Arc::new(net.clone()));
-            vec![learned.clone(), learned, hand.clone()]
+            a.pool
+                .split(',')
+                .map(|name| match name {
+                    "net" => learned.clone(),
+                    "hand" => hand.clone(),
+                    other => panic!("--pool takes net and hand, not {other}"),
+                })
+                .collect()
         };
         let first = a.seed * 1_000_000_000 + generation as u64 * 10_000_000;
         let fresh = train::self_play(&variant, &pool, a.epsilon, first, a.games);
@@ -124,7 +141,8 @@ fn main() {
         };
         let losses = train::train(&mut net, &data, &config);
         let shared = Arc::new(net.clone());
-        let (w, l, d) = match_against_greedy(&variant, &shared, a.matches / 2);
+        let sets = a.matches / variant.players() as u64;
+        let (w, l, d) = match_against_greedy(&variant, &shared, sets);
         eprintln!(
             "generation {generation}: {} positions, training loss {:.4?}, check loss {:.4}, \
              net vs greedy {w}-{l}-{d} ({:.1}%)",
@@ -136,8 +154,8 @@ fn main() {
         previous = fresh;
     }
     net.about = format!(
-        "train_net --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {}",
-        a.players, a.generations, a.games, a.hidden, a.epochs, a.epsilon, a.seed
+        "train_net --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}",
+        a.players, a.generations, a.games, a.hidden, a.epochs, a.epsilon, a.seed, a.pool
     );
     std::fs::write(&a.out, net.to_json()).expect("write the net");
     eprintln!("wrote {}", a.out);

@@ -1,6 +1,8 @@
 //! Playing whole games between bots.
 
-use ashta_engine::{DrawReason, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::{
+    DrawReason, Game, Record, Rules, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT,
+};
 
 use crate::Bot;
 
@@ -101,4 +103,29 @@ pub fn try_play_game(
         draw: pos.draw(),
         turns,
     })
+}
+
+/// Plays a recorded game under `rules` with throws from `seed` (the record's seed):
+/// seat `p` is played by `bots[p]`, and play stops after `max_turns` throwing phases if
+/// the game has not ended. For reviewing bot games with the analysis.
+///
+/// # Panics
+/// When a bot gives no legal play (the built-in bots never do) or the rules are
+/// refused.
+pub fn record_game(rules: Rules, bots: &mut [Box<dyn Bot>], seed: u64, max_turns: usize) -> Record {
+    let mut game = Game::new(rules, seed).expect("valid rules");
+    assert_eq!(bots.len(), game.variant().players(), "one bot per seat");
+    while !game.position().is_over() && game.turns() < max_turns {
+        if game.position().must_throw() {
+            game.throw().expect("the bag is empty");
+            continue;
+        }
+        let play = bots[game.position().to_move()]
+            .choose(game.variant(), game.position())
+            .expect("a bot plays its bag");
+        for mv in play.moves {
+            game.play(mv).expect("a bot plays legal moves");
+        }
+    }
+    game.record().clone()
 }

@@ -106,9 +106,10 @@ pub enum WeightSet {
     /// [`Weights::fitted`] for the game's player count.
     Fitted,
     /// The set measured strongest for the searching bots at the game's player count:
-    /// fitted for three and four players (the default bot against three greedy bots:
-    /// 50.5% of 200 games, against 33.0% with the hand weights), hand-set for two (the
-    /// fit did not beat it there: 99–76 against 103–67 with 25 and 30 draws).
+    /// the shipped value net where one fits the rules ([`WeightSet::net`]: standard
+    /// rules, two players); otherwise fitted weights for three and four players (the
+    /// default bot against three greedy bots: 50.5% of 200 games, against 33.0% with
+    /// the hand weights) and hand-set ones for two (the fit did not beat them there).
     #[default]
     Strongest,
 }

@@ -423,6 +423,7 @@ impl Bot for ExpectiBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Weights;
     use ashta_engine::parse_any;
 
     fn bot(depth: u32) -> ExpectiBot {
@@ -446,15 +447,21 @@ mod tests {
 
     #[test]
     fn star1_pruning_gives_the_same_root_scores_as_a_full_search() {
+        // Both have captured, so the hand evaluation never expects a draw and the
+        // game is zero-sum (the value net always leaves a little to the draw).
         let (v, pos) = parse_any("standard 5 2 0 2 1,3,5,0/0,2,4,10 01 - 0").unwrap();
-        let mut pruned = bot(3);
+        let mut pruned = ExpectiBot::new(
+            1,
+            ExpectiConfig {
+                max_depth: 3,
+                weights: WeightSet::Hand,
+                ..ExpectiConfig::default()
+            },
+        );
         let a = pruned.analyse(&v, &pos);
         // max^n on two players does no pruning; its root values must agree.
         let outcomes = v.throw_outcomes_normalized(ExpectiConfig::default().max_throws);
-        let eval = Evaluator::with_weights(
-            &v,
-            crate::eval::tuned_weights(WeightSet::Strongest.weights(v.players())),
-        );
+        let eval = Evaluator::with_weights(&v, crate::eval::tuned_weights(Weights::default()));
         let mut tt = FxHashMap::default();
         let mut s = Search {
             v: &v,

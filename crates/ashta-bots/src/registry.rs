@@ -1,12 +1,15 @@
 //! Bots by name: `random`, `greedy`, `expecti`, `mcts`, the levels `beginner`, `easy`,
 //! `medium`, `hard`, `master`, and `default` (the strongest). Options follow a colon:
-//! `mcts:sims=2000`, `expecti:depth=2,time=50`. `engine:"COMMAND ARGS"` runs another
+//! `mcts:sims=2000`, `expecti:depth=2,time=50`; the searching bots take
+//! `eval=hand|fitted|best` (default `best`: the value net where one is shipped for the
+//! rules, else the strongest weights; see [`WeightSet`]). `engine:"COMMAND ARGS"` runs another
 //! program that speaks the engine protocol (see [`crate::external`]).
 
 use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::eval::WeightSet;
 use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
 use crate::external::{ExternalBot, ExternalError};
 use crate::greedy::GreedyBot;
@@ -63,6 +66,14 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
         option: option.into(),
         reason: reason.into(),
     };
+    let weight_set = |k: &str, v: &str| -> Result<WeightSet, BotError> {
+        match v {
+            "hand" => Ok(WeightSet::Hand),
+            "fitted" => Ok(WeightSet::Fitted),
+            "best" => Ok(WeightSet::Strongest),
+            _ => Err(bad(&format!("{k}={v}"), "eval is hand, fitted or best")),
+        }
+    };
     let number = |k: &str, v: &str| -> Result<f64, BotError> {
         v.parse::<f64>()
             .ok()
@@ -111,10 +122,11 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                     "throws" => config.max_throws = number(k, v)? as usize,
                     "time" => config.time = Some(Duration::from_secs_f64(number(k, v)? / 1000.0)),
                     "noise" => config.noise = number(k, v)?,
+                    "eval" => config.weights = weight_set(k, v)?,
                     _ => {
                         return Err(bad(
                             &format!("{k}={v}"),
-                            "expecti takes depth, time (ms), noise, multi (paranoid|maxn), throws",
+                            "expecti takes depth, time (ms), noise, multi (paranoid|maxn), throws, eval",
                         ))
                     }
                 }
@@ -135,10 +147,11 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                     "time" => config.time = Some(Duration::from_secs_f64(number(k, v)? / 1000.0)),
                     "c" => config.exploration = number(k, v)?,
                     "noise" => config.noise = number(k, v)?,
+                    "eval" => config.weights = weight_set(k, v)?,
                     _ => {
                         return Err(bad(
                             &format!("{k}={v}"),
-                            "mcts takes sims, time (ms), c, noise",
+                            "mcts takes sims, time (ms), c, noise, eval",
                         ))
                     }
                 }
@@ -148,4 +161,26 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
         _ => return Err(BotError::UnknownBot(spec.to_string())),
     };
     Ok(bot)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::parse_any;
+
+    #[test]
+    fn the_eval_option_chooses_what_a_searching_bot_evaluates_with() {
+        // Two players on the standard rules: `best` is the shipped value net.
+        let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
+        let score = |spec: &str| make_bot(spec, 1, None).unwrap().analyse(&v, &pos)[0].score;
+        let net = score("expecti:depth=1");
+        assert_eq!(net, score("expecti:depth=1,eval=best"));
+        assert_ne!(net, score("expecti:depth=1,eval=hand"));
+        assert_ne!(score("mcts:sims=200"), score("mcts:sims=200,eval=fitted"));
+        let err = make_bot("mcts:eval=nets", 1, None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("eval is hand, fitted or best"), "{err}");
+    }
 }

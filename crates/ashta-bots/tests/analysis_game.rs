@@ -3,33 +3,23 @@
 use ashta_bots::analysis::{
     analyze_record, throw_luck, AnalysisConfig, Chance, HintConfig, RolloutConfig,
 };
+use ashta_bots::arena::record_game;
 use ashta_bots::make_bot;
-use ashta_engine::{Game, Record, Rules};
+use ashta_engine::{Record, Rules};
 
 /// A game between bots (seat p plays `specs[p]`), stopped after `max_turns` throwing
 /// phases if it has not ended, as a record.
 fn bot_game(specs: &[&str], seed: u64, max_turns: usize) -> Record {
-    let mut rules = Rules::standard();
-    rules.players = specs.len() as u8;
-    let mut game = Game::new(rules, seed).unwrap();
+    let rules = Rules {
+        players: specs.len() as u8,
+        ..Rules::standard()
+    };
     let mut bots: Vec<_> = specs
         .iter()
         .enumerate()
         .map(|(p, s)| make_bot(s, seed + p as u64, None).unwrap())
         .collect();
-    while !game.position().is_over() && game.turns() < max_turns {
-        if game.position().must_throw() {
-            game.throw().unwrap();
-            continue;
-        }
-        let play = bots[game.position().to_move()]
-            .choose(game.variant(), game.position())
-            .unwrap();
-        for mv in play.moves {
-            game.play(mv).unwrap();
-        }
-    }
-    game.record().clone()
+    record_game(rules, &mut bots, seed, max_turns)
 }
 
 fn quick() -> AnalysisConfig {

@@ -1,30 +1,15 @@
 //! The fitted evaluation weights predict four-player game results better than the
 //! hand-set ones (the claim `Weights::fitted` makes), on games they were not fitted on.
 
-use ashta_bots::{Bot, Evaluator, GreedyBot, WeightSet};
-use ashta_engine::{Position, Rules, SeededThrows, Variant};
+use ashta_bots::net::train::self_play_positions;
+use ashta_bots::{Evaluator, WeightSet};
+use ashta_engine::{Position, Rules, Variant};
 
 /// Settled positions (a player about to throw) of one greedy self-play game, with its
 /// winner.
 fn settled_positions(variant: &Variant, seed: u64) -> (Vec<Position>, Option<usize>) {
-    let mut bots: Vec<GreedyBot> = (0..variant.players())
-        .map(|p| GreedyBot::new(seed * 8 + p as u64, 0.0))
-        .collect();
-    let mut throws = SeededThrows::new(seed);
-    let mut pos = variant.start_position();
-    let mut settled = Vec::new();
-    while !pos.is_over() {
-        if pos.must_throw() {
-            settled.push(pos);
-            variant.throw(&mut pos, &mut throws).unwrap();
-            continue;
-        }
-        match bots[pos.to_move()].choose(variant, &pos) {
-            Some(play) => pos = play.position,
-            None => variant.end_turn(&mut pos),
-        }
-    }
-    (settled, pos.winner())
+    let hand = Evaluator::new(variant);
+    self_play_positions(variant, &vec![&hand; variant.players()], 0.0, seed)
 }
 
 /// Mean negative log-likelihood of the games' winners under the evaluation.

@@ -13,7 +13,7 @@ pub mod train;
 
 use std::sync::{Arc, OnceLock};
 
-use ashta_engine::{RulesObject, Variant};
+use ashta_engine::{Position, RulesObject, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::Evaluator;
@@ -21,6 +21,9 @@ use features::{for_each_input, input_count};
 
 /// The format tag of a saved net.
 pub const NET_FORMAT: &str = "ashta-net/1";
+
+/// Most hidden units a net may have (evaluation keeps them on the stack).
+pub const MAX_HIDDEN: usize = 256;
 
 /// A value network and the rule set it was trained for.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -73,7 +76,14 @@ pub const SHIPPED: &[&str] = &[include_str!("../../nets/standard-2p.json")];
 
 impl ValueNet {
     /// A net with small random weights for `variant` (the start of training).
+    ///
+    /// # Panics
+    /// When `hidden` is 0 or above [`MAX_HIDDEN`].
     pub fn new_random(variant: &Variant, hidden: usize, seed: u64) -> ValueNet {
+        assert!(
+            (1..=MAX_HIDDEN).contains(&hidden),
+            "a net has 1 to {MAX_HIDDEN} hidden units, not {hidden}"
+        );
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let inputs = input_count(variant);
@@ -125,6 +135,12 @@ impl ValueNet {
                 )))
             }
         };
+        if net.hidden == 0 || net.hidden > MAX_HIDDEN {
+            return Err(NetError::Shape(format!(
+                "{} hidden units, expected 1 to {MAX_HIDDEN}",
+                net.hidden
+            )));
+        }
         shape("inputs", net.inputs, input_count(&variant))?;
         shape("outputs", net.outputs, variant.players() + 1)?;
         shape("w1", net.w1.len(), net.inputs * net.hidden)?;
@@ -175,16 +191,18 @@ impl ValueNet {
             .is_ok_and(|r| r.same_game(variant.rules()))
     }
 
+    /// Adds input `i` with value `x` to the hidden sums `z`.
+    fn add_input(&self, z: &mut [f32], i: usize, x: f32) {
+        let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
+        for (a, w) in z.iter_mut().zip(row) {
+            *a += x * w;
+        }
+    }
+
     /// The hidden layer's activations for `pos` into `hidden` (length [`Self::hidden`]).
-    fn hidden_layer(&self, v: &Variant, pos: &ashta_engine::Position, hidden: &mut [f32]) {
+    fn hidden_layer(&self, v: &Variant, pos: &Position, hidden: &mut [f32]) {
         hidden.copy_from_slice(&self.b1);
-        let h = self.hidden;
-        for_each_input(v, pos, self.hand(v), |i, x| {
-            let row = &self.w1[i * h..(i + 1) * h];
-            for (a, w) in hidden.iter_mut().zip(row) {
-                *a += x * w;
-            }
-        });
+        for_each_input(v, pos, self.hand(v), |i, x| self.add_input(hidden, i, x));
         for a in hidden.iter_mut() {
             *a = a.max(0.0);
         }
@@ -211,11 +229,10 @@ impl ValueNet {
 
     /// Each seat's chance to win from `pos` (a game not yet decided); what is left of
     /// 1 is the chance of a draw.
-    pub fn win_chances(&self, v: &Variant, pos: &ashta_engine::Position) -> [f64; 4] {
-        const MAX_HIDDEN: usize = 256;
+    pub fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4] {
         let mut hidden = [0.0f32; MAX_HIDDEN];
         let mut out = [0.0f32; 5];
-        let hidden = &mut hidden[..self.hidden.min(MAX_HIDDEN)];
+        let hidden = &mut hidden[..self.hidden];
         self.hidden_layer(v, pos, hidden);
         self.outputs_of(hidden, &mut out[..self.outputs]);
         let players = v.players();
@@ -261,6 +278,12 @@ mod tests {
         net.b2.pop();
         let err = ValueNet::from_json(&net.to_json()).unwrap_err().to_string();
         assert!(err.contains("b2 has 4 numbers, expected 5"), "{err}");
+        let mut wide = ValueNet::new_random(&v, 8, 1);
+        wide.hidden = MAX_HIDDEN + 1;
+        let err = ValueNet::from_json(&wide.to_json())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("257 hidden units"), "{err}");
         let err = ValueNet::from_json("{}").unwrap_err().to_string();
         assert!(err.starts_with("not a value net"), "{err}");
     }

@@ -78,9 +78,15 @@ impl Samples {
 }
 
 /// Plays one game in which seat `p` takes the play `policies[p]` likes best (one play
-/// deep), or with chance `epsilon` a random play, and returns its settled positions
-/// labelled with the result.
-pub fn self_play_game(v: &Variant, policies: &[&Evaluator], epsilon: f64, seed: u64) -> Samples {
+/// deep; the first of equals, as [`crate::GreedyBot`] does), or with chance `epsilon`
+/// a random play. Returns its settled positions (a player about to throw) and its
+/// winner (`None`: drawn or stopped at the turn limit).
+pub fn self_play_positions(
+    v: &Variant,
+    policies: &[&Evaluator],
+    epsilon: f64,
+    seed: u64,
+) -> (Vec<Position>, Option<usize>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_5e1f);
     let mut throws = SeededThrows::new(seed);
     let limit = v.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
@@ -100,17 +106,26 @@ pub fn self_play_game(v: &Variant, policies: &[&Evaluator], epsilon: f64, seed: 
             v.end_turn(&mut pos);
             continue;
         }
-        let pick = if rng.random_bool(epsilon) {
+        let pick = if epsilon > 0.0 && rng.random_bool(epsilon) {
             rng.random_range(0..plays.len())
         } else {
-            let score = |k: usize| policies[me].win_chances(v, &plays[k].position)[me];
-            (0..plays.len())
-                .max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a)))
-                .expect("some play")
+            let mut best = (0, f64::NEG_INFINITY);
+            for (k, play) in plays.iter().enumerate() {
+                let score = policies[me].win_chances(v, &play.position)[me];
+                if score > best.1 {
+                    best = (k, score);
+                }
+            }
+            best.0
         };
         pos = plays[pick].position;
     }
-    let winner = pos.winner();
+    (settled, pos.winner())
+}
+
+/// [`self_play_positions`] as samples: each settled position labelled with the result.
+pub fn self_play_game(v: &Variant, policies: &[&Evaluator], epsilon: f64, seed: u64) -> Samples {
+    let (settled, winner) = self_play_positions(v, policies, epsilon, seed);
     let mut samples = Samples::new();
     let hand = Evaluator::new(v);
     for p in &settled {
@@ -202,13 +217,9 @@ impl Gradient {
 
 /// The hidden sums, hidden activations and outcome chances of one sample.
 fn forward(net: &ValueNet, inputs: &[u16], values: &[f32]) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
-    let h = net.hidden;
     let mut z = net.b1.clone();
     for (&i, &x) in inputs.iter().zip(values) {
-        let row = &net.w1[i as usize * h..(i as usize + 1) * h];
-        for (a, w) in z.iter_mut().zip(row) {
-            *a += x * w;
-        }
+        net.add_input(&mut z, i as usize, x);
     }
     let act: Vec<f32> = z.iter().map(|a| a.max(0.0)).collect();
     let mut out = vec![0.0f32; net.outputs];
@@ -293,8 +304,9 @@ pub fn train(net: &mut ValueNet, data: &Samples, config: &TrainConfig) -> Vec<f6
         let mut total = 0.0;
         for batch in order.chunks(config.batch.max(1)) {
             let frozen: &ValueNet = net;
-            let g = batch
-                .par_chunks(batch.len().div_ceil(rayon::current_num_threads()).max(16))
+            // Parts are summed in order, so training is reproducible on any machine.
+            let parts: Vec<Gradient> = batch
+                .par_chunks(64)
                 .map(|part| {
                     let mut g = Gradient::zero(frozen);
                     for &k in part {
@@ -303,7 +315,10 @@ pub fn train(net: &mut ValueNet, data: &Samples, config: &TrainConfig) -> Vec<f6
                     }
                     g
                 })
-                .reduce_with(Gradient::add)
+                .collect();
+            let g = parts
+                .into_iter()
+                .reduce(Gradient::add)
                 .expect("a batch is not empty");
             total += g.loss;
             t += 1;
