@@ -113,7 +113,13 @@ fn main() {
     })
     .expect("standard rules");
     let hand = Evaluator::new(&variant);
-    let check = train::self_play(&variant, &[hand.clone()], a.epsilon, 1 << 40, 2000);
+    let check = train::self_play(
+        &variant,
+        std::slice::from_ref(&hand),
+        a.epsilon,
+        1 << 40,
+        2000,
+    );
     let mut net = ValueNet::new_random(&variant, a.hidden, a.seed);
     let mut previous = Samples::new();
     for generation in 0..a.generations {

@@ -87,7 +87,7 @@ pub fn self_play_positions(
     epsilon: f64,
     seed: u64,
 ) -> (Vec<Position>, Option<usize>) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_5e1f);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_5e1f);
     let mut throws = SeededThrows::new(seed);
     let limit = v.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
     let mut pos = v.start_position();
