@@ -6,7 +6,7 @@
 //! ([`features`]); a softmax over `players + 1` outcomes (each player wins, counted
 //! from the player to move, or the game is drawn) gives the chances. A net belongs to
 //! one rule set and player count; [`ValueNet::for_variant`] finds the net shipped for
-//! a variant, if there is one ([`SHIPPED`]). [`train`] makes new ones.
+//! a variant, if there is one ([`SHIPPED`]: standard rules, two and four players). [`train`] makes new ones.
 
 pub mod features;
 pub mod train;
@@ -71,8 +71,11 @@ pub enum NetError {
     Shape(String),
 }
 
-/// The nets shipped with the bots: standard rules, two players.
-pub const SHIPPED: &[&str] = &[include_str!("../../nets/standard-2p.json")];
+/// The nets shipped with the bots: standard rules, two and four players.
+pub const SHIPPED: &[&str] = &[
+    include_str!("../../nets/standard-2p.json"),
+    include_str!("../../nets/standard-4p.json"),
+];
 
 impl ValueNet {
     /// A net with small random weights for `variant` (the start of training).
@@ -250,15 +253,23 @@ mod tests {
     use ashta_engine::{parse_any, Rules};
 
     #[test]
-    fn the_shipped_net_loads_and_fits_only_its_rules() {
-        let two = Variant::new(Rules {
-            players: 2,
-            ..Rules::standard()
-        })
-        .unwrap();
-        let net = ValueNet::for_variant(&two).expect("a net for two players");
-        assert!(net.fits(&two));
-        assert!(ValueNet::for_variant(&Variant::new(Rules::standard()).unwrap()).is_none());
+    fn the_shipped_nets_load_and_fit_only_their_rules() {
+        let players = |players| {
+            Variant::new(Rules {
+                players,
+                ..Rules::standard()
+            })
+            .unwrap()
+        };
+        for p in [2, 4] {
+            let v = players(p);
+            let net = ValueNet::for_variant(&v).expect("a net");
+            assert!(net.fits(&v));
+            assert_eq!(net.outputs, p as usize + 1);
+        }
+        assert!(ValueNet::for_variant(&players(3)).is_none());
+        let seven = Variant::new(Rules::preset(ashta_engine::Preset::Senior)).unwrap();
+        assert!(ValueNet::for_variant(&seven).is_none());
     }
 
     #[test]
