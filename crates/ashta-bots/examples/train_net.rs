@@ -2,8 +2,8 @@
 //!
 //! Generation 0 is played by the greedy bot with the hand weights; in every later
 //! generation the seats are dealt round `--pool` (default `net,net,hand`: the net of
-//! the generation before, one play deep, plays a third of the games against itself
-//! and two thirds against the hand weights). Each generation's games
+//! the generation before, one play deep, plays two seats in three and the hand weights
+//! the third). Each generation's games
 //! (with a few random plays for variety) label their settled positions with their
 //! results; the net keeps training on the newest two generations. After each
 //! generation the net, playing one play deep, meets the hand-weighted `greedy` in every

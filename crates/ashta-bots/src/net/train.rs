@@ -135,9 +135,9 @@ pub fn self_play_game(v: &Variant, policies: &[&Evaluator], epsilon: f64, seed: 
 }
 
 /// [`self_play_game`] for games `first..first + games`, on every core. Seat `p` of
-/// game `g` plays with `pool[(g + p) % pool.len()]`, so a pool of `[net, net, hand]`
-/// gives a third of the games to the net alone and two thirds to the net against the
-/// hand evaluation.
+/// game `g` plays with `pool[(g + p) % pool.len()]`, so with a pool of
+/// `[net, net, hand]` the net plays two seats in three and the hand evaluation the third
+/// (with two players: a third of the games net against net, the rest net against hand).
 pub fn self_play(v: &Variant, pool: &[Evaluator], epsilon: f64, first: u64, games: u64) -> Samples {
     let parts: Vec<Samples> = (first..first + games)
         .into_par_iter()
