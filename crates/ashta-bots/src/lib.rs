@@ -8,6 +8,9 @@
 //! - `expecti`: expectiminimax over exact throw outcomes;
 //! - `mcts`: Monte Carlo tree search with chance nodes.
 //!
+//! The searching bots evaluate positions with a [`ValueNet`] learned from self-play
+//! where one is shipped for the rules ([`net`]), else with the [`Evaluator`]'s weights.
+//!
 //! A bot decides a whole *play* (every value of the bag) at once, and can say why:
 //! [`Bot::analyse`] scores every candidate play. Every bot is deterministic for a seed.
 
