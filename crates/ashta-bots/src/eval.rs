@@ -236,11 +236,6 @@ impl Evaluator {
         self
     }
 
-    /// The value net in use, if any.
-    pub fn net(&self) -> Option<&ValueNet> {
-        self.net.as_deref()
-    }
-
     /// Probability that an opponent's next phase can bring a unit exactly `d` squares.
     pub fn hit_probability(&self, d: usize) -> f64 {
         self.hit.get(d).copied().unwrap_or(0.0)
