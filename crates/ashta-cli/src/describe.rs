@@ -15,7 +15,7 @@ pub enum Labels {
     Numbers,
 }
 
-pub use ashta_tui::describe::{player_name, square_name};
+pub use ashta_tui::describe::{player_name, square_name, unit_name};
 
 /// The short label of player `p` on the board: its seat letter or its number.
 pub fn player_label(variant: &Variant, p: usize, labels: Labels) -> String {
@@ -85,11 +85,7 @@ pub fn move_text(variant: &Variant, pos: &Position, mv: &Move) -> String {
             square_name(variant, p, 0)
         );
     };
-    let unit = match mv.count {
-        1 => "pawn".to_string(),
-        2 => "pair".to_string(),
-        n => format!("{n} pawns"),
-    };
+    let unit = unit_name(mv.count);
     let mut text = format!(
         "move {}: {unit} {} -> {}",
         mv.value,

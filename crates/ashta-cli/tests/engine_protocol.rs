@@ -8,36 +8,21 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
+mod common;
+
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_ashta")
 }
 
 /// Runs `ashta engine ARGS` on `script`; its exit success and its answer lines.
 fn session(args: &[&str], script: &str) -> (bool, Vec<String>) {
-    let mut child = Command::new(bin())
-        .arg("engine")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !stderr.contains("panicked"),
-        "the engine panicked: {stderr}"
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let args: Vec<&str> = std::iter::once("engine")
+        .chain(args.iter().copied())
+        .collect();
+    let run = common::ashta(&args, script);
     (
-        out.status.success(),
-        text.lines().map(str::to_string).collect(),
+        run.code == 0,
+        run.stdout.lines().map(str::to_string).collect(),
     )
 }
 
@@ -196,21 +181,6 @@ hint time 300
     assert!(a[3].iter().any(|l| l.starts_with("info rollouts ")));
 }
 
-/// Runs `ashta ARGS`; exit success, stdout, stderr (and no panic).
-fn ashta(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(bin()).args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(
-        !stderr.contains("panicked"),
-        "ashta {args:?} panicked: {stderr}"
-    );
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        stderr,
-    )
-}
-
 /// The binary seated as an external engine (playing greedy) against the built-in
 /// random mover: the games are played, results add up, and a seed replays them.
 #[test]
@@ -231,8 +201,7 @@ fn tournament_seats_the_binary_as_an_external_engine() {
         "2",
         "--json",
     ];
-    let (ok, out, err) = ashta(&args);
-    assert!(ok, "{err}");
+    let out = common::ok(&args, "");
     let json: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["games"], 6);
     let results = json["results"].as_array().unwrap();
@@ -244,7 +213,7 @@ fn tournament_seats_the_binary_as_an_external_engine() {
         results[0]["wins"].as_u64() > results[1]["wins"].as_u64(),
         "{out}"
     );
-    let (_, again, _) = ashta(&args);
+    let again = common::ashta(&args, "").stdout;
     let again: Value = serde_json::from_str(&again).unwrap();
     assert_eq!(again["results"], json["results"]);
 }
@@ -253,16 +222,18 @@ fn tournament_seats_the_binary_as_an_external_engine() {
 #[test]
 fn tournament_takes_an_unquoted_engine_command() {
     let bots = format!("engine:{} engine --bot greedy,greedy", bin());
-    let (ok, out, err) = ashta(&[
-        "tournament",
-        "--bots",
-        &bots,
-        "--games",
-        "2",
-        "--players",
-        "2",
-    ]);
-    assert!(ok, "{err}");
+    let out = common::ok(
+        &[
+            "tournament",
+            "--bots",
+            &bots,
+            "--games",
+            "2",
+            "--players",
+            "2",
+        ],
+        "",
+    );
     assert!(out.contains("engine --bot greedy vs greedy"), "{out}");
 }
 
@@ -279,16 +250,18 @@ fn broken_engines_are_errors() {
         ("engine:", "no command"),
     ] {
         let bots = format!("{spec},random");
-        let (ok, _, err) = ashta(&[
-            "tournament",
-            "--bots",
-            &bots,
-            "--games",
-            "2",
-            "--players",
-            "2",
-        ]);
-        assert!(!ok, "{spec} should fail");
+        let err = common::fails(
+            &[
+                "tournament",
+                "--bots",
+                &bots,
+                "--games",
+                "2",
+                "--players",
+                "2",
+            ],
+            "",
+        );
         assert!(err.contains(expected), "{spec}: {err}");
     }
 }
@@ -315,28 +288,34 @@ fn engines_that_misbehave_in_a_game_are_errors() {
         (&dies, "no answer to go"),
     ] {
         let bots = format!("engine:sh {},random", script.display());
-        let (ok, _, err) = ashta(&[
+        let err = common::fails(
+            &[
+                "tournament",
+                "--bots",
+                &bots,
+                "--games",
+                "2",
+                "--players",
+                "2",
+            ],
+            "",
+        );
+        assert!(err.contains(expected), "{script:?}: {err}");
+        assert!(err.contains("seat "), "{err}");
+    }
+    let err = common::ashta(
+        &[
             "tournament",
             "--bots",
-            &bots,
+            &format!("engine:sh {},random", dies.display()),
             "--games",
             "2",
             "--players",
             "2",
-        ]);
-        assert!(!ok, "{script:?} should fail");
-        assert!(err.contains(expected), "{script:?}: {err}");
-        assert!(err.contains("seat "), "{err}");
-    }
-    let (_, _, err) = ashta(&[
-        "tournament",
-        "--bots",
-        &format!("engine:sh {},random", dies.display()),
-        "--games",
-        "2",
-        "--players",
-        "2",
-    ]);
+        ],
+        "",
+    )
+    .stderr;
     assert!(
         err.contains("going away") || err.contains("exit status: 3"),
         "{err}"

@@ -12,7 +12,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::protocol::{CreateRequest, SeatConfig, SeatKind, SeatView};
+use crate::protocol::{CreateRequest, SeatConfig, SeatKind};
 use crate::room::GameConfig;
 use crate::secret::{is_game_id, new_token};
 use crate::App;
@@ -192,18 +192,7 @@ pub async fn list(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
         let Ok(rules) = config.rules.to_rules() else {
             continue;
         };
-        let seats: Vec<SeatView> = config
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatView {
-                seat: i as u8,
-                kind: s.kind,
-                name: s.name.clone(),
-                level: s.level.clone(),
-                connected: None,
-            })
-            .collect();
+        let seats = config.seat_views(|_, _| None);
         let result: Option<serde_json::Value> = row
             .result
             .as_deref()

@@ -37,6 +37,27 @@ pub struct GameConfig {
     pub turn_timer_secs: Option<u32>,
 }
 
+impl GameConfig {
+    /// The seats as lists and snapshots show them; `connected(seat)` says whether a
+    /// client is connected for a seat (`None` where that is not shown).
+    pub fn seat_views(
+        &self,
+        connected: impl Fn(usize, &SeatConfig) -> Option<bool>,
+    ) -> Vec<SeatView> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatView {
+                seat: i as u8,
+                kind: s.kind,
+                name: s.name.clone(),
+                level: s.level.clone(),
+                connected: connected(i, s),
+            })
+            .collect()
+    }
+}
+
 /// One event as sent to clients: the whole `event` message, and where the event's own
 /// JSON sits inside it (for snapshots).
 #[derive(Debug)]
@@ -201,20 +222,9 @@ impl Room {
 
     /// The seats as shown to everyone (with whether someone is connected).
     pub fn seat_views(&self) -> Vec<SeatView> {
-        self.config
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatView {
-                seat: i as u8,
-                kind: s.kind,
-                name: s.name.clone(),
-                level: s.level.clone(),
-                connected: Some(
-                    s.kind == SeatKind::Bot || self.connected[i].load(Ordering::Relaxed) > 0,
-                ),
-            })
-            .collect()
+        self.config.seat_views(|i, s| {
+            Some(s.kind == SeatKind::Bot || self.connected[i].load(Ordering::Relaxed) > 0)
+        })
     }
 
     /// The snapshot of `docs/web-api.md` as JSON text.

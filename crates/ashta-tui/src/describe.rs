@@ -55,6 +55,15 @@ pub fn throw_words(variant: &Variant, cowries: Cowries) -> String {
     format!("{up} up{name} = {}{grace}", face.value)
 }
 
+/// What a move carries, in words: `pawn`, `pair`, or `N pawns`.
+pub fn unit_name(count: u8) -> String {
+    match count {
+        1 => "pawn".to_string(),
+        2 => "pair".to_string(),
+        n => format!("{n} pawns"),
+    }
+}
+
 /// A legal move in words, with square names: `3: pawn c1→f1`,
 /// `4: pair c1→e1 ×North`, `8: enter 4 on c1`, `2: pawn d2→c3 home`.
 pub fn move_words(variant: &Variant, pos: &Position, mv: &Move) -> String {
@@ -67,11 +76,7 @@ pub fn move_words(variant: &Variant, pos: &Position, mv: &Move) -> String {
             square_name(variant, p, 0)
         );
     };
-    let unit = match mv.count {
-        1 => "pawn".to_string(),
-        2 => "pair".to_string(),
-        n => format!("{n} pawns"),
-    };
+    let unit = unit_name(mv.count);
     let mut text = format!(
         "{}: {unit} {}→{}",
         mv.value,
