@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 mod common;
-use common::{ashta, Run};
+use common::{ashta, ok, Run};
 
 /// Records a seeded two-player random game into `dir` and answers its path.
 fn recorded_game(dir: &tempfile::TempDir, seed: &str) -> String {
@@ -29,12 +29,7 @@ fn json_review_has_every_turn_and_sane_player_totals() {
     let turns = record["turns"].as_array().unwrap().len();
     let mut args = vec!["analyze", game.as_str(), "--json"];
     args.extend(QUICK);
-    let Run {
-        code,
-        stdout: out,
-        stderr: err,
-    } = ashta(&args, "");
-    assert_eq!(code, 0, "{err}");
+    let out = ok(&args, "");
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["turns"].as_array().unwrap().len(), turns);
     let players = v["players"].as_array().unwrap();
@@ -67,12 +62,7 @@ fn text_review_lists_turns_totals_and_how_the_bands_are_set() {
     let game = recorded_game(&dir, "9");
     let mut args = vec!["analyze", game.as_str()];
     args.extend(QUICK);
-    let Run {
-        code,
-        stdout: out,
-        stderr: err,
-    } = ashta(&args, "");
-    assert_eq!(code, 0, "{err}");
+    let out = ok(&args, "");
     assert!(out.contains("turns, 2 players; result:"), "{out}");
     assert!(out.contains("per decision"), "{out}");
     assert!(
@@ -90,12 +80,7 @@ fn html_report_is_self_contained_with_a_curve_per_player() {
     let html = html.to_str().unwrap();
     let mut args = vec!["analyze", game.as_str(), "--html", html];
     args.extend(QUICK);
-    let Run {
-        code,
-        stdout: out,
-        stderr: err,
-    } = ashta(&args, "");
-    assert_eq!(code, 0, "{err}");
+    let out = ok(&args, "");
     assert!(out.contains("wrote "), "{out}");
     let page = std::fs::read_to_string(html).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));

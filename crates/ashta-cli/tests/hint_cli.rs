@@ -3,22 +3,17 @@
 use serde_json::Value;
 
 mod common;
-use common::{ashta, Run};
+use common::{ashta, ok, Run};
 
 /// South with a 3 can capture North's single on e4 (which opens its gate).
 const CAPTURE: &str = "standard 5 2 0 3 2,0,0,0/13,0,0,0 - - 0";
 
 #[test]
 fn json_lists_every_play_best_first_with_win_stderr_and_loss() {
-    let Run {
-        code,
-        stdout: out,
-        stderr: err,
-    } = ashta(
+    let out = ok(
         &["hint", "--position", "-", "--rollouts", "16", "--json"],
         CAPTURE,
     );
-    assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     let plays = v["plays"].as_array().unwrap();
     assert_eq!(plays.len(), 3);
@@ -67,12 +62,7 @@ fn a_fixed_rollout_count_and_seed_answer_the_same_twice() {
 
 #[test]
 fn text_names_the_rollouts_and_the_error_achieved() {
-    let Run {
-        code,
-        stdout: out,
-        stderr: err,
-    } = ashta(&["hint", "--position", "-", "--time-ms", "300"], CAPTURE);
-    assert_eq!(code, 0, "{err}");
+    let out = ok(&["hint", "--position", "-", "--time-ms", "300"], CAPTURE);
     assert!(out.starts_with("South to move, bag 3."), "{out}");
     assert!(out.contains("3 plays, ranked by "), "{out}");
     assert!(out.contains("largest standard error"), "{out}");
@@ -82,15 +72,10 @@ fn text_names_the_rollouts_and_the_error_achieved() {
 
 #[test]
 fn a_single_play_is_reported_as_forced_at_once() {
-    let Run {
-        code,
-        stdout: out,
-        stderr: err,
-    } = ashta(
+    let out = ok(
         &["hint", "--position", "-", "--time-ms", "60000"],
         "standard 5 2 0 2 0,24,24,24/0,0,0,0 0 - 0",
     );
-    assert_eq!(code, 0, "{err}");
     assert!(out.contains("Only one play"), "{out}");
     let json = ashta(
         &["hint", "--position", "-", "--json"],
