@@ -42,6 +42,10 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 /// Lines of the engine's standard error kept for error messages.
 const STDERR_TAIL: usize = 8;
 
+/// How long an engine that closed its output is given to exit before its failure is
+/// reported (see `ExternalBot::settle`).
+const SETTLE: Duration = Duration::from_millis(500);
+
 /// Why an external engine cannot be started or used.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ExternalError {
@@ -175,6 +179,8 @@ pub struct ExternalBot {
     stdin: ChildStdin,
     lines: Receiver<Event>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The thread that reads the engine's standard error into `stderr`.
+    stderr_reader: thread::JoinHandle<()>,
     /// The engine's `id name`.
     name: String,
     /// The options the engine declared.
@@ -235,7 +241,7 @@ impl ExternalBot {
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
-        thread::spawn(move || {
+        let stderr_reader = thread::spawn(move || {
             for line in BufReader::new(stderr_pipe).lines() {
                 let Ok(line) = line else { return };
                 let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
@@ -251,6 +257,7 @@ impl ExternalBot {
             stdin,
             lines,
             stderr,
+            stderr_reader,
             name: String::new(),
             declared: Vec::new(),
             budget: time.unwrap_or(Duration::ZERO),
@@ -324,7 +331,8 @@ impl ExternalBot {
                     }
                 }
                 Ok(Event::Closed(why)) => {
-                    return Err(self.with_stderr(format!("no answer to {verb}: {why}")))
+                    self.settle();
+                    return Err(self.with_stderr(format!("no answer to {verb}: {why}")));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.with_stderr(format!("no answer to {verb}: it stopped")))
@@ -336,6 +344,20 @@ impl ExternalBot {
                     )))
                 }
             }
+        }
+    }
+
+    /// After the engine closed its output: gives it a moment to exit and the reader
+    /// of its standard error a moment to take in its last lines, so the error can
+    /// say how it ended (at most [`SETTLE`]; an engine that lingers is not waited for).
+    fn settle(&mut self) {
+        let deadline = Instant::now() + SETTLE;
+        while Instant::now() < deadline {
+            let exited = matches!(self.child.try_wait(), Ok(Some(_)));
+            if exited && self.stderr_reader.is_finished() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
         }
     }
 
