@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use ashta_bots::analysis::{
-    analyze_record, AnalysisConfig, GameReview, HintConfig, Mark, RankedPlay, RolloutConfig, BANDS,
+    analyze_record, AnalysisConfig, GameReview, HintConfig, Mark, RankedPlay, BANDS,
     REVIEW_ROLLOUTS,
 };
 use ashta_engine::{Game, PositionJson, Record, Variant};
@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use super::hint::{percent, play_text};
 use super::moves::MoveJson;
+use super::RolloutArgs;
 use crate::describe::{player_name, result_text};
 use crate::input::{describe, read_record_text};
 
@@ -41,13 +42,8 @@ pub struct AnalyzeArgs {
     /// fixed number of rollouts.
     #[arg(long, value_name = "MS", conflicts_with = "rollouts")]
     time_ms: Option<u64>,
-    /// Throwing phases each rollout plays before the evaluator scores it; 0 plays
-    /// every rollout to the end of the game.
-    #[arg(long, value_name = "T", default_value_t = RolloutConfig::default().horizon)]
-    horizon: u32,
-    /// Seed of the rollouts' throws.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    seed: u64,
+    #[command(flatten)]
+    rollout: RolloutArgs,
     /// Print the review as one JSON object.
     #[arg(long)]
     json: bool,
@@ -61,15 +57,12 @@ fn config(args: &AnalyzeArgs) -> AnalysisConfig {
     AnalysisConfig {
         hint: HintConfig {
             time: Duration::from_millis(args.time_ms.unwrap_or(0)),
-            seed: args.seed,
+            seed: args.rollout.seed,
             rollouts: match args.time_ms {
                 Some(_) => None,
                 None => Some(args.rollouts as usize),
             },
-            rollout: RolloutConfig {
-                horizon: args.horizon,
-                ..RolloutConfig::default()
-            },
+            rollout: args.rollout.config(),
         },
         ..AnalysisConfig::default()
     }

@@ -5,13 +5,13 @@ use std::io::Write;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use ashta_bots::analysis::{hint, Hint, HintConfig, RolloutConfig};
+use ashta_bots::analysis::{hint, Hint, HintConfig};
 use ashta_engine::{Position, PositionJson, Variant};
 use clap::Args;
 use serde::Serialize;
 
 use super::moves::MoveJson;
-use super::PositionArg;
+use super::{PositionArg, RolloutArgs};
 use crate::describe::{bag_text, move_text, player_name};
 use crate::input::load_position;
 
@@ -27,13 +27,8 @@ pub struct HintArgs {
     /// then the same on every run for a seed.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     rollouts: Option<u64>,
-    /// Throwing phases each rollout plays before the evaluator scores it; 0 plays
-    /// every rollout to the end of the game.
-    #[arg(long, value_name = "T", default_value_t = RolloutConfig::default().horizon)]
-    horizon: u32,
-    /// Seed of the rollouts' throws.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    seed: u64,
+    #[command(flatten)]
+    rollout: RolloutArgs,
     /// Print `{"plays": [...]}` as JSON, best first.
     #[arg(long)]
     json: bool,
@@ -66,12 +61,9 @@ struct HintJson {
 fn config(args: &HintArgs) -> HintConfig {
     HintConfig {
         time: Duration::from_millis(args.time_ms),
-        seed: args.seed,
+        seed: args.rollout.seed,
         rollouts: args.rollouts.map(|n| n as usize),
-        rollout: RolloutConfig {
-            horizon: args.horizon,
-            ..RolloutConfig::default()
-        },
+        rollout: args.rollout.config(),
     }
 }
 

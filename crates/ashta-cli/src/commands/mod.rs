@@ -20,6 +20,7 @@ pub mod verify;
 
 use std::path::PathBuf;
 
+use ashta_bots::analysis::RolloutConfig;
 use clap::Args;
 
 /// The `--position FILE` argument of the commands that read a position.
@@ -28,4 +29,26 @@ pub struct PositionArg {
     /// Position file, in JSON or the compact notation; `-` reads standard input.
     #[arg(long, value_name = "FILE")]
     pub position: PathBuf,
+}
+
+/// The rollout arguments `ashta hint` and `ashta analyze` share.
+#[derive(Args, Clone, Debug)]
+pub struct RolloutArgs {
+    /// Throwing phases each rollout plays before the evaluator scores it; 0 plays
+    /// every rollout to the end of the game.
+    #[arg(long, value_name = "T", default_value_t = RolloutConfig::default().horizon)]
+    pub horizon: u32,
+    /// Seed of the rollouts' throws.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl RolloutArgs {
+    /// The rollouts' settings.
+    pub fn config(&self) -> RolloutConfig {
+        RolloutConfig {
+            horizon: self.horizon,
+            ..RolloutConfig::default()
+        }
+    }
 }
