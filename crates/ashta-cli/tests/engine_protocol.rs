@@ -222,19 +222,21 @@ fn tournament_seats_the_binary_as_an_external_engine() {
 #[test]
 fn tournament_takes_an_unquoted_engine_command() {
     let bots = format!("engine:{} engine --bot greedy,greedy", bin());
-    let out = common::ok(
-        &[
-            "tournament",
-            "--bots",
-            &bots,
-            "--games",
-            "2",
-            "--players",
-            "2",
-        ],
-        "",
-    );
+    let out = common::ok(&two_game_match(&bots), "");
     assert!(out.contains("engine --bot greedy vs greedy"), "{out}");
+}
+
+/// The arguments of a two-game, two-player tournament between `bots`.
+fn two_game_match(bots: &str) -> [&str; 7] {
+    [
+        "tournament",
+        "--bots",
+        bots,
+        "--games",
+        "2",
+        "--players",
+        "2",
+    ]
 }
 
 /// An engine that cannot start, that is no engine, or that stays silent is an error
@@ -249,19 +251,7 @@ fn broken_engines_are_errors() {
         ),
         ("engine:", "no command"),
     ] {
-        let bots = format!("{spec},random");
-        let err = common::fails(
-            &[
-                "tournament",
-                "--bots",
-                &bots,
-                "--games",
-                "2",
-                "--players",
-                "2",
-            ],
-            "",
-        );
+        let err = common::fails(&two_game_match(&format!("{spec},random")), "");
         assert!(err.contains(expected), "{spec}: {err}");
     }
 }
@@ -283,39 +273,16 @@ fn fake_engine(name: &str, on_go: &str) -> std::path::PathBuf {
 fn engines_that_misbehave_in_a_game_are_errors() {
     let liar = fake_engine("liar", "echo 'play 9:0>9'; echo ok");
     let dies = fake_engine("dies", "echo 'going away' >&2; exit 3");
-    for (script, expected) in [
-        (&liar, "is not legal: illegal move 9:0>9"),
-        (&dies, "no answer to go"),
-    ] {
+    let error_with = |script: &std::path::Path| {
         let bots = format!("engine:sh {},random", script.display());
-        let err = common::fails(
-            &[
-                "tournament",
-                "--bots",
-                &bots,
-                "--games",
-                "2",
-                "--players",
-                "2",
-            ],
-            "",
-        );
-        assert!(err.contains(expected), "{script:?}: {err}");
+        let err = common::fails(&two_game_match(&bots), "");
         assert!(err.contains("seat "), "{err}");
-    }
-    let err = common::ashta(
-        &[
-            "tournament",
-            "--bots",
-            &format!("engine:sh {},random", dies.display()),
-            "--games",
-            "2",
-            "--players",
-            "2",
-        ],
-        "",
-    )
-    .stderr;
+        err
+    };
+    let err = error_with(&liar);
+    assert!(err.contains("is not legal: illegal move 9:0>9"), "{err}");
+    let err = error_with(&dies);
+    assert!(err.contains("no answer to go"), "{err}");
     assert!(
         err.contains("going away") || err.contains("exit status: 3"),
         "{err}"
