@@ -467,19 +467,24 @@ mod tests {
         Table::new(Rules::standard(), seed, "00".into()).unwrap()
     }
 
-    /// Plays the first legal move or throws until the game ends.
+    /// The player to move throws, or plays its first legal move; the events made.
+    fn step(t: &mut Table) -> Vec<Event> {
+        let seat = t.to_move();
+        if t.must_throw() {
+            t.throw(seat).unwrap()
+        } else {
+            let mv = t.legal()[0];
+            t.play(seat, mv).unwrap()
+        }
+    }
+
+    /// Steps until the game ends.
     fn play_out(t: &mut Table) {
         for _ in 0..100_000 {
             if t.is_over() {
                 return;
             }
-            let seat = t.to_move();
-            if t.must_throw() {
-                t.throw(seat).unwrap();
-            } else {
-                let mv = t.legal()[0];
-                t.play(seat, mv).unwrap();
-            }
+            step(t);
         }
         panic!("game did not end");
     }
@@ -498,12 +503,7 @@ mod tests {
     fn record_while_playing_has_no_seed_and_replays() {
         let mut t = table(5);
         for _ in 0..30 {
-            let seat = t.to_move();
-            if t.must_throw() {
-                t.throw(seat).unwrap();
-            } else {
-                t.play(seat, t.legal()[0]).unwrap();
-            }
+            step(&mut t);
         }
         let record = t.record();
         assert_eq!(record.seed, None);
@@ -554,15 +554,10 @@ mod tests {
         let mut t = table(9);
         // Throw and move until seat 0 has moved once.
         loop {
-            let seat = t.to_move();
-            if t.must_throw() {
-                t.throw(seat).unwrap();
-            } else {
-                let mv = t.legal()[0];
-                t.play(seat, mv).unwrap();
-                if seat == 0 {
-                    break;
-                }
+            let moving = !t.must_throw() && t.to_move() == 0;
+            step(&mut t);
+            if moving {
+                break;
             }
         }
         let pos_before: Vec<_> = t
@@ -590,17 +585,14 @@ mod tests {
             if t.is_over() {
                 break;
             }
-            let seat = t.to_move();
-            let made = if t.must_throw() {
-                t.throw(seat).unwrap()
-            } else if seat == 0
+            let undo = !t.must_throw()
+                && t.to_move() == 0
                 && t.line.iter().any(|m| m.is_move && m.seat == 0)
-                && events.len() % 7 == 0
-            {
+                && events.len() % 7 == 0;
+            let made = if undo {
                 t.undo(0).unwrap()
             } else {
-                let mv = t.legal()[0];
-                t.play(seat, mv).unwrap()
+                step(&mut t)
             };
             events.extend(made.iter().map(|e| serde_json::to_value(e).unwrap()));
         }
