@@ -73,6 +73,12 @@ pub struct MctsConfig {
     pub max_nodes: usize,
     /// The evaluation's weights.
     pub weights: WeightSet,
+    /// How the tree expects the *other* players to play: `false` searches their
+    /// decisions like the bot's own (max^n: each takes what is best for it by the
+    /// evaluation); `true` expects each to make the play the hand-weighted greedy policy
+    /// makes (the `greedy` bot's choice), so their decisions do not branch and every
+    /// simulation goes to the bot's own choices and the throws.
+    pub greedy_opponents: bool,
 }
 
 impl Default for MctsConfig {
@@ -93,6 +99,7 @@ impl Default for MctsConfig {
             locked_draws: true,
             max_nodes: 500_000,
             weights: WeightSet::Strongest,
+            greedy_opponents: false,
         }
     }
 }
@@ -113,6 +120,9 @@ pub struct MctsBot {
     seed: u64,
     config: MctsConfig,
     eval: Option<(u64, Evaluator)>,
+    /// The hand-weighted evaluation that models the opponents (with
+    /// [`MctsConfig::greedy_opponents`]).
+    opponent_eval: Option<(u64, Evaluator)>,
     /// Throw outcomes (mouths-up sequences) and their cumulative probabilities, for
     /// the variant they were built for.
     chance: Option<(u64, ChanceTable)>,
@@ -208,6 +218,7 @@ impl MctsBot {
             seed,
             config,
             eval: None,
+            opponent_eval: None,
             chance: None,
             tree: Tree::default(),
             last_simulations: 0,
@@ -236,11 +247,17 @@ impl MctsBot {
             self.chance = Some((id, ChanceTable::new(variant, self.config.max_throws)));
         }
         let eval = evaluator(&mut self.eval, variant, self.config.weights).clone();
+        let opponent_eval = self
+            .config
+            .greedy_opponents
+            .then(|| evaluator(&mut self.opponent_eval, variant, WeightSet::Hand).clone());
         let table = &self.chance.as_ref().expect("just set").1;
         let me = pos.to_move();
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));
         let mut s = Search {
             variant,
+            root: me,
+            opponent_eval: opponent_eval.as_ref(),
             eval: &eval,
             table,
             config: &self.config,
@@ -346,6 +363,10 @@ pub fn locked_draw(v: &Variant, pos: &Position) -> bool {
 
 struct Search<'a> {
     variant: &'a Variant,
+    /// The searching player.
+    root: usize,
+    /// The policy the other players are expected to follow, if they are modelled.
+    opponent_eval: Option<&'a Evaluator>,
     eval: &'a Evaluator,
     table: &'a ChanceTable,
     config: &'a MctsConfig,
@@ -420,10 +441,26 @@ impl Search<'_> {
         }
     }
 
+    /// Expands decision node `n`: with every play, or for a modelled opponent with the
+    /// one play the model makes (the first of its best, as the greedy bot takes).
     fn expand(&mut self, n: u32) -> [f64; 4] {
+        let v = self.variant;
         let pos = self.tree.nodes[n as usize].pos;
-        let plays = self.variant.plays(&pos);
-        self.expand_with(n, plays.into_iter().map(|p| p.position))
+        let plays = v.plays(&pos);
+        let me = pos.to_move();
+        match self.opponent_eval.filter(|_| me != self.root) {
+            Some(model) => {
+                let mut best = (0, f64::NEG_INFINITY);
+                for (k, play) in plays.iter().enumerate() {
+                    let score = model.win_chances(v, &play.position)[me];
+                    if score > best.1 {
+                        best = (k, score);
+                    }
+                }
+                self.expand_with(n, std::iter::once(plays[best.0].position))
+            }
+            None => self.expand_with(n, plays.into_iter().map(|p| p.position)),
+        }
     }
 
     /// A few turns of cheap play from `pos` (captures first, otherwise a random move;
@@ -607,6 +644,34 @@ mod tests {
             pos = play.position;
             decisions += 1;
         }
+    }
+
+    #[test]
+    fn greedy_opponents_are_expected_to_make_the_greedy_bots_play() {
+        let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
+        let mut bot = MctsBot::new(
+            3,
+            MctsConfig {
+                simulations: 400,
+                greedy_opponents: true,
+                ..MctsConfig::default()
+            },
+        );
+        bot.analyse(&v, &pos);
+        let mut greedy = crate::GreedyBot::new(0, 0.0);
+        let mut checked = 0;
+        for node in &bot.tree.nodes {
+            if node.kind == Kind::Decision && node.expanded && node.pos.to_move() == 1 {
+                assert_eq!(node.len, 1, "North's decisions do not branch");
+                let child = &bot.tree.nodes[node.first as usize];
+                let play = greedy.choose(&v, &node.pos).unwrap();
+                assert_eq!(child.pos, play.position);
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked}");
+        // South's own decisions still branch.
+        assert!(bot.tree.nodes[0].len > 1);
     }
 
     #[test]

@@ -148,10 +148,22 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                     "c" => config.exploration = number(k, v)?,
                     "noise" => config.noise = number(k, v)?,
                     "eval" => config.weights = weight_set(k, v)?,
+                    "opponents" => {
+                        config.greedy_opponents = match v.as_str() {
+                            "greedy" => true,
+                            "search" => false,
+                            _ => {
+                                return Err(bad(
+                                    &format!("{k}={v}"),
+                                    "opponents is search or greedy",
+                                ))
+                            }
+                        }
+                    }
                     _ => {
                         return Err(bad(
                             &format!("{k}={v}"),
-                            "mcts takes sims, time (ms), c, noise, eval",
+                            "mcts takes sims, time (ms), c, noise, eval, opponents",
                         ))
                     }
                 }
@@ -182,5 +194,24 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(err.contains("eval is hand, fitted or best"), "{err}");
+    }
+
+    #[test]
+    fn the_opponents_option_is_search_or_greedy() {
+        let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
+        let score = |spec: &str| make_bot(spec, 1, None).unwrap().analyse(&v, &pos)[0].score;
+        assert_eq!(
+            score("mcts:sims=300"),
+            score("mcts:sims=300,opponents=search")
+        );
+        assert_ne!(
+            score("mcts:sims=300"),
+            score("mcts:sims=300,opponents=greedy")
+        );
+        let err = make_bot("mcts:opponents=smart", 1, None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("opponents is search or greedy"), "{err}");
     }
 }
