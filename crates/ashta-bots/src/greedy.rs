@@ -2,7 +2,7 @@
 //! gives the mover the best chance to win (captures, safety, exposure, progress and
 //! opening the gate all enter through the evaluation's weights).
 
-use ashta_engine::{Position, Variant};
+use ashta_engine::{Play, Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -55,6 +55,20 @@ pub(crate) fn evaluator<'a>(
         *cache = Some((id, eval));
     }
     &cache.as_ref().expect("just set").1
+}
+
+/// The index of the play greedy makes among `plays` (of the player to move in
+/// `pos`): the first of those after which `eval` gives the mover the best chance.
+pub(crate) fn greedy_pick(v: &Variant, eval: &Evaluator, pos: &Position, plays: &[Play]) -> usize {
+    let me = pos.to_move();
+    let mut best = (0, f64::NEG_INFINITY);
+    for (k, play) in plays.iter().enumerate() {
+        let score = eval.win_chances(v, &play.position)[me];
+        if score > best.1 {
+            best = (k, score);
+        }
+    }
+    best.0
 }
 
 /// A cheap identity for a rule set.

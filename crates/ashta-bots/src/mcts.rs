@@ -42,7 +42,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::eval::{Evaluator, WeightSet};
-use crate::greedy::{evaluator, variant_id};
+use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::{Bot, Candidate};
 
 /// MCTS settings.
@@ -450,14 +450,8 @@ impl Search<'_> {
         let me = pos.to_move();
         match self.opponent_eval.filter(|_| me != self.root) {
             Some(model) => {
-                let mut best = (0, f64::NEG_INFINITY);
-                for (k, play) in plays.iter().enumerate() {
-                    let score = model.win_chances(v, &play.position)[me];
-                    if score > best.1 {
-                        best = (k, score);
-                    }
-                }
-                self.expand_with(n, std::iter::once(plays[best.0].position))
+                let pick = greedy_pick(v, model, &pos, &plays);
+                self.expand_with(n, std::iter::once(plays[pick].position))
             }
             None => self.expand_with(n, plays.into_iter().map(|p| p.position)),
         }

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::features::for_each_input;
 use super::ValueNet;
+use crate::greedy::greedy_pick;
 use crate::Evaluator;
 
 /// Positions stored as their non-zero inputs, each with its outcome class (the winner
@@ -109,14 +110,7 @@ pub fn self_play_positions(
         let pick = if epsilon > 0.0 && rng.random_bool(epsilon) {
             rng.random_range(0..plays.len())
         } else {
-            let mut best = (0, f64::NEG_INFINITY);
-            for (k, play) in plays.iter().enumerate() {
-                let score = policies[me].win_chances(v, &play.position)[me];
-                if score > best.1 {
-                    best = (k, score);
-                }
-            }
-            best.0
+            greedy_pick(v, policies[me], &pos, &plays)
         };
         pos = plays[pick].position;
     }
