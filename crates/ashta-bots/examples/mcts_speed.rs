@@ -1,8 +1,10 @@
-//! MCTS speed: `cargo run --release -p ashta-bots --example mcts_speed -- [PLAYERS] [SIMS] [GAMES]`
+//! MCTS speed: `cargo run --release -p ashta-bots --example mcts_speed -- [PLAYERS] [SIMS] [GAMES] [OTHERS]`
 //!
-//! Plays MCTS (every seat, SIMS simulations per decision) through GAMES standard games
-//! on one thread and prints simulations per second and the time per decision (mean,
-//! 95th percentile and worst) over the decisions that searched. Times are the thread's
+//! Plays MCTS (SIMS simulations per decision) through GAMES standard games on one
+//! thread and prints simulations per second and the time per decision (mean, 95th
+//! percentile and worst) over the decisions that searched. OTHERS is `mcts` (the
+//! default: MCTS plays every seat) or `greedy` (the greedy bot plays the other seats,
+//! and MCTS, watching them, comes to expect greedy's plays). Times are the thread's
 //! CPU time (from /proc/thread-self/schedstat, so a busy machine does not inflate them)
 //! when available, wall-clock time otherwise.
 use std::time::Instant;
@@ -22,7 +24,7 @@ fn clock() -> f64 {
     })
 }
 
-use ashta_bots::{Bot, MctsBot, MctsConfig};
+use ashta_bots::{Bot, GreedyBot, MctsBot, MctsConfig};
 use ashta_engine::{Rules, SeededThrows, Variant};
 
 fn main() {
@@ -30,6 +32,12 @@ fn main() {
     let players: u8 = a.get(1).map_or(4, |x| x.parse().unwrap());
     let sims: u64 = a.get(2).map_or(1000, |x| x.parse().unwrap());
     let games: u64 = a.get(3).map_or(4, |x| x.parse().unwrap());
+    let greedy_others = match a.get(4).map_or("mcts", String::as_str) {
+        "mcts" => false,
+        "greedy" => true,
+        other => panic!("OTHERS is mcts or greedy, not {other}"),
+    };
+    let mut greedy = GreedyBot::new(0, 0.0);
     let mut rules = Rules::standard();
     rules.players = players;
     let v = Variant::new(rules).unwrap();
@@ -44,32 +52,35 @@ fn main() {
         let mut pos = v.start_position();
         let mut throws = SeededThrows::new(g);
         let mut turns = 0;
+        bot.new_game();
         while !pos.is_over() && turns < 2000 {
             if pos.must_throw() {
                 v.throw(&mut pos, &mut throws).unwrap();
                 turns += 1;
                 continue;
             }
-            let t = clock();
-            let play = bot.choose(&v, &pos).unwrap();
-            let dt = clock() - t;
-            if bot.last_simulations() > 0 {
-                total_sims += bot.last_simulations();
-                total_time += dt;
-                times.push(dt);
-            }
-            if play.moves.is_empty() {
-                v.end_turn(&mut pos);
+            let before = pos;
+            if greedy_others && pos.to_move() != 0 {
+                pos = greedy.choose(&v, &pos).unwrap().position;
             } else {
-                pos = play.position;
+                let t = clock();
+                pos = bot.choose(&v, &pos).unwrap().position;
+                let dt = clock() - t;
+                if bot.last_simulations() > 0 {
+                    total_sims += bot.last_simulations();
+                    total_time += dt;
+                    times.push(dt);
+                }
             }
+            bot.observe(&v, &before, &pos);
         }
     }
     times.sort_by(f64::total_cmp);
     let pct = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
     println!(
-        "{players} players, {sims} sims: {:.0} simulations/s on one core ({}); {} searched decisions, \
+        "{players} players, {sims} sims, others {}: {:.0} simulations/s on one core ({}); {} searched decisions, \
          ms per decision: mean {:.1}, p95 {:.1}, max {:.1}",
+        if greedy_others { "greedy" } else { "mcts" },
         total_sims as f64 / total_time,
         if cpu_seconds().is_some() { "CPU time" } else { "wall clock" },
         times.len(),

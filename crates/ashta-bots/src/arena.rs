@@ -68,6 +68,7 @@ pub fn try_play_game(
             continue;
         }
         let seat = pos.to_move();
+        let before = pos;
         let failure = |bots: &[Box<dyn Bot>], reason: String| BotFailure {
             seat,
             bot: bots[seat].name(),
@@ -97,6 +98,9 @@ pub fn try_play_game(
         if play.moves.is_empty() {
             variant.end_turn(&mut pos);
         }
+        for bot in bots.iter_mut() {
+            bot.observe(variant, &before, &pos);
+        }
     }
     Ok(Outcome {
         winner: pos.winner(),
@@ -115,17 +119,86 @@ pub fn try_play_game(
 pub fn record_game(rules: Rules, bots: &mut [Box<dyn Bot>], seed: u64, max_turns: usize) -> Record {
     let mut game = Game::new(rules, seed).expect("valid rules");
     assert_eq!(bots.len(), game.variant().players(), "one bot per seat");
+    for bot in bots.iter_mut() {
+        bot.new_game();
+    }
     while !game.position().is_over() && game.turns() < max_turns {
         if game.position().must_throw() {
             game.throw().expect("the bag is empty");
             continue;
         }
-        let play = bots[game.position().to_move()]
-            .choose(game.variant(), game.position())
+        let before = *game.position();
+        let play = bots[before.to_move()]
+            .choose(game.variant(), &before)
             .expect("a bot plays its bag");
         for mv in play.moves {
             game.play(mv).expect("a bot plays legal moves");
         }
+        for bot in bots.iter_mut() {
+            bot.observe(game.variant(), &before, game.position());
+        }
     }
     game.record().clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+    use crate::{Candidate, GreedyBot};
+    use ashta_engine::Position;
+
+    /// Greedy, noting every decision it is shown.
+    struct Watcher {
+        greedy: GreedyBot,
+        seen: Arc<Mutex<Vec<(Position, Position)>>>,
+    }
+
+    impl Bot for Watcher {
+        fn name(&self) -> String {
+            "watcher".into()
+        }
+        fn analyse(&mut self, v: &Variant, pos: &Position) -> Vec<Candidate> {
+            self.greedy.analyse(v, pos)
+        }
+        fn observe(&mut self, _: &Variant, before: &Position, after: &Position) {
+            self.seen.lock().unwrap().push((*before, *after));
+        }
+    }
+
+    #[test]
+    fn every_bot_sees_every_decision_of_the_game() {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let v = Variant::new(rules).unwrap();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            Box::new(GreedyBot::new(1, 0.0)),
+            Box::new(Watcher {
+                greedy: GreedyBot::new(2, 0.0),
+                seen: seen.clone(),
+            }),
+        ];
+        let outcome = play_game(&v, &mut bots, &mut SeededThrows::new(4));
+        assert_ne!(outcome.draw, Some(DrawReason::TurnLimit));
+        // The same game again: every decision of both seats, in order, each from a
+        // position with a bag to the position after the play.
+        let mut throws = SeededThrows::new(4);
+        let mut pos = v.start_position();
+        let mut greedy = [GreedyBot::new(1, 0.0), GreedyBot::new(2, 0.0)];
+        let mut expected = Vec::new();
+        while !pos.is_over() {
+            if pos.must_throw() {
+                v.throw(&mut pos, &mut throws).unwrap();
+                continue;
+            }
+            let after = greedy[pos.to_move()].choose(&v, &pos).unwrap().position;
+            expected.push((pos, after));
+            pos = after;
+        }
+        let seats = [0, 1].map(|s| expected.iter().filter(|(b, _)| b.to_move() == s).count());
+        assert!(seats[0] > 10 && seats[1] > 10, "{seats:?}");
+        assert_eq!(*seen.lock().unwrap(), expected);
+    }
 }

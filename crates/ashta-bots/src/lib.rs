@@ -25,6 +25,7 @@ pub mod external;
 mod greedy;
 mod mcts;
 pub mod net;
+pub mod opponent_model;
 mod random;
 mod registry;
 pub mod stats;
@@ -35,7 +36,7 @@ pub use eval::{Evaluator, WeightSet, Weights};
 pub use expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
 pub use external::ExternalBot;
 pub use greedy::GreedyBot;
-pub use mcts::{MctsBot, MctsConfig};
+pub use mcts::{MctsBot, MctsConfig, Opponents};
 pub use net::ValueNet;
 pub use random::RandomBot;
 pub use registry::{make_bot, BotError, BOT_NAMES};
@@ -75,6 +76,11 @@ pub trait Bot: Send {
     fn try_choose(&mut self, variant: &Variant, pos: &Position) -> Result<Option<Play>, String> {
         Ok(self.choose(variant, pos))
     }
+
+    /// Sees a decision made at the table (by any seat, this bot's own included): the
+    /// player to move in `before` held a bag and played it out to `after`. Bots that
+    /// learn how the others play use it; the others keep this default, which ignores it.
+    fn observe(&mut self, _variant: &Variant, _before: &Position, _after: &Position) {}
 
     /// Starts a new game: forget anything kept between decisions.
     fn new_game(&mut self) {}

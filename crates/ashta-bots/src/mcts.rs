@@ -31,6 +31,11 @@
 //! played out (captures first, otherwise random moves, seeded throws) before the
 //! evaluator is asked.
 //!
+//! The other players' decisions are searched like the bot's own, except for seats it
+//! expects to play as the `greedy` bot does ([`Opponents`]): by default those whose
+//! plays this game it recognised as greedy's ([`crate::opponent_model`]). Such a seat's
+//! decision node has one child, greedy's play.
+//!
 //! With a simulation budget the search is deterministic: its random numbers come from
 //! a ChaCha8 generator seeded by the bot's seed and the position, and the tree is a
 //! plain vector (no hash-map iteration order anywhere).
@@ -43,6 +48,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
+use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
 use crate::{Bot, Candidate};
 
 /// MCTS settings.
@@ -73,12 +79,27 @@ pub struct MctsConfig {
     pub max_nodes: usize,
     /// The evaluation's weights.
     pub weights: WeightSet,
-    /// How the tree expects the *other* players to play: `false` searches their
-    /// decisions like the bot's own (max^n: each takes what is best for it by the
-    /// evaluation); `true` expects each to make the play the hand-weighted greedy policy
-    /// makes (the `greedy` bot's choice), so their decisions do not branch and every
-    /// simulation goes to the bot's own choices and the throws.
-    pub greedy_opponents: bool,
+    /// How the tree expects the *other* players to play.
+    pub opponents: Opponents,
+    /// With [`Opponents::Recognise`]: contested decisions in agreement with greedy
+    /// (and none against) after which a seat is expected to play as greedy does.
+    pub recognise_after: u32,
+}
+
+/// How the search expects the other players to play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Opponents {
+    /// Their decisions are searched like the bot's own (max^n: each takes what is
+    /// best for it by the evaluation).
+    Search,
+    /// Each makes the play the hand-weighted greedy policy makes (the `greedy` bot's
+    /// choice), so their decisions do not branch and every simulation goes to the
+    /// bot's own choices and the throws.
+    Greedy,
+    /// Searched, except the seats whose plays this game were recognised as greedy's
+    /// (see [`crate::opponent_model`]), which are expected to play as greedy does.
+    #[default]
+    Recognise,
 }
 
 impl Default for MctsConfig {
@@ -99,7 +120,8 @@ impl Default for MctsConfig {
             locked_draws: true,
             max_nodes: 500_000,
             weights: WeightSet::Strongest,
-            greedy_opponents: false,
+            opponents: Opponents::Recognise,
+            recognise_after: RECOGNISED_AFTER,
         }
     }
 }
@@ -120,9 +142,10 @@ pub struct MctsBot {
     seed: u64,
     config: MctsConfig,
     eval: Option<(u64, Evaluator)>,
-    /// The hand-weighted evaluation that models the opponents (with
-    /// [`MctsConfig::greedy_opponents`]).
+    /// The hand-weighted evaluation that models greedy opponents.
     opponent_eval: Option<(u64, Evaluator)>,
+    /// What the bot has seen of each seat's plays this game.
+    watch: GreedyWatch,
     /// Throw outcomes (mouths-up sequences) and their cumulative probabilities, for
     /// the variant they were built for.
     chance: Option<(u64, ChanceTable)>,
@@ -216,6 +239,7 @@ impl MctsBot {
     pub fn new(seed: u64, config: MctsConfig) -> Self {
         MctsBot {
             seed,
+            watch: GreedyWatch::new(config.recognise_after),
             config,
             eval: None,
             opponent_eval: None,
@@ -247,16 +271,24 @@ impl MctsBot {
             self.chance = Some((id, ChanceTable::new(variant, self.config.max_throws)));
         }
         let eval = evaluator(&mut self.eval, variant, self.config.weights).clone();
-        let opponent_eval = self
-            .config
-            .greedy_opponents
+        let me = pos.to_move();
+        let mut greedy_seats = [false; 4];
+        for (seat, g) in greedy_seats.iter_mut().enumerate() {
+            *g = seat != me
+                && match self.config.opponents {
+                    Opponents::Search => false,
+                    Opponents::Greedy => true,
+                    Opponents::Recognise => self.watch.is_greedy(seat),
+                };
+        }
+        let opponent_eval = greedy_seats
+            .contains(&true)
             .then(|| evaluator(&mut self.opponent_eval, variant, WeightSet::Hand).clone());
         let table = &self.chance.as_ref().expect("just set").1;
-        let me = pos.to_move();
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));
         let mut s = Search {
             variant,
-            root: me,
+            greedy_seats,
             opponent_eval: opponent_eval.as_ref(),
             eval: &eval,
             table,
@@ -363,9 +395,9 @@ pub fn locked_draw(v: &Variant, pos: &Position) -> bool {
 
 struct Search<'a> {
     variant: &'a Variant,
-    /// The searching player.
-    root: usize,
-    /// The policy the other players are expected to follow, if they are modelled.
+    /// The seats expected to play as greedy does (never the searching player's).
+    greedy_seats: [bool; 4],
+    /// Greedy's evaluation, when some seat is expected to play as greedy does.
     opponent_eval: Option<&'a Evaluator>,
     eval: &'a Evaluator,
     table: &'a ChanceTable,
@@ -448,7 +480,7 @@ impl Search<'_> {
         let pos = self.tree.nodes[n as usize].pos;
         let plays = v.plays(&pos);
         let me = pos.to_move();
-        match self.opponent_eval.filter(|_| me != self.root) {
+        match self.opponent_eval.filter(|_| self.greedy_seats[me]) {
             Some(model) => {
                 let pick = greedy_pick(v, model, &pos, &plays);
                 self.expand_with(n, std::iter::once(plays[pick].position))
@@ -601,6 +633,19 @@ impl Bot for MctsBot {
             .map(|(play, score, _)| Candidate { play, score })
             .collect()
     }
+
+    /// Watches every seat's plays, to recognise greedy players (with
+    /// [`Opponents::Recognise`]).
+    fn observe(&mut self, variant: &Variant, before: &Position, after: &Position) {
+        if self.config.opponents == Opponents::Recognise {
+            let greedy = evaluator(&mut self.opponent_eval, variant, WeightSet::Hand);
+            self.watch.observe(variant, greedy, before, after);
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.watch.reset();
+    }
 }
 
 #[cfg(test)]
@@ -640,32 +685,101 @@ mod tests {
         }
     }
 
-    #[test]
-    fn greedy_opponents_are_expected_to_make_the_greedy_bots_play() {
+    /// Searches the two-player test position and returns how many of North's
+    /// expanded decisions with a choice of plays have a single child, which must be
+    /// the greedy bot's play, and how many have several.
+    fn norths_decisions(bot: &mut MctsBot) -> (usize, usize) {
         let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
-        let mut bot = MctsBot::new(
+        bot.analyse(&v, &pos);
+        // South's own decisions always branch.
+        assert!(bot.tree.nodes[0].len > 1);
+        let mut greedy = crate::GreedyBot::new(0, 0.0);
+        let (mut single, mut branching) = (0, 0);
+        for node in &bot.tree.nodes {
+            let choice = || v.plays(&node.pos).len() > 1;
+            if node.kind == Kind::Decision && node.expanded && node.pos.to_move() == 1 && choice() {
+                if node.len == 1 {
+                    let child = &bot.tree.nodes[node.first as usize];
+                    assert_eq!(child.pos, greedy.choose(&v, &node.pos).unwrap().position);
+                    single += 1;
+                } else {
+                    branching += 1;
+                }
+            }
+        }
+        (single, branching)
+    }
+
+    fn with_opponents(opponents: Opponents) -> MctsBot {
+        MctsBot::new(
             3,
             MctsConfig {
                 simulations: 400,
-                greedy_opponents: true,
+                opponents,
                 ..MctsConfig::default()
             },
-        );
-        bot.analyse(&v, &pos);
-        let mut greedy = crate::GreedyBot::new(0, 0.0);
-        let mut checked = 0;
-        for node in &bot.tree.nodes {
-            if node.kind == Kind::Decision && node.expanded && node.pos.to_move() == 1 {
-                assert_eq!(node.len, 1, "North's decisions do not branch");
-                let child = &bot.tree.nodes[node.first as usize];
-                let play = greedy.choose(&v, &node.pos).unwrap();
-                assert_eq!(child.pos, play.position);
-                checked += 1;
+        )
+    }
+
+    #[test]
+    fn greedy_opponents_are_expected_to_make_the_greedy_bots_play() {
+        let (single, branching) = norths_decisions(&mut with_opponents(Opponents::Greedy));
+        assert!(single > 20, "{single}");
+        assert_eq!(branching, 0, "North's decisions do not branch");
+    }
+
+    /// Shows `bot` a two-player game in which North is played by `north`, until North
+    /// has made `decisions` contested decisions (where the plays differ for greedy).
+    fn watch_north_play(bot: &mut MctsBot, north: &mut dyn Bot, decisions: usize) {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let v = Variant::new(rules).unwrap();
+        let mut south = crate::GreedyBot::new(0, 0.0);
+        let mut throws = SeededThrows::new(9);
+        let mut pos = v.start_position();
+        let mut seen = 0;
+        while seen < decisions {
+            if pos.must_throw() {
+                v.throw(&mut pos, &mut throws).unwrap();
+                continue;
             }
+            let mover: &mut dyn Bot = if pos.to_move() == 1 {
+                north
+            } else {
+                &mut south
+            };
+            let after = mover.choose(&v, &pos).unwrap().position;
+            bot.observe(&v, &pos, &after);
+            if pos.to_move() == 1 && v.plays(&pos).len() > 1 {
+                seen += 1;
+            }
+            pos = after;
+            assert!(!pos.is_over());
         }
-        assert!(checked > 20, "{checked}");
-        // South's own decisions still branch.
-        assert!(bot.tree.nodes[0].len > 1);
+    }
+
+    #[test]
+    fn a_seat_that_plays_as_greedy_does_is_expected_to_go_on_doing_so() {
+        let mut bot = with_opponents(Opponents::Recognise);
+        // Before it has seen North play, North is searched.
+        assert_eq!(norths_decisions(&mut bot).0, 0);
+        watch_north_play(&mut bot, &mut crate::GreedyBot::new(0, 0.0), 20);
+        let (single, branching) = norths_decisions(&mut bot);
+        assert!(single > 20 && branching == 0, "{single} {branching}");
+        // A new game forgets it.
+        bot.new_game();
+        assert_eq!(norths_decisions(&mut bot).0, 0);
+    }
+
+    #[test]
+    fn a_seat_that_plays_otherwise_is_searched() {
+        let mut bot = with_opponents(Opponents::Recognise);
+        watch_north_play(&mut bot, &mut crate::RandomBot::new(0), 20);
+        assert_eq!(norths_decisions(&mut bot).0, 0);
+        // Recognition is off with `opponents=search`.
+        let mut bot = with_opponents(Opponents::Search);
+        watch_north_play(&mut bot, &mut crate::GreedyBot::new(0, 0.0), 20);
+        assert_eq!(norths_decisions(&mut bot).0, 0);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::eval::WeightSet;
 use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
 use crate::external::{ExternalBot, ExternalError};
 use crate::greedy::GreedyBot;
-use crate::mcts::{MctsBot, MctsConfig};
+use crate::mcts::{MctsBot, MctsConfig, Opponents};
 use crate::random::RandomBot;
 use crate::Bot;
 
@@ -149,21 +149,23 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                     "noise" => config.noise = number(k, v)?,
                     "eval" => config.weights = weight_set(k, v)?,
                     "opponents" => {
-                        config.greedy_opponents = match v.as_str() {
-                            "greedy" => true,
-                            "search" => false,
+                        config.opponents = match v.as_str() {
+                            "search" => Opponents::Search,
+                            "greedy" => Opponents::Greedy,
+                            "recognise" => Opponents::Recognise,
                             _ => {
                                 return Err(bad(
                                     &format!("{k}={v}"),
-                                    "opponents is search or greedy",
+                                    "opponents is search, greedy or recognise",
                                 ))
                             }
                         }
                     }
+                    "recognise" => config.recognise_after = number(k, v)? as u32,
                     _ => {
                         return Err(bad(
                             &format!("{k}={v}"),
-                            "mcts takes sims, time (ms), c, noise, eval, opponents",
+                            "mcts takes sims, time (ms), c, noise, eval, opponents, recognise",
                         ))
                     }
                 }
@@ -197,7 +199,7 @@ mod tests {
     }
 
     #[test]
-    fn the_opponents_option_is_search_or_greedy() {
+    fn the_opponents_option_is_search_greedy_or_recognise() {
         let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
         let score = |spec: &str| make_bot(spec, 1, None).unwrap().analyse(&v, &pos)[0].score;
         assert_eq!(
@@ -212,6 +214,9 @@ mod tests {
             .err()
             .unwrap()
             .to_string();
-        assert!(err.contains("opponents is search or greedy"), "{err}");
+        assert!(
+            err.contains("opponents is search, greedy or recognise"),
+            "{err}"
+        );
     }
 }

@@ -189,6 +189,9 @@ pub struct App {
     queue: VecDeque<Move>,
     /// The seats' bots (`None` for people and while a bot is lent to a job).
     bots: Vec<Option<Box<dyn Bot>>>,
+    /// The position at the start of the bag being played, shown to the bots with the
+    /// position after it (see [`Bot::observe`]) once the bag is played out.
+    bag_start: Option<Position>,
     /// Time the screen stays as it is before the game goes on (after a throw that
     /// moves nothing).
     pub hold: Duration,
@@ -234,6 +237,7 @@ impl App {
             hurry: false,
             queue: VecDeque::new(),
             bots,
+            bag_start: None,
             hint_out: false,
             hold: Duration::ZERO,
             thinking: None,
@@ -473,9 +477,17 @@ impl App {
             self.say(Tone::Refused, format!("the engine refused {words}: {e}"));
             return;
         }
+        let start = *self.bag_start.get_or_insert(pos);
         let letter = player_letter(self.variant(), p);
         self.note(Some(p), format!("{letter} {words}{note}"));
         let after = *self.position();
+        if after.must_throw() || after.is_over() {
+            self.bag_start = None;
+            let variant = self.table.game.variant();
+            for bot in self.bots.iter_mut().flatten() {
+                bot.observe(variant, &start, &after);
+            }
+        }
         if after.must_throw() && !after.is_over() {
             if left > 1 {
                 self.note(
@@ -1148,6 +1160,7 @@ impl App {
                 self.log_marks
                     .retain(|(t, _)| target.is_some_and(|target| *t <= target));
                 self.generation += 1;
+                self.bag_start = None;
                 self.thinking = None;
                 self.animation = None;
                 self.queue.clear();

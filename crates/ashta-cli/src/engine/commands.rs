@@ -3,7 +3,7 @@
 
 use ashta_bots::{make_bot, BOT_NAMES};
 use ashta_engine::{
-    parse_any, MoveList, PerftBranch, Rules, RulesObject, RulesSpec, ThrowStep, Variant,
+    parse_any, MoveList, PerftBranch, Position, Rules, RulesObject, RulesSpec, ThrowStep, Variant,
 };
 
 use super::{Session, PROTOCOL_VERSION};
@@ -249,6 +249,7 @@ impl Session {
         }
         let variant = Variant::new(rules).map_err(|e| format!("newgame: invalid rules: {e}"))?;
         self.pos = variant.start_position();
+        self.bag_start = None;
         self.variant = variant;
         if let Some(bot) = self.bot.as_mut() {
             bot.new_game();
@@ -268,6 +269,7 @@ impl Session {
             self.variant = variant;
             self.pos = pos;
         }
+        self.bag_start = None;
         self.push_position(out);
         Ok(())
     }
@@ -286,6 +288,7 @@ impl Session {
             .variant
             .apply_throws(&mut self.pos, &ups)
             .map_err(|e| format!("throw: {e}"))?;
+        self.bag_start = None;
         let table = self.variant.table();
         let values: Vec<String> = ups
             .iter()
@@ -322,7 +325,7 @@ impl Session {
                 .play(&mut pos, mv)
                 .map_err(|e| format!("move: {text}: {e}"))?;
         }
-        self.pos = pos;
+        self.moved_to(pos);
         self.push_position(out);
         Ok(())
     }
@@ -354,9 +357,22 @@ impl Session {
             candidates.len(),
             started.elapsed().as_millis()
         ));
-        self.pos = play.position;
+        self.moved_to(play.position);
         self.push_position(out);
         Ok(())
+    }
+
+    /// Moves of the bag of the current position led to `pos`: once the bag is played
+    /// out, the bot sees the whole decision.
+    fn moved_to(&mut self, pos: Position) {
+        let start = *self.bag_start.get_or_insert(self.pos);
+        self.pos = pos;
+        if pos.must_throw() || pos.is_over() {
+            self.bag_start = None;
+            if let Some(bot) = self.bot.as_mut() {
+                bot.observe(&self.variant, &start, &pos);
+            }
+        }
     }
 
     fn legal(&mut self, rest: &str, out: &mut Lines) -> Result<(), String> {

@@ -67,6 +67,9 @@ pub struct Session {
     variant: Variant,
     pos: Position,
     bot: Option<Box<dyn Bot>>,
+    /// Where the bag being played started, once a move of it was played: the bot sees
+    /// the whole decision (see [`Bot::observe`]) when the bag is played out.
+    bag_start: Option<Position>,
 }
 
 impl Default for Session {
@@ -85,6 +88,7 @@ impl Session {
             variant,
             pos,
             bot: None,
+            bag_start: None,
         }
     }
 

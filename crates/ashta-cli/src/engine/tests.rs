@@ -221,3 +221,50 @@ fn setoption_takes_both_forms_and_values_with_spaces() {
     );
     assert!(last_answer("setoption name bot value\n")[0].contains("expected NAME VALUE"));
 }
+
+/// A greedy bot that notes every decision it is shown.
+struct Recorder {
+    greedy: ashta_bots::GreedyBot,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<(Position, Position)>>>,
+}
+
+impl Bot for Recorder {
+    fn name(&self) -> String {
+        "recorder".into()
+    }
+    fn analyse(&mut self, v: &Variant, pos: &Position) -> Vec<ashta_bots::Candidate> {
+        self.greedy.analyse(v, pos)
+    }
+    fn observe(&mut self, _: &Variant, before: &Position, after: &Position) {
+        self.seen.lock().unwrap().push((*before, *after));
+    }
+}
+
+#[test]
+fn the_bot_is_shown_each_bag_once_it_is_played_out() {
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut session = Session::default();
+    session.handle("newgame standard players 2");
+    session.bot = Some(Box::new(Recorder {
+        greedy: ashta_bots::GreedyBot::new(0, 0.0),
+        seen: seen.clone(),
+    }));
+    session.handle("throw 0 3");
+    let start = session.pos;
+    // Half the bag: nothing is shown yet.
+    assert_eq!(
+        session.handle("move 8:0>8").unwrap().lines.last().unwrap(),
+        "ok"
+    );
+    assert!(seen.lock().unwrap().is_empty());
+    assert_eq!(
+        session.handle("move 3:0>3").unwrap().lines.last().unwrap(),
+        "ok"
+    );
+    assert_eq!(*seen.lock().unwrap(), [(start, session.pos)]);
+    // The bot's own play is shown too, from the position it played.
+    session.handle("throw 3");
+    let start = session.pos;
+    session.handle("go");
+    assert_eq!(seen.lock().unwrap()[1], (start, session.pos));
+}

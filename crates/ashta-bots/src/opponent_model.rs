@@ -1,0 +1,169 @@
+//! Recognising a greedy opponent from its plays.
+//!
+//! The `greedy` bot is deterministic: at every decision it takes a play the
+//! hand-weighted evaluation likes best. A searching bot that watches the other players
+//! ([`crate::Bot::observe`]) can tell whether a seat plays that way. A seat whose
+//! plays agreed with greedy's at a number of *contested* decisions (where the plays did
+//! not all score the same; [`RECOGNISED_AFTER`] by default) and never disagreed is
+//! modelled as greedy: the
+//! search then expects it to make greedy's play instead of searching its decisions.
+//! One play greedy would not make ends the model for that seat for the rest of the
+//! game, so a player who searches (or a person) is searched.
+
+use ashta_engine::{Position, Variant};
+
+use crate::eval::Evaluator;
+
+/// Contested decisions in agreement with greedy after which a seat is modelled as
+/// greedy. Measured with the `recognise` example: the default search agreed with
+/// greedy at its first four contested decisions in 1 of 80 seat-games, and a greedy
+/// player is recognised at its fourth decision (see BENCHMARKS.md).
+pub const RECOGNISED_AFTER: u32 = 4;
+
+/// How a seat has played so far against greedy's choices.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SeatRecord {
+    /// Contested decisions at which the seat made a play greedy likes best.
+    agreed: u32,
+    /// The seat made a play greedy would not make.
+    refuted: bool,
+}
+
+/// What a bot has seen of every seat this game.
+#[derive(Clone, Debug)]
+pub struct GreedyWatch {
+    seats: [SeatRecord; 4],
+    recognised_after: u32,
+}
+
+impl Default for GreedyWatch {
+    fn default() -> Self {
+        GreedyWatch::new(RECOGNISED_AFTER)
+    }
+}
+
+impl GreedyWatch {
+    /// A watch that recognises a seat as greedy after `recognised_after` contested
+    /// decisions in agreement with greedy (and none against).
+    pub fn new(recognised_after: u32) -> Self {
+        GreedyWatch {
+            seats: [SeatRecord::default(); 4],
+            recognised_after,
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn reset(&mut self) {
+        *self = GreedyWatch::new(self.recognised_after);
+    }
+
+    /// Records the decision of the player to move in `before` (holding a bag), whose
+    /// play led to `after`, judged by `greedy` (the hand-weighted evaluation).
+    pub fn observe(
+        &mut self,
+        v: &Variant,
+        greedy: &Evaluator,
+        before: &Position,
+        after: &Position,
+    ) {
+        if before.is_over() || before.must_throw() {
+            return;
+        }
+        let seat = before.to_move();
+        let record = &mut self.seats[seat];
+        if record.refuted {
+            return;
+        }
+        let plays = v.plays(before);
+        if plays.len() < 2 {
+            return;
+        }
+        let scores: Vec<f64> = plays
+            .iter()
+            .map(|p| greedy.win_chances(v, &p.position)[seat])
+            .collect();
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let worst = scores.iter().copied().fold(f64::INFINITY, f64::min);
+        if best - worst < 1e-12 {
+            return;
+        }
+        let Some(made) = plays.iter().position(|p| p.position == *after) else {
+            return;
+        };
+        if scores[made] >= best - 1e-12 {
+            record.agreed += 1;
+        } else {
+            record.refuted = true;
+        }
+    }
+
+    /// Whether `seat` is modelled as greedy.
+    pub fn is_greedy(&self, seat: usize) -> bool {
+        let r = self.seats[seat];
+        !r.refuted && r.agreed >= self.recognised_after
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{tuned_weights, WeightSet};
+    use crate::{Bot, GreedyBot, RandomBot};
+    use ashta_engine::{Rules, SeededThrows};
+
+    /// Plays a two-player game where North is `north`, feeding every North decision to
+    /// a watch, and returns the watch after `decisions` contested ones or at the end.
+    fn watch_north(north: &mut dyn Bot, seed: u64) -> GreedyWatch {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let v = Variant::new(rules).unwrap();
+        let eval = Evaluator::with_weights(&v, tuned_weights(WeightSet::Hand.weights(2)));
+        let mut south = GreedyBot::new(0, 0.0);
+        let mut watch = GreedyWatch::default();
+        let mut throws = SeededThrows::new(seed);
+        let mut pos = v.start_position();
+        let mut turns = 0;
+        while !pos.is_over() && turns < 200 {
+            if pos.must_throw() {
+                v.throw(&mut pos, &mut throws).unwrap();
+                turns += 1;
+                continue;
+            }
+            let bot: &mut dyn Bot = if pos.to_move() == 1 {
+                north
+            } else {
+                &mut south
+            };
+            let after = bot.choose(&v, &pos).unwrap().position;
+            watch.observe(&v, &eval, &pos, &after);
+            pos = after;
+        }
+        watch
+    }
+
+    #[test]
+    fn a_greedy_player_is_recognised() {
+        let watch = watch_north(&mut GreedyBot::new(1, 0.0), 3);
+        assert!(watch.is_greedy(1));
+        // South is greedy too, and is watched the same way.
+        assert!(watch.is_greedy(0));
+    }
+
+    #[test]
+    fn one_play_greedy_would_not_make_ends_the_model() {
+        let watch = watch_north(&mut RandomBot::new(1), 3);
+        assert!(!watch.is_greedy(1));
+        assert!(watch.seats[1].refuted);
+        // A noisy greedy (the beginner level) is not greedy either.
+        let watch = watch_north(&mut GreedyBot::new(1, 0.25), 3);
+        assert!(!watch.is_greedy(1));
+    }
+
+    #[test]
+    fn a_new_game_forgets_what_was_seen() {
+        let mut watch = watch_north(&mut GreedyBot::new(1, 0.0), 3);
+        watch.reset();
+        assert!(!watch.is_greedy(1));
+        assert_eq!(watch.seats[1], SeatRecord::default());
+    }
+}
