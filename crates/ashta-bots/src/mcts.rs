@@ -728,34 +728,18 @@ mod tests {
         assert_eq!(branching, 0, "North's decisions do not branch");
     }
 
-    /// Shows `bot` a two-player game in which North is played by `north`, until North
-    /// has made `decisions` contested decisions (where the plays differ for greedy).
+    /// Shows `bot` a two-player game in which North is played by `north` (South is
+    /// greedy), until North has made `decisions` decisions with a choice of plays.
     fn watch_north_play(bot: &mut MctsBot, north: &mut dyn Bot, decisions: usize) {
-        let mut rules = Rules::standard();
-        rules.players = 2;
-        let v = Variant::new(rules).unwrap();
-        let mut south = crate::GreedyBot::new(0, 0.0);
-        let mut throws = SeededThrows::new(9);
-        let mut pos = v.start_position();
         let mut seen = 0;
-        while seen < decisions {
-            if pos.must_throw() {
-                v.throw(&mut pos, &mut throws).unwrap();
-                continue;
-            }
-            let mover: &mut dyn Bot = if pos.to_move() == 1 {
-                north
-            } else {
-                &mut south
-            };
-            let after = mover.choose(&v, &pos).unwrap().position;
-            bot.observe(&v, &pos, &after);
-            if pos.to_move() == 1 && v.plays(&pos).len() > 1 {
+        crate::opponent_model::play_north_against_greedy(north, 9, |v, before, after| {
+            bot.observe(v, before, after);
+            if before.to_move() == 1 && v.plays(before).len() > 1 {
                 seen += 1;
             }
-            pos = after;
-            assert!(!pos.is_over());
-        }
+            seen < decisions
+        });
+        assert_eq!(seen, decisions, "the game ended first");
     }
 
     #[test]

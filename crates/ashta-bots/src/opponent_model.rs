@@ -104,40 +104,57 @@ impl GreedyWatch {
     }
 }
 
+/// Plays a two-player standard game with throws from `seed`: North is `north`, South
+/// the greedy bot. Every decision goes to `seen` (the variant, the position with the
+/// bag, the position after the play), until it answers `false` or the game ends.
+#[cfg(test)]
+pub(crate) fn play_north_against_greedy(
+    north: &mut dyn crate::Bot,
+    seed: u64,
+    mut seen: impl FnMut(&Variant, &Position, &Position) -> bool,
+) {
+    use crate::Bot;
+    let mut rules = ashta_engine::Rules::standard();
+    rules.players = 2;
+    let v = Variant::new(rules).unwrap();
+    let mut south = crate::GreedyBot::new(0, 0.0);
+    let mut throws = ashta_engine::SeededThrows::new(seed);
+    let mut pos = v.start_position();
+    while !pos.is_over() {
+        if pos.must_throw() {
+            v.throw(&mut pos, &mut throws).unwrap();
+            continue;
+        }
+        let mover: &mut dyn Bot = if pos.to_move() == 1 {
+            north
+        } else {
+            &mut south
+        };
+        let after = mover.choose(&v, &pos).unwrap().position;
+        if !seen(&v, &pos, &after) {
+            return;
+        }
+        pos = after;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::{tuned_weights, WeightSet};
     use crate::{Bot, GreedyBot, RandomBot};
-    use ashta_engine::{Rules, SeededThrows};
 
-    /// Plays a two-player game where North is `north`, feeding every North decision to
-    /// a watch, and returns the watch after `decisions` contested ones or at the end.
+    /// A watch that saw a two-player game where North is `north` (South is greedy).
     fn watch_north(north: &mut dyn Bot, seed: u64) -> GreedyWatch {
-        let mut rules = Rules::standard();
-        rules.players = 2;
-        let v = Variant::new(rules).unwrap();
-        let eval = Evaluator::with_weights(&v, tuned_weights(WeightSet::Hand.weights(2)));
-        let mut south = GreedyBot::new(0, 0.0);
         let mut watch = GreedyWatch::default();
-        let mut throws = SeededThrows::new(seed);
-        let mut pos = v.start_position();
-        let mut turns = 0;
-        while !pos.is_over() && turns < 200 {
-            if pos.must_throw() {
-                v.throw(&mut pos, &mut throws).unwrap();
-                turns += 1;
-                continue;
-            }
-            let bot: &mut dyn Bot = if pos.to_move() == 1 {
-                north
-            } else {
-                &mut south
-            };
-            let after = bot.choose(&v, &pos).unwrap().position;
-            watch.observe(&v, &eval, &pos, &after);
-            pos = after;
-        }
+        let mut eval = None;
+        play_north_against_greedy(north, seed, |v, before, after| {
+            let eval = eval.get_or_insert_with(|| {
+                Evaluator::with_weights(v, tuned_weights(WeightSet::Hand.weights(2)))
+            });
+            watch.observe(v, eval, before, after);
+            true
+        });
         watch
     }
 
