@@ -77,6 +77,12 @@ pub struct MctsConfig {
     /// The search stops early once the tree holds this many nodes (about half a
     /// kilobyte each), so long time budgets cannot exhaust memory.
     pub max_nodes: usize,
+    /// Without a time budget, the search also stops once it has scored
+    /// `simulations × this` positions (the tree's nodes, and greedy's scoring of the
+    /// plays of opponents expected to play as greedy does). Simulations that meet many
+    /// plays cost more; this keeps the slowest decisions near the typical ones and
+    /// stays deterministic.
+    pub evaluations_per_simulation: f64,
     /// The evaluation's weights.
     pub weights: WeightSet,
     /// How the tree expects the *other* players to play.
@@ -104,10 +110,10 @@ pub enum Opponents {
 
 impl Default for MctsConfig {
     /// The strongest setting that stays within 100 ms of one core per decision:
-    /// 8000 simulations (measured with the `mcts_speed` example: about 150 000
-    /// simulations a second with four players, 200 000 with two; 4 players: mean
-    /// 53 ms, worst 88 ms per decision; 2 players: mean 40 ms, worst 76 ms).
-    /// Reproducible: no time limit.
+    /// 8000 simulations and at most 48 000 positions scored (measured with the
+    /// `mcts_speed` example and the value nets: about 140 000 simulations a second with
+    /// four players, 170 000 with two; means of 56–58 ms and 40–43 ms per decision,
+    /// see BENCHMARKS.md for the slowest). Reproducible: no time limit.
     fn default() -> Self {
         MctsConfig {
             simulations: 8000,
@@ -119,6 +125,7 @@ impl Default for MctsConfig {
             max_throws: 4,
             locked_draws: true,
             max_nodes: 500_000,
+            evaluations_per_simulation: 6.0,
             weights: WeightSet::Strongest,
             opponents: Opponents::Recognise,
             recognise_after: RECOGNISED_AFTER,
@@ -290,6 +297,7 @@ impl MctsBot {
             variant,
             greedy_seats,
             opponent_eval: opponent_eval.as_ref(),
+            greedy_scored: 0,
             eval: &eval,
             table,
             config: &self.config,
@@ -316,6 +324,8 @@ impl MctsBot {
         if plays.len() > 1 {
             let start = Instant::now();
             let mut done = 0u64;
+            let max_evaluations =
+                self.config.simulations as f64 * self.config.evaluations_per_simulation;
             loop {
                 match self.config.time {
                     Some(limit) => {
@@ -324,7 +334,7 @@ impl MctsBot {
                         }
                     }
                     None => {
-                        if done >= self.config.simulations {
+                        if done >= self.config.simulations || s.evaluations() >= max_evaluations {
                             break;
                         }
                     }
@@ -399,6 +409,8 @@ struct Search<'a> {
     greedy_seats: [bool; 4],
     /// Greedy's evaluation, when some seat is expected to play as greedy does.
     opponent_eval: Option<&'a Evaluator>,
+    /// Plays of modelled opponents scored by greedy's evaluation so far.
+    greedy_scored: usize,
     eval: &'a Evaluator,
     table: &'a ChanceTable,
     config: &'a MctsConfig,
@@ -417,6 +429,11 @@ impl Search<'_> {
             return self.eval.win_chances(v, &end);
         }
         self.eval.win_chances(v, pos)
+    }
+
+    /// Positions scored so far: the tree's nodes and greedy's scoring of plays.
+    fn evaluations(&self) -> f64 {
+        (self.tree.nodes.len() + self.greedy_scored) as f64
     }
 
     fn new_node(&mut self, pos: Position) -> u32 {
@@ -482,6 +499,7 @@ impl Search<'_> {
         let me = pos.to_move();
         match self.opponent_eval.filter(|_| self.greedy_seats[me]) {
             Some(model) => {
+                self.greedy_scored += plays.len();
                 let pick = greedy_pick(v, model, &pos, &plays);
                 self.expand_with(n, std::iter::once(plays[pick].position))
             }
@@ -845,6 +863,30 @@ mod tests {
         assert!(c.len() > 1);
         assert!(bot.last_simulations() > 0);
         assert!(t.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn the_simulation_budget_also_bounds_the_positions_scored() {
+        let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
+        let run = |evaluations_per_simulation| {
+            let mut bot = MctsBot::new(
+                3,
+                MctsConfig {
+                    evaluations_per_simulation,
+                    ..small()
+                },
+            );
+            bot.analyse(&v, &pos);
+            (bot.last_simulations(), bot.tree.nodes.len())
+        };
+        // Unbounded, the 200 simulations score several positions each.
+        let (sims, nodes) = run(f64::INFINITY);
+        assert_eq!(sims, 200);
+        assert!(nodes > 400, "{nodes}");
+        // Two positions a simulation: the search stops at 400 nodes, fewer simulations.
+        let (sims, nodes) = run(2.0);
+        assert!(sims < 200, "{sims}");
+        assert!((400..420).contains(&nodes), "{nodes}");
     }
 
     #[test]
