@@ -100,6 +100,7 @@ pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameS
             continue;
         }
         let seat = pos.to_move();
+        let before = pos;
         let play = bots[seat]
             .try_choose(variant, &pos)
             .map_err(|e| anyhow!("game {game}, seat {seat}: {e}"))?
@@ -112,6 +113,9 @@ pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameS
         }
         if play.moves.is_empty() {
             variant.end_turn(&mut pos);
+        }
+        for bot in bots.iter_mut() {
+            bot.observe(variant, &before, &pos);
         }
     }
     stats.winner = pos.winner();
