@@ -31,7 +31,7 @@ mod registry;
 pub mod stats;
 pub mod tournament;
 
-pub use arena::{play_game, try_play_game, BotFailure, Outcome};
+pub use arena::{play_game, try_play_game, BagWatch, BotFailure, Outcome};
 pub use eval::{Evaluator, WeightSet, Weights};
 pub use expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
 pub use external::ExternalBot;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use ashta_bots::analysis::HintConfig;
-use ashta_bots::Bot;
+use ashta_bots::{BagWatch, Bot};
 use ashta_engine::{Cowries, Move, MoveList, Position, Square, ThrowStep, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -189,9 +189,8 @@ pub struct App {
     queue: VecDeque<Move>,
     /// The seats' bots (`None` for people and while a bot is lent to a job).
     bots: Vec<Option<Box<dyn Bot>>>,
-    /// The position at the start of the bag being played, shown to the bots with the
-    /// position after it (see [`Bot::observe`]) once the bag is played out.
-    bag_start: Option<Position>,
+    /// Tells when a bag is played out, to show the bots the whole decision.
+    bag: BagWatch,
     /// Time the screen stays as it is before the game goes on (after a throw that
     /// moves nothing).
     pub hold: Duration,
@@ -237,7 +236,7 @@ impl App {
             hurry: false,
             queue: VecDeque::new(),
             bots,
-            bag_start: None,
+            bag: BagWatch::default(),
             hint_out: false,
             hold: Duration::ZERO,
             thinking: None,
@@ -477,12 +476,10 @@ impl App {
             self.say(Tone::Refused, format!("the engine refused {words}: {e}"));
             return;
         }
-        let start = *self.bag_start.get_or_insert(pos);
         let letter = player_letter(self.variant(), p);
         self.note(Some(p), format!("{letter} {words}{note}"));
         let after = *self.position();
-        if after.must_throw() || after.is_over() {
-            self.bag_start = None;
+        if let Some(start) = self.bag.moved(&pos, &after) {
             let variant = self.table.game.variant();
             for bot in self.bots.iter_mut().flatten() {
                 bot.observe(variant, &start, &after);
@@ -1160,7 +1157,7 @@ impl App {
                 self.log_marks
                     .retain(|(t, _)| target.is_some_and(|target| *t <= target));
                 self.generation += 1;
-                self.bag_start = None;
+                self.bag.reset();
                 self.thinking = None;
                 self.animation = None;
                 self.queue.clear();

@@ -249,7 +249,7 @@ impl Session {
         }
         let variant = Variant::new(rules).map_err(|e| format!("newgame: invalid rules: {e}"))?;
         self.pos = variant.start_position();
-        self.bag_start = None;
+        self.bag.reset();
         self.variant = variant;
         if let Some(bot) = self.bot.as_mut() {
             bot.new_game();
@@ -269,7 +269,7 @@ impl Session {
             self.variant = variant;
             self.pos = pos;
         }
-        self.bag_start = None;
+        self.bag.reset();
         self.push_position(out);
         Ok(())
     }
@@ -288,7 +288,7 @@ impl Session {
             .variant
             .apply_throws(&mut self.pos, &ups)
             .map_err(|e| format!("throw: {e}"))?;
-        self.bag_start = None;
+        self.bag.reset();
         let table = self.variant.table();
         let values: Vec<String> = ups
             .iter()
@@ -365,13 +365,10 @@ impl Session {
     /// Moves of the bag of the current position led to `pos`: once the bag is played
     /// out, the bot sees the whole decision.
     fn moved_to(&mut self, pos: Position) {
-        let start = *self.bag_start.get_or_insert(self.pos);
+        let start = self.bag.moved(&self.pos, &pos);
         self.pos = pos;
-        if pos.must_throw() || pos.is_over() {
-            self.bag_start = None;
-            if let Some(bot) = self.bot.as_mut() {
-                bot.observe(&self.variant, &start, &pos);
-            }
+        if let (Some(start), Some(bot)) = (start, self.bot.as_mut()) {
+            bot.observe(&self.variant, &start, &pos);
         }
     }
 

@@ -13,7 +13,7 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use anyhow::Result;
-use ashta_bots::{make_bot, Bot};
+use ashta_bots::{make_bot, BagWatch, Bot};
 use ashta_engine::{Position, Rules, Variant};
 
 /// The protocol version this engine speaks.
@@ -67,9 +67,8 @@ pub struct Session {
     variant: Variant,
     pos: Position,
     bot: Option<Box<dyn Bot>>,
-    /// Where the bag being played started, once a move of it was played: the bot sees
-    /// the whole decision (see [`Bot::observe`]) when the bag is played out.
-    bag_start: Option<Position>,
+    /// Tells when a bag is played out, to show the bot the whole decision.
+    bag: BagWatch,
 }
 
 impl Default for Session {
@@ -88,7 +87,7 @@ impl Session {
             variant,
             pos,
             bot: None,
-            bag_start: None,
+            bag: BagWatch::default(),
         }
     }
 

@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use ashta_bots::Bot;
-use ashta_engine::{Game, Move, MoveList, Position, ThrowStep};
+use ashta_bots::{BagWatch, Bot};
+use ashta_engine::{Game, Move, MoveList, ThrowStep};
 use ashta_tui::{Settings, Table};
 use clap::Args;
 use rand::Rng;
@@ -90,9 +90,8 @@ struct Session<'a> {
     random: ChaCha8Rng,
     /// The bot that gives hints, made at the first one.
     hint: Option<Box<dyn Bot>>,
-    /// The position at the start of the bag being played, shown to the bots with the
-    /// position after it (see [`Bot::observe`]) once the bag is played out.
-    bag_start: Option<Position>,
+    /// Tells when a bag is played out, to show the bots the whole decision.
+    bag: BagWatch,
     seed: u64,
     /// The searching bots' time per decision (`None`: their fixed budgets).
     time: Option<Duration>,
@@ -154,7 +153,7 @@ pub fn run(
         bots,
         random: mover_rng(seed),
         hint: None,
-        bag_start: None,
+        bag: BagWatch::default(),
         seed,
         time,
         labels: args.labels,
@@ -412,19 +411,19 @@ impl Session<'_> {
     fn play_move(&mut self, mv: Move) -> Result<()> {
         let p = self.table.game.position().to_move();
         let left_before = self.table.game.position().bag_len();
-        self.bag_start.get_or_insert(*self.table.game.position());
+        let before = *self.table.game.position();
         self.table
             .game
             .play(mv)
             .context("engine refused its own legal move")?;
         let pos = self.table.game.position();
-        if pos.must_throw() || pos.is_over() {
-            if let Some(start) = self.bag_start.take() {
-                let variant = self.table.game.variant();
-                for bot in self.bots.iter_mut().flatten() {
-                    bot.observe(variant, &start, pos);
-                }
+        if let Some(start) = self.bag.moved(&before, pos) {
+            let variant = self.table.game.variant();
+            for bot in self.bots.iter_mut().flatten() {
+                bot.observe(variant, &start, pos);
             }
+        }
+        if pos.must_throw() || pos.is_over() {
             if left_before > 1 && !pos.is_over() {
                 writeln!(
                     self.out,
