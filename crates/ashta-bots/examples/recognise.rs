@@ -36,7 +36,7 @@ fn main() {
             make_bot(names[1], game, None).expect("bot"),
         ];
         let seat_of = |k: usize| (k + game as usize) % 2;
-        let mut watches = THRESHOLDS.map(GreedyWatch::new);
+        let mut watch = GreedyWatch::default();
         let mut decisions = [0u32; 2];
         let mut seen = [[None; THRESHOLDS.len()]; 2];
         let mut throws = SeededThrows::new(game);
@@ -55,9 +55,9 @@ fn main() {
                 bot.observe(&v, &pos, &after);
             }
             decisions[k] += 1;
-            for (t, watch) in watches.iter_mut().enumerate() {
-                watch.observe(&v, &eval, &pos, &after);
-                if seen[k][t].is_none() && watch.is_greedy(seat) {
+            watch.observe(&v, &eval, &pos, &after);
+            for (t, &threshold) in THRESHOLDS.iter().enumerate() {
+                if seen[k][t].is_none() && watch.is_greedy(seat, threshold) {
                     seen[k][t] = Some(decisions[k]);
                 }
             }

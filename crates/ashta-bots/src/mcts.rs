@@ -93,7 +93,7 @@ pub struct MctsConfig {
 }
 
 /// How the search expects the other players to play.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opponents {
     /// Their decisions are searched like the bot's own (max^n: each takes what is
     /// best for it by the evaluation).
@@ -104,7 +104,6 @@ pub enum Opponents {
     Greedy,
     /// Searched, except the seats whose plays this game were recognised as greedy's
     /// (see [`crate::opponent_model`]), which are expected to play as greedy does.
-    #[default]
     Recognise,
 }
 
@@ -246,10 +245,10 @@ impl MctsBot {
     pub fn new(seed: u64, config: MctsConfig) -> Self {
         MctsBot {
             seed,
-            watch: GreedyWatch::new(config.recognise_after),
             config,
             eval: None,
             opponent_eval: None,
+            watch: GreedyWatch::default(),
             chance: None,
             tree: Tree::default(),
             last_simulations: 0,
@@ -285,7 +284,7 @@ impl MctsBot {
                 && match self.config.opponents {
                     Opponents::Search => false,
                     Opponents::Greedy => true,
-                    Opponents::Recognise => self.watch.is_greedy(seat),
+                    Opponents::Recognise => self.watch.is_greedy(seat, self.config.recognise_after),
                 };
         }
         let opponent_eval = greedy_seats
