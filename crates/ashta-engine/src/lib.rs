@@ -41,9 +41,11 @@ pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};
 pub use perft::PerftBranch;
-pub use plays::Play;
+pub use plays::{Play, PlayList, PLAYS_LIMIT};
 pub use position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, MAX_PLAYERS, OFF};
-pub use record::{Game, MoveRecord, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT};
+pub use record::{
+    seed_commitment, Game, MoveRecord, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
+};
 pub use rules::{
     default_table, Entry, Face, Finish, Gate, NamedTable, Preset, Rules, RulesObject, RulesSpec,
     SafeLayout, SafeSpec, TableSpec, ThreeGraces, MAX_COWRIES, MAX_PAWNS,

@@ -17,58 +17,110 @@ pub struct Play {
     pub position: Position,
 }
 
+/// Most positions [`Variant::plays`] visits while playing out one bag. A bag of many
+/// values on a board of many pawns has more orderings than any machine can list, so the
+/// search stops here; every play it has found by then is still a whole, legal play.
+pub const PLAYS_LIMIT: usize = 50_000;
+
+/// The plays of a bag, as [`Variant::plays_within`] found them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayList {
+    /// The plays found, each reaching a distinct position.
+    pub plays: Vec<Play>,
+    /// Whether these are all the plays (the search did not reach its limit).
+    pub complete: bool,
+}
+
 impl Variant {
     /// Every distinct position reached by playing out the whole bag of the player to
     /// move, each with the first sequence of moves found to reach it. A bag with no
     /// usable value gives one play with no moves (the bag forfeited). Empty when the
-    /// player must throw or the game is over.
+    /// player must throw or the game is over. The search visits at most
+    /// [`PLAYS_LIMIT`] positions; [`Variant::plays_within`] says whether it stopped early.
     pub fn plays(&self, pos: &Position) -> Vec<Play> {
-        let mut out = Vec::new();
+        self.plays_within(pos, PLAYS_LIMIT).plays
+    }
+
+    /// [`Variant::plays`], visiting at most `limit` positions (at least one play is
+    /// always found when there is one, however small the limit).
+    ///
+    /// ```
+    /// use ashta_engine::parse_any;
+    /// let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
+    /// let all = v.plays_within(&pos, 1_000);
+    /// assert!(all.complete);
+    /// assert_eq!(all.plays, v.plays(&pos));
+    /// ```
+    pub fn plays_within(&self, pos: &Position, limit: usize) -> PlayList {
+        let mut search = Search {
+            variant: self,
+            limit,
+            seen: HashSet::default(),
+            reached: HashSet::default(),
+            line: Vec::new(),
+            out: Vec::new(),
+            complete: true,
+        };
         if pos.is_over() || pos.must_throw() {
-            return out;
+            return search.finish();
         }
         if !self.has_legal_move(pos) {
             let mut end = *pos;
             self.end_turn(&mut end);
-            out.push(Play {
+            search.out.push(Play {
                 moves: Vec::new(),
                 position: end,
             });
-            return out;
+            return search.finish();
         }
-        let mut seen = HashSet::default();
-        let mut reached = HashSet::default();
-        let mut line = Vec::new();
-        self.plays_from(pos, &mut line, &mut seen, &mut reached, &mut out);
-        out
+        search.from(pos);
+        search.finish()
+    }
+}
+
+/// A depth-first walk over the ways to play out one bag.
+struct Search<'a> {
+    variant: &'a Variant,
+    limit: usize,
+    /// Positions met in the middle of the bag.
+    seen: HashSet<Position>,
+    /// Positions where the bag is played out.
+    reached: HashSet<Position>,
+    line: Vec<Move>,
+    out: Vec<Play>,
+    complete: bool,
+}
+
+impl Search<'_> {
+    fn finish(self) -> PlayList {
+        PlayList {
+            plays: self.out,
+            complete: self.complete,
+        }
     }
 
-    fn plays_from(
-        &self,
-        pos: &Position,
-        line: &mut Vec<Move>,
-        seen: &mut HashSet<Position>,
-        reached: &mut HashSet<Position>,
-        out: &mut Vec<Play>,
-    ) {
+    fn from(&mut self, pos: &Position) {
         let mut moves = MoveList::new();
-        self.legal_moves(pos, &mut moves);
+        self.variant.legal_moves(pos, &mut moves);
         for &mv in &moves {
+            if self.seen.len() + self.reached.len() >= self.limit && !self.out.is_empty() {
+                self.complete = false;
+                return;
+            }
             let mut next = *pos;
-            self.play_unchecked(&mut next, mv);
-            line.push(mv);
-            let phase_over = next.is_over() || next.must_throw();
-            if phase_over {
-                if reached.insert(next) {
-                    out.push(Play {
-                        moves: line.clone(),
+            self.variant.play_unchecked(&mut next, mv);
+            self.line.push(mv);
+            if next.is_over() || next.must_throw() {
+                if self.reached.insert(next) {
+                    self.out.push(Play {
+                        moves: self.line.clone(),
                         position: next,
                     });
                 }
-            } else if seen.insert(next) {
-                self.plays_from(&next, line, seen, reached, out);
+            } else if self.seen.insert(next) {
+                self.from(&next);
             }
-            line.pop();
+            self.line.pop();
         }
     }
 }

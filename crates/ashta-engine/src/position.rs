@@ -12,8 +12,10 @@ pub const MAX_BLOCKS: usize = 32;
 /// Path index of a pawn off the board (grace entry), stored as this sentinel.
 pub const OFF: u8 = u8::MAX;
 /// Most values a throwing phase puts in a bag; a phase stops throwing at this many.
-/// (With the standard table, reaching it has probability 8⁻⁶³.)
-pub const MAX_BAG: u8 = 64;
+/// (With the standard table, reaching it has probability 8⁻¹⁵; with the Telugu table,
+/// where 3 throws in 8 are graces, about 4 in 10 million.) The cap keeps bags, and the
+/// number of ways to play them out, bounded whatever table the rules give.
+pub const MAX_BAG: u8 = 16;
 
 /// Why a game ended without a winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,6 +12,7 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::error::{MoveError, PositionError, RulesError, ThrowError};
@@ -40,6 +41,13 @@ pub struct Record {
     /// Seed of the throws, when they came from [`SeededThrows`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The commitment to the seed published before the game (by `ashta serve`): see
+    /// [`seed_commitment`]. Replay checks it whenever the seed is given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// The salt of the commitment, revealed with the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
     /// The start position, when the game did not start from the usual one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<PositionJson>,
@@ -50,12 +58,21 @@ pub struct Record {
     pub result: Option<ResultRecord>,
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// One turn: its throws and the moves made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurnRecord {
     /// The player.
     pub player: u8,
+    /// Throws drawn from the seed and set aside just before this turn's first throw:
+    /// throws that an undo took back after the players had seen them, so that nobody can
+    /// learn what is coming by undoing. Left out when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub skipped: u32,
     /// Mouths up of each throw.
     pub throws: Vec<u8>,
     /// The moves, in order.
@@ -139,6 +156,9 @@ pub enum RecordError {
         /// Why.
         source: MoveError,
     },
+    /// The seed is not the one committed to before the game.
+    #[error("commitment: {0}")]
+    Commitment(String),
     /// The recorded result is not what the replay gives.
     #[error("recorded result {recorded} but the replay gives {replayed}")]
     Result {
@@ -147,6 +167,36 @@ pub enum RecordError {
         /// What the replay gives.
         replayed: String,
     },
+}
+
+/// The commitment to a seed that a server publishes before a game and reveals the seed
+/// and salt of after it: `hex(SHA-256("ashta-seed:" + seed + ":" + salt))`.
+///
+/// ```
+/// let c = ashta_engine::seed_commitment(7, "00ff");
+/// assert_eq!(c.len(), 64);
+/// assert_ne!(c, ashta_engine::seed_commitment(8, "00ff"));
+/// ```
+pub fn seed_commitment(seed: u64, salt: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(format!("ashta-seed:{seed}:{salt}").as_bytes());
+    hex::encode(h.finalize())
+}
+
+/// Checks a record's seed against its commitment, when it has both.
+fn check_commitment(record: &Record) -> Result<(), RecordError> {
+    let (Some(commitment), Some(seed)) = (&record.commitment, record.seed) else {
+        return Ok(());
+    };
+    let salt = record.salt.as_deref().ok_or_else(|| {
+        RecordError::Commitment("the record gives a seed and a commitment but no salt".into())
+    })?;
+    if seed_commitment(seed, salt) != *commitment {
+        return Err(RecordError::Commitment(format!(
+            "seed {seed} with salt {salt:?} is not the seed committed to ({commitment})"
+        )));
+    }
+    Ok(())
 }
 
 /// A game in progress: the position, the throws' source and the record so far.
@@ -179,6 +229,8 @@ impl Game {
             size: variant.rules().size,
             players: variant.rules().players,
             seed,
+            commitment: None,
+            salt: None,
             start,
             turns: Vec::new(),
             result: None,
@@ -227,6 +279,7 @@ impl Game {
         let player = self.position.to_move() as u8;
         let report = self.variant.throw(&mut self.position, source)?;
         self.record.turns.push(TurnRecord {
+            skipped: 0,
             player,
             throws: report.throws.iter().map(|c| c.mouths_up()).collect(),
             moves: Vec::new(),
@@ -240,6 +293,7 @@ impl Game {
         let player = self.position.to_move() as u8;
         let step = self.variant.apply_throws(&mut self.position, mouths_up)?;
         self.record.turns.push(TurnRecord {
+            skipped: 0,
             player,
             throws: mouths_up.to_vec(),
             moves: Vec::new(),
@@ -286,7 +340,10 @@ impl Game {
             Some(json) => variant.check(json)?,
             None => variant.start_position(),
         };
+        check_commitment(record)?;
         let mut game = Game::from_position(variant, position, record.seed);
+        game.record.commitment = record.commitment.clone();
+        game.record.salt = record.salt.clone();
         for (t, turn) in record.turns.iter().enumerate() {
             let turn_no = t + 1;
             let err = |reason: String| RecordError::Turn {
@@ -307,6 +364,10 @@ impl Game {
                 )));
             }
             if let Some(source) = game.throws.as_mut() {
+                let table = game.variant.table();
+                for _ in 0..turn.skipped {
+                    source.throw_cowries(table.cowries(), table.mouth_up());
+                }
                 let mut expected = Vec::new();
                 let mut probe = game.position;
                 loop {

@@ -182,6 +182,13 @@ impl ThrowTable {
     pub fn face_slot(&self, mouths_up: u8) -> usize {
         self.face_slot[mouths_up as usize] as usize
     }
+    /// The probability that one throw is a grace (the player throws again).
+    pub fn grace_chance(&self) -> f64 {
+        (0..=self.cowries)
+            .filter(|&u| self.face(u).grace)
+            .map(|u| self.probability(u))
+            .sum()
+    }
     /// The probability of each distinct value on one throw, by slot.
     pub fn value_probabilities(&self) -> Vec<f64> {
         let mut p = vec![0.0; self.values.len()];

@@ -73,6 +73,7 @@ fn game_from_a_position_with_supplied_throws() {
     assert_eq!(
         record.turns,
         vec![TurnRecord {
+            skipped: 0,
             player: 0,
             throws: vec![4, 1],
             moves: vec![
@@ -203,6 +204,7 @@ fn game_saved_in_the_middle_of_a_turn_loads() {
     // Only the last turn may be unfinished.
     let mut record = game.record().clone();
     record.turns.push(TurnRecord {
+        skipped: 0,
         player: 0,
         throws: vec![1],
         moves: vec![],
