@@ -80,6 +80,14 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
             .filter(|x| x.is_finite() && *x >= 0.0)
             .ok_or_else(|| bad(&format!("{k}={v}"), "expected a non-negative number"))
     };
+    let millis = |k: &str, v: &str| -> Result<Duration, BotError> {
+        Duration::try_from_secs_f64(number(k, v)? / 1000.0).map_err(|_| {
+            bad(
+                &format!("{k}={v}"),
+                "a time in milliseconds, at most about 584 million years",
+            )
+        })
+    };
     let bot: Box<dyn Bot> = match name {
         "random" => {
             if let Some((k, v)) = options.first() {
@@ -120,7 +128,7 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                         }
                     }
                     "throws" => config.max_throws = number(k, v)? as usize,
-                    "time" => config.time = Some(Duration::from_secs_f64(number(k, v)? / 1000.0)),
+                    "time" => config.time = Some(millis(k, v)?),
                     "noise" => config.noise = number(k, v)?,
                     "eval" => config.weights = weight_set(k, v)?,
                     _ => {
@@ -144,7 +152,7 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
             for (k, v) in &options {
                 match k.as_str() {
                     "sims" => config.simulations = number(k, v)? as u64,
-                    "time" => config.time = Some(Duration::from_secs_f64(number(k, v)? / 1000.0)),
+                    "time" => config.time = Some(millis(k, v)?),
                     "c" => config.exploration = number(k, v)?,
                     "noise" => config.noise = number(k, v)?,
                     "eval" => config.weights = weight_set(k, v)?,
@@ -181,6 +189,15 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
 mod tests {
     use super::*;
     use ashta_engine::parse_any;
+
+    #[test]
+    fn a_time_too_long_for_a_duration_is_refused_not_a_panic() {
+        for spec in ["expecti:time=1e300", "mcts:time=1e300", "medium:time=1e30"] {
+            let err = make_bot(spec, 1, None).err().expect(spec).to_string();
+            assert!(err.contains("time=1e"), "{spec}: {err}");
+        }
+        assert!(make_bot("mcts:time=1e12", 1, None).is_ok());
+    }
 
     #[test]
     fn the_eval_option_chooses_what_a_searching_bot_evaluates_with() {
