@@ -270,6 +270,8 @@ async fn main() {
             let dir = tempfile::tempdir().expect("a temporary folder");
             let mut config = ashta_server::ServerConfig::new(dir.path().join("load.sqlite"));
             config.creates_per_minute = u32::MAX;
+            // Four clients a game, plus the HTTP requests that create the games.
+            config.max_connections = args.games * 4 + 256;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let addr = listener.local_addr().unwrap();
             tokio::spawn(async move {

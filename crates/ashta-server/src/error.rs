@@ -9,7 +9,8 @@ use axum::Json;
 pub struct ApiError {
     /// The status.
     pub status: StatusCode,
-    /// `bad_request`, `not_found`, `too_large`, `rate_limited` or `internal`.
+    /// `bad_request`, `forbidden`, `not_found`, `too_large`, `unsupported_media_type`,
+    /// `rate_limited` or `internal`.
     pub code: &'static str,
     /// What is wrong.
     pub message: String,
@@ -48,12 +49,31 @@ impl ApiError {
             message: message.into(),
         }
     }
-    /// The server failed (the database, say).
-    pub fn internal(message: impl Into<String>) -> ApiError {
+    /// A request the server does not take from where it came (another site).
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::FORBIDDEN,
+            code: "forbidden",
+            message: message.into(),
+        }
+    }
+    /// A body that is not declared as JSON.
+    pub fn unsupported_media(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            code: "unsupported_media_type",
+            message: message.into(),
+        }
+    }
+    /// The server failed (the database, say). The detail goes to the log, under a
+    /// reference the client is given, and never to the client.
+    pub fn internal(detail: impl std::fmt::Display) -> ApiError {
+        let reference = format!("{:x}", crate::now_ms());
+        tracing::error!(reference = %reference, "internal error: {detail}");
         ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             code: "internal",
-            message: message.into(),
+            message: format!("the server failed; the log has the detail under {reference}"),
         }
     }
 }

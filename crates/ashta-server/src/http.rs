@@ -3,7 +3,6 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use ashta_bots::make_bot;
 use ashta_engine::{Rules, RulesObject, RulesSpec, Variant};
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, StatusCode};
@@ -12,6 +11,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::error::ApiError;
+use crate::policy;
 use crate::protocol::{CreateRequest, SeatConfig, SeatKind};
 use crate::room::GameConfig;
 use crate::secret::{is_game_id, new_token};
@@ -62,7 +62,9 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
             rules.players
         )));
     }
-    Variant::new(rules.clone()).map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
+    let variant =
+        Variant::new(rules.clone()).map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
+    policy::check_rules(&variant).map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
     if req.seats.len() != rules.players as usize {
         return Err(ApiError::bad_request(format!(
             "seats: {} seats given for {} players",
@@ -101,7 +103,7 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
                 let level = s.level.ok_or_else(|| {
                     ApiError::bad_request(format!("seats[{i}].level: a bot seat needs a level"))
                 })?;
-                make_bot(&level, 0, None)
+                policy::check_level(&level)
                     .map_err(|e| ApiError::bad_request(format!("seats[{i}].level: {e}")))?;
                 SeatConfig {
                     kind: SeatKind::Bot,
@@ -182,7 +184,7 @@ pub async fn list(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
         .store
         .list(LIST_LIMIT)
         .await
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+        .map_err(ApiError::internal)?;
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
         let Ok(config) = serde_json::from_str::<GameConfig>(&row.config) else {
@@ -219,7 +221,7 @@ async fn room_of(app: &Arc<App>, id: &str) -> Result<Arc<crate::room::Room>, Api
     }
     app.room(id)
         .await
-        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))
 }
 

@@ -19,6 +19,8 @@
 mod assets;
 pub mod error;
 mod http;
+pub mod listen;
+pub mod policy;
 pub mod protocol;
 pub mod room;
 pub mod secret;
@@ -28,7 +30,7 @@ mod ws;
 
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -80,6 +82,15 @@ pub struct ServerConfig {
     pub ws_messages_per_second: u32,
     /// Longest time an HTTP request may take.
     pub request_timeout: Duration,
+    /// Longest time a connection may take to send a request's headers, counted from when
+    /// it opens or its last response was sent; idle and slow connections close then.
+    pub header_timeout: Duration,
+    /// Most connections open at once (WebSockets included); more are closed on arrival.
+    pub max_connections: usize,
+    /// Most bot searches running at once, server-wide (each takes a thread).
+    pub max_thinking: usize,
+    /// A game nobody has played in (no throw yet) is dropped after this long.
+    pub unplayed_expiry: Duration,
 }
 
 impl ServerConfig {
@@ -92,6 +103,10 @@ impl ServerConfig {
             creates_per_minute: 60,
             ws_messages_per_second: 20,
             request_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(10),
+            max_connections: 512,
+            max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            unplayed_expiry: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -105,6 +120,8 @@ pub struct App {
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     loading: tokio::sync::Mutex<()>,
     creates: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// Permits for bot searches (see [`ServerConfig::max_thinking`]).
+    thinking: Arc<tokio::sync::Semaphore>,
 }
 
 impl App {
@@ -113,12 +130,14 @@ impl App {
     pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
         let store = Store::open(&config.db)?;
         let app = Arc::new(App {
+            thinking: Arc::new(tokio::sync::Semaphore::new(config.max_thinking.max(1))),
             config,
             store,
             rooms: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             creates: Mutex::new(HashMap::new()),
         });
+        app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
         let mut resumed = 0;
         for id in &playing {
@@ -142,22 +161,53 @@ impl App {
         self.rooms().remove(id);
     }
 
-    /// Whether `ip` may create one more game now (and counts it if so).
+    /// Whether `ip` may create one more game now (and counts it if so). IPv6 addresses
+    /// count by their /64 network, which one client usually holds whole; and the table
+    /// forgets addresses with nothing in the last minute, so it stays small.
     pub fn allow_create(&self, ip: IpAddr) -> bool {
         let mut creates = self.creates.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
-        let recent = creates.entry(ip).or_default();
-        while recent
-            .front()
-            .is_some_and(|&t| now.duration_since(t) >= Duration::from_secs(60))
-        {
-            recent.pop_front();
+        let recent_only = |times: &mut VecDeque<Instant>| {
+            while times
+                .front()
+                .is_some_and(|&t| now.duration_since(t) >= RATE_WINDOW)
+            {
+                times.pop_front();
+            }
+        };
+        if creates.len() >= PRUNE_CREATES_AT {
+            creates.retain(|_, times| {
+                recent_only(times);
+                !times.is_empty()
+            });
         }
+        let recent = creates.entry(rate_key(ip)).or_default();
+        recent_only(recent);
         if recent.len() >= self.config.creates_per_minute as usize {
             return false;
         }
         recent.push_back(now);
         true
+    }
+
+    /// How many addresses the creation limit remembers.
+    pub fn rate_table_len(&self) -> usize {
+        self.creates.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// Drops games created longer than [`ServerConfig::unplayed_expiry`] ago that
+    /// nobody has played in, so they are neither listed nor resumed.
+    pub async fn expire_unplayed(&self) -> Result<(), StoreError> {
+        let before = now_ms() - self.config.unplayed_expiry.as_millis() as i64;
+        let expired = self.store.expire_unplayed(before).await?;
+        if !expired.is_empty() {
+            tracing::info!("dropped {} games nobody played in", expired.len());
+            let mut rooms = self.rooms();
+            for id in &expired {
+                rooms.remove(id);
+            }
+        }
+        Ok(())
     }
 
     /// Creates a game: stores it, then opens its room. Returns the room and the seats
@@ -187,10 +237,7 @@ impl App {
             version: 0,
             result: None,
         };
-        self.store
-            .create(row)
-            .await
-            .map_err(|e| ApiError::internal(e.to_string()))?;
+        self.store.create(row).await.map_err(ApiError::internal)?;
         tracing::info!(game = %id, players = config.seats.len(), "game created");
         let seats = config.seats.clone();
         let room = Room::new(id.clone(), now, commitment, config, table, Vec::new(), now);
@@ -227,15 +274,40 @@ impl App {
     }
 }
 
-/// How often finished games nobody watches leave memory (they load again on demand).
+/// How often finished games nobody watches leave memory (they load again on demand),
+/// and games nobody played in expire.
 const SWEEP_EVERY: Duration = Duration::from_secs(60);
 
-/// Drops finished, unwatched rooms from memory while the app lives.
+/// The window of the creation limit.
+const RATE_WINDOW: Duration = Duration::from_secs(60);
+
+/// Size of the creation limit's table at which addresses with nothing recent are dropped.
+const PRUNE_CREATES_AT: usize = 1024;
+
+/// What the creation limit counts an address under: itself (IPv4), or its /64 (IPv6).
+fn rate_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let net = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(std::net::Ipv6Addr::from(net))
+            }
+        },
+    }
+}
+
+/// Drops finished, unwatched rooms from memory, and expires games nobody played in,
+/// while the app lives.
 async fn sweep(app: std::sync::Weak<App>) {
     loop {
         tokio::time::sleep(SWEEP_EVERY).await;
         let Some(app) = app.upgrade() else { return };
         app.rooms().retain(|_, room| !room.is_idle());
+        if let Err(e) = app.expire_unplayed().await {
+            tracing::error!("expiring games nobody played in failed: {e}");
+        }
     }
 }
 
@@ -311,22 +383,32 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/assets/{*path}", get(assets::asset))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .merge(api)
+        .layer(axum::middleware::from_fn(policy::same_site))
         .with_state(app)
 }
 
-/// Serves on `listener` until `shutdown` completes, then lets the writer finish.
+/// Serves an opened app on `listener`, within its connection limits, until `shutdown`
+/// completes.
+pub async fn serve_app(
+    app: Arc<App>,
+    listener: tokio::net::TcpListener,
+    shutdown: impl Future<Output = ()>,
+) {
+    let limits = listen::Limits {
+        max_connections: app.config.max_connections,
+        header_timeout: app.config.header_timeout,
+    };
+    listen::run(listener, router(app), limits, shutdown).await;
+}
+
+/// Opens the database (resuming its games), then serves on `listener` until `shutdown`
+/// completes.
 pub async fn serve(
     config: ServerConfig,
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let app = App::open(config).await?;
-    let router = router(app);
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
+    serve_app(app, listener, shutdown).await;
     Ok(())
 }

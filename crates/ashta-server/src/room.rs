@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use ashta_bots::make_bot;
 use ashta_engine::{Move, Position, RulesObject, Variant};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
+use crate::policy::{web_bot, FALLBACK_LEVEL};
 use crate::protocol::{
     Event, MoveJson, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
@@ -22,9 +22,6 @@ use crate::{now_ms, App};
 
 /// Events a connection may fall behind before it catches up from the log.
 const CHANNEL_CAPACITY: usize = 256;
-
-/// The bot that plays for a human whose turn timer ran out.
-pub const TIMER_BOT: &str = "medium";
 
 /// A game's settings as stored: the full rules, the seats (with tokens) and the timer.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -400,22 +397,30 @@ pub enum Action {
 }
 
 /// A bot's choice of moves for the bag of `pos`, worked out on a blocking thread within
-/// the time budget; the first legal move if the bot fails or overruns.
+/// the server's budget; the first legal move if the bot fails or overruns. At most
+/// [`crate::ServerConfig::max_thinking`] searches run at once, server-wide: a search
+/// holds its permit until it has really stopped, even after its answer is given up on.
 async fn think(
+    app: &App,
     level: String,
     seed: u64,
     variant: Variant,
     pos: Position,
-    budget: Duration,
 ) -> VecDeque<Move> {
+    let budget = app.config.bot_time;
     let (v, p) = (variant.clone(), pos);
-    let task = tokio::task::spawn_blocking(move || {
-        let mut bot = make_bot(&level, seed, Some(budget)).ok()?;
-        bot.choose(&v, &p).map(|play| play.moves)
-    });
     let hard_limit = budget * 3 + Duration::from_secs(2);
-    match tokio::time::timeout(hard_limit, task).await {
-        Ok(Ok(Some(moves))) if !moves.is_empty() => moves.into(),
+    let search = async {
+        let permit = app.thinking.clone().acquire_owned().await.ok()?;
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let mut bot = web_bot(&level, seed, budget);
+            bot.choose(&v, &p).map(|play| play.moves)
+        });
+        tokio::time::timeout(hard_limit, task).await.ok()?.ok()?
+    };
+    match search.await {
+        Some(moves) if !moves.is_empty() => moves.into(),
         outcome => {
             tracing::warn!(
                 "a bot failed or overran its budget ({outcome:?}); playing the first legal move"
@@ -472,11 +477,11 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
         let level = room.config.seats[seat]
             .level
             .clone()
-            .unwrap_or_else(|| TIMER_BOT.to_string());
+            .unwrap_or_else(|| FALLBACK_LEVEL.to_string());
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
         let seed = version ^ ((seat as u64) << 56);
-        let moves = think(level, seed, variant, pos, app.config.bot_time).await;
+        let moves = think(&app, level, seed, variant, pos).await;
         let mut st = room.lock().await;
         if st.table.version() == version {
             st.plan = Some((version, moves));
@@ -518,14 +523,7 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
         }
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
-        let moves = think(
-            TIMER_BOT.into(),
-            deadline.0,
-            variant,
-            pos,
-            app.config.bot_time,
-        )
-        .await;
+        let moves = think(&app, FALLBACK_LEVEL.into(), deadline.0, variant, pos).await;
         let mut st = room.lock().await;
         if st.table.version() != deadline.0 {
             continue;

@@ -1,7 +1,6 @@
 //! Secrets from the operating system: seat tokens, game ids, seeds and salts, and the
 //! SHA-256 commitment that lets players check the throws once the seed is revealed.
 
-use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 /// Bytes in a seat token (printed as twice as many hex digits).
@@ -48,11 +47,7 @@ pub fn new_salt() -> String {
 }
 
 /// The commitment published at creation: `hex(SHA-256("ashta-seed:" + seed + ":" + salt))`.
-pub fn commitment(seed: u64, salt: &str) -> String {
-    let mut h = Sha256::new();
-    h.update(format!("ashta-seed:{seed}:{salt}").as_bytes());
-    hex::encode(h.finalize())
-}
+pub use ashta_engine::seed_commitment as commitment;
 
 /// Compares a presented token with the seat's in constant time.
 pub fn token_matches(expected: &str, presented: &str) -> bool {

@@ -74,6 +74,8 @@ pub struct EventsWrite {
 enum WriteOp {
     Create(GameRow),
     Events(EventsWrite),
+    /// Marks these games `expired` if they still have no event.
+    Expire(Vec<String>),
 }
 
 struct Job {
@@ -193,11 +195,30 @@ impl Store {
         .map_err(StoreError::from)
     }
 
-    /// The newest games, up to `limit`.
+    /// Marks `expired` every game created before `before` (Unix ms) that is still
+    /// playing with no event; returns their ids. Expired games are not listed, loaded
+    /// or resumed, but stay in the file.
+    pub async fn expire_unplayed(&self, before: i64) -> Result<Vec<String>, StoreError> {
+        let ids: Vec<String> = self
+            .read(move |c| {
+                let mut st = c.prepare_cached(
+                    "SELECT id FROM games WHERE status = 'playing' AND version = 0 AND created_at < ?1",
+                )?;
+                let rows = st.query_map([before], |r| r.get(0))?;
+                rows.collect()
+            })
+            .await?;
+        if !ids.is_empty() {
+            self.write(WriteOp::Expire(ids.clone())).await?;
+        }
+        Ok(ids)
+    }
+
+    /// The newest games that have not expired, up to `limit`.
     pub async fn list(&self, limit: usize) -> Result<Vec<GameRow>, StoreError> {
         self.read(move |c| {
             let mut st = c.prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM games ORDER BY created_at DESC, id LIMIT ?1"
+                "SELECT {COLUMNS} FROM games WHERE status != 'expired' ORDER BY created_at DESC, id LIMIT ?1"
             ))?;
             let rows = st.query_map([limit as i64], row_of)?;
             rows.collect()
@@ -215,13 +236,13 @@ impl Store {
         .await
     }
 
-    /// A game's row and its events in order, or `None`.
+    /// A game's row and its events in order, or `None` (also for an expired game).
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, StoreError> {
         let id = id.to_string();
         self.read(move |c| {
             let row = c
                 .query_row(
-                    &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+                    &format!("SELECT {COLUMNS} FROM games WHERE id = ?1 AND status != 'expired'"),
                     [&id],
                     row_of,
                 )
@@ -269,6 +290,14 @@ fn apply(tx: &rusqlite::Transaction<'_>, op: &WriteOp) -> Result<(), rusqlite::E
                 "UPDATE games SET version = ?2, status = ?3, result = ?4, updated_at = ?5 WHERE id = ?1",
             )?
             .execute(params![w.id, version, w.status, w.result, w.updated_at])?;
+        }
+        WriteOp::Expire(ids) => {
+            let mut expire = tx.prepare_cached(
+                "UPDATE games SET status = 'expired' WHERE id = ?1 AND version = 0 AND status = 'playing'",
+            )?;
+            for id in ids {
+                expire.execute([id])?;
+            }
         }
     }
     Ok(())

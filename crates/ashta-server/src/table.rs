@@ -39,8 +39,10 @@ pub struct Table {
     seed: u64,
     salt: String,
     rng: SeededThrows,
-    /// Throws drawn from `rng` so far.
+    /// Throws drawn from `rng` so far (an undo never takes this back).
     drawn: u64,
+    /// Throws an undo took back, which the next turn's record sets aside.
+    undone_throws: u32,
     version: u64,
     line: Vec<Mark>,
 }
@@ -63,6 +65,8 @@ impl Table {
             size: variant.rules().size,
             players: variant.rules().players,
             seed: None,
+            commitment: Some(ashta_engine::seed_commitment(seed, &salt)),
+            salt: None,
             start: None,
             turns: Vec::new(),
             result: None,
@@ -76,6 +80,7 @@ impl Table {
             salt,
             rng: SeededThrows::new(seed),
             drawn: 0,
+            undone_throws: 0,
             version: 0,
             line: Vec::new(),
         })
@@ -153,6 +158,7 @@ impl Table {
         let mut record = self.record.clone();
         if self.is_over() {
             record.seed = Some(self.seed);
+            record.salt = Some(self.salt.clone());
         } else if self.throwing {
             record.turns.pop();
         }
@@ -243,6 +249,7 @@ impl Table {
             }
         } else {
             self.record.turns.push(TurnRecord {
+                skipped: std::mem::take(&mut self.undone_throws),
                 player: seat as u8,
                 throws: vec![up],
                 moves: Vec::new(),
@@ -375,8 +382,9 @@ impl Table {
     }
 
     /// Takes back `seat`'s last turn: the game goes back to the moment its last moving
-    /// phase began, with the same values in the bag (the throws come from the seed, so
-    /// they are not thrown again).
+    /// phase began, with the same values in the bag. The throws made since stay drawn:
+    /// the next throw is a new one from the seed, and the record sets the old ones aside
+    /// (`skipped`), so undoing never shows a player the throws to come.
     pub fn undo(&mut self, seat: usize) -> Result<Vec<Event>, WsError> {
         if self.is_over() {
             return Err(WsError::new(WsErrorCode::GameOver, "the game is over"));
@@ -399,12 +407,7 @@ impl Table {
         if let Some(turn) = self.record.turns.last_mut() {
             turn.moves.truncate(mark.last_moves);
         }
-        self.rng = SeededThrows::new(self.seed);
-        let table = self.variant.table();
-        for _ in 0..mark.drawn {
-            self.rng.throw_cowries(table.cowries(), table.mouth_up());
-        }
-        self.drawn = mark.drawn;
+        self.undone_throws = u32::try_from(self.drawn - mark.drawn).unwrap_or(u32::MAX);
         let body = EventBody::Undo {
             seat: seat as u8,
             to_version: mark.version,
@@ -575,6 +578,40 @@ mod tests {
         // Playing on after the undo still gives a record that verifies.
         play_out(&mut t);
         Game::replay(&t.record()).expect("the record replays after an undo");
+    }
+
+    #[test]
+    fn undo_does_not_show_the_throws_to_come() {
+        let seed = 33;
+        let mut t = table(seed);
+        // Play until seat 1 has thrown after a move of seat 0's.
+        while !(t.to_move() == 1
+            && t.record.turns.last().is_some_and(|turn| turn.player == 1)
+            && t.line.iter().any(|m| m.is_move && m.seat == 0))
+        {
+            step(&mut t);
+        }
+        let seen = t.drawn;
+        let mut throws = SeededThrows::new(seed);
+        let cowries = |rng: &mut SeededThrows| rng.throw_cowries(4, 0.5).mouths_up();
+        let drawn: Vec<u8> = (0..seen + 20).map(|_| cowries(&mut throws)).collect();
+        t.undo(0).unwrap();
+        let turns = t.record.turns.len();
+        while t.record.turns.len() == turns {
+            step(&mut t);
+        }
+        // The next throw is the seed's next one, not one of those already seen.
+        let turn = t.record.turns.last().unwrap().clone();
+        assert!(turn.skipped > 0);
+        let next = (t.drawn - turn.throws.len() as u64) as usize;
+        assert_eq!(next as u64, seen);
+        assert_eq!(turn.throws, drawn[next..next + turn.throws.len()]);
+        // The record sets the undone throws aside and still verifies from the seed.
+        play_out(&mut t);
+        let record = t.record();
+        assert_eq!(record.seed, Some(seed));
+        let game = Game::replay(&record).expect("the record verifies after an undo");
+        assert_eq!(game.position(), t.position());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ashta_server::{router, App, ServerConfig};
+use ashta_server::{serve_app, App, ServerConfig};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
@@ -51,14 +51,7 @@ impl Server {
         let app = App::open(config).await.unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let task = tokio::spawn(async move {
-            axum::serve(
-                listener,
-                router(app).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-            )
-            .await
-            .unwrap();
-        });
+        let task = tokio::spawn(serve_app(app, listener, std::future::pending()));
         Server {
             base: format!("http://{addr}"),
             ws_base: format!("ws://{addr}"),

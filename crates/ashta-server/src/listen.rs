@@ -1,0 +1,147 @@
+//! Accepting connections with limits that axum's own `serve` does not set: how many
+//! connections may be open at once (WebSockets included), and how long a connection may
+//! take to send a request's headers, so idle and slow connections cannot pile up.
+
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::{pin, Pin};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto::Builder;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tower::{Service, ServiceExt};
+
+/// The limits on connections.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Most connections open at once; a connection beyond this is closed on arrival.
+    pub max_connections: usize,
+    /// Longest wait for a request's headers, from when the connection opens or its last
+    /// response was sent.
+    pub header_timeout: Duration,
+}
+
+/// How long open connections get to finish once shutdown begins.
+const DRAIN: Duration = Duration::from_secs(5);
+
+/// A connection that holds one of the limited places while it (or the WebSocket it was
+/// upgraded to) is open.
+struct Counted {
+    stream: TcpStream,
+    _place: OwnedSemaphorePermit,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+    }
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+}
+
+/// Serves `router` on `listener` within `limits` until `shutdown` completes, then lets
+/// open requests finish (for a few seconds at most).
+pub async fn run(
+    listener: TcpListener,
+    router: Router,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let mut make_service = router.into_make_service_with_connect_info::<SocketAddr>();
+    let places = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = pin!(shutdown);
+    loop {
+        let (stream, addr) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(connection) => connection,
+                Err(e) => {
+                    // Out of file descriptors, say: wait a little rather than spin.
+                    tracing::warn!("accepting a connection failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(place) = places.clone().try_acquire_owned() else {
+            tracing::warn!(%addr, "{} connections open; closing a new one", limits.max_connections);
+            continue;
+        };
+        let service = match make_service.call(addr).await {
+            Ok(service) => service,
+            Err(never) => match never {},
+        };
+        let service =
+            TowerToHyperService::new(service.map_request(|r: Request<Incoming>| r.map(Body::new)));
+        let io = TokioIo::new(Counted {
+            stream,
+            _place: place,
+        });
+        let mut builder = Builder::new(TokioExecutor::new());
+        builder
+            .http1()
+            .timer(TokioTimer::new())
+            .header_read_timeout(limits.header_timeout);
+        builder
+            .http2()
+            .timer(TokioTimer::new())
+            .enable_connect_protocol();
+        let connection = builder
+            .serve_connection_with_upgrades(io, service)
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(%addr, "connection ended: {e}");
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(DRAIN, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("some connections were still open after {DRAIN:?}; closing them");
+    }
+}

@@ -1,0 +1,215 @@
+//! What a web client may ask the server for. Bots come from a closed list of named
+//! levels, each with the server's own thinking budget (no options, no external engines:
+//! those are for the local command line); rules must have throws that end; and requests
+//! that change something must come from the server's own pages.
+
+use std::time::Duration;
+
+use ashta_bots::{make_bot, Bot};
+use ashta_engine::Variant;
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, Method};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+
+/// The bot levels a web client may seat, weakest first.
+pub const WEB_LEVELS: &[&str] = &[
+    "random", "greedy", "beginner", "easy", "medium", "hard", "master", "default",
+];
+
+/// The level that plays for a seat whose stored level is not on [`WEB_LEVELS`] (a game
+/// created by an older server), and for a human whose turn timer ran out.
+pub const FALLBACK_LEVEL: &str = "medium";
+
+/// The highest chance that one throw is a grace that web rules may have. Presets have at
+/// most 3 in 8 (the Telugu table); more makes turns of many values, whose plays take
+/// long to weigh.
+pub const MAX_GRACE_CHANCE: f64 = 0.5;
+
+/// Whether a web client may seat a bot of this level.
+pub fn check_level(level: &str) -> Result<(), String> {
+    if WEB_LEVELS.contains(&level) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{level:?} is not a level this server offers (it offers {})",
+            WEB_LEVELS.join(", ")
+        ))
+    }
+}
+
+/// The bot for a seat: its level from [`WEB_LEVELS`] (else [`FALLBACK_LEVEL`]), seeded,
+/// with the server's budget per decision, which the searching bots check as they search.
+pub fn web_bot(level: &str, seed: u64, budget: Duration) -> Box<dyn Bot> {
+    let level = if check_level(level).is_ok() {
+        level
+    } else {
+        tracing::warn!("stored bot level {level:?} is not offered; {FALLBACK_LEVEL} plays");
+        FALLBACK_LEVEL
+    };
+    make_bot(level, seed, Some(budget)).expect("every offered level is a known bot")
+}
+
+/// Whether web rules are ones the server plays: throws that end soon enough.
+pub fn check_rules(variant: &Variant) -> Result<(), String> {
+    let grace = variant.table().grace_chance();
+    if grace > MAX_GRACE_CHANCE {
+        return Err(format!(
+            "a throw is a grace {:.0}% of the time; this server plays tables with at most {:.0}%",
+            grace * 100.0,
+            MAX_GRACE_CHANCE * 100.0
+        ));
+    }
+    Ok(())
+}
+
+/// The host (with port) an `Origin` header names, without its scheme.
+fn origin_host(origin: &str) -> Option<&str> {
+    let rest = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))?;
+    Some(rest.trim_end_matches('/'))
+}
+
+/// Why a request from another site is refused, if it is: a request that is not a plain
+/// read (and every WebSocket, which acts for a seat) must carry no `Origin` (a program,
+/// not a browser) or this server's own.
+fn cross_site(method: &Method, headers: &HeaderMap) -> Option<String> {
+    let upgrade = headers.contains_key(header::UPGRADE);
+    if (method == Method::GET || method == Method::HEAD) && !upgrade {
+        return None;
+    }
+    let origin = headers.get(header::ORIGIN)?;
+    let origin = origin.to_str().unwrap_or("");
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if origin_host(origin).is_some_and(|o| o.eq_ignore_ascii_case(host)) {
+        None
+    } else {
+        Some(format!(
+            "a request from {origin:?} to {host:?}: only this server's own pages may act"
+        ))
+    }
+}
+
+/// Middleware: refuses cross-site requests that would change something, and creation
+/// requests whose body is not declared JSON (a form or `text/plain` from another page).
+pub async fn same_site(request: Request, next: Next) -> Response {
+    if let Some(why) = cross_site(request.method(), request.headers()) {
+        return ApiError::forbidden(why).into_response();
+    }
+    if request.method() == Method::POST {
+        let json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim_start().starts_with("application/json"));
+        if !json {
+            return ApiError::unsupported_media("the body must be sent as application/json")
+                .into_response();
+        }
+    }
+    next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::parse_any;
+    use axum::http::HeaderValue;
+
+    /// Headers of a request to 127.0.0.1:8080 from `origin`, maybe a WebSocket.
+    fn headers(origin: Option<&str>, websocket: bool) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
+        }
+        if websocket {
+            h.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
+        }
+        h
+    }
+
+    #[test]
+    fn only_named_levels_are_offered() {
+        for level in WEB_LEVELS {
+            check_level(level).unwrap();
+        }
+        for level in [
+            "engine:sh -c id",
+            "expecti:time=1e12",
+            "mcts:sims=1000000",
+            "",
+            "Master",
+        ] {
+            let err = check_level(level).unwrap_err();
+            assert!(err.contains("not a level"), "{level}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_stored_level_that_is_not_offered_plays_as_the_fallback() {
+        let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
+        let mut bot = web_bot(
+            "engine:sh -c \"touch /tmp/ashta-pwned\"",
+            1,
+            Duration::from_millis(20),
+        );
+        assert!(bot.choose(&v, &pos).is_some());
+        assert!(!std::path::Path::new("/tmp/ashta-pwned").exists());
+    }
+
+    #[test]
+    fn a_searching_bot_keeps_to_the_server_budget() {
+        let (v, pos) =
+            parse_any("standard 5 4 0 3 2,2,1,0/5,6,7,8/0,9,9,9/1,3,12,9 - - 0").unwrap();
+        for level in ["medium", "hard", "master", "default"] {
+            let mut bot = web_bot(level, 1, Duration::from_millis(50));
+            let started = std::time::Instant::now();
+            assert!(bot.choose(&v, &pos).is_some());
+            let took = started.elapsed();
+            assert!(took < Duration::from_millis(500), "{level} took {took:?}");
+        }
+    }
+
+    #[test]
+    fn requests_that_act_must_come_from_this_site() {
+        let (get, post) = (Method::GET, Method::POST);
+        assert!(cross_site(&get, &headers(Some("http://evil.test"), false)).is_none());
+        assert!(cross_site(&post, &headers(None, false)).is_none());
+        assert!(cross_site(&post, &headers(Some("http://127.0.0.1:8080"), false)).is_none());
+        for origin in [
+            "http://evil.test",
+            "null",
+            "http://127.0.0.1:8081",
+            "http://127.0.0.1:8080.evil.test",
+        ] {
+            assert!(
+                cross_site(&post, &headers(Some(origin), false)).is_some(),
+                "{origin}"
+            );
+        }
+        assert!(cross_site(&get, &headers(Some("http://evil.test"), true)).is_some());
+        assert!(cross_site(&get, &headers(Some("http://127.0.0.1:8080"), true)).is_none());
+    }
+
+    #[test]
+    fn rules_whose_throws_are_mostly_graces_are_refused() {
+        let standard = Variant::new(ashta_engine::Rules::standard()).unwrap();
+        check_rules(&standard).unwrap();
+        let mut telugu = ashta_engine::Rules::standard();
+        telugu.throws = Some(ashta_engine::TableSpec::Named(
+            ashta_engine::NamedTable::NoOnes12,
+        ));
+        check_rules(&Variant::new(telugu).unwrap()).unwrap();
+        let mut lucky = ashta_engine::Rules::standard();
+        lucky.mouth_up = 0.95;
+        let err = check_rules(&Variant::new(lucky).unwrap()).unwrap_err();
+        assert!(err.contains("grace"), "{err}");
+    }
+}
