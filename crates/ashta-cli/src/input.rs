@@ -16,17 +16,30 @@ pub fn describe(path: &Path) -> String {
     }
 }
 
-/// The whole text of a file, or of standard input when the path is `-`.
+/// The largest input file read, in bytes: far above any position, record or saved game
+/// (a long four-player record is about 100 KiB), far below what could exhaust memory.
+pub const MAX_INPUT: u64 = 64 * 1024 * 1024;
+
+/// The whole text of a file, or of standard input when the path is `-`, refused when
+/// it is larger than [`MAX_INPUT`].
 pub fn read_text(path: &Path) -> Result<String> {
-    if path == Path::new("-") {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read standard input")?;
-        Ok(text)
+    let name = describe(path);
+    let source: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin())
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+        Box::new(
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
+        )
+    };
+    let mut text = String::new();
+    source
+        .take(MAX_INPUT + 1)
+        .read_to_string(&mut text)
+        .with_context(|| format!("cannot read {name}"))?;
+    if text.len() as u64 > MAX_INPUT {
+        bail!("{name} is larger than {} MiB; not read", MAX_INPUT >> 20);
     }
+    Ok(text)
 }
 
 /// The text of a game record: the file itself, or the `record` inside a game saved by

@@ -252,6 +252,57 @@ fn record_then_verify_and_a_tampered_record_fails() {
 }
 
 #[test]
+fn an_input_file_over_the_size_limit_is_refused() {
+    let huge = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("huge.json");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(64 * 1024 * 1024 + 1).unwrap(); // sparse: no disk used
+    for args in [
+        vec!["verify", huge.to_str().unwrap()],
+        vec!["moves", "--position", huge.to_str().unwrap()],
+    ] {
+        let err = fails(&args, "");
+        assert!(err.contains("larger than 64 MiB"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_file(&huge);
+}
+
+#[test]
+fn verify_says_unverified_when_the_seed_is_removed() {
+    let record = ok(&["record", "--seed", "7", "--players", "2"], "");
+    let mut unseeded: Value = serde_json::from_str(&record).unwrap();
+    unseeded.as_object_mut().unwrap().remove("seed");
+    let file = scratch("unseeded.json", &unseeded.to_string());
+    let err = fails(&["verify", file.to_str().unwrap()], "");
+    assert!(
+        err.contains("unverified") && err.contains("no seed"),
+        "{err}"
+    );
+    let out = ok(&["verify", "--unseeded", file.to_str().unwrap()], "");
+    assert!(out.contains("UNVERIFIED throws"), "{out}");
+}
+
+#[test]
+fn verify_checks_the_seed_against_its_commitment() {
+    let record = ok(&["record", "--seed", "7", "--players", "2"], "");
+    let mut committed: Value = serde_json::from_str(&record).unwrap();
+    let salt = "00ff";
+    committed["salt"] = Value::from(salt);
+    committed["commitment"] = Value::from(ashta_engine::seed_commitment(7, salt));
+    let file = scratch("committed.json", &committed.to_string());
+    let out = ok(&["verify", file.to_str().unwrap()], "");
+    assert!(out.contains("committed to before the game"), "{out}");
+    // Another seed's commitment, or a missing salt, does not verify.
+    committed["commitment"] = Value::from(ashta_engine::seed_commitment(8, salt));
+    let file = scratch("miscommitted.json", &committed.to_string());
+    let err = fails(&["verify", file.to_str().unwrap()], "");
+    assert!(err.contains("not the seed committed to"), "{err}");
+    committed.as_object_mut().unwrap().remove("salt");
+    let file = scratch("saltless.json", &committed.to_string());
+    let err = fails(&["verify", file.to_str().unwrap()], "");
+    assert!(err.contains("no salt"), "{err}");
+}
+
+#[test]
 fn verify_reads_a_game_saved_by_play_as_its_record() {
     let record = ok(&["record", "--seed", "11", "--players", "2"], "");
     let saved = format!(

@@ -276,4 +276,5 @@ fn games_resume_after_sigkill_and_finished_records_verify() {
         String::from_utf8_lossy(&verify.stderr)
     );
     assert!(stdout.contains("every throw is the one seed"), "{stdout}");
+    assert!(stdout.contains("committed to before the game"), "{stdout}");
 }

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use ashta_engine::PositionJson;
+use ashta_engine::{PositionJson, PLAYS_LIMIT};
 use clap::Args;
 use serde::Serialize;
 
@@ -37,7 +37,15 @@ pub fn run(args: &PlaysArgs, out: &mut dyn Write) -> Result<()> {
     } else if pos.must_throw() {
         eprintln!("note: the bag is empty, so the player to move throws first; no plays");
     }
-    for play in variant.plays(&pos) {
+    let list = variant.plays_within(&pos, PLAYS_LIMIT);
+    if !list.complete {
+        eprintln!(
+            "note: this bag has more ways to be played out than can be listed; \
+             these are the {} found within {PLAYS_LIMIT} positions",
+            list.plays.len()
+        );
+    }
+    for play in list.plays {
         if args.with_moves {
             let moves: Vec<MoveJson> = play.moves.iter().map(MoveJson::from).collect();
             let line = PlayJson {

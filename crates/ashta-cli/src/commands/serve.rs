@@ -27,6 +27,9 @@ pub struct ServeArgs {
     /// Games one address may create per minute.
     #[arg(long, value_name = "N", default_value_t = 60)]
     creates_per_minute: u32,
+    /// Most connections open at once (WebSockets included).
+    #[arg(long, value_name = "N", default_value_t = 512)]
+    max_connections: usize,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM).
@@ -36,12 +39,18 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.bot_delay = Duration::from_millis(args.bot_delay_ms);
     config.bot_time = Duration::from_millis(args.bot_time_ms);
     config.creates_per_minute = args.creates_per_minute;
+    config.max_connections = args.max_connections;
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr)
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
         let addr = listener.local_addr()?;
+        // The database opens (and its games resume) before the address is announced,
+        // so "listening" means ready.
+        let app = ashta_server::App::open(config)
+            .await
+            .with_context(|| format!("opening the database {}", args.db.display()))?;
         writeln!(
             out,
             "ashta serve: listening on http://{addr} (database {})",
@@ -49,10 +58,8 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
         )?;
         out.flush()?;
         tracing::info!("listening on http://{addr}");
-        ashta_server::serve(config, listener, shutdown_signal())
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))
-            .with_context(|| format!("serving with database {}", args.db.display()))
+        ashta_server::serve_app(app, listener, shutdown_signal()).await;
+        Ok(())
     })
 }
 

@@ -4,6 +4,7 @@
 use ashta_bots::{make_bot, BOT_NAMES};
 use ashta_engine::{
     parse_any, MoveList, PerftBranch, Position, Rules, RulesObject, RulesSpec, ThrowStep, Variant,
+    PLAYS_LIMIT,
 };
 
 use super::{Session, PROTOCOL_VERSION};
@@ -381,8 +382,11 @@ impl Session {
                 out.extend(moves.iter().map(|mv| format!("move {mv}")));
             }
             "plays" => {
-                let plays = self.variant.plays(&self.pos);
-                out.extend(plays.iter().map(|p| format!("play {}", play_text(p))));
+                let list = self.variant.plays_within(&self.pos, PLAYS_LIMIT);
+                out.extend(list.plays.iter().map(|p| format!("play {}", play_text(p))));
+                if !list.complete {
+                    out.push(format!("info plays cut at {PLAYS_LIMIT} positions"));
+                }
             }
             _ => return Err(format!("legal: expected nothing or plays, not {rest:?}")),
         }

@@ -108,8 +108,7 @@ fn table(args: &PlayArgs) -> Result<Table> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let time = (args.bot_time_ms > 0).then(|| Duration::from_millis(args.bot_time_ms));
     if let Some(path) = &args.load {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::input::read_text(path)?;
         let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
         return Table::load(&text, seats, Some(time), seed)
             .with_context(|| format!("cannot continue {}", path.display()));
