@@ -6,6 +6,7 @@ import { h, replaceChildren } from "./dom.js";
 import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { PRESET_NAMES } from "./rules.js";
+import { setRulesContext } from "./tutorial.js";
 
 /** The bot levels a seat may take, weakest first. */
 export const LEVELS = ["random", "greedy", "beginner", "easy", "medium", "hard", "master", "default"];
@@ -61,6 +62,7 @@ export function showLobby(root) {
   replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, formBox, createdBox), listBox));
 
   function renderForm() {
+    setRulesContext(form.preset, form.size);
     const seatRows = seatsFor(form.players).map((seat, p) => {
       const s = form.seats[p];
       const kind = h(
@@ -150,6 +152,7 @@ export function showLobby(root) {
                 name: "size",
                 onchange: (e) => {
                   form.size = Number(e.target.value);
+                  setRulesContext(form.preset, form.size);
                 },
               },
               SIZES.map((n) => h("option", { value: n, selected: form.size === n }, `${n}×${n}`)),
@@ -281,11 +284,11 @@ export function showLobby(root) {
     return h(
       "tr",
       { dataset: { game: g.id } },
-      h("td", {}, h("code", {}, g.id)),
-      h("td", {}, `${presetName(g.rules)} ${g.size}×${g.size}`),
-      h("td", { class: "who" }, who),
-      h("td", {}, new Date(g.updated_at).toLocaleString()),
-      h("td", {}, outcome || String(g.version)),
+      h("td", { dataset: { label: t("lobby.game") } }, h("code", {}, g.id)),
+      h("td", { dataset: { label: t("lobby.preset") } }, `${presetName(g.rules)} ${g.size}×${g.size}`),
+      h("td", { class: "who", dataset: { label: t("lobby.players") } }, who),
+      h("td", { dataset: { label: t("lobby.updated") } }, new Date(g.updated_at).toLocaleString()),
+      h("td", { dataset: { label: g.status === "finished" ? t("end.title") : t("lobby.moves") } }, outcome || String(g.version)),
       h(
         "td",
         { class: "actions" },
@@ -313,7 +316,7 @@ export function showLobby(root) {
         h("th", {}, ""),
       ),
     );
-    return h("div", { class: "table-wrap" }, h("table", { class: "games" }, head, h("tbody", {}, list.map(gameRow))));
+    return h("div", { class: "table-wrap" }, h("table", { class: "games cards" }, head, h("tbody", {}, list.map(gameRow))));
   }
 
   function renderList() {
