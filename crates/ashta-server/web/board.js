@@ -300,7 +300,7 @@ export class BoardView {
             },
           },
           s("title", {}, title),
-          hinted ? s("circle", { class: "hint-ring", r: 23 }) : null,
+          hinted ? s("circle", { class: "hint-ring", r: 21 }) : null,
           s("circle", { class: "target-ring", r: 16 }),
           s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, label),
           // A move that forms a blocking double says so on the board, not only on hover.
