@@ -47,23 +47,26 @@ export function whyUnusable(board, rules, pos, p, value) {
       add("why.entry");
       continue;
     }
+    // Under the circle gate a player who has not captured goes round ring 0 again.
+    const wraps = rules.gate === "circle" && !pos.captured[p];
+    const along = (k) => (wraps ? k % board.outerLen : k);
     const to = i + value;
-    if (rules.gate !== "circle" && !pos.captured[p] && to >= board.outerLen) {
+    if (!wraps && !pos.captured[p] && to >= board.outerLen) {
       add("why.gate");
       continue;
     }
-    if (to > board.home) {
+    if (!wraps && to > board.home) {
       add("why.exact");
       continue;
     }
     const passed = new Set();
-    for (let k = i + 1; k < to; k++) passed.add(squareName(board.squareAt(p, k)));
+    for (let k = i + 1; k < to; k++) passed.add(squareName(board.squareAt(p, along(k))));
     const block = blocks.find((b) => passed.has(squareName(board.squareAt(b.owner, b.at))));
     if (block) {
       add("why.block", { seat: seatName(board.seatOf(block.owner)), square: squareName(board.squareAt(block.owner, block.at)) });
       continue;
     }
-    const target = squareName(board.squareAt(p, to));
+    const target = squareName(board.squareAt(p, along(to)));
     if (!board.isSafe(target)) {
       const owner = pos.pawns.findIndex(
         (list, q) => q !== p && list.filter((x) => x >= 0 && squareName(board.squareAt(q, x)) === target).length >= 2,

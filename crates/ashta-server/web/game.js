@@ -227,6 +227,8 @@ export function showGame(root, id, seat, token) {
       const lost = forfeitText(state.board, state.rules, before, event);
       if (lost && event.seat === state.you) showMessage(lost, "info", "forfeit");
     }
+    const yourTurnNow = snap.status === "playing" && state.you !== null && snap.position.to_move === state.you;
+    if (yourTurnNow && snap.must_throw && event.seat !== state.you && state.queue.length === 0) playSound("turn");
     renderAll();
   }
 

@@ -2,6 +2,7 @@
 // and list the games in progress and finished.
 
 import { ApiError, createGame, keepLinks, keptLinks, listGames } from "./api.js";
+import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
 import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
@@ -105,7 +106,7 @@ export function showLobby(root) {
       return h(
         "div",
         { class: "seat-row", dataset: { seat: String(p) } },
-        h("span", { class: `seat-chip seat-${seat}` }, t(`seat.letter.${seat}`)),
+        h("span", { class: `seat-chip seat-${seat}` }, seatBadge(seat, 34)),
         h("span", { class: "seat-name" }, seatName(seat)),
         kind,
         detail,
@@ -270,8 +271,11 @@ export function showLobby(root) {
     const who = (g.seats || []).map((s) =>
       h(
         "span",
-        { class: `seat-chip seat-${seats[s.seat]}`, title: s.kind === "human" ? s.name || t("game.human") : t(`level.${s.level}`) || s.level },
-        t(`seat.letter.${seats[s.seat]}`),
+        {
+          class: `seat-chip seat-${seats[s.seat]}`,
+          title: `${seatName(seats[s.seat])}: ${s.kind === "human" ? s.name || t("game.human") : t(`level.${s.level}`)}`,
+        },
+        seatBadge(seats[s.seat], 32),
       ),
     );
     let outcome = "";

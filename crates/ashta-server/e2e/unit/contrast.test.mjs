@@ -39,6 +39,7 @@ test("the style sheet's text colours reach 4.5:1 on their backgrounds", () => {
     ["muted on a card", v("muted"), v("card")],
     ["links on the page", v("accent"), v("bg")],
     ["errors on a card", v("error"), v("card")],
+    ["a disabled button", rule("button:disabled, button.primary:disabled", "color"), rule("button:disabled, button.primary:disabled", "background")],
     ["square names on a square", rule(".square .square-name", "fill"), v("cell")],
     ["square names on a target square", rule(".square .square-name", "fill"), rule(".square.target-square .cell", "fill")],
     ["square names on the home", rule(".square .square-name", "fill"), rule(".square.home .cell", "fill")],

@@ -59,3 +59,16 @@ test("a throw that forfeits the whole bag lists every value", () => {
   setLanguage("en", false);
   assert.match(forfeitText(board, rules, graced, ev), /^South loses 4, 3, which no pawn can use/);
 });
+
+test("under the circle gate a pawn that has not captured wraps round the outer ring", () => {
+  const circle = normalizeRules("traditional");
+  // South at a1 (14) with a 4 goes round to e1 (index 2 again), passing b1, c1 and d1:
+  // nothing stops it, and no "exact count" or "gate" applies.
+  const pos = { ...start, pawns: [[14, 24, 24, 24], [0, 0, 0, 0]], captured: [false, false] };
+  assert.deepEqual(whyUnusable(board, circle, pos, 0, 4), []);
+  // With a 3 it would land on d1, where a North double stands.
+  const d1 = board.indexOf(1, [3, 0]);
+  const blocked = { ...pos, pawns: [[14, 24, 24, 24], [d1, d1, 0, 0]] };
+  const reasons = whyUnusable(board, circle, blocked, 0, 3);
+  assert.deepEqual(reasons.map((r) => [r.key, r.params.square]), [["why.double", "d1"]]);
+});
