@@ -300,6 +300,40 @@ async function screensAndFeatures(browser) {
   check((await phone.$("#rules-dialog [data-rule='rules.gateCircle']")) !== null, "the traditional rules explain the circle gate");
   await phone.click("#rules-close");
 
+  // With a pawn selected, blocks say whom they stop and a move that forms a blocking
+  // double is marked, with no hover (touch screens have none); nothing without a selection.
+  const marks = await phone.evaluate(async () => {
+    const { BoardView } = await import("/assets/board.js");
+    const { Board } = await import("/assets/geometry.js");
+    const board = new Board(5, 2);
+    const northOnA2 = board.indexOf(1, [0, 1]);
+    const position = {
+      rules: "standard", size: 5, players: 2, to_move: 0, bag: [2], extra_turns: 0,
+      pawns: [[0, 0, 0, 2], [northOnA2, northOnA2, 0, 0]],
+      captured: [false, false],
+      blocks: [{ owner: 1, at: northOnA2, blocked: [0] }],
+    };
+    const box = document.createElement("div");
+    box.style.width = "300px";
+    box.style.height = "300px";
+    document.body.append(box);
+    const view = new BoardView(box, {});
+    view.setGame(board, 0);
+    const count = () => ({
+      labels: [...box.querySelectorAll(".block-label")].filter((el) => el.getBoundingClientRect().width > 0).map((el) => el.textContent),
+      badges: box.querySelectorAll(".target.forms-block .block-badge").length,
+    });
+    view.render(position, {});
+    const idle = count();
+    view.render(position, { selected: { player: 0, index: 0 }, targets: [{ value: 2, from: 0, to: 2, count: 1, capture: false }] });
+    const selected = count();
+    box.remove();
+    return { idle, selected };
+  });
+  check(marks.idle.labels.length === 0 && marks.idle.badges === 0, `marks without a selection: ${JSON.stringify(marks.idle)}`);
+  check(marks.selected.labels.length === 1 && marks.selected.labels[0] === "⊘ S", `the block says whom it stops: ${JSON.stringify(marks.selected)}`);
+  check(marks.selected.badges === 1, "the move that forms a blocking double is marked");
+
   // Sound: off at first, the switch is kept.
   check(!(await wide.isChecked("#sound")), "sound starts off");
   await wide.click("#sound");
