@@ -10,7 +10,8 @@ import { h, replaceChildren } from "./dom.js";
 import { showEndScreen } from "./endscreen.js";
 import { Board, squareName } from "./geometry.js";
 import { forfeitText } from "./forfeit.js";
-import { eventText, lastThrow, logEntries, moveText, startPosition } from "./history.js";
+import { hintText } from "./hint.js";
+import { eventText, lastThrow, logEntries, startPosition } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { normalizeRules } from "./rules.js";
 import { animationTimes } from "./settings.js";
@@ -360,8 +361,7 @@ export function showGame(root, id, seat, token) {
       const first = answer.moves[0];
       state.hint = first;
       state.selected = { player: state.you, index: first.from };
-      const words = answer.moves.map((mv) => moveText(state.board, state.you, mv));
-      showMessage(t("hint.text", { moves: words.join(t("hint.then")), win: Math.round((answer.win ?? 0) * 100) }), "info", "hint");
+      showMessage(hintText(state.board, state.you, answer), "info", "hint");
       renderBoard();
     } catch (e) {
       showMessage(`${t(`error.${e.code}`)}${e.message ? `: ${e.message}` : ""}`, "error", e.code || "hint");

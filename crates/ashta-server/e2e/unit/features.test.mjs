@@ -75,3 +75,12 @@ test("sound is off until turned on, and the choice is kept", () => {
   assert.equal(soundOn(), false);
   delete globalThis.localStorage;
 });
+
+test("a hint reads as the moves of the play and the chance to win", async () => {
+  const { hintText } = await import("../../web/hint.js");
+  const { setLanguage } = await import("../../web/i18n.js");
+  setLanguage("en", false);
+  const board = new Board(5, 2);
+  const answer = { moves: [{ value: 3, from: 0, to: 3, count: 1 }, { value: 1, from: 3, to: 4, count: 1 }], win: 0.414 };
+  assert.equal(hintText(board, 0, answer), "Hint: South moves 3: c1 → e2, then South moves 1: e2 → e3 (chance to win about 41%)");
+});
