@@ -7,8 +7,12 @@ import { tmpdir } from "node:os";
 
 import { chromium } from "playwright-core";
 
+import { forfeitedValues } from "../web/forfeit.js";
 import { seatPath, squareName } from "../web/geometry.js";
-import { act, check, eager, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
+import { lastThrow, logEntries, startPosition } from "../web/history.js";
+import { lowContrast } from "./contrast.mjs";
+import { act, check, eager, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
+import { screen } from "./screens.mjs";
 
 const base = process.argv[2];
 if (!base) {
@@ -16,7 +20,7 @@ if (!base) {
   process.exit(2);
 }
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
-const OVERALL_MS = 170000;
+const OVERALL_MS = 360000;
 
 /** Creates a game through the lobby form; returns the answer's links, read off the page. */
 async function createInLobby(page, { players, seats, name = "" }) {
@@ -71,6 +75,15 @@ async function againstThreeBots(browser) {
         const after = await waitFor(page, (x, v) => x.version > v, 20000, before);
         check(after.events[after.events.length - 1].kind === "undo", "undo makes an undo event");
         check((await page.$$("#log li.log-undo")).length === 1, "the log shows the undo");
+        // The cowries show the throw that gave the bag undone to, not another seat's.
+        const standing = lastThrow(after.events);
+        const shown = await page.getAttribute("#cowries .shells", "data-version");
+        check(shown === String(standing.version), `after the undo the cowries show throw ${shown}, not ${standing.version}`);
+        // The undone events leave the log.
+        const kept = new Set(logEntries(after.events, startPosition(after, "start", 4)).map((e) => String(e.event.version)));
+        const logged = await page.$$eval("#log li", (items) => items.map((li) => li.dataset.version));
+        const stale = logged.filter((v) => !kept.has(v));
+        check(stale.length === 0, `the log still shows undone events ${stale}`);
         undone = true;
       }
       if (!reloaded && n >= 12) {
@@ -119,6 +132,17 @@ async function againstThreeBots(browser) {
   await page.waitForSelector('#replay-step[data-step="2"]');
   await page.click("#replay-last");
   await page.click("#replay-close");
+
+  // Captures name whose pawn, and every forfeited value is explained in the log.
+  const entries = logEntries(final.events, startPosition(final, "start", 4));
+  const logTexts = await page.$$eval("#log li", (items) => items.map((li) => ({ version: li.dataset.version, kind: li.className, text: li.textContent })));
+  for (const { event } of entries.filter((e) => e.event.kind === "move" && e.event.move.capture)) {
+    const line = logTexts.find((l) => l.version === String(event.version) && l.kind.includes("log-move"));
+    check(line && /captures \d* ?(of )?(South|East|North|West)'s pawns?!/.test(line.text), `the capture at ${event.version} names whose pawn: ${line?.text}`);
+  }
+  const lost = entries.filter(({ event, before }) => forfeitedValues(before, event).length > 0).length;
+  const explained = logTexts.filter((l) => l.kind.includes("log-forfeit")).length;
+  check(lost === explained, `${lost} forfeits, ${explained} explained in the log`);
 
   await page.goto(`${base}/`);
   await page.waitForSelector(`#games-finished tr[data-game="${final.id}"]`);
@@ -244,6 +268,135 @@ async function illegalClicksAreRefused(browser) {
   return `refused on the page and by the server at version ${s.version}`;
 }
 
+/** The page at a phone's width (390 px) and a desktop's (1280 px): screenshots of the
+ * lobby, a game and its end screen with no overflow, the controls on screen and every
+ * text at 4.5:1; and the rules page, the sound switch, a hint and a rematch. */
+async function screensAndFeatures(browser) {
+  const wide = await (await newContext(browser)).newPage();
+  const phone = await (await newContext(browser, { viewport: { width: 390, height: 844 } })).newPage();
+  const contrastOk = async (page, where) => {
+    const low = await lowContrast(page);
+    check(low.length === 0, `${where}: text below 4.5:1:\n  ${low.join("\n  ")}`);
+  };
+  const lobbyControls = ['select[name="preset"]', 'select[name="size"]', 'select[name="players"]', 'select[name^="kind-"]', 'button[name="create"]', "#rules-open"];
+  const files = [];
+  for (const page of [phone, wide]) {
+    await page.goto(`${base}/`);
+    await page.waitForSelector("#games-finished table");
+    files.push(await screen(page, "lobby", { inside: [...lobbyControls, "#games-playing table tr, #games-finished table tr"] }));
+    await contrastOk(page, `the lobby at ${page.viewportSize().width} px`);
+  }
+
+  // How to play, from the lobby: the rules of the preset chosen.
+  await phone.click("#rules-open");
+  await phone.waitForSelector("#rules-dialog[open] [data-rule='rules.gateWait']");
+  check((await phone.$$("#rules-throws tbody tr")).length === 5, "the rules list the five throws of four cowries");
+  files.push(await screen(phone, "rules", { inside: ["#rules-close"] }));
+  await contrastOk(phone, "the rules page");
+  await phone.click("#rules-close");
+  await phone.selectOption('select[name="preset"]', "traditional");
+  await phone.click("#rules-open");
+  await phone.waitForSelector("#rules-dialog[open] [data-rule='rules.threeGraces']");
+  check((await phone.$("#rules-dialog [data-rule='rules.gateCircle']")) !== null, "the traditional rules explain the circle gate");
+  await phone.click("#rules-close");
+
+  // With a pawn selected, blocks say whom they stop and a move that forms a blocking
+  // double is marked, with no hover (touch screens have none); nothing without a selection.
+  const marks = await phone.evaluate(async () => {
+    const { BoardView } = await import("/assets/board.js");
+    const { Board } = await import("/assets/geometry.js");
+    const board = new Board(5, 2);
+    const northOnA2 = board.indexOf(1, [0, 1]);
+    const position = {
+      rules: "standard", size: 5, players: 2, to_move: 0, bag: [2], extra_turns: 0,
+      pawns: [[0, 0, 0, 2], [northOnA2, northOnA2, 0, 0]],
+      captured: [false, false],
+      blocks: [{ owner: 1, at: northOnA2, blocked: [0] }],
+    };
+    const box = document.createElement("div");
+    box.style.width = "300px";
+    box.style.height = "300px";
+    document.body.append(box);
+    const view = new BoardView(box, {});
+    view.setGame(board, 0);
+    const count = () => ({
+      labels: [...box.querySelectorAll(".block-label")].filter((el) => el.getBoundingClientRect().width > 0).map((el) => el.textContent),
+      badges: box.querySelectorAll(".target.forms-block .block-badge").length,
+    });
+    view.render(position, {});
+    const idle = count();
+    view.render(position, { selected: { player: 0, index: 0 }, targets: [{ value: 2, from: 0, to: 2, count: 1, capture: false }] });
+    const selected = count();
+    box.remove();
+    return { idle, selected };
+  });
+  check(marks.idle.labels.length === 0 && marks.idle.badges === 0, `marks without a selection: ${JSON.stringify(marks.idle)}`);
+  check(marks.selected.labels.length === 1 && marks.selected.labels[0] === "⊘ S", `the block says whom it stops: ${JSON.stringify(marks.selected)}`);
+  check(marks.selected.badges === 1, "the move that forms a blocking double is marked");
+
+  // Sound: off at first, the switch is kept.
+  check(!(await wide.isChecked("#sound")), "sound starts off");
+  await wide.click("#sound");
+  check((await wide.evaluate(() => localStorage.getItem("ashta.sound"))) === "1", "the sound switch is kept");
+  await wide.reload();
+  await wide.waitForSelector("#sound");
+  check(await wide.isChecked("#sound"), "sound is still on after a reload");
+
+  // A game against one bot, on both screens.
+  await wide.selectOption('select[name="players"]', "2");
+  await wide.selectOption('select[name="kind-1"]', "bot");
+  await wide.selectOption('select[name="level-1"]', "random");
+  await wide.click('button[name="create"]');
+  await wide.waitForSelector('#created:not([hidden]) [data-invite-seat="0"]');
+  const link = await wide.inputValue('[data-invite-seat="0"] input');
+  await Promise.all([wide.goto(link), phone.goto(link)]);
+  let s = await snapshot(wide);
+  for (let n = 0; !(s.position.to_move === 0 && !s.must_throw && s.status === "playing" && s.legal.length > 1); n++) {
+    check(n < 400 && s.status === "playing", "South never had a choice of moves");
+    s = await act(wide, (legal) => legal[0]);
+    s = await waitFor(wide, myTurnOrOver, 30000);
+  }
+  // A hint: the page marks the suggested target and says the play in words.
+  await wide.click("#hint");
+  await wide.waitForSelector('#message[data-code="hint"]', { timeout: 20000 });
+  check((await wide.$(".target.hinted")) !== null, "the hinted move is marked on the board");
+  check(/^Hint: South moves/.test(await text(wide, "#message")), `the hint in words: ${await text(wide, "#message")}`);
+  await waitFor(phone, (x, v) => x.version >= v, 20000, s.version);
+  const mv = s.legal[0];
+  await phone.click(mv.from < 0 ? '[data-yard="0"]' : `.pawn[data-player="0"][data-index="${mv.from}"]`);
+  await phone.waitForSelector(".target");
+  const gameInside = ["svg.board", "#throw", "#undo", "#hint", "#players"];
+  files.push(await screen(phone, "game", { inside: gameInside, onScreen: ["#throw", "#undo", "#hint", "#bag"] }));
+  files.push(await screen(wide, "game", { inside: gameInside, onScreen: ["#throw", "#hint", "svg.board"] }));
+  await contrastOk(phone, "the game at 390 px, a pawn selected");
+  await contrastOk(wide, "the game at 1280 px, a hint shown");
+  await phone.click("#rules-open");
+  await phone.waitForSelector("#rules-dialog[open] #rules-preset");
+  await phone.click("#rules-close");
+  // In Hindi on the phone, too.
+  await phone.selectOption("#lang", "hi");
+  check((await text(phone, ".brand-title")) === "अष्ट चम्मा", "the Hindi page has the game's Hindi name");
+  files.push(await screen(phone, "game-hi", { inside: gameInside }));
+  await phone.selectOption("#lang", "en");
+
+  const final = await playToTheEnd(wide, { pick: eager });
+  await waitFor(phone, (x) => x.status === "finished", 20000);
+  for (const page of [phone, wide]) {
+    await page.waitForSelector("#end:not([hidden]) #rematch");
+    files.push(await screen(page, "end", { inside: ["#places", "#stats", "#rematch", "#verify", "#download"] }));
+    await contrastOk(page, `the end screen at ${page.viewportSize().width} px`);
+  }
+
+  // A new game with the same settings, straight into it (the other seat is a bot).
+  await wide.click("#rematch");
+  await wide.waitForFunction((id) => !location.pathname.endsWith(id) && location.search.includes("token="), final.id);
+  const again = await snapshot(wide);
+  check(again.id !== final.id && again.you === 0 && again.status === "playing", `the rematch is a new game for South: ${again.id}`);
+  check(again.players === 2 && again.seats[1].kind === "bot" && again.seats[1].level === "random", "the rematch has the same seats");
+  check(JSON.stringify(again.rules) === JSON.stringify(final.rules), "the rematch has the same rules");
+  return `${files.length} screenshots in e2e/screenshots/`;
+}
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(() => {
@@ -261,6 +414,7 @@ async function main() {
     ["a game against three bots, clicked to the end, with a reload and an undo", againstThreeBots],
     ["two players in two browsers while a third spectates", twoPlayersAndASpectator],
     ["an illegal click is refused", illegalClicksAreRefused],
+    ["screenshots at 390 and 1280 px, contrast, rules, sound, hint and rematch", screensAndFeatures],
   ];
   let passed = 0;
   let failed = 0;

@@ -18,6 +18,7 @@
 
 mod assets;
 pub mod error;
+mod hint;
 mod http;
 pub mod listen;
 pub mod policy;
@@ -369,6 +370,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", get(http::list).post(http::create))
         .route("/api/games/{id}", get(http::snapshot))
         .route("/api/games/{id}/record", get(http::record))
+        .route("/api/games/{id}/hint", get(hint::get_hint))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .layer(DefaultBodyLimit::max(http::MAX_BODY))
         .layer(RequestBodyLimitLayer::new(http::MAX_BODY))

@@ -55,6 +55,13 @@ export function recordUrl(id) {
   return `/api/games/${encodeURIComponent(id)}/record`;
 }
 
+/** A hint for seat `seat` (with its token) whose turn it is, in a game against bots:
+ * {version, seat, moves, win, plays, forced}; refused with 409, 403 or 429 otherwise. */
+export function getHint(id, seat, token) {
+  const q = new URLSearchParams({ seat: String(seat), token });
+  return request("GET", `/api/games/${encodeURIComponent(id)}/hint?${q}`);
+}
+
 const TOKENS_KEY = "ashta.tokens";
 
 /** The seat links this browser keeps: {gameId: [{seat, link}]}. */

@@ -1,28 +1,24 @@
-// The page's entry: the header (title, language switch, fast animations), then the
-// lobby at `/` or the game at `/g/{id}` (`?seat=S&token=T` to play a seat).
+// The page's entry: the header (title, how to play, sound, fast animations, language
+// switch), then the lobby at `/` or the game at `/g/{id}` (`?seat=S&token=T` to play a
+// seat). An address ending in `#rules` opens "how to play" at once.
 
 import { h, replaceChildren } from "./dom.js";
 import { showGame } from "./game.js";
-import { initLanguage, language, LANGUAGES, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { initLanguage, language, LANGUAGE_NAMES, LANGUAGES, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { fastAnimations, setFastAnimations } from "./settings.js";
+import { setSound, soundOn } from "./sound.js";
+import { openRules } from "./tutorial.js";
 
 function renderHeader(header) {
   const switcher = h(
-    "div",
-    { class: "lang", role: "group", "aria-label": t("lang.switch") },
-    LANGUAGES.map((lang) =>
-      h(
-        "button",
-        {
-          type: "button",
-          class: lang === language() ? "active" : "",
-          "aria-pressed": lang === language() ? "true" : "false",
-          dataset: { lang },
-          onclick: () => setLanguage(lang),
-        },
-        lang.toUpperCase(),
-      ),
+    "label",
+    { class: "lang" },
+    h("span", { class: "visually-hidden" }, t("lang.switch")),
+    h(
+      "select",
+      { id: "lang", "aria-label": t("lang.switch"), onchange: (e) => setLanguage(e.target.value) },
+      LANGUAGES.map((lang) => h("option", { value: lang, selected: lang === language() }, LANGUAGE_NAMES[lang])),
     ),
   );
   const fast = h(
@@ -36,10 +32,22 @@ function renderHeader(header) {
     }),
     ` ${t("settings.fast")}`,
   );
+  const sound = h(
+    "label",
+    { class: "fast" },
+    h("input", {
+      type: "checkbox",
+      id: "sound",
+      checked: soundOn(),
+      onchange: (e) => setSound(e.target.checked),
+    }),
+    ` ${t("settings.sound")}`,
+  );
+  const rules = h("button", { type: "button", id: "rules-open", class: "rules-open", onclick: openRules }, t("rules.open"));
   replaceChildren(
     header,
     h("a", { href: "/", class: "brand" }, h("span", { class: "brand-title" }, t("app.title")), h("span", { class: "brand-sub" }, t("app.subtitle"))),
-    h("div", { class: "header-tools" }, fast, switcher),
+    h("div", { class: "header-tools" }, rules, sound, fast, switcher),
   );
 }
 
@@ -58,6 +66,7 @@ function main() {
   } else {
     showLobby(root);
   }
+  if (location.hash === "#rules") openRules();
 }
 
 main();

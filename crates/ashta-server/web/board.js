@@ -12,6 +12,10 @@ const CELL = 100;
 /** The colours of the seats (Okabe–Ito palette, safe for colour-blind eyes), by seat. */
 export const SEAT_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7"];
 
+/** The colour of the letter on each seat's pawns: white on blue, near-black on the
+ * lighter orange, green and pink (each at least 4.5:1, WCAG AA). */
+export const LETTER_COLOURS = ["#ffffff", "#1b1b1b", "#1b1b1b", "#1b1b1b"];
+
 /** The shape of each seat's pawns, by seat. */
 export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"];
 
@@ -56,17 +60,19 @@ export function pawnMark(seat, r) {
     default:
       shape = s("circle", { ...common, r });
   }
+  const text = t(`seat.letter.${seat}`);
+  const long = [...text].length;
   const letter = s(
     "text",
     {
       class: "pawn-letter",
       "text-anchor": "middle",
       "dominant-baseline": "central",
-      y: SEAT_SHAPES[seat] === "triangle" ? r * 0.22 : 0,
-      "font-size": r * 0.95,
-      fill: seat === 1 ? "#1b1b1b" : "#ffffff",
+      y: SEAT_SHAPES[seat] === "triangle" ? r * 0.25 : 0,
+      "font-size": long <= 1 ? r * 0.95 : long === 2 ? r * 0.72 : r * 0.56,
+      fill: LETTER_COLOURS[seat],
     },
-    t(`seat.letter.${seat}`),
+    text,
   );
   return [shape, letter];
 }
@@ -153,9 +159,10 @@ export class BoardView {
    * squares its moves reach.
    * @param {object} position the position JSON
    * @param {object} options selected ({player, index}), targets ([move]), exclude
-   *   (a unit left out while it is animated), mover (the player to move)
+   *   (a unit left out while it is animated), mover (the player to move), hint (the
+   *   move a hint suggests, marked among the targets)
    */
-  render(position, { selected = null, targets = [], exclude = null, mover = null } = {}) {
+  render(position, { selected = null, targets = [], exclude = null, mover = null, hint = null } = {}) {
     this.position = position;
     const b = this.board;
     this.pawnsLayer.replaceChildren();
@@ -186,6 +193,20 @@ export class BoardView {
           s("title", {}, t("game.block", { seats: block.blocked.map((p) => t(`seat.${b.seatOf(p)}`)).join(", ") })),
         ),
       );
+      if (selected) {
+        // With a pawn selected the blocks say whom they stop, without a hover (touch).
+        const words = `⊘ ${block.blocked.map((p) => t(`seat.letter.${b.seatOf(p)}`)).join(" ")}`;
+        const x = cx - CELL / 2 + 6;
+        const y = cy - CELL / 2 + 6;
+        this.marksLayer.append(
+          s(
+            "g",
+            { class: "block-label", dataset: { blockLabel: name } },
+            s("rect", { class: "block-label-bg", x, y, width: 14 + 13 * block.blocked.length, height: 22, rx: 4 }),
+            s("text", { class: "block-label-text", x: x + 4, y: y + 16 }, words),
+          ),
+        );
+      }
     }
 
     for (const [name, groups] of pawnGroups(b, position, exclude)) {
@@ -252,13 +273,16 @@ export class BoardView {
       const [cx, cy] = this.cellCentre(sq);
       moves.forEach((mv, k) => {
         const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * 34;
+        const forms = formsDouble(b, position, mv);
         const label = `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
         const kind = mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn";
-        const title = t(kind, { value: mv.value, square: name, count: mv.count });
+        const extra = forms ? ` (${t(forms === "block" ? "target.formsBlock" : "target.formsDouble")})` : "";
+        const title = t(kind, { value: mv.value, square: name, count: mv.count }) + extra;
+        const hinted = hint && hint.value === mv.value && hint.from === mv.from && hint.count === mv.count;
         const marker = s(
           "g",
           {
-            class: `target${mv.capture ? " capture" : ""}`,
+            class: `target${mv.capture ? " capture" : ""}${forms === "block" ? " forms-block" : ""}${hinted ? " hinted" : ""}`,
             transform: `translate(${cx + offset},${cy + 30})`,
             tabindex: 0,
             role: "button",
@@ -276,8 +300,18 @@ export class BoardView {
             },
           },
           s("title", {}, title),
-          s("circle", { r: 16 }),
+          hinted ? s("circle", { class: "hint-ring", r: 21 }) : null,
+          s("circle", { class: "target-ring", r: 16 }),
           s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, label),
+          // A move that forms a blocking double says so on the board, not only on hover.
+          forms === "block"
+            ? s(
+                "g",
+                { class: "block-badge", transform: "translate(13,-13)" },
+                s("rect", { x: -8, y: -8, width: 16, height: 16, rx: 3 }),
+                s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, "▣"),
+              )
+            : null,
         );
         this.targetsLayer.append(marker);
         this.squaresLayer.querySelector(`[data-square="${name}"]`)?.classList.add("target-square");
@@ -318,6 +352,20 @@ export class BoardView {
     await sleep(stepMs / 2);
     ghost.remove();
   }
+}
+
+/** Whether move `mv` of the player to move in `position` makes a double where it lands:
+ * "block" when it forms one on the outer ring (which blocks the opponents' next turn,
+ * RULES.md 7), "double" when it forms one on an inner ring, else null. */
+export function formsDouble(board, position, mv) {
+  const rules = position.rules && typeof position.rules === "object" ? position.rules : {};
+  if (rules.doubles === false) return null;
+  const p = position.to_move;
+  const to = mv.to ?? mv.from + mv.value;
+  if (mv.from < 0 || to === board.home || board.isSafe(board.squareAt(p, to))) return null;
+  const there = position.pawns[p].filter((i) => i === to).length;
+  if (there >= 2 || there + mv.count < 2) return null;
+  return to < board.outerLen ? "block" : "double";
 }
 
 /** Offsets of up to four groups sharing a square. */

@@ -1,7 +1,7 @@
 // After the game: places, statistics, the revealed seed with a check of every throw,
 // the download of the game record, and a replay of the whole game.
 
-import { recordUrl } from "./api.js";
+import { createGame, keepLinks, recordUrl } from "./api.js";
 import { seatBadge } from "./board.js";
 import { verifyThrows } from "./chacha.js";
 import { h, replaceChildren } from "./dom.js";
@@ -14,18 +14,29 @@ export function throwEvents(events) {
   return effectiveEvents(events).filter((e) => e.kind === "throw");
 }
 
+/** The creation request of a new game with the settings of `snap` (same rules, board,
+ * players and seats: names for people, levels for bots). */
+export function rematchRequest(snap) {
+  return {
+    rules: snap.rules,
+    size: snap.size,
+    players: snap.players,
+    seats: snap.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human", name: s.name || null })),
+  };
+}
+
 /**
  * Fills `box` with the end screen of a finished game.
  * @param {HTMLElement} box
  * @param {object} ctx snap (the snapshot), board, rules (normalized), start (the start
  *   position), replay ({begin, show(position, event), end})
  */
-export function showEndScreen(box, { snap, board, rules, start, replay }) {
+export function showEndScreen(box, { snap, board, rules, start, replay, you = null }) {
   const places = finalPlaces(snap.result, snap.position, board.home);
   const stats = gameStats(snap.events, start, board.home);
   const placesTable = h(
     "table",
-    { class: "places", id: "places" },
+    { class: "places cards", id: "places" },
     h("thead", {}, h("tr", {}, h("th", {}, t("end.place")), h("th", {}, t("end.player")), h("th", {}, t("end.homeCount")))),
     h(
       "tbody",
@@ -34,16 +45,16 @@ export function showEndScreen(box, { snap, board, rules, start, replay }) {
         h(
           "tr",
           { dataset: { player: String(pl.player), place: String(pl.place) } },
-          h("td", {}, String(pl.place)),
-          h("td", {}, seatBadge(board.seatOf(pl.player)), " ", who(snap, board, pl.player)),
-          h("td", {}, `${stats[pl.player].home}/${snap.position.pawns[pl.player].length}${pl.finished ? "" : ` ${t("end.progress")}`}`),
+          h("td", { dataset: { label: t("end.place") } }, String(pl.place)),
+          h("td", { dataset: { label: t("end.player") } }, seatBadge(board.seatOf(pl.player)), " ", who(snap, board, pl.player)),
+          h("td", { dataset: { label: t("end.homeCount") } }, `${stats[pl.player].home}/${snap.position.pawns[pl.player].length}${pl.finished ? "" : ` ${t("end.progress")}`}`),
         ),
       ),
     ),
   );
   const statsTable = h(
     "table",
-    { class: "stats", id: "stats" },
+    { class: "stats cards", id: "stats" },
     h(
       "thead",
       {},
@@ -65,12 +76,12 @@ export function showEndScreen(box, { snap, board, rules, start, replay }) {
         h(
           "tr",
           { dataset: { player: String(p) } },
-          h("td", {}, seatBadge(board.seatOf(p)), " ", seatName(board.seatOf(p))),
-          h("td", {}, String(st.throws)),
-          h("td", {}, String(st.graces)),
-          h("td", {}, String(st.moves)),
-          h("td", {}, String(st.captures)),
-          h("td", {}, String(st.lost)),
+          h("td", { class: "card-title", dataset: { label: t("end.player") } }, seatBadge(board.seatOf(p)), " ", seatName(board.seatOf(p))),
+          h("td", { dataset: { label: t("end.throws") } }, String(st.throws)),
+          h("td", { dataset: { label: t("end.graces") } }, String(st.graces)),
+          h("td", { dataset: { label: t("end.moves") } }, String(st.moves)),
+          h("td", { dataset: { label: t("end.captures") } }, String(st.captures)),
+          h("td", { dataset: { label: t("end.captured") } }, String(st.lost)),
         ),
       ),
     ),
@@ -103,6 +114,50 @@ export function showEndScreen(box, { snap, board, rules, start, replay }) {
       },
     },
     t("end.verify"),
+  );
+
+  const rematchBox = h("div", { class: "rematch", id: "rematch-links", "aria-live": "polite" });
+  const rematchButton = h(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      id: "rematch",
+      onclick: async () => {
+        rematchButton.disabled = true;
+        try {
+          const created = await createGame(rematchRequest(snap));
+          keepLinks(created.id, created.seats);
+          const mine = you === null ? null : created.seats.find((s) => s.seat === you && s.link);
+          const others = created.seats.filter((s) => s.link && s !== mine);
+          if (mine && others.length === 0) {
+            location.assign(mine.link);
+            return;
+          }
+          // Other people need their own links: show them all, with ours to play.
+          replaceChildren(
+            rematchBox,
+            h("p", {}, t("lobby.created", { id: created.id })),
+            created.seats
+              .filter((s) => s.link)
+              .map((s) =>
+                h(
+                  "p",
+                  { class: "link-row", dataset: { rematchSeat: String(s.seat) } },
+                  h("span", { class: "link-label" }, `${seatName(board.seatOf(s.seat))}${s.name ? ` (${s.name})` : ""}`),
+                  h("input", { type: "text", readonly: true, class: "link", value: new URL(s.link, location.origin).href, "aria-label": t("lobby.invite") }),
+                  h("a", { class: "button", href: s.link }, t("lobby.play")),
+                ),
+              ),
+            h("p", {}, h("a", { href: created.spectate }, t("lobby.watch"))),
+          );
+        } catch (e) {
+          rematchBox.textContent = `${t(`error.${e.code}`)}: ${e.message}`;
+          rematchButton.disabled = false;
+        }
+      },
+    },
+    t("end.rematch"),
   );
 
   const replayBox = h("div", { class: "replay", id: "replay", hidden: true });
@@ -188,6 +243,8 @@ export function showEndScreen(box, { snap, board, rules, start, replay }) {
       h("dt", {}, t("end.salt")),
       h("dd", {}, h("code", { class: "hash" }, snap.reveal ? String(snap.reveal.salt) : "")),
     ),
+    h("div", { class: "row" }, rematchButton),
+    rematchBox,
     h(
       "div",
       { class: "row" },

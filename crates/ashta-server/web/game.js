@@ -2,16 +2,21 @@
 // end screen; kept in step with the server over the game's WebSocket. The server is the
 // authority: the page only sends choices and draws the positions the events carry.
 
+import { getHint } from "./api.js";
 import { BoardView, seatBadge } from "./board.js";
 import { Connection, socketUrl } from "./connection.js";
 import { CowriesView } from "./cowries.js";
 import { h, replaceChildren } from "./dom.js";
 import { showEndScreen } from "./endscreen.js";
 import { Board, squareName } from "./geometry.js";
-import { eventText, startPosition } from "./history.js";
+import { forfeitText } from "./forfeit.js";
+import { hintText } from "./hint.js";
+import { eventText, lastThrow, logEntries, startPosition } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { normalizeRules } from "./rules.js";
 import { animationTimes } from "./settings.js";
+import { play as playSound } from "./sound.js";
+import { setRulesContext } from "./tutorial.js";
 
 /** The legal moves of the unit at path index `index` (−1 for entries). */
 export function movesFrom(legal, index) {
@@ -37,6 +42,8 @@ export function showGame(root, id, seat, token) {
     legendTitle: h("summary", {}),
     end: h("section", { class: "card end", id: "end", hidden: true }),
   };
+  // On a phone the throw panel comes before the board, so the controls are in reach
+  // without scrolling past it; on a wide screen it sits beside the board (style.css).
   replaceChildren(
     root,
     h(
@@ -47,12 +54,12 @@ export function showGame(root, id, seat, token) {
       h(
         "div",
         { class: "game-main" },
+        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.timer),
         ui.boardBox,
+        ui.players,
         h(
           "aside",
           { class: "side" },
-          ui.players,
-          h("div", { class: "card throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.timer),
           h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
           h("details", { class: "card legend-box" }, ui.legendTitle, ui.legend),
         ),
@@ -75,6 +82,8 @@ export function showGame(root, id, seat, token) {
     connection: "connecting",
     fatal: null,
     replaying: false,
+    hint: null,
+    hinting: false,
   };
   const boardView = new BoardView(ui.boardBox, {
     onPawn: (group) => pawnClicked(group),
@@ -131,14 +140,23 @@ export function showGame(root, id, seat, token) {
     state.pending = false;
     state.selected = null;
     state.rules = normalizeRules(game.rules);
+    state.hint = null;
+    setRulesContext(game.rules, game.size);
     if (first || !state.board) {
       state.board = new Board(game.size, game.players, state.rules.safe);
       boardView.setGame(state.board, state.you === null ? 0 : state.board.seatOf(state.you));
     }
-    const lastThrow = [...state.snap.events].reverse().find((e) => e.kind === "throw");
-    if (lastThrow) cowriesView.show(lastThrow, state.rules.cowries, 0, thrower(lastThrow));
+    showLastThrow();
     renderLog();
     renderAll();
+  }
+
+  /** Shows the throw the game stands on (after an undo, the one that gave the bag of the
+   * position undone to). */
+  function showLastThrow() {
+    const last = lastThrow(state.snap.events);
+    if (last) cowriesView.show(last, state.rules.cowries, 0, thrower(last));
+    else cowriesView.clear();
   }
 
   async function drain() {
@@ -150,6 +168,7 @@ export function showGame(root, id, seat, token) {
         const event = msg.event;
         const times = animationTimes(state.queue.length);
         state.selected = null;
+        if (state.queue.length < 3) playSound(soundOf(event));
         if (event.kind === "throw") {
           renderControls();
           await cowriesView.show(event, state.rules.cowries, times.tumble, thrower(event));
@@ -171,11 +190,20 @@ export function showGame(root, id, seat, token) {
     renderAll();
   }
 
+  function soundOf(event) {
+    if (event.kind === "throw") return "throw";
+    if (event.kind === "move") return event.move.capture ? "capture" : "move";
+    if (event.kind === "finished") return "end";
+    return null;
+  }
+
   function apply(msg) {
     const { event } = msg;
     const snap = state.snap;
     // A full state that came in while this event was being shown already holds it.
     if (event.version <= snap.version) return;
+    const before = snap.position;
+    state.hint = null;
     snap.version = event.version;
     if (event.position) snap.position = event.position;
     snap.legal = msg.legal || [];
@@ -191,7 +219,17 @@ export function showGame(root, id, seat, token) {
     if (event.seat === state.you || event.kind === "finished") state.pending = false;
     if (event.kind === "move" || event.kind === "throw" || event.kind === "undo") state.pending = false;
     if ("turn_deadline" in msg) snap.turn_deadline = msg.turn_deadline;
-    appendLog(event);
+    if (event.kind === "undo") {
+      // The undone events leave the log, and the cowries show the bag's throw again.
+      renderLog();
+      showLastThrow();
+    } else {
+      appendLog(event, before);
+      const lost = forfeitText(state.board, state.rules, before, event);
+      if (lost && event.seat === state.you) showMessage(lost, "info", "forfeit");
+    }
+    const yourTurnNow = snap.status === "playing" && state.you !== null && snap.position.to_move === state.you;
+    if (yourTurnNow && snap.must_throw && event.seat !== state.you && state.queue.length === 0) playSound("turn");
     renderAll();
   }
 
@@ -300,6 +338,39 @@ export function showGame(root, id, seat, token) {
     renderControls();
   }
 
+  function canHint() {
+    const snap = state.snap;
+    return (
+      !!token &&
+      yourTurn() &&
+      !snap.must_throw &&
+      snap.legal.length > 0 &&
+      snap.seats.every((s) => s.seat === state.you || s.kind === "bot")
+    );
+  }
+
+  async function askHint() {
+    if (!canHint() || state.hinting) return;
+    state.hinting = true;
+    showMessage(t("hint.thinking"));
+    renderControls();
+    try {
+      const answer = await getHint(id, state.you, token);
+      const snap = state.snap;
+      if (answer.version !== snap.version || !answer.moves.length) return;
+      const first = answer.moves[0];
+      state.hint = first;
+      state.selected = { player: state.you, index: first.from };
+      showMessage(hintText(state.board, state.you, answer), "info", "hint");
+      renderBoard();
+    } catch (e) {
+      showMessage(`${t(`error.${e.code}`)}${e.message ? `: ${e.message}` : ""}`, "error", e.code || "hint");
+    } finally {
+      state.hinting = false;
+      renderControls();
+    }
+  }
+
   function canUndo() {
     const snap = state.snap;
     if (!snap || state.you === null || snap.status !== "playing") return false;
@@ -354,6 +425,7 @@ export function showGame(root, id, seat, token) {
     boardView.render(snap.position, {
       selected: state.selected,
       targets,
+      hint: state.hint,
       mover: snap.status === "playing" ? snap.position.to_move : null,
     });
   }
@@ -429,6 +501,7 @@ export function showGame(root, id, seat, token) {
       );
       if (snap.seats.every((s) => s.seat === state.you || s.kind === "bot")) {
         buttons.push(h("button", { type: "button", id: "undo", disabled: !canUndo() || state.pending || state.busy, onclick: undo }, t("game.undo")));
+        buttons.push(h("button", { type: "button", id: "hint", disabled: !canHint() || state.pending || state.hinting, onclick: askHint }, t("hint.button")));
       }
     }
     replaceChildren(ui.actions, buttons);
@@ -452,19 +525,26 @@ export function showGame(root, id, seat, token) {
     ui.timer.textContent = t("game.timer", { seat: seatName(state.board.seatOf(snap.position.to_move)), secs });
   }
 
+  function startOf(snap) {
+    return startPosition(snap, state.rules.entry, snap.position.pawns[0].length);
+  }
+
+  /** Draws the log afresh: the events that stand (undone ones left out). */
   function renderLog() {
     ui.log.replaceChildren();
-    for (const event of state.snap.events) appendLog(event, false);
+    for (const { event, before } of logEntries(state.snap.events, startOf(state.snap))) appendLog(event, before, false);
     ui.log.scrollTop = ui.log.scrollHeight;
   }
 
-  function appendLog(event, scroll = true) {
-    const text = eventText(state.board || new Board(state.snap.size, state.snap.players, state.rules.safe), event);
+  function appendLog(event, before, scroll = true) {
+    const board = state.board || new Board(state.snap.size, state.snap.players, state.rules.safe);
+    const text = eventText(board, event, before);
     if (!text) return;
-    const seat = event.seat === undefined ? null : (state.board || { seatOf: () => 0 }).seatOf(event.seat);
-    ui.log.append(
-      h("li", { class: `log-${event.kind}${seat === null ? "" : ` seat-${seat}`}`, dataset: { version: String(event.version) } }, text),
-    );
+    const seat = event.seat === undefined ? null : board.seatOf(event.seat);
+    const cls = `${seat === null ? "" : ` seat-${seat}`}`;
+    ui.log.append(h("li", { class: `log-${event.kind}${cls}`, dataset: { version: String(event.version) } }, text));
+    const lost = before ? forfeitText(board, state.rules, before, event) : null;
+    if (lost) ui.log.append(h("li", { class: `log-forfeit${cls}`, dataset: { version: String(event.version) } }, lost));
     if (scroll) ui.log.scrollTop = ui.log.scrollHeight;
   }
 
@@ -479,7 +559,8 @@ export function showGame(root, id, seat, token) {
       snap,
       board: state.board,
       rules: state.rules,
-      start: startPosition(snap, state.rules.entry, snap.position.pawns[0].length),
+      start: startOf(snap),
+      you: state.you,
       replay: {
         begin: () => {
           state.replaying = true;
@@ -509,7 +590,7 @@ export function showGame(root, id, seat, token) {
     ui.legendTitle.textContent = t("legend.title");
     replaceChildren(
       ui.legend,
-      ["safe", "home", "stack", "double", "block", "gate"].map((key) => h("li", {}, t(`legend.${key}`))),
+      ["safe", "home", "stack", "double", "block", "gate", "preview"].map((key) => h("li", {}, t(`legend.${key}`))),
     );
   }
 
@@ -532,8 +613,7 @@ export function showGame(root, id, seat, token) {
     if (!state.snap) return renderHead();
     boardView.setGame(state.board, state.you === null ? 0 : state.board.seatOf(state.you));
     renderLog();
-    const lastThrow = [...state.snap.events].reverse().find((e) => e.kind === "throw");
-    if (lastThrow) cowriesView.show(lastThrow, state.rules.cowries, 0, thrower(lastThrow));
+    showLastThrow();
     state.message = null;
     renderAll();
     return undefined;
@@ -544,7 +624,7 @@ export function showGame(root, id, seat, token) {
   // send a raw message (the server checks every message anyway).
   globalThis.ashtaGame = {
     snapshot: () => (state.snap ? JSON.parse(JSON.stringify({ ...state.snap, you: state.you })) : null),
-    idle: () => state.queue.length === 0 && !state.busy && !state.pending,
+    idle: () => state.queue.length === 0 && !state.busy && !state.pending && !state.hinting,
     send: (message) => connection.send(message),
   };
 

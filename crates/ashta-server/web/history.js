@@ -22,18 +22,40 @@ export function startPosition({ rules, size, players }, entry, pawns) {
   };
 }
 
-/** A move in words, for player `p` on `board`: "3: c1 → e2", a pair, an entry. */
-export function moveText(board, p, mv) {
+/** The players whose pawns a capturing move sent back: for each opponent on the
+ * landing square in `before` (the position before the move), how many pawns. */
+export function capturedBy(board, p, mv, before) {
+  if (!mv.capture || !before || mv.from < 0) return [];
+  const landing = squareName(board.squareAt(p, mv.to ?? mv.from + mv.value));
+  const out = [];
+  before.pawns.forEach((list, q) => {
+    if (q === p) return;
+    const count = list.filter((i) => i >= 0 && squareName(board.squareAt(q, i)) === landing).length;
+    if (count > 0) out.push({ player: q, count });
+  });
+  return out;
+}
+
+/** A move in words, for player `p` on `board`: "3: c1 → e2", a pair, an entry; with
+ * `before` (the position before it) a capture names whose pawns it sent back. */
+export function moveText(board, p, mv, before = null) {
   if (mv.from < 0) return t("log.entry", { seat: seatName(board.seatOf(p)), count: mv.count, value: mv.value });
   const from = squareName(board.squareAt(p, mv.from));
   const to = squareName(board.squareAt(p, mv.to ?? mv.from + mv.value));
   const key = mv.count > 1 ? "log.pairMove" : "log.move";
   const text = t(key, { seat: seatName(board.seatOf(p)), value: mv.value, from, to });
-  return mv.capture ? `${text} ${t("log.capture")}` : text;
+  if (!mv.capture) return text;
+  const victims = capturedBy(board, p, mv, before);
+  if (victims.length === 0) return `${text} ${t("log.capture")}`;
+  const words = victims.map(({ player, count }) =>
+    count > 1 ? t("log.capturePawns", { seat: seatName(board.seatOf(player)), count }) : t("log.capturePawn", { seat: seatName(board.seatOf(player)) }),
+  );
+  return `${text} ${words.join(", ")}`;
 }
 
-/** An event in words, or null for an event kind the log does not show. */
-export function eventText(board, event) {
+/** An event in words, or null for an event kind the log does not show; `before` is the
+ * position before it (for the names of captured pawns). */
+export function eventText(board, event, before = null) {
   switch (event.kind) {
     case "throw":
       return t("log.throw", {
@@ -42,7 +64,7 @@ export function eventText(board, event) {
         value: event.value ?? t("throw.none"),
       }) + (event.again ? ` (${t("throw.again")})` : "") + (event.end === "forfeited" ? ` (${t("throw.forfeited")})` : "") + (event.end === "voided" ? ` (${t("throw.voided")})` : "");
     case "move":
-      return moveText(board, event.seat, event.move);
+      return moveText(board, event.seat, event.move, before);
     case "undo":
       return t("log.undo", { seat: seatName(board.seatOf(event.seat)) });
     case "finished":
@@ -85,8 +107,9 @@ export function finalPlaces(result, position, home) {
 /** The events that stand at the end: an undo takes away every event after the state it
  * went back to, throws included, since the server rewinds its seeded generator with
  * them. That state is the latest event whose position is the undo's (the start of the
- * seat's last moving phase), or else the event of version `to_version`. */
-export function effectiveEvents(events) {
+ * seat's last moving phase), or else the event of version `to_version`. With
+ * `keepUndo` each undo stays in the list where it happened (for the move log). */
+export function effectiveEvents(events, { keepUndo = false } = {}) {
   const kept = [];
   for (const event of events) {
     if (event.kind !== "undo") {
@@ -97,7 +120,7 @@ export function effectiveEvents(events) {
     let keep = -1;
     if (target !== null) {
       for (let i = kept.length - 1; i >= 0; i--) {
-        if (kept[i].position && JSON.stringify(kept[i].position) === target) {
+        if (kept[i].kind !== "undo" && kept[i].position && JSON.stringify(kept[i].position) === target) {
           keep = i + 1;
           break;
         }
@@ -108,8 +131,28 @@ export function effectiveEvents(events) {
       while (keep > 0 && kept[keep - 1].version > event.to_version) keep -= 1;
     }
     kept.length = keep;
+    if (keepUndo) kept.push(event);
   }
   return kept;
+}
+
+/** The throw the game stands on: the last throw that no undo took back (null if none).
+ * After an undo this is the throw that gave the bag of the position undone to. */
+export function lastThrow(events) {
+  const kept = effectiveEvents(events);
+  for (let i = kept.length - 1; i >= 0; i--) if (kept[i].kind === "throw") return kept[i];
+  return null;
+}
+
+/** The lines of the move log: every event that stands (undone ones left out, each undo
+ * kept where it happened), each with the position before it (`start` for the first). */
+export function logEntries(events, start) {
+  let before = start;
+  return effectiveEvents(events, { keepUndo: true }).map((event) => {
+    const entry = { event, before };
+    if (event.position) before = event.position;
+    return entry;
+  });
 }
 
 /** Statistics of each player over the events: throws, graces, sum thrown, moves,

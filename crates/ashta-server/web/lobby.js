@@ -2,10 +2,12 @@
 // and list the games in progress and finished.
 
 import { ApiError, createGame, keepLinks, keptLinks, listGames } from "./api.js";
+import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
 import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { PRESET_NAMES } from "./rules.js";
+import { setRulesContext } from "./tutorial.js";
 
 /** The bot levels a seat may take, weakest first. */
 export const LEVELS = ["random", "greedy", "beginner", "easy", "medium", "hard", "master", "default"];
@@ -61,6 +63,7 @@ export function showLobby(root) {
   replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, formBox, createdBox), listBox));
 
   function renderForm() {
+    setRulesContext(form.preset, form.size);
     const seatRows = seatsFor(form.players).map((seat, p) => {
       const s = form.seats[p];
       const kind = h(
@@ -103,7 +106,7 @@ export function showLobby(root) {
       return h(
         "div",
         { class: "seat-row", dataset: { seat: String(p) } },
-        h("span", { class: `seat-chip seat-${seat}` }, t(`seat.letter.${seat}`)),
+        h("span", { class: `seat-chip seat-${seat}` }, seatBadge(seat, 34)),
         h("span", { class: "seat-name" }, seatName(seat)),
         kind,
         detail,
@@ -150,6 +153,7 @@ export function showLobby(root) {
                 name: "size",
                 onchange: (e) => {
                   form.size = Number(e.target.value);
+                  setRulesContext(form.preset, form.size);
                 },
               },
               SIZES.map((n) => h("option", { value: n, selected: form.size === n }, `${n}×${n}`)),
@@ -267,8 +271,11 @@ export function showLobby(root) {
     const who = (g.seats || []).map((s) =>
       h(
         "span",
-        { class: `seat-chip seat-${seats[s.seat]}`, title: s.kind === "human" ? s.name || t("game.human") : t(`level.${s.level}`) || s.level },
-        t(`seat.letter.${seats[s.seat]}`),
+        {
+          class: `seat-chip seat-${seats[s.seat]}`,
+          title: `${seatName(seats[s.seat])}: ${s.kind === "human" ? s.name || t("game.human") : t(`level.${s.level}`)}`,
+        },
+        seatBadge(seats[s.seat], 32),
       ),
     );
     let outcome = "";
@@ -281,11 +288,11 @@ export function showLobby(root) {
     return h(
       "tr",
       { dataset: { game: g.id } },
-      h("td", {}, h("code", {}, g.id)),
-      h("td", {}, `${presetName(g.rules)} ${g.size}×${g.size}`),
-      h("td", { class: "who" }, who),
-      h("td", {}, new Date(g.updated_at).toLocaleString()),
-      h("td", {}, outcome || String(g.version)),
+      h("td", { dataset: { label: t("lobby.game") } }, h("code", {}, g.id)),
+      h("td", { dataset: { label: t("lobby.preset") } }, `${presetName(g.rules)} ${g.size}×${g.size}`),
+      h("td", { class: "who", dataset: { label: t("lobby.players") } }, who),
+      h("td", { dataset: { label: t("lobby.updated") } }, new Date(g.updated_at).toLocaleString()),
+      h("td", { dataset: { label: g.status === "finished" ? t("end.title") : t("lobby.moves") } }, outcome || String(g.version)),
       h(
         "td",
         { class: "actions" },
@@ -313,7 +320,7 @@ export function showLobby(root) {
         h("th", {}, ""),
       ),
     );
-    return h("div", { class: "table-wrap" }, h("table", { class: "games" }, head, h("tbody", {}, list.map(gameRow))));
+    return h("div", { class: "table-wrap" }, h("table", { class: "games cards" }, head, h("tbody", {}, list.map(gameRow))));
   }
 
   function renderList() {

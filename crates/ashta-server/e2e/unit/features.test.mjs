@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { formsDouble } from "../../web/board.js";
+import { rematchRequest } from "../../web/endscreen.js";
+import { Board } from "../../web/geometry.js";
+import { startPosition } from "../../web/history.js";
+import { normalizeRules } from "../../web/rules.js";
+import { EFFECTS, play, played, setSound, soundOn } from "../../web/sound.js";
+import { rulesParagraphs, throwRows } from "../../web/tutorial.js";
+
+test("the rules page follows the game's preset", () => {
+  const keys = (preset, size) => rulesParagraphs(normalizeRules(preset), size).map(([k]) => k);
+  const standard = keys("standard", 5);
+  assert.ok(standard.includes("rules.gateWait") && standard.includes("rules.captureStart") && standard.includes("rules.doubles"));
+  assert.ok(!standard.includes("rules.entryGrace") && !standard.includes("rules.threeGraces"));
+  const traditional = keys("traditional", 5);
+  for (const k of ["rules.gateCircle", "rules.captureGrace", "rules.entryGrace", "rules.threeGraces"]) assert.ok(traditional.includes(k), k);
+  const safe = (preset, size) => rulesParagraphs(normalizeRules(preset), size).find(([k]) => k === "rules.safe")[1].count;
+  assert.equal(safe("standard", 5), 5);
+  assert.equal(safe("senior", 7), 9);
+  assert.equal(rulesParagraphs(normalizeRules("standard"), 5).find(([k]) => k === "rules.turn")[1].cowries, 4);
+  assert.deepEqual(
+    throwRows(normalizeRules("standard")).map((r) => [r.up, r.value, r.grace, r.name]),
+    [[0, 8, true, "ashta"], [1, 1, false, null], [2, 2, false, null], [3, 3, false, null], [4, 4, true, "chamma"]],
+  );
+});
+
+test("a move that makes a double on the outer ring is marked as a block", () => {
+  const board = new Board(5, 2);
+  const start = startPosition({ rules: "standard", size: 5, players: 2 }, "start", 4);
+  const pos = { ...start, to_move: 0, bag: [2], pawns: [[0, 0, 2, 0], [0, 0, 0, 0]] };
+  assert.equal(formsDouble(board, pos, { value: 2, from: 0, to: 2, count: 1 }), "block");
+  assert.equal(formsDouble(board, pos, { value: 3, from: 0, to: 3, count: 1 }), null);
+  // A pair arriving on an empty plain square forms a double too.
+  assert.equal(formsDouble(board, pos, { value: 3, from: 0, to: 3, count: 2 }), "block");
+  // On an inner ring it is a double but no block; safe squares make none.
+  const inner = { ...pos, pawns: [[17, 19, 0, 0], [0, 0, 0, 0]] };
+  assert.equal(formsDouble(board, inner, { value: 2, from: 17, to: 19, count: 1 }), "double");
+  assert.equal(formsDouble(board, pos, { value: 4, from: 0, to: 4, count: 1 }), null);
+});
+
+test("a rematch asks for the same rules, board and seats", () => {
+  const snap = {
+    rules: { preset: "traditional", cowries: 4 },
+    size: 5,
+    players: 3,
+    seats: [
+      { seat: 0, kind: "human", name: "Asha", connected: true },
+      { seat: 1, kind: "bot", level: "hard", connected: true },
+      { seat: 2, kind: "human", connected: false },
+    ],
+  };
+  assert.deepEqual(rematchRequest(snap), {
+    rules: { preset: "traditional", cowries: 4 },
+    size: 5,
+    players: 3,
+    seats: [{ kind: "human", name: "Asha" }, { kind: "bot", level: "hard" }, { kind: "human", name: null }],
+  });
+});
+
+test("sound is off until turned on, and the choice is kept", () => {
+  const store = new Map();
+  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)) };
+  assert.equal(soundOn(), false);
+  play("move");
+  assert.deepEqual(played, []);
+  setSound(true);
+  assert.equal(store.get("ashta.sound"), "1");
+  assert.equal(soundOn(), true);
+  play("capture");
+  assert.ok(played.includes("capture"));
+  for (const tones of Object.values(EFFECTS)) for (const [freq, , length] of tones) assert.ok(freq > 50 && length > 0);
+  setSound(false);
+  assert.equal(soundOn(), false);
+  delete globalThis.localStorage;
+});
+
+test("a hint reads as the moves of the play and the chance to win", async () => {
+  const { hintText } = await import("../../web/hint.js");
+  const { setLanguage } = await import("../../web/i18n.js");
+  setLanguage("en", false);
+  const board = new Board(5, 2);
+  const answer = { moves: [{ value: 3, from: 0, to: 3, count: 1 }, { value: 1, from: 3, to: 4, count: 1 }], win: 0.414 };
+  assert.equal(hintText(board, 0, answer), "Hint: South moves 3: c1 → e2, then South moves 1: e2 → e3 (chance to win about 41%)");
+});

@@ -1,0 +1,145 @@
+//! `GET /api/games/{id}/hint?seat=S&token=T`: the best play of the bag for a human seat
+//! whose turn it is, in a game where every other seat is a bot (the same condition as
+//! undo). The budget is fixed here, not by the client: [`HINT_TIME`] of rollouts by the
+//! bots crate's hint analysis on a blocking thread, at most one hint computes per game at
+//! a time (a second request gets 429 until the first is done), and hints share the
+//! server's search places with the bots ([`crate::ServerConfig::max_thinking`]).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use ashta_bots::analysis::hint::{hint, HintConfig};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use crate::error::ApiError;
+use crate::protocol::{MoveJson, SeatKind};
+use crate::secret::{is_game_id, token_matches};
+use crate::App;
+
+/// The thinking time of one hint (rollouts on every core, after a first round of a few
+/// rollouts per play whatever the time).
+pub const HINT_TIME: Duration = Duration::from_millis(400);
+
+/// Games with a hint computing now.
+fn computing() -> &'static Mutex<HashSet<String>> {
+    static BUSY: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
+    BUSY.get_or_init(|| Mutex::new(HashSet::new()))
+}
+
+/// Marks a game as computing a hint until dropped (it lives inside the blocking task, so
+/// a client that goes away does not free the game before the work is done).
+struct Busy(String);
+
+impl Busy {
+    fn take(id: &str) -> Option<Busy> {
+        let mut set = computing().lock().unwrap_or_else(|p| p.into_inner());
+        set.insert(id.to_string()).then(|| Busy(id.to_string()))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let mut set = computing().lock().unwrap_or_else(|p| p.into_inner());
+        set.remove(&self.0);
+    }
+}
+
+fn error(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    ApiError {
+        status,
+        code,
+        message: message.into(),
+    }
+}
+
+/// `GET /api/games/{id}/hint?seat=S&token=T`.
+pub async fn get_hint(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    if !is_game_id(&id) {
+        return Err(ApiError::not_found(format!("no game {id:?}")));
+    }
+    let room = app
+        .room(&id)
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+    let bad_token = |m: &str| error(StatusCode::FORBIDDEN, "bad_token", m);
+    let (Some(seat), Some(token)) = (query.get("seat"), query.get("token")) else {
+        return Err(bad_token("a hint needs the seat and its token"));
+    };
+    let seats = &room.config.seats;
+    let seat: usize = seat
+        .parse()
+        .ok()
+        .filter(|&s| s < seats.len())
+        .ok_or_else(|| bad_token("no such seat"))?;
+    match &seats[seat].token {
+        Some(expected) if token_matches(expected, token) => {}
+        Some(_) => return Err(bad_token("wrong token for this seat")),
+        None => return Err(bad_token("that seat is a bot")),
+    }
+    if !(0..seats.len()).all(|s| s == seat || seats[s].kind == SeatKind::Bot) {
+        return Err(error(
+            StatusCode::FORBIDDEN,
+            "cannot_hint",
+            "hints are only for games where every other seat is a bot",
+        ));
+    }
+    let (variant, position, version) = {
+        let st = room.lock().await;
+        let t = &st.table;
+        let conflict = |code, m: &str| error(StatusCode::CONFLICT, code, m);
+        if t.is_over() {
+            return Err(conflict("game_over", "the game is over"));
+        }
+        if t.to_move() != seat {
+            return Err(conflict("not_your_turn", "it is not this seat's turn"));
+        }
+        if t.must_throw() {
+            return Err(conflict("must_throw", "throw the cowries first"));
+        }
+        (t.variant().clone(), *t.position(), t.version())
+    };
+    let busy = Busy::take(&id).ok_or_else(|| {
+        ApiError::rate_limited("a hint is already being worked out for this game")
+    })?;
+    let config = HintConfig {
+        time: HINT_TIME,
+        seed: version,
+        rollouts: None,
+        ..HintConfig::default()
+    };
+    // A hint is a search like a bot's: it waits for one of the server's search places.
+    let place = app
+        .thinking
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(ApiError::internal)?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let (_busy, _place) = (busy, place);
+        hint(&variant, &position, &config)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;
+    let best = answer.plays.first();
+    let moves: Vec<MoveJson> = best
+        .map(|p| p.play.moves.iter().map(MoveJson::from).collect())
+        .unwrap_or_default();
+    Ok(Json(serde_json::json!({
+        "version": version,
+        "seat": seat,
+        "moves": moves,
+        "win": best.map(|p| p.win),
+        "plays": answer.plays.len(),
+        "forced": answer.forced,
+    }))
+    .into_response())
+}

@@ -1,0 +1,90 @@
+// "How to play": the rules in brief (RULES.md), written for the rules of the game at
+// hand (the lobby's chosen preset, or the game being played), in a dialog opened from
+// the header on every page (and at once for an address ending in #rules).
+
+import { h, replaceChildren } from "./dom.js";
+import { defaultSafe } from "./geometry.js";
+import { t } from "./i18n.js";
+import { normalizeRules, throwName } from "./rules.js";
+
+let current = { rules: normalizeRules("standard"), size: 5 };
+
+/** Sets the rules the dialog explains: a rules object or preset name, and the board. */
+export function setRulesContext(rules, size) {
+  const normal = normalizeRules(rules);
+  current = { rules: normal, size: size || (normal.preset === "senior" ? 7 : 5) };
+}
+
+/** The paragraphs of the rules, as [text key, parameters], for `rules` (normalized) on
+ * a board of side `size`. */
+export function rulesParagraphs(rules, size) {
+  const safe = Array.isArray(rules.safe) ? rules.safe.length : defaultSafe(size).length;
+  const out = [
+    ["rules.goal", {}],
+    ["rules.turn", { cowries: rules.cowries }],
+    ["rules.bag", {}],
+    ["rules.safe", { count: safe }],
+    [rules.entry === "grace" ? "rules.captureGrace" : "rules.captureStart", {}],
+    [rules.gate === "circle" ? "rules.gateCircle" : "rules.gateWait", {}],
+  ];
+  if (rules.doubles) out.push(["rules.doubles", {}]);
+  if (rules.entry === "grace") out.push(["rules.entryGrace", {}]);
+  if (rules.threeGraces === "forfeit") out.push(["rules.threeGraces", {}]);
+  out.push(["rules.page", {}]);
+  return out;
+}
+
+/** The throw table as rows: mouths up, the value, its name and whether it is a grace. */
+export function throwRows(rules) {
+  return rules.faces.map((face, up) => ({ up, value: face.value, grace: !!face.grace, name: throwName(up, rules.cowries) }));
+}
+
+function dialog() {
+  let box = document.getElementById("rules-dialog");
+  if (!box) {
+    box = h("dialog", { id: "rules-dialog", class: "rules-dialog", "aria-labelledby": "rules-title" });
+    box.addEventListener("click", (e) => {
+      if (e.target === box) box.close();
+    });
+    document.body.append(box);
+  }
+  return box;
+}
+
+/** Opens the dialog for the current rules. */
+export function openRules() {
+  const { rules, size } = current;
+  const box = dialog();
+  const preset = t(`presetShort.${rules.preset}`);
+  replaceChildren(
+    box,
+    h(
+      "div",
+      { class: "rules-head" },
+      h("h2", { id: "rules-title" }, t("rules.title")),
+      h("button", { type: "button", id: "rules-close", onclick: () => box.close() }, t("rules.close")),
+    ),
+    h("p", { class: "small", id: "rules-preset" }, t("rules.preset", { preset, size })),
+    rulesParagraphs(rules, size).map(([key, params]) => h("p", { dataset: { rule: key } }, t(key, params))),
+    h("h3", {}, t("rules.throws")),
+    h(
+      "table",
+      { class: "throws", id: "rules-throws" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("rules.up")), h("th", {}, t("rules.value")), h("th", {}, ""))),
+      h(
+        "tbody",
+        {},
+        throwRows(rules).map((row) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, String(row.up)),
+            h("td", {}, String(row.value)),
+            h("td", {}, [row.name ? t(`throw.${row.name}`) : "", row.grace ? t("throw.again") : ""].filter(Boolean).join(" · ")),
+          ),
+        ),
+      ),
+    ),
+  );
+  if (!box.open) box.showModal();
+}
