@@ -5,13 +5,14 @@ import { createGame, keepLinks, recordUrl } from "./api.js";
 import { seatBadge } from "./board.js";
 import { verifyThrows } from "./chacha.js";
 import { h, replaceChildren } from "./dom.js";
-import { effectiveEvents, finalPlaces, gameStats, resultText } from "./history.js";
+import { finalPlaces, gameStats, resultText } from "./history.js";
 import { seatName, t } from "./i18n.js";
 
-/** The throws that stand at the end of a game, in the order the seed gave them: an
- * undo rewinds the server's generator, so the throws it took back do not count. */
+/** Every throw of a game, in the order the seed gave them. An undo never rewinds the
+ * server's generator (the throws it took back stay thrown, so nobody can learn what is
+ * coming by undoing), so the throws an undo took back count too. */
 export function throwEvents(events) {
-  return effectiveEvents(events).filter((e) => e.kind === "throw");
+  return events.filter((e) => e.kind === "throw");
 }
 
 /** The creation request of a new game with the settings of `snap` (same rules, board,
