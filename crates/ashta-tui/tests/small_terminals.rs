@@ -80,10 +80,7 @@ fn assert_bars_and_log_fit(app: &App, rows: &[String]) {
     let bar = rows.last().unwrap().trim_end();
     assert!(bar.ends_with("? help  q quit"), "key bar: {bar:?}");
     let newest = &app.log.last().unwrap().text;
-    let log: Vec<&String> = rows
-        .iter()
-        .skip_while(|r| !r.contains("┌ Log "))
-        .collect();
+    let log: Vec<&String> = rows.iter().skip_while(|r| !r.contains("┌ Log ")).collect();
     let log_words: String = log
         .iter()
         .map(|r| r.rsplit('│').nth(1).unwrap_or(""))
@@ -126,7 +123,9 @@ fn moves_are_listed_at_60_by_20_with_four_players() {
     let units = app.values()[app.choice.as_ref().unwrap().value].moves.len();
     assert!(units >= 2, "the test needs a choice");
     let rows = screen_rows(&mut app, MIN_SIZE.0, MIN_SIZE.1);
-    let moves = app.values()[app.choice.as_ref().unwrap().value].moves.clone();
+    let moves = app.values()[app.choice.as_ref().unwrap().value]
+        .moves
+        .clone();
     for mv in moves {
         let words = move_words(app.variant(), app.position(), &mv);
         assert!(

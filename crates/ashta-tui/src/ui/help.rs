@@ -107,7 +107,9 @@ pub fn area_of(area: Rect) -> Rect {
 /// the rows it shows.
 pub fn max_scroll(rect: Rect) -> u16 {
     let rows = rect.height.saturating_sub(2) as usize;
-    lines(rect.width.saturating_sub(2)).len().saturating_sub(rows) as u16
+    lines(rect.width.saturating_sub(2))
+        .len()
+        .saturating_sub(rows) as u16
 }
 
 /// Draws the help over `area`, scrolled down `scroll` lines (at most to its end); the

@@ -85,9 +85,7 @@ pub fn body(app: &App, area: Rect) -> BodyAreas {
     } else {
         throw_h.min(3)
     };
-    let choice_h = choice_h
-        .min(rows.saturating_sub(throw_h + LOG_MIN))
-        .max(3);
+    let choice_h = choice_h.min(rows.saturating_sub(throw_h + LOG_MIN)).max(3);
     let [throw, choice, log] = Layout::vertical([
         Constraint::Length(throw_h),
         Constraint::Length(choice_h),

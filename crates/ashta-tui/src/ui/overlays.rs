@@ -144,7 +144,7 @@ fn field_line(field: &LineEdit, max: u16) -> Line<'static> {
     let max = (max as usize).max(2);
     // The characters before the cursor that fit, leaving its cell free.
     let mut start = cursor;
-    while start > 0 && width(&chars[start - 1..cursor].iter().collect::<String>()) <= max - 1 {
+    while start > 0 && width(&chars[start - 1..cursor].iter().collect::<String>()) < max {
         start -= 1;
     }
     let before: String = chars[start..cursor].iter().collect();

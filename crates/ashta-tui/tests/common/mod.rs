@@ -65,8 +65,7 @@ pub fn type_text(app: &mut App, text: &str) {
 /// told the size first, as the event loop does).
 pub fn screen_rows(app: &mut App, w: u16, h: u16) -> Vec<String> {
     app.resize(w, h);
-    let mut terminal =
-        ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| ashta_tui::ui::draw(f, app)).unwrap();
     let buffer = terminal.backend().buffer();
     (0..h)
