@@ -228,3 +228,17 @@ fn end_and_home_jump_to_the_ends_of_the_help() {
     let rows = screen_rows(&mut app, 60, 20);
     assert!(rows.iter().any(|r| r.contains("THE GAME")));
 }
+
+#[test]
+fn the_end_of_the_game_shows_its_places_and_keys_at_60_by_20() {
+    let mut app = app("random,random,random,random", 9);
+    common::settle(&mut app);
+    let rows = screen_rows(&mut app, 60, 20);
+    for text in ["Game over", "place  player", "Enter: the final board"] {
+        assert!(
+            rows.iter().any(|r| r.contains(text)),
+            "{text:?} is not on the screen:\n{}",
+            rows.join("\n")
+        );
+    }
+}

@@ -38,7 +38,11 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
             popup(frame, area, " Quit ", lines, 52, 5);
         }
         Overlay::End => {
-            let lines = end_lines(app);
+            let mut lines = end_lines(app);
+            if lines.len() as u16 + 2 > area.height {
+                // A short terminal: the blank lines go first, so the keys stay.
+                lines.retain(|l| l.width() > 0);
+            }
             let h = lines.len() as u16 + 2;
             popup(frame, area, " Game over ", lines, 64, h);
         }
