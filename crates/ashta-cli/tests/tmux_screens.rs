@@ -113,33 +113,29 @@ fn new_game(name: &str, w: u16, h: u16) -> Session {
 #[test]
 fn moves_are_listed_and_selectable_at_60_by_20() {
     let game = new_game("listed-60x20", 60, 20);
-    let screen = game.wait_for_text("Your move");
-    assert!(
-        screen.iter().any(|r| r.contains("▶ 3: pawn c1→e2")),
-        "the first move is not listed, chosen:\n{}",
-        screen.join("\n")
-    );
-    assert!(
-        screen.iter().any(|r| r.contains("  3: pair c1→e2")),
-        "the second move is not listed:\n{}",
-        screen.join("\n")
-    );
+    game.wait_for("both moves listed, the first chosen", |s| {
+        s.iter().any(|r| r.contains("▶ 3: pawn c1→e2"))
+            && s.iter().any(|r| r.contains("  3: pair c1→e2"))
+    });
     game.keys(&["Down"]);
     game.wait_for_text("▶ 3: pair c1→e2");
 }
 
+/// Whether `screen` ends with the whole key bar and starts with the whole title.
+fn bars_whole(screen: &[String], h: u16) -> bool {
+    let bar = screen.last().map_or("", |r| r.trim_end());
+    screen.len() == h as usize
+        && bar.starts_with(" ←→ value")
+        && bar.ends_with("? help  q quit")
+        && screen[0].trim_end().ends_with("seed 3 · turn 1")
+}
+
 fn assert_the_key_bar_is_the_last_line(name: &str, w: u16, h: u16) {
     let game = new_game(name, w, h);
-    let screen = game.wait_for_text("Your move");
-    assert_eq!(screen.len(), h as usize, "{}", screen.join("\n"));
-    let bar = screen.last().unwrap().trim_end();
-    assert!(
-        bar.starts_with(" ←→ value") && bar.ends_with("? help  q quit"),
-        "the last line is not the whole key bar: {bar:?}\n{}",
-        screen.join("\n")
+    game.wait_for(
+        "the whole key bar on the last line and the whole title",
+        |s| bars_whole(s, h),
     );
-    let title = screen[0].trim_end();
-    assert!(title.ends_with("seed 3 · turn 1"), "title: {title:?}");
 }
 
 #[test]
@@ -160,7 +156,7 @@ fn assert_the_help_reaches_its_end(name: &str, w: u16, h: u16) {
     // Down a line at a time until the end: every key of the help goes by.
     let mut seen = String::new();
     for _ in 0..100 {
-        let screen = game.screen();
+        let screen = game.settled_screen();
         seen += &screen.join("\n");
         if screen.iter().any(|r| r.contains("end (↑ PgUp Home)")) {
             break;
@@ -180,8 +176,10 @@ fn assert_the_help_reaches_its_end(name: &str, w: u16, h: u16) {
     ] {
         assert!(seen.contains(key), "{key:?} never came into view:\n{seen}");
     }
-    let end = game.wait_for_text("quit (Ctrl-C: at once)");
-    assert!(end.iter().any(|r| r.contains("end (↑ PgUp Home)")));
+    game.wait_for("the help's last line and the end mark", |s| {
+        s.iter().any(|r| r.contains("quit (Ctrl-C: at once)"))
+            && s.iter().any(|r| r.contains("end (↑ PgUp Home)"))
+    });
     // Home goes back to the top, Esc back to the game.
     game.keys(&["Home"]);
     game.wait_for_text("THE GAME");
@@ -209,14 +207,13 @@ fn ctrl_u_clears_the_file_name_of_the_save_prompt() {
     game.type_text("mine.json");
     game.keys(&["C-a"]);
     game.type_text("x-");
-    let screen = game.wait_for_text("ashta play --load x-mine.json");
-    assert!(
-        !screen
-            .iter()
-            .any(|r| r.contains("ashta-save.json") || r.contains("ux-")),
-        "{}",
-        screen.join("\n")
-    );
+    game.wait_for("the name x-mine.json, nothing of the old name", |s| {
+        s.iter()
+            .any(|r| r.contains("ashta play --load x-mine.json"))
+            && !s
+                .iter()
+                .any(|r| r.contains("ashta-save.json") || r.contains("ux-"))
+    });
     game.keys(&["Escape"]);
     game.wait_for_text("Not saved.");
 }

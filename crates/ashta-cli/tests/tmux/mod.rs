@@ -103,7 +103,7 @@ impl Session {
 
     /// Waits until `what` holds of the screen, and answers that screen; fails after
     /// [`PATIENCE`] with `wanted` and the last screen.
-    pub fn wait_for(&self, wanted: &str, what: impl Fn(&[String]) -> bool) -> Vec<String> {
+    pub fn wait_for(&self, wanted: &str, mut what: impl FnMut(&[String]) -> bool) -> Vec<String> {
         let start = Instant::now();
         loop {
             let screen = self.screen();
@@ -118,6 +118,19 @@ impl Session {
             }
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Waits until the screen stops changing (the same twice, 100 ms apart) and
+    /// answers it: a frame is written a piece at a time.
+    pub fn settled_screen(&self) -> Vec<String> {
+        let mut last = self.screen();
+        self.wait_for("the same screen twice", |_| {
+            std::thread::sleep(Duration::from_millis(100));
+            let now = self.screen();
+            let same = now == last;
+            last = now;
+            same
+        })
     }
 
     /// Waits until some row of the screen contains `text`.
