@@ -5,7 +5,7 @@
 
 mod common;
 
-use ashta_tui::app::{App, Hint, HintLine};
+use ashta_tui::app::{App, Hint, HintLine, LogLine};
 use ashta_tui::describe::move_words;
 use ashta_tui::ui::help::KEYS;
 use ashta_tui::ui::MIN_SIZE;
@@ -151,16 +151,26 @@ fn hint_percentages_are_shown_whole_at_60_by_20() {
     assert_whole_percentages(&screen_rows(&mut app, 60, 20), 3);
 }
 
+/// The app of [`app_with_many_moves`] with a log line longer than the log is wide.
+fn app_with_a_long_log_line() -> App {
+    let mut app = app_with_many_moves(8, 8);
+    app.log.push(LogLine {
+        player: Some(0),
+        text: "S 1: pawn e5→d5 ×North (the only move, played for you)".to_string(),
+    });
+    app
+}
+
 #[test]
 fn the_title_key_bar_and_log_fit_at_80_by_24() {
-    let mut app = app_with_many_moves(8, 8);
+    let mut app = app_with_a_long_log_line();
     let rows = screen_rows(&mut app, 80, 24);
     assert_bars_and_log_fit(&app, &rows);
 }
 
 #[test]
 fn the_title_key_bar_and_log_fit_at_60_by_20() {
-    let mut app = app_with_many_moves(8, 8);
+    let mut app = app_with_a_long_log_line();
     let rows = screen_rows(&mut app, 60, 20);
     assert_bars_and_log_fit(&app, &rows);
 }
