@@ -19,6 +19,7 @@ use crate::describe::{
     throw_words,
 };
 use crate::jobs::{Job, JobDone};
+use crate::line_edit::LineEdit;
 use crate::seats::{seat_bot, SeatKind};
 use crate::session::Table;
 use crate::stats::{game_stats, GameStats};
@@ -64,8 +65,8 @@ pub enum Overlay {
     None,
     /// The rules in short and the keys.
     Help,
-    /// Asking for a file name to save to.
-    Save(String),
+    /// Asking for a file name to save to: the name being typed.
+    Save(LineEdit),
     /// Asking whether to leave a game in progress.
     ConfirmQuit,
     /// The end of the game: places and statistics.
@@ -183,6 +184,10 @@ pub struct App {
     pub stats: Option<GameStats>,
     /// Set when the program should end.
     pub quit: bool,
+    /// How many lines the help is scrolled down.
+    pub help_scroll: u16,
+    /// The terminal's size (columns, rows), for scrolling the help by pages.
+    screen: (u16, u16),
     /// Finish the bots' moves of this turn without showing them (Space).
     pub hurry: bool,
     /// Moves of the mover still to show, after the animation.
@@ -233,6 +238,8 @@ impl App {
             hint: None,
             stats: None,
             quit: false,
+            help_scroll: 0,
+            screen: (80, 24),
             hurry: false,
             queue: VecDeque::new(),
             bots,
@@ -276,6 +283,11 @@ impl App {
     /// The seat whose bot is thinking, if one is.
     pub fn thinking(&self) -> Option<usize> {
         self.thinking
+    }
+
+    /// Tells the app the terminal's size (the event loop does before each frame).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.screen = (width, height);
     }
 
     fn say(&mut self, tone: Tone, text: impl Into<String>) {
@@ -725,20 +737,10 @@ impl App {
         }
         match self.overlay.clone() {
             Overlay::Help => {
-                if matches!(
-                    key.code,
-                    KeyCode::Esc
-                        | KeyCode::Enter
-                        | KeyCode::Char('?')
-                        | KeyCode::F(1)
-                        | KeyCode::Char('q')
-                ) {
-                    self.overlay = Overlay::None;
-                    self.advance();
-                }
+                self.help_key(key);
                 return;
             }
-            Overlay::Save(mut name) => {
+            Overlay::Save(mut field) => {
                 match key.code {
                     KeyCode::Esc => {
                         self.overlay = Overlay::None;
@@ -746,10 +748,11 @@ impl App {
                         self.advance();
                     }
                     KeyCode::Enter => {
-                        let name = if name.trim().is_empty() {
+                        let name = field.text().trim().to_string();
+                        let name = if name.is_empty() {
                             DEFAULT_SAVE.to_string()
                         } else {
-                            name.trim().to_string()
+                            name
                         };
                         self.overlay = Overlay::None;
                         self.save_to(PathBuf::from(name));
@@ -758,15 +761,10 @@ impl App {
                         }
                         self.advance();
                     }
-                    KeyCode::Backspace => {
-                        name.pop();
-                        self.overlay = Overlay::Save(name);
+                    _ => {
+                        field.key(key);
+                        self.overlay = Overlay::Save(field);
                     }
-                    KeyCode::Char(c) => {
-                        name.push(c);
-                        self.overlay = Overlay::Save(name);
-                    }
-                    _ => {}
                 }
                 return;
             }
@@ -798,11 +796,18 @@ impl App {
             },
             Overlay::None => {}
         }
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            // Ctrl chords other than Ctrl-C are not the letters they carry.
+            return;
+        }
         if self.human_key(key) {
             return;
         }
         match key.code {
-            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
+            KeyCode::Char('?') | KeyCode::F(1) => {
+                self.overlay = Overlay::Help;
+                self.help_scroll = 0;
+            }
             KeyCode::Char('q') => {
                 if self.position().is_over() {
                     self.quit = true;
@@ -810,7 +815,7 @@ impl App {
                     self.overlay = Overlay::ConfirmQuit;
                 }
             }
-            KeyCode::Char('s') => self.overlay = Overlay::Save(DEFAULT_SAVE.to_string()),
+            KeyCode::Char('s') => self.overlay = Overlay::Save(LineEdit::new(DEFAULT_SAVE)),
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('t') => self.ask_hint(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.speed(-1),
@@ -855,6 +860,30 @@ impl App {
             _ => {}
         }
         self.advance();
+    }
+
+    /// Keys of the help: scroll it (by lines, pages, to its ends) or close it.
+    fn help_key(&mut self, key: KeyEvent) {
+        let (w, h) = self.screen;
+        let body = ratatui::layout::Rect::new(0, 1, w, h.saturating_sub(4));
+        let rect = crate::ui::help::area_of(body);
+        let end = crate::ui::help::max_scroll(rect);
+        let page = rect.height.saturating_sub(3).max(1);
+        let now = self.help_scroll.min(end);
+        self.help_scroll = match key.code {
+            KeyCode::Down | KeyCode::Char('j') => (now + 1).min(end),
+            KeyCode::Up | KeyCode::Char('k') => now.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char(' ') => (now + page).min(end),
+            KeyCode::PageUp => now.saturating_sub(page),
+            KeyCode::Home | KeyCode::Char('g') => 0,
+            KeyCode::End | KeyCode::Char('G') => end,
+            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?' | 'q') | KeyCode::F(1) => {
+                self.overlay = Overlay::None;
+                self.advance();
+                0
+            }
+            _ => now,
+        };
     }
 
     /// Keys of a human's choice; whether the key was one.

@@ -16,6 +16,7 @@
 pub mod app;
 pub mod describe;
 pub mod jobs;
+pub mod line_edit;
 pub mod replay;
 pub mod run;
 pub mod seats;

@@ -34,6 +34,11 @@ pub fn play(table: Table, settings: Settings) -> Result<()> {
                 })
                 .context("cannot start a bot thread")?;
         }
+        let size = guard
+            .terminal
+            .size()
+            .context("cannot read the terminal's size")?;
+        app.resize(size.width, size.height);
         guard
             .terminal
             .draw(|frame| crate::ui::draw(frame, &app))

@@ -433,3 +433,78 @@ fn a_move_is_shown_along_every_square_of_its_path() {
     let names: Vec<String> = squares.iter().map(|s| s.name(5)).collect();
     assert_eq!(names, ["d1", "e1", "e2"]);
 }
+
+fn ctrl(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+/// The file name in the save prompt.
+fn save_name(app: &App) -> String {
+    match &app.overlay {
+        Overlay::Save(field) => field.text(),
+        other => panic!("no save prompt: {other:?}"),
+    }
+}
+
+#[test]
+fn ctrl_u_clears_the_file_name_in_the_save_prompt() {
+    let mut app = app_with_choice();
+    app.key(key(KeyCode::Char('s')));
+    assert_eq!(save_name(&app), "ashta-save.json");
+    app.key(ctrl('u'));
+    assert_eq!(save_name(&app), "");
+    type_text(&mut app, "mine.json");
+    assert_eq!(save_name(&app), "mine.json");
+}
+
+#[test]
+fn ctrl_a_and_ctrl_e_move_to_the_start_and_end_of_the_file_name() {
+    let mut app = app_with_choice();
+    app.key(key(KeyCode::Char('s')));
+    app.key(ctrl('a'));
+    type_text(&mut app, "old-");
+    assert_eq!(save_name(&app), "old-ashta-save.json");
+    app.key(ctrl('e'));
+    type_text(&mut app, ".bak");
+    assert_eq!(save_name(&app), "old-ashta-save.json.bak");
+}
+
+#[test]
+fn ctrl_w_deletes_the_last_word_of_the_file_name() {
+    let mut app = app_with_choice();
+    app.key(key(KeyCode::Char('s')));
+    app.key(ctrl('u'));
+    type_text(&mut app, "saves/today");
+    app.key(ctrl('w'));
+    assert_eq!(save_name(&app), "saves/");
+}
+
+#[test]
+fn no_ctrl_chord_types_its_letter_in_the_save_prompt() {
+    let mut app = app_with_choice();
+    app.key(key(KeyCode::Char('s')));
+    for c in ('a'..='z').filter(|c| !"cuwkhd".contains(*c)) {
+        app.key(ctrl(c));
+        assert_eq!(
+            save_name(&app),
+            "ashta-save.json",
+            "Ctrl-{c} changed the file name"
+        );
+    }
+    app.key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::ALT));
+    assert_eq!(save_name(&app), "ashta-save.json");
+    // Enter still saves under the name as it is.
+    assert!(matches!(app.overlay, Overlay::Save(_)));
+}
+
+#[test]
+fn ctrl_chords_do_not_act_as_their_letters_in_the_game() {
+    let mut app = app_with_choice();
+    let choice = app.choice.clone();
+    for c in ['s', 'q', 'u', 't', 'a', 'b', '?'] {
+        app.key(ctrl(c));
+    }
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.choice, choice);
+    assert!(!app.quit);
+}

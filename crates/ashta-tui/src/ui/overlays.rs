@@ -1,4 +1,4 @@
-//! What covers the board: the help, the save prompt, the question before quitting and
+//! What covers the board: the help (drawn by [`crate::ui::help`]), the save prompt, the question before quitting and
 //! the end of the game.
 
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -9,48 +9,20 @@ use ratatui::Frame;
 
 use crate::app::{App, Overlay};
 use crate::describe::{places, player_letter, result_words};
-use crate::ui::player_style;
-
-/// The help screen's text: the rules in short and the keys.
-pub const HELP: &str = "\
-THE GAME
-Race all your pawns from your start square (middle of your side) once round the
-outer ring counter-clockwise, then inwards ring by ring to the centre (home). The
-first to bring every pawn home exactly wins.
-Throw: cowries, counting mouths up (●). 1-3 up move 1-3; all 4 up (chamma) move 4,
-none up (ashta) move 8; both are graces: throw again. Spend the bag one value at a
-time, each on one pawn, or on a pair of your pawns on one square.
-Landing on a lone opponent captures it (back to its start) and gives an extra turn.
-Until you have captured, your gate is shut: you cannot leave the outer ring.
-Crossed squares (╳) are safe: nobody is captured there. Two of your pawns on another
-square are a double (=): it cannot be captured; formed on the outer ring it blocks
-the opponents listed after # (S2#EN) for their next turn.
-
-KEYS
-←/→  choose a value of your bag     ↑/↓, Tab  choose a pawn or pair for it
-Enter  choose the move, Enter again to play it (x: play at the first Enter)
-Esc  cancel the choice or the typing
-type a square (c1) to pick your pawn there, or a number to pick that value
-t  hint: the plays of your bag ranked by rollouts, with your chance to win
-u  undo your last turn (the same throws come again)     s  save the game
-+/-  bots' moves faster/slower    Space  show the rest of a bot's move at once
-z  only moves played for you on/off     ?/F1  this help     q  quit (Ctrl-C: at once)";
+use crate::line_edit::LineEdit;
+use crate::ui::fit::width;
+use crate::ui::{help, player_style};
 
 /// Draws the overlay, if any, over `area`.
 pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     match &app.overlay {
         Overlay::None => {}
-        Overlay::Help => {
-            let lines: Vec<Line> = HELP.lines().map(Line::from).collect();
-            popup(frame, area, " Help ", lines, 88, 26);
-        }
-        Overlay::Save(name) => {
+        Overlay::Help => help::draw(frame, area, app.help_scroll),
+        Overlay::Save(field) => {
+            let name = field.text();
             let lines = vec![
                 Line::from("Save the game to the file:"),
-                Line::from(Span::styled(
-                    format!("{name}_"),
-                    Style::default().add_modifier(Modifier::BOLD),
-                )),
+                field_line(field, area.width.min(60).saturating_sub(2)),
                 Line::from(""),
                 Line::from("Enter saves, Esc cancels. Continue it later with"),
                 Line::from(format!("ashta play --load {name}")),
@@ -66,7 +38,11 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
             popup(frame, area, " Quit ", lines, 52, 5);
         }
         Overlay::End => {
-            let lines = end_lines(app);
+            let mut lines = end_lines(app);
+            if lines.len() as u16 + 2 > area.height {
+                // A short terminal: the blank lines go first, so the keys stay.
+                lines.retain(|l| l.width() > 0);
+            }
             let h = lines.len() as u16 + 2;
             popup(frame, area, " Game over ", lines, 64, h);
         }
@@ -162,4 +138,34 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, w: u16, h
             .wrap(Wrap { trim: false }),
         rect,
     );
+}
+
+/// The file name being typed, the cursor shown as a reversed cell, scrolled sideways
+/// so that the cursor stays in `max` columns.
+fn field_line(field: &LineEdit, max: u16) -> Line<'static> {
+    let chars: Vec<char> = field.text().chars().collect();
+    let cursor = field.cursor();
+    let max = (max as usize).max(2);
+    // The characters before the cursor that fit, leaving its cell free.
+    let mut start = cursor;
+    while start > 0 && width(&chars[start - 1..cursor].iter().collect::<String>()) < max {
+        start -= 1;
+    }
+    let before: String = chars[start..cursor].iter().collect();
+    let at: String = chars.get(cursor).map_or(" ".to_string(), |c| c.to_string());
+    let room = max.saturating_sub(width(&before) + 1);
+    let after: String = chars
+        .iter()
+        .skip(cursor + 1)
+        .scan(0, |w, c| {
+            *w += width(&c.to_string());
+            (*w <= room).then_some(*c)
+        })
+        .collect();
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    Line::from(vec![
+        Span::styled(before, bold),
+        Span::styled(at, bold.add_modifier(Modifier::REVERSED)),
+        Span::styled(after, bold),
+    ])
 }

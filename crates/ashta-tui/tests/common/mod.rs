@@ -60,3 +60,48 @@ pub fn type_text(app: &mut App, text: &str) {
         app.key(key(KeyCode::Char(c)));
     }
 }
+
+/// The screen of `app` drawn on a `w`×`h` test terminal, one string a row (the app is
+/// told the size first, as the event loop does).
+pub fn screen_rows(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    app.resize(w, h);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| ashta_tui::ui::draw(f, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..h)
+        .map(|y| (0..w).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect()
+}
+
+/// A two-player game of the standard board with `pawns` pawns each, you against a
+/// random mover, played on (the first move of the best value each time, no second
+/// Enter) until one value of your bag can move at least `units` units.
+pub fn app_with_many_moves(pawns: u8, units: usize) -> App {
+    let seats = parse_list("human,random").unwrap();
+    let mut rules = Rules::standard();
+    rules.players = 2;
+    rules.pawns = Some(pawns);
+    let game = Game::new(rules, 5).unwrap();
+    let table = Table::new(game, seats, 5, Some(Duration::from_millis(30))).unwrap();
+    let settings = Settings {
+        step_ms: 0,
+        confirm: false,
+        ..Settings::default()
+    };
+    let mut app = App::new(table, settings).unwrap();
+    settle(&mut app);
+    for _ in 0..2000 {
+        let value = app.values().iter().position(|v| v.moves.len() >= units);
+        if let Some(value) = value {
+            // Choose that value with the arrows, as a player would.
+            while app.choice.as_ref().unwrap().value != value {
+                app.key(key(KeyCode::Right));
+            }
+            return app;
+        }
+        assert!(app.human_to_move(), "the game ended first");
+        app.key(key(KeyCode::Enter));
+        settle(&mut app);
+    }
+    panic!("no bag with {units} units to move");
+}

@@ -1,0 +1,219 @@
+//! The full-screen game in a real terminal at the sizes players have, 80×24 and 60×20:
+//! the real `ashta play` runs in tmux, keys go in with `tmux send-keys`, and the screen
+//! read back with `tmux capture-pane` shows the moves, keeps the chosen move in view
+//! however far down the list it goes, ends with the key bar, and reaches every line of
+//! the help. Needs tmux (`apt-get install -y tmux`).
+
+mod tmux;
+
+use std::path::PathBuf;
+
+use ashta_engine::{Game, MoveList, Rules};
+use ashta_tui::describe::move_words;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+use tmux::Session;
+
+/// A game of you against a random mover, stopped where you have thrown and one value
+/// of your bag (the first usable one, which the game chooses first) can move at least
+/// `units` units; saved for `ashta play --load`. Answers the file and the words of
+/// those moves, in the order the game lists them.
+fn saved_game_with_many_moves(name: &str, units: usize) -> (PathBuf, Vec<String>) {
+    let mut rules = Rules::standard();
+    rules.players = 2;
+    rules.pawns = Some(12);
+    for seed in 0..50 {
+        let mut game = Game::new(rules.clone(), seed).unwrap();
+        let mut random = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..5000 {
+            let pos = *game.position();
+            if pos.is_over() {
+                break;
+            }
+            if pos.must_throw() {
+                game.throw().unwrap();
+                continue;
+            }
+            let mut moves = MoveList::new();
+            game.variant().legal_moves(&pos, &mut moves);
+            if pos.to_move() == 0 {
+                let first = game
+                    .variant()
+                    .bag(&pos)
+                    .into_iter()
+                    .find(|v| moves.iter().any(|m| m.value == *v));
+                let listed: Vec<String> = moves
+                    .iter()
+                    .filter(|m| Some(m.value) == first)
+                    .map(|m| move_words(game.variant(), &pos, m))
+                    .collect();
+                if listed.len() >= units {
+                    let record: serde_json::Value = serde_json::from_str(&game.save()).unwrap();
+                    let saved = json!({
+                        "format": "ashta-save/1",
+                        "seats": ["human", "random"],
+                        "bot_time_ms": 0,
+                        "record": record,
+                    });
+                    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+                    std::fs::write(&path, saved.to_string()).unwrap();
+                    return (path, listed);
+                }
+            }
+            let mv = moves[random.random_range(0..moves.len())];
+            game.play(mv).unwrap();
+        }
+    }
+    panic!("no game gives {units} moves for one value");
+}
+
+/// Loads a game with `units` moves to choose from in a `w`×`h` terminal, then presses
+/// Down past the end of the list and round again, checking after each press that the
+/// chosen move is on the screen, marked.
+fn walk_the_moves_down(name: &str, w: u16, h: u16, units: usize) {
+    let (path, listed) = saved_game_with_many_moves(&format!("{name}.json"), units);
+    let args = ["play", "--load", path.to_str().unwrap(), "--step-ms", "0"];
+    let game = Session::start(name, w, h, &args);
+    game.wait_for_text("Your move");
+    for press in 0..listed.len() + 3 {
+        let chosen = format!("▶ {}", listed[press % listed.len()]);
+        game.wait_for(&format!("{chosen:?} after {press} Down"), |s| {
+            s.iter().any(|r| r.contains(&chosen))
+        });
+        game.keys(&["Down"]);
+    }
+}
+
+#[test]
+fn the_selected_move_stays_visible_at_80_by_24() {
+    walk_the_moves_down("moves-80x24", 80, 24, 11);
+}
+
+#[test]
+fn the_selected_move_stays_visible_at_60_by_20() {
+    walk_the_moves_down("moves-60x20", 60, 20, 8);
+}
+
+/// A new game of you and three random movers, seed 3 (your first bag moves a pawn or
+/// the pair on c1), in a `w`×`h` terminal.
+fn new_game(name: &str, w: u16, h: u16) -> Session {
+    let args = [
+        "play",
+        "--seed",
+        "3",
+        "--seats",
+        "human,random,random,random",
+        "--step-ms",
+        "0",
+    ];
+    Session::start(name, w, h, &args)
+}
+
+#[test]
+fn moves_are_listed_and_selectable_at_60_by_20() {
+    let game = new_game("listed-60x20", 60, 20);
+    game.wait_for("both moves listed, the first chosen", |s| {
+        s.iter().any(|r| r.contains("▶ 3: pawn c1→e2"))
+            && s.iter().any(|r| r.contains("  3: pair c1→e2"))
+    });
+    game.keys(&["Down"]);
+    game.wait_for_text("▶ 3: pair c1→e2");
+}
+
+/// Whether `screen` ends with the whole key bar and starts with the whole title.
+fn bars_whole(screen: &[String], h: u16) -> bool {
+    let bar = screen.last().map_or("", |r| r.trim_end());
+    screen.len() == h as usize
+        && bar.starts_with(" ←→ value")
+        && bar.ends_with("? help  q quit")
+        && screen[0].trim_end().ends_with("seed 3 · turn 1")
+}
+
+fn assert_the_key_bar_is_the_last_line(name: &str, w: u16, h: u16) {
+    let game = new_game(name, w, h);
+    game.wait_for(
+        "the whole key bar on the last line and the whole title",
+        |s| bars_whole(s, h),
+    );
+}
+
+#[test]
+fn the_key_bar_and_title_are_whole_at_80_by_24() {
+    assert_the_key_bar_is_the_last_line("bar-80x24", 80, 24);
+}
+
+#[test]
+fn the_key_bar_and_title_are_whole_at_60_by_20() {
+    assert_the_key_bar_is_the_last_line("bar-60x20", 60, 20);
+}
+
+fn assert_the_help_reaches_its_end(name: &str, w: u16, h: u16) {
+    let game = new_game(name, w, h);
+    game.wait_for_text("Your move");
+    game.keys(&["?"]);
+    game.wait_for_text("THE GAME");
+    // Down a line at a time until the end: every key of the help goes by.
+    let mut seen = String::new();
+    for _ in 0..100 {
+        let screen = game.settled_screen();
+        seen += &screen.join("\n");
+        if screen.iter().any(|r| r.contains("end (↑ PgUp Home)")) {
+            break;
+        }
+        let before = screen.clone();
+        game.keys(&["Down"]);
+        game.wait_for("the help scrolled", |s| s != before.as_slice());
+    }
+    for key in [
+        "←/→",
+        "Enter",
+        "Esc",
+        "hint",
+        "undo",
+        "save the game",
+        "Ctrl-U",
+    ] {
+        assert!(seen.contains(key), "{key:?} never came into view:\n{seen}");
+    }
+    game.wait_for("the help's last line and the end mark", |s| {
+        s.iter().any(|r| r.contains("quit (Ctrl-C: at once)"))
+            && s.iter().any(|r| r.contains("end (↑ PgUp Home)"))
+    });
+    // Home goes back to the top, Esc back to the game.
+    game.keys(&["Home"]);
+    game.wait_for_text("THE GAME");
+    game.keys(&["Escape"]);
+    game.wait_for_text("Your move");
+}
+
+#[test]
+fn the_help_scrolls_to_its_end_at_80_by_24() {
+    assert_the_help_reaches_its_end("help-80x24", 80, 24);
+}
+
+#[test]
+fn the_help_scrolls_to_its_end_at_60_by_20() {
+    assert_the_help_reaches_its_end("help-60x20", 60, 20);
+}
+
+#[test]
+fn ctrl_u_clears_the_file_name_of_the_save_prompt() {
+    let game = new_game("save-ctrl-u", 80, 24);
+    game.wait_for_text("Your move");
+    game.keys(&["s"]);
+    game.wait_for_text("ashta-save.json");
+    game.keys(&["C-u"]);
+    game.type_text("mine.json");
+    game.keys(&["C-a"]);
+    game.type_text("x-");
+    game.wait_for("the name x-mine.json, nothing of the old name", |s| {
+        s.iter()
+            .any(|r| r.contains("ashta play --load x-mine.json"))
+            && !s
+                .iter()
+                .any(|r| r.contains("ashta-save.json") || r.contains("ux-"))
+    });
+    game.keys(&["Escape"]);
+    game.wait_for_text("Not saved.");
+}
