@@ -88,6 +88,8 @@ pub struct ServerConfig {
     pub header_timeout: Duration,
     /// Most connections open at once (WebSockets included); more are closed on arrival.
     pub max_connections: usize,
+    /// A WebSocket whose client sends nothing (not even a ping) for this long is closed.
+    pub ws_idle: Duration,
     /// Most bot searches running at once, server-wide (each takes a thread).
     pub max_thinking: usize,
     /// A game nobody has played in (no throw yet) is dropped after this long.
@@ -106,6 +108,7 @@ impl ServerConfig {
             request_timeout: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
             max_connections: 512,
+            ws_idle: Duration::from_secs(90),
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             unplayed_expiry: Duration::from_secs(24 * 3600),
         }

@@ -187,9 +187,19 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
     let mut events = room.subscribe();
     let mut last: Option<u64> = None;
     let mut limit = RateLimit::new(app.config.ws_messages_per_second);
+    // A socket the client says nothing on (the page pings every 20 s) is closed, so
+    // idle sockets cannot hold the server's connection places.
+    let idle = tokio::time::sleep(app.config.ws_idle);
+    tokio::pin!(idle);
     loop {
         tokio::select! {
+            () = &mut idle => {
+                tracing::debug!(game = %id, "closing a socket idle for {:?}", app.config.ws_idle);
+                let _ = sink.send(Message::Close(None)).await;
+                break;
+            }
             incoming = stream.next() => {
+                idle.as_mut().reset(tokio::time::Instant::now() + app.config.ws_idle);
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {

@@ -238,6 +238,30 @@ async fn idle_and_slow_connections_are_closed_and_their_number_is_capped() {
 }
 
 #[tokio::test]
+async fn a_websocket_that_says_nothing_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config: ServerConfig = test_config(dir.path().join("t.sqlite"));
+    config.ws_idle = Duration::from_millis(300);
+    let s = Server::start_with(config).await;
+    let created = s.create(two_humans()).await;
+    let mut talking = s.seat(&created, 0).await;
+    talking.hello(0).await;
+    let mut silent = s.seat(&created, 1).await;
+    silent.hello(0).await;
+    let started = Instant::now();
+    for _ in 0..6 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        talking.send(json!({"type": "ping"})).await;
+        assert_eq!(talking.next_of("pong").await["type"], "pong");
+    }
+    assert!(silent.next().await.is_none(), "the silent socket is closed");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // The one that pings is still served.
+    talking.send(json!({"type": "ping"})).await;
+    assert_eq!(talking.next_of("pong").await["type"], "pong");
+}
+
+#[tokio::test]
 async fn a_game_nobody_played_in_expires() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.sqlite");
