@@ -134,9 +134,8 @@ mod tests {
         let mut watch = GreedyWatch::default();
         let mut eval = None;
         play_north_against_greedy(north, seed, |v, before, after| {
-            let eval = eval.get_or_insert_with(|| {
-                Evaluator::with_weights(v, WeightSet::Hand.weights(2))
-            });
+            let eval =
+                eval.get_or_insert_with(|| Evaluator::with_weights(v, WeightSet::Hand.weights(2)));
             watch.observe(v, eval, before, after);
             true
         });

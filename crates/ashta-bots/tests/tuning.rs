@@ -86,7 +86,9 @@ fn an_explicit_net_replaces_the_shipped_one_for_its_rules_only() {
         ..Rules::standard()
     })
     .unwrap();
-    let kept = tuning.net(WeightSet::Strongest, &four).expect("a shipped net");
+    let kept = tuning
+        .net(WeightSet::Strongest, &four)
+        .expect("a shipped net");
     assert!(kept.fits(&four));
 }
 
