@@ -115,8 +115,8 @@ pub enum Opponents {
 impl Default for MctsConfig {
     /// The strongest setting that stays within 100 ms of one core per decision:
     /// 8000 simulations and at most 48 000 positions scored (measured with the
-    /// `mcts_speed` example and the value nets: about 140 000 simulations a second with
-    /// four players, 170 000 with two; means of 56–58 ms and 40–43 ms per decision,
+    /// `mcts_speed` tool of `ashta-tools` and the value nets: about 140 000
+    /// simulations a second with four players, 170 000 with two; means of 56–58 ms and 40–43 ms per decision,
     /// see BENCHMARKS.md for the slowest). Reproducible: no time limit.
     fn default() -> Self {
         MctsConfig {
