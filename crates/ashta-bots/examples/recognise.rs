@@ -7,7 +7,7 @@
 //! `cargo run --release -p ashta-bots --example recognise -- [GAMES] [BOT_A] [BOT_B]`
 //! (defaults: 40 games, `default` against `greedy`).
 
-use ashta_bots::eval::{tuned_weights, WeightSet};
+use ashta_bots::eval::WeightSet;
 use ashta_bots::opponent_model::GreedyWatch;
 use ashta_bots::{make_bot, Evaluator};
 use ashta_engine::{Rules, SeededThrows, Variant};
@@ -24,7 +24,7 @@ fn main() {
     let mut rules = Rules::standard();
     rules.players = 2;
     let v = Variant::new(rules).expect("standard rules");
-    let eval = Evaluator::with_weights(&v, tuned_weights(WeightSet::Hand.weights(2)));
+    let eval = Evaluator::with_weights(&v, WeightSet::Hand.weights(2));
     const THRESHOLDS: [u32; 6] = [2, 4, 6, 8, 12, 16];
     // Per bot and threshold: the decision at which it was recognised, in each game
     // where it was.

@@ -70,7 +70,7 @@ impl Weights {
     /// with `players` players: the settled positions of greedy self-play games, each
     /// labelled with its game's result, and the weights under which
     /// [`Evaluator::win_chances`] gives those results the highest likelihood (the
-    /// `fit_weights` example; BENCHMARKS.md has the command and the log losses).
+    /// `fit_weights` tool of `ashta-tools`; BENCHMARKS.md has the command and the log losses).
     /// Calibrated chances rather than the sharpest ranking: the searching bots back
     /// these values up, so their scale matters. Other player counts use the nearest fit.
     pub fn fitted(players: usize) -> Weights {
@@ -126,42 +126,15 @@ impl WeightSet {
         }
     }
 
-    /// The value net this set plays with for `variant`, if any: the strongest set
-    /// uses the shipped net that fits the variant ([`ValueNet::for_variant`]), or the
-    /// net in the file named by the environment variable `ASHTA_NET` (for testing a
-    /// new net, e.g. `ASHTA_NET=net.json ashta tournament ...`).
+    /// The shipped value net this set plays with for `variant`, if any: the strongest
+    /// set uses the shipped net that fits the variant ([`ValueNet::for_variant`]). A
+    /// program can give another net ([`crate::tuning::Tuning::net`]).
     pub fn net(self, variant: &Variant) -> Option<Arc<ValueNet>> {
         match self {
             WeightSet::Strongest => ValueNet::for_variant(variant),
             WeightSet::Hand | WeightSet::Fitted => None,
         }
     }
-}
-
-/// The weights bots use: `base`, with any `name=value` pairs of the environment
-/// variable `ASHTA_WEIGHTS` applied (for tuning, e.g. `ASHTA_WEIGHTS=gate=20,stuck=4`).
-pub fn tuned_weights(base: Weights) -> Weights {
-    let mut w = base;
-    let text = std::env::var("ASHTA_WEIGHTS").unwrap_or_default();
-    for pair in text.split(',') {
-        let Some((name, value)) = pair.split_once('=') else {
-            continue;
-        };
-        let Ok(x) = value.parse::<f64>() else {
-            continue;
-        };
-        match name {
-            "off_board" => w.off_board = x,
-            "gate" => w.gate = x,
-            "stuck" => w.stuck = x,
-            "hit_extra" => w.hit_extra = x,
-            "closed_progress" => w.closed_progress = x,
-            "temperature" => w.temperature = x,
-            "freeze" => w.freeze = x,
-            _ => {}
-        }
-    }
-    w
 }
 
 /// Precomputed tables for evaluating positions of one variant.

@@ -15,6 +15,7 @@
 //!   `max_depth` when no time is set, which is reproducible); a transposition table
 //!   keyed by [`Position::key`] keeps values and the best play for move ordering.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ashta_engine::{Play, Position, ThrowOutcome, Variant};
@@ -24,6 +25,7 @@ use rustc_hash::FxHashMap;
 
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::evaluator;
+use crate::tuning::Tuning;
 use crate::{sort_candidates, Bot, Candidate};
 
 /// How three and four players are searched.
@@ -51,6 +53,9 @@ pub struct ExpectiConfig {
     pub multi: MultiPlayer,
     /// The evaluation's weights.
     pub weights: WeightSet,
+    /// Changes to the evaluation (another net, other weights); `None` plays with the
+    /// tuning the program installed ([`crate::tuning::install`]), if any.
+    pub tuning: Option<Arc<Tuning>>,
 }
 
 impl Default for ExpectiConfig {
@@ -62,6 +67,7 @@ impl Default for ExpectiConfig {
             max_throws: 2,
             multi: MultiPlayer::MaxN,
             weights: WeightSet::Strongest,
+            tuning: None,
         }
     }
 }
@@ -353,7 +359,8 @@ impl Bot for ExpectiBot {
                 .collect();
         }
         let outcomes = variant.throw_outcomes_normalized(self.config.max_throws);
-        let eval = evaluator(&mut self.eval, variant, self.config.weights).clone();
+        let tuning = self.config.tuning.as_deref();
+        let eval = evaluator(&mut self.eval, variant, self.config.weights, tuning).clone();
         if self.tt.len() >= TT_LIMIT {
             self.tt.clear();
         }
@@ -461,7 +468,7 @@ mod tests {
         let a = pruned.analyse(&v, &pos);
         // max^n on two players does no pruning; its root values must agree.
         let outcomes = v.throw_outcomes_normalized(ExpectiConfig::default().max_throws);
-        let eval = Evaluator::with_weights(&v, crate::eval::tuned_weights(Weights::default()));
+        let eval = Evaluator::with_weights(&v, Weights::default());
         let mut tt = FxHashMap::default();
         let mut s = Search {
             v: &v,

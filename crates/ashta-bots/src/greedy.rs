@@ -6,7 +6,10 @@ use ashta_engine::{Play, Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::eval::{tuned_weights, Evaluator, WeightSet};
+use std::sync::Arc;
+
+use crate::eval::{Evaluator, WeightSet};
+use crate::tuning::{self, Tuning};
 use crate::{sort_candidates, Bot, Candidate};
 
 /// One-play lookahead with the shared evaluation; `noise` adds a random amount to each
@@ -14,6 +17,8 @@ use crate::{sort_candidates, Bot, Candidate};
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     eval: Option<(u64, Evaluator)>,
+    /// The bot's own tuning; `None` plays with the installed one ([`tuning::install`]).
+    tuning: Option<Arc<Tuning>>,
     rng: ChaCha8Rng,
     noise: f64,
 }
@@ -23,6 +28,7 @@ impl GreedyBot {
     pub fn new(seed: u64, noise: f64) -> GreedyBot {
         GreedyBot {
             eval: None,
+            tuning: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             noise,
         }
@@ -36,23 +42,30 @@ impl GreedyBot {
             ..GreedyBot::new(seed, 0.0)
         }
     }
+
+    /// The bot, playing with `tuning`'s weight changes instead of the installed
+    /// tuning's ([`tuning::install`]).
+    pub fn with_tuning(self, tuning: Tuning) -> GreedyBot {
+        GreedyBot {
+            eval: None,
+            tuning: Some(Arc::new(tuning)),
+            ..self
+        }
+    }
 }
 
-/// The evaluator for `variant` with the weights of `set` (and `ASHTA_WEIGHTS`), rebuilt
-/// only when the rules change.
+/// The evaluator for `variant` with the weights of `set` under `tuning` (the
+/// installed tuning when `None`), rebuilt only when the rules change.
 pub(crate) fn evaluator<'a>(
     cache: &'a mut Option<(u64, Evaluator)>,
     variant: &Variant,
     set: WeightSet,
+    tuning: Option<&Tuning>,
 ) -> &'a Evaluator {
     let id = variant_id(variant);
     if cache.as_ref().is_none_or(|(k, _)| *k != id) {
-        let mut eval =
-            Evaluator::with_weights(variant, tuned_weights(set.weights(variant.players())));
-        if let Some(net) = set.net(variant) {
-            eval = eval.with_net(net);
-        }
-        *cache = Some((id, eval));
+        let tuning = tuning.unwrap_or_else(|| tuning::installed());
+        *cache = Some((id, tuning.evaluator(variant, set)));
     }
     &cache.as_ref().expect("just set").1
 }
@@ -91,7 +104,12 @@ impl Bot for GreedyBot {
     fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate> {
         let me = pos.to_move();
         let plays = variant.plays(pos);
-        let eval = evaluator(&mut self.eval, variant, WeightSet::Hand);
+        let eval = evaluator(
+            &mut self.eval,
+            variant,
+            WeightSet::Hand,
+            self.tuning.as_deref(),
+        );
         let rng = &mut self.rng;
         let mut out: Vec<Candidate> = plays
             .into_iter()

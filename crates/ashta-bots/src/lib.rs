@@ -30,6 +30,7 @@ mod random;
 mod registry;
 pub mod stats;
 pub mod tournament;
+pub mod tuning;
 
 pub use arena::{play_game, try_play_game, BagWatch, BotFailure, Outcome};
 pub use eval::{Evaluator, WeightSet, Weights};
@@ -40,6 +41,7 @@ pub use mcts::{MctsBot, MctsConfig, Opponents};
 pub use net::ValueNet;
 pub use random::RandomBot;
 pub use registry::{make_bot, BotError, BOT_NAMES};
+pub use tuning::Tuning;
 
 use ashta_engine::{Play, Position, Variant};
 

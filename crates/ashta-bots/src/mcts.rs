@@ -40,6 +40,7 @@
 //! a ChaCha8 generator seeded by the bot's seed and the position, and the tree is a
 //! plain vector (no hash-map iteration order anywhere).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ashta_engine::{DrawReason, MoveList, Play, Position, ThrowStep, Variant};
@@ -49,6 +50,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
+use crate::tuning::Tuning;
 use crate::{Bot, Candidate};
 
 /// MCTS settings.
@@ -85,6 +87,9 @@ pub struct MctsConfig {
     pub evaluations_per_simulation: f64,
     /// The evaluation's weights.
     pub weights: WeightSet,
+    /// Changes to the evaluation (another net, other weights); `None` plays with the
+    /// tuning the program installed ([`crate::tuning::install`]), if any.
+    pub tuning: Option<Arc<Tuning>>,
     /// How the tree expects the *other* players to play.
     pub opponents: Opponents,
     /// With [`Opponents::Recognise`]: contested decisions in agreement with greedy
@@ -110,8 +115,8 @@ pub enum Opponents {
 impl Default for MctsConfig {
     /// The strongest setting that stays within 100 ms of one core per decision:
     /// 8000 simulations and at most 48 000 positions scored (measured with the
-    /// `mcts_speed` example and the value nets: about 140 000 simulations a second with
-    /// four players, 170 000 with two; means of 56–58 ms and 40–43 ms per decision,
+    /// `mcts_speed` tool of `ashta-tools` and the value nets: about 140 000
+    /// simulations a second with four players, 170 000 with two; means of 56–58 ms and 40–43 ms per decision,
     /// see BENCHMARKS.md for the slowest). Reproducible: no time limit.
     fn default() -> Self {
         MctsConfig {
@@ -126,6 +131,7 @@ impl Default for MctsConfig {
             max_nodes: 500_000,
             evaluations_per_simulation: 6.0,
             weights: WeightSet::Strongest,
+            tuning: None,
             opponents: Opponents::Recognise,
             recognise_after: RECOGNISED_AFTER,
         }
@@ -276,7 +282,8 @@ impl MctsBot {
         if self.chance.as_ref().is_none_or(|(k, _)| *k != id) {
             self.chance = Some((id, ChanceTable::new(variant, self.config.max_throws)));
         }
-        let eval = evaluator(&mut self.eval, variant, self.config.weights).clone();
+        let tuning = self.config.tuning.as_deref();
+        let eval = evaluator(&mut self.eval, variant, self.config.weights, tuning).clone();
         let me = pos.to_move();
         let mut greedy_seats = [false; 4];
         for (seat, g) in greedy_seats.iter_mut().enumerate() {
@@ -289,7 +296,7 @@ impl MctsBot {
         }
         let opponent_eval = greedy_seats
             .contains(&true)
-            .then(|| evaluator(&mut self.opponent_eval, variant, WeightSet::Hand).clone());
+            .then(|| evaluator(&mut self.opponent_eval, variant, WeightSet::Hand, tuning).clone());
         let table = &self.chance.as_ref().expect("just set").1;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));
         let mut s = Search {
@@ -655,7 +662,8 @@ impl Bot for MctsBot {
     /// [`Opponents::Recognise`]).
     fn observe(&mut self, variant: &Variant, before: &Position, after: &Position) {
         if self.config.opponents == Opponents::Recognise {
-            let greedy = evaluator(&mut self.opponent_eval, variant, WeightSet::Hand);
+            let tuning = self.config.tuning.as_deref();
+            let greedy = evaluator(&mut self.opponent_eval, variant, WeightSet::Hand, tuning);
             self.watch.observe(variant, greedy, before, after);
         }
     }

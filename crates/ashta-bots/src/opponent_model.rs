@@ -126,7 +126,7 @@ pub(crate) fn play_north_against_greedy(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{tuned_weights, WeightSet};
+    use crate::eval::WeightSet;
     use crate::{Bot, GreedyBot, RandomBot};
 
     /// A watch that saw a two-player game where North is `north` (South is greedy).
@@ -134,9 +134,8 @@ mod tests {
         let mut watch = GreedyWatch::default();
         let mut eval = None;
         play_north_against_greedy(north, seed, |v, before, after| {
-            let eval = eval.get_or_insert_with(|| {
-                Evaluator::with_weights(v, tuned_weights(WeightSet::Hand.weights(2)))
-            });
+            let eval =
+                eval.get_or_insert_with(|| Evaluator::with_weights(v, WeightSet::Hand.weights(2)));
             watch.observe(v, eval, before, after);
             true
         });

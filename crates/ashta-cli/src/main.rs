@@ -10,6 +10,7 @@ mod engine;
 mod input;
 mod play;
 mod rule_flags;
+mod tuning;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -73,8 +74,29 @@ enum Command {
     Replay(commands::replay::ReplayArgs),
 }
 
-/// Runs one subcommand, writing its output to `out`.
+impl Command {
+    /// The flags that change the bots' evaluation, for the commands that build bots.
+    fn tuning(&self) -> Option<&tuning::TuningArgs> {
+        match self {
+            Command::Play(args) => Some(&args.tuning),
+            Command::Tournament(args) => Some(&args.tuning),
+            Command::Serve(args) => Some(&args.tuning),
+            Command::Hint(args) => Some(&args.tuning),
+            Command::Analyze(args) => Some(&args.tuning),
+            Command::Engine(args) => Some(&args.tuning),
+            Command::Stats(args) => Some(&args.tuning),
+            _ => None,
+        }
+    }
+}
+
+/// Runs one subcommand, writing its output to `out`: first installs the bots' tuning
+/// (from the flags, else `ASHTA_NET` and `ASHTA_WEIGHTS`) for the commands that build
+/// bots.
 fn run(command: &Command, out: &mut dyn Write) -> Result<()> {
+    if let Some(tuning) = command.tuning() {
+        tuning.install()?;
+    }
     match command {
         Command::Play(args) => {
             let echo = !io::stdin().is_terminal();

@@ -10,7 +10,8 @@
 use ashta_engine::{MoveList, Position, ThrowOutcome, ThrowStep, Variant};
 use rand::Rng;
 
-use crate::eval::{tuned_weights, Evaluator, Weights};
+use crate::eval::{Evaluator, WeightSet};
+use crate::tuning;
 
 /// A value for every seat (at most four players): each player's chance to win.
 pub type WinVector = [f64; 4];
@@ -82,7 +83,7 @@ impl Chance {
             graces,
             eval: Evaluator::with_weights(
                 variant,
-                tuned_weights(Weights::fitted(variant.players())),
+                tuning::installed().weights(WeightSet::Fitted, variant.players()),
             ),
         }
     }

@@ -4,8 +4,8 @@
 //! hint's rollouts); a player's rate is its total error over its decisions that had a
 //! choice. The bands were set by reviewing games of our own bots against themselves
 //! (four-player standard games, two per bot, up to 120 turns each, reviewed with
-//! [`REVIEW_ROLLOUTS`] rollouts per play as `ashta analyze` does by default; the example
-//! `rating_bands` reruns it). Error per decision measured:
+//! [`REVIEW_ROLLOUTS`] rollouts per play as `ashta analyze` does by default; the
+//! `rating_bands` tool of `ashta-tools` reruns it). Error per decision measured:
 //!
 //! | bot | decisions | error per decision |
 //! |---|---|---|

@@ -158,29 +158,15 @@ impl ValueNet {
         serde_json::to_string(self).expect("a net serialises")
     }
 
-    /// The net for `variant`'s rules, if there is one: the one in the file named by
-    /// the environment variable `ASHTA_NET` when it fits, else a shipped one.
-    ///
-    /// # Panics
-    /// When `ASHTA_NET` names a file that is not a valid net: a test of a new net must
-    /// not silently measure the old one.
+    /// The shipped net for `variant`'s rules, if there is one ([`SHIPPED`]). A program
+    /// can have the bots play with another ([`crate::tuning::Tuning`]).
     pub fn for_variant(variant: &Variant) -> Option<Arc<ValueNet>> {
         static NETS: OnceLock<Vec<Arc<ValueNet>>> = OnceLock::new();
         NETS.get_or_init(|| {
-            let mut nets = Vec::new();
-            if let Ok(path) = std::env::var("ASHTA_NET") {
-                let text = std::fs::read_to_string(&path)
-                    .unwrap_or_else(|e| panic!("ASHTA_NET={path}: {e}"));
-                let net =
-                    ValueNet::from_json(&text).unwrap_or_else(|e| panic!("ASHTA_NET={path}: {e}"));
-                nets.push(Arc::new(net));
-            }
-            nets.extend(
-                SHIPPED.iter().map(|text| {
-                    Arc::new(ValueNet::from_json(text).expect("a shipped net is valid"))
-                }),
-            );
-            nets
+            SHIPPED
+                .iter()
+                .map(|text| Arc::new(ValueNet::from_json(text).expect("a shipped net is valid")))
+                .collect()
         })
         .iter()
         .find(|net| net.fits(variant))

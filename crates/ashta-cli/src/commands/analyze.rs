@@ -50,6 +50,9 @@ pub struct AnalyzeArgs {
     /// Also write a self-contained HTML report to this file.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// The bots' evaluation: `--net FILE`, `--weights LIST`.
+    #[command(flatten)]
+    pub tuning: crate::tuning::TuningArgs,
 }
 
 /// The review's settings from the command line.

@@ -22,6 +22,9 @@ pub struct EngineArgs {
     /// Seed of the bot (the `seed` option).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+    /// The bots' evaluation: `--net FILE`, `--weights LIST`.
+    #[command(flatten)]
+    pub tuning: crate::tuning::TuningArgs,
 }
 
 /// Serves the protocol on standard input until `quit` or the end of input.

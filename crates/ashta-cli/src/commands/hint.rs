@@ -32,6 +32,9 @@ pub struct HintArgs {
     /// Print `{"plays": [...]}` as JSON, best first.
     #[arg(long)]
     json: bool,
+    /// The bots' evaluation: `--net FILE`, `--weights LIST`.
+    #[command(flatten)]
+    pub tuning: crate::tuning::TuningArgs,
 }
 
 /// One play in the JSON answer.

@@ -30,6 +30,9 @@ pub struct ServeArgs {
     /// Most connections open at once (WebSockets included).
     #[arg(long, value_name = "N", default_value_t = 512)]
     max_connections: usize,
+    /// The bots' evaluation: `--net FILE`, `--weights LIST`.
+    #[command(flatten)]
+    pub tuning: crate::tuning::TuningArgs,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM).

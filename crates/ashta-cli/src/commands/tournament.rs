@@ -54,6 +54,9 @@ pub struct TournamentArgs {
     round_robin: bool,
     #[command(flatten)]
     rules: RuleFlags,
+    /// The bots' evaluation: `--net FILE`, `--weights LIST`.
+    #[command(flatten)]
+    pub tuning: crate::tuning::TuningArgs,
 }
 
 /// Plays the tournament and prints its results.

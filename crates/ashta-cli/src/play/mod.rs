@@ -70,6 +70,9 @@ pub struct PlayArgs {
     auto_single: bool,
     #[command(flatten)]
     rules: RuleFlags,
+    /// The bots' evaluation: `--net FILE`, `--weights LIST`.
+    #[command(flatten)]
+    pub tuning: crate::tuning::TuningArgs,
 }
 
 /// How a game in the terminal stopped before its end.

@@ -20,8 +20,18 @@ pub struct Run {
 
 /// Runs `ashta` with `args`, feeding `stdin` to it; asserts that it did not panic.
 pub fn ashta(args: &[&str], stdin: &str) -> Run {
+    ashta_env(args, &[], stdin)
+}
+
+/// [`ashta`] with environment variables `env` set (and `ASHTA_NET` and
+/// `ASHTA_WEIGHTS` removed unless `env` sets them, so the caller's environment
+/// cannot change the bots).
+pub fn ashta_env(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
         .args(args)
+        .env_remove("ASHTA_NET")
+        .env_remove("ASHTA_WEIGHTS")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -44,6 +44,9 @@ pub struct StatsArgs {
     plot: Option<PathBuf>,
     #[command(flatten)]
     rules: RuleFlags,
+    /// The bots' evaluation: `--net FILE`, `--weights LIST`.
+    #[command(flatten)]
+    pub tuning: crate::tuning::TuningArgs,
 }
 
 /// Plays the games and prints the statistics.

@@ -1,4 +1,4 @@
-//! MCTS speed: `cargo run --release -p ashta-bots --example mcts_speed -- [PLAYERS] [SIMS] [GAMES] [OTHERS]`
+//! MCTS speed: `cargo run --profile dist -p ashta-tools --bin mcts_speed -- [PLAYERS] [SIMS] [GAMES] [OTHERS]`
 //!
 //! Plays MCTS (SIMS simulations per decision) through GAMES standard games on one
 //! thread and prints simulations per second and the time per decision (mean, 95th
@@ -28,6 +28,7 @@ use ashta_bots::{Bot, GreedyBot, MctsBot, MctsConfig};
 use ashta_engine::{Rules, SeededThrows, Variant};
 
 fn main() {
+    ashta_tools::install_tuning_from_env();
     let a: Vec<String> = std::env::args().collect();
     let players: u8 = a.get(1).map_or(4, |x| x.parse().unwrap());
     let sims: u64 = a.get(2).map_or(1000, |x| x.parse().unwrap());

@@ -11,7 +11,7 @@
 //! set's log loss is printed. The last net is written to OUT.
 //!
 //! ```sh
-//! cargo run --release -p ashta-bots --example train_net -- \
+//! cargo run --release -p ashta-tools --bin train_net -- \
 //!     --players 2 --generations 4 --games 20000 --hidden 64 --out crates/ashta-bots/nets/standard-2p.json
 //! ```
 
@@ -106,6 +106,7 @@ fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u6
 }
 
 fn main() {
+    ashta_tools::install_tuning_from_env();
     let a = parse_args();
     let variant = Variant::new(Rules {
         players: a.players,

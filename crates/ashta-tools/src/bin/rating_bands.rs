@@ -1,7 +1,7 @@
 //! The measurement behind the rating bands (`analysis::rating`): games of each bot
 //! against itself, reviewed as `ashta analyze` reviews them, and each bot's average
 //! error per decision. Minutes of CPU; run it with
-//! `cargo run --release -p ashta-bots --example rating_bands` (`BAND_GAMES=N` games a bot,
+//! `cargo run --release -p ashta-tools --bin rating_bands` (`BAND_GAMES=N` games a bot,
 //! default 2).
 
 use ashta_bots::analysis::{analyze_record, AnalysisConfig};
@@ -22,6 +22,7 @@ fn self_play(spec: &str, players: u8, seed: u64, max_turns: usize) -> Record {
 }
 
 fn main() {
+    ashta_tools::install_tuning_from_env();
     let games: u64 = std::env::var("BAND_GAMES")
         .ok()
         .and_then(|g| g.parse().ok())

@@ -7,7 +7,7 @@
 //! Half the games fit, the other half check (log loss per position, both sets).
 //!
 //! ```sh
-//! cargo run --release -p ashta-bots --example fit_weights -- 2 4000 1
+//! cargo run --release -p ashta-tools --bin fit_weights -- 2 4000 1
 //! # players games seed
 //! ```
 

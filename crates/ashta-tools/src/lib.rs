@@ -1,0 +1,49 @@
+//! # ashta-tools
+//!
+//! The programs that remake the bots' data and measure them, as binaries:
+//!
+//! - `train_net`: trains a value net by self-play (`crates/ashta-bots/nets/`);
+//! - `fit_weights`: fits the evaluation's weights to game results (`Weights::fitted`);
+//! - `rating_bands`: the games behind the rating bands of `ashta analyze`;
+//! - `mcts_speed`: MCTS simulations per second and time per decision.
+//!
+//! Unlike the bots library, these may read files and the environment. The ones that
+//! play bots honour `ASHTA_NET` and `ASHTA_WEIGHTS` as the `ashta` command does
+//! ([`install_tuning_from_env`]).
+
+use std::sync::Arc;
+
+use ashta_bots::tuning::{self, Tuning, WeightChanges};
+use ashta_bots::ValueNet;
+
+/// The bots' tuning the environment gives: the value net in the file named by
+/// `ASHTA_NET` and the weight changes of `ASHTA_WEIGHTS` (`gate=20,stuck=4`), each
+/// when set.
+pub fn tuning_from_env() -> Result<Tuning, String> {
+    let net = match std::env::var("ASHTA_NET") {
+        Ok(path) => {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("ASHTA_NET={path}: {e}"))?;
+            let net = ValueNet::from_json(&text).map_err(|e| format!("ASHTA_NET={path}: {e}"))?;
+            Some(Arc::new(net))
+        }
+        Err(_) => None,
+    };
+    let weights = match std::env::var("ASHTA_WEIGHTS") {
+        Ok(list) => {
+            WeightChanges::parse(&list).map_err(|e| format!("ASHTA_WEIGHTS={list}: {e}"))?
+        }
+        Err(_) => WeightChanges::default(),
+    };
+    Ok(Tuning { net, weights })
+}
+
+/// Installs [`tuning_from_env`] for every bot of the process.
+///
+/// # Panics
+/// When `ASHTA_NET` or `ASHTA_WEIGHTS` cannot be used (a measurement of a new net
+/// must not silently measure the shipped one), or when a tuning is already installed.
+pub fn install_tuning_from_env() {
+    let tuning = tuning_from_env().unwrap_or_else(|e| panic!("{e}"));
+    tuning::install(tuning).unwrap_or_else(|_| panic!("the bots' tuning was already set"));
+}
