@@ -14,13 +14,12 @@ use axum::body::Body;
 use axum::extract::Request;
 use axum::Router;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto::Builder;
-use hyper_util::server::graceful::GracefulShutdown;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tower::{Service, ServiceExt};
 
 /// The limits on connections.
@@ -88,8 +87,9 @@ pub async fn run(
     shutdown: impl Future<Output = ()>,
 ) {
     let mut make_service = router.into_make_service_with_connect_info::<SocketAddr>();
-    let places = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    let graceful = GracefulShutdown::new();
+    let max = limits.max_connections.max(1);
+    let places = Arc::new(Semaphore::new(max));
+    let (stop, stopping) = watch::channel(false);
     let mut shutdown = pin!(shutdown);
     loop {
         let (stream, addr) = tokio::select! {
@@ -118,30 +118,33 @@ pub async fn run(
             stream,
             _place: place,
         });
-        let mut builder = Builder::new(TokioExecutor::new());
-        builder
-            .http1()
+        // HTTP/1.1 only (browsers speak nothing else over plain HTTP): a server that
+        // sniffs for HTTP/2 first would wait for the first bytes without a deadline.
+        let connection = http1::Builder::new()
             .timer(TokioTimer::new())
-            .header_read_timeout(limits.header_timeout);
-        builder
-            .http2()
-            .timer(TokioTimer::new())
-            .enable_connect_protocol();
-        let connection = builder
-            .serve_connection_with_upgrades(io, service)
-            .into_owned();
-        let connection = graceful.watch(connection);
+            .header_read_timeout(limits.header_timeout)
+            .serve_connection(io, service)
+            .with_upgrades();
+        let mut stopping = stopping.clone();
         tokio::spawn(async move {
-            if let Err(e) = connection.await {
+            let mut connection = pin!(connection);
+            let ended = tokio::select! {
+                ended = connection.as_mut() => ended,
+                _ = stopping.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(e) = ended {
                 tracing::debug!(%addr, "connection ended: {e}");
             }
         });
     }
     drop(listener);
-    if tokio::time::timeout(DRAIN, graceful.shutdown())
-        .await
-        .is_err()
-    {
+    let _ = stop.send(true);
+    // Every connection gives its place back as it closes.
+    let all_closed = places.acquire_many(max as u32);
+    if tokio::time::timeout(DRAIN, all_closed).await.is_err() {
         tracing::warn!("some connections were still open after {DRAIN:?}; closing them");
     }
 }
