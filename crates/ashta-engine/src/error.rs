@@ -173,9 +173,47 @@ pub enum MoveError {
         /// How many pawns.
         count: u8,
     },
-    /// The move breaks a rule; the text says which.
+    /// The move breaks a rule; the [`IllegalMove`] says which.
     #[error("illegal move: {0}")]
-    Illegal(&'static str),
+    Illegal(IllegalMove),
+}
+
+/// Which rule a move breaks (RULES.md sections 5 to 7). `Display` gives the rule in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum IllegalMove {
+    /// An entry (a move from off the board) under start entry, where no pawn is ever off.
+    #[error("pawns enter from off the board only under grace entry")]
+    EntryWithoutGraceEntry,
+    /// An entry spending a value that is not a grace of 2 or more.
+    #[error("only a grace value of 2 or more brings pawns onto the board")]
+    EntryNeedsGrace,
+    /// An entry bringing on a number of pawns other than
+    /// [`crate::Variant::entry_count`].
+    #[error("an entry brings value/2 pawns, or all that are off the board if fewer")]
+    EntryCount,
+    /// A pair moved as one unit while doubles are off.
+    #[error("pairs move together only when doubles are on")]
+    PairWithoutDoubles,
+    /// A pawn (or pair) at home asked to move.
+    #[error("a pawn at home never moves again")]
+    AtHome,
+    /// The move would take a pawn past the outer ring of a player who has never
+    /// captured (gate `capture`).
+    #[error("the gate is closed: a player who has never captured stays on the outer ring")]
+    GateClosed,
+    /// The move would go past the home: a pawn lands on the home exactly.
+    #[error("a pawn must land on the home exactly")]
+    Overshoots,
+    /// A blocking double of an opponent stands between the unit and its target.
+    #[error("an opponent's double blocks the way this turn")]
+    Blocked,
+    /// The target square holds an opponent's double (doubles on).
+    #[error("the target square holds an opponent's double")]
+    DoubleOnTarget,
+    /// The unit and value name a legal move, but the move given lands elsewhere or
+    /// captures differently.
+    #[error("the move's target or capture does not match the position")]
+    TargetMismatch,
 }
 
 /// Throws supplied from outside that do not fit the throwing phase.

@@ -36,7 +36,7 @@ mod throws;
 mod variant;
 
 pub use chance::{ThrowOutcome, MAX_OUTCOME_THROWS};
-pub use error::{MoveError, PositionError, RulesError, ThrowError};
+pub use error::{IllegalMove, MoveError, PositionError, RulesError, ThrowError};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};

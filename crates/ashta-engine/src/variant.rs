@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::error::{MoveError, RulesError, ThrowError};
+use crate::error::{IllegalMove, MoveError, RulesError, ThrowError};
 use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
 use crate::moves::{Move, MoveList};
 use crate::position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, OFF};
@@ -431,7 +431,7 @@ impl Variant {
             if off > 0 {
                 for &v in bag {
                     if v >= 2 && self.table.is_grace_value(v) {
-                        let count = (v as usize / 2).min(off) as u8;
+                        let count = entry_pawns(v, off);
                         let mv = Move {
                             value: v,
                             from: None,
@@ -492,23 +492,17 @@ impl Variant {
         let Some(i) = from else {
             let off = pawns.iter().filter(|&&i| i == OFF).count();
             if !self.grace_entry {
-                return Err(MoveError::Illegal(
-                    "pawns enter from off the board only under grace entry",
-                ));
+                return Err(MoveError::Illegal(IllegalMove::EntryWithoutGraceEntry));
             }
             if off == 0 {
                 return Err(no_unit);
             }
             if !self.table.is_grace_value(value) || value < 2 {
-                return Err(MoveError::Illegal(
-                    "only a grace value of 2 or more brings pawns onto the board",
-                ));
+                return Err(MoveError::Illegal(IllegalMove::EntryNeedsGrace));
             }
-            let n = (value as usize / 2).min(off) as u8;
+            let n = entry_pawns(value, off);
             if count != n {
-                return Err(MoveError::Illegal(
-                    "an entry brings value/2 pawns, or all that are off the board if fewer",
-                ));
+                return Err(MoveError::Illegal(IllegalMove::EntryCount));
             }
             return Ok(Move {
                 value,
@@ -523,12 +517,10 @@ impl Variant {
             return Err(no_unit);
         }
         if count == 2 && !self.doubles {
-            return Err(MoveError::Illegal(
-                "pairs move together only when doubles are on",
-            ));
+            return Err(MoveError::Illegal(IllegalMove::PairWithoutDoubles));
         }
         if i as usize == self.home {
-            return Err(MoveError::Illegal("a pawn at home never moves again"));
+            return Err(MoveError::Illegal(IllegalMove::AtHome));
         }
         if let Some((to, capture)) = self.target(
             pos,
@@ -549,9 +541,9 @@ impl Variant {
         let j = i as usize + value as usize;
         let gate_closed = j >= self.outer && !pos.has_captured(p);
         Err(MoveError::Illegal(if gate_closed && !self.circle {
-            "the gate is closed: a player who has never captured stays on the outer ring"
+            IllegalMove::GateClosed
         } else if j > self.home && !gate_closed {
-            "a pawn must land on the home exactly"
+            IllegalMove::Overshoots
         } else if self
             .target(
                 pos,
@@ -563,9 +555,9 @@ impl Variant {
             )
             .is_some()
         {
-            "an opponent's double blocks the way this turn"
+            IllegalMove::Blocked
         } else {
-            "the target square holds an opponent's double"
+            IllegalMove::DoubleOnTarget
         }))
     }
 
@@ -573,9 +565,7 @@ impl Variant {
     pub fn play(&self, pos: &mut Position, mv: Move) -> Result<(), MoveError> {
         let legal = self.find_move(pos, mv.value, mv.from, mv.count)?;
         if legal != mv {
-            return Err(MoveError::Illegal(
-                "the move's target or capture does not match the position",
-            ));
+            return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
         }
         self.play_unchecked(pos, mv);
         Ok(())
@@ -779,12 +769,147 @@ impl Variant {
         false
     }
 
+    // ---------------------------------------------------------------- rules questions
+
+    /// How many pawns an entry spending `value` brings onto the board for the player to
+    /// move: `value / 2`, or every pawn of theirs off the board if fewer (RULES.md 9,
+    /// grace entry). 0 when none is off the board. Whether the entry is legal (grace
+    /// entry, a grace value of 2 or more) is [`Variant::find_move`]'s question.
+    pub fn entry_count(&self, pos: &Position, value: u8) -> u8 {
+        let p = pos.to_move as usize;
+        let off = pos.pawns[p][..self.pawns]
+            .iter()
+            .filter(|&&i| i == OFF)
+            .count();
+        entry_pawns(value, off)
+    }
+
+    /// The path indices `player`'s unit steps on when it plays `mv`, one per point of
+    /// the value, in order, the landing index last; an entry yields only 0 (the start
+    /// square). Under the `circle` gate a player who has never captured goes round the
+    /// outer ring again, so the indices wrap modulo [`Variant::outer_len`] (RULES.md 9).
+    /// The indices are not checked against the home: give a legal move.
+    ///
+    /// ```
+    /// use ashta_engine::parse_any;
+    ///
+    /// // Traditional rules (circle gate), South never captured: a1 (14) + 3 wraps to 1.
+    /// let (v, pos) = parse_any("traditional 5 2 0 3 0,0,0,14/-1,-1,-1,-1 - - 0").unwrap();
+    /// let mv = v.find_move(&pos, 3, Some(14), 1).unwrap();
+    /// assert_eq!(v.move_path(&pos, 0, mv).collect::<Vec<_>>(), [15, 0, 1]);
+    /// ```
+    pub fn move_path(
+        &self,
+        pos: &Position,
+        player: usize,
+        mv: Move,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let wraps = self.circle && !pos.has_captured(player);
+        let outer = self.outer;
+        let (start, steps) = match mv.from {
+            Some(from) => (from as usize, mv.value as usize),
+            None => (0, 0),
+        };
+        let entry = mv.from.is_none().then_some(0);
+        entry.into_iter().chain((1..=steps).map(move |k| {
+            let j = start + k;
+            if wraps && j >= outer {
+                j % outer
+            } else {
+                j
+            }
+        }))
+    }
+
+    /// Whether the game can only end in a frozen draw (RULES.md 8.3) however it is
+    /// played: the gate rule is `wait`, nobody has captured, and for every two players
+    /// q and o, no square q's pawns can still reach on the outer ring (beyond its
+    /// rearmost pawn) is one o's pawns can still stand on (from its rearmost pawn on,
+    /// safe squares aside). Pawns only move forward and the gates stay shut without a
+    /// capture, so no capture can ever happen again and every pawn ends at its gate.
+    /// Timing is ignored, so `false` does not mean the game can still be won.
+    pub fn is_locked(&self, pos: &Position) -> bool {
+        let players = self.players();
+        if self.circle || (0..players).any(|q| pos.has_captured(q)) {
+            return false;
+        }
+        // Each player's rearmost pawn still on the outer ring (off-board pawns enter at 0).
+        let mut rear = [None; 4];
+        for (q, r) in rear.iter_mut().enumerate().take(players) {
+            if !pos.has_finished(q) {
+                *r = self
+                    .pawns(pos, q)
+                    .map(|i| i.unwrap_or(0))
+                    .filter(|&i| i < self.home)
+                    .min();
+            }
+        }
+        for q in 0..players {
+            let Some(from) = rear[q] else { continue };
+            for k in from + 1..self.outer {
+                let sq = self.square(q, k);
+                if self.is_safe(sq) {
+                    continue;
+                }
+                for (o, r) in rear.iter().enumerate().take(players) {
+                    if o != q && r.is_some_and(|j| self.path_index(o, sq) >= j) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the gate (RULES.md 6, rule 2) holds back a pawn of the player to move
+    /// with one of `values`: the player has never captured and some pawn on the outer
+    /// ring (index i) would, with some value v, reach i + v past the ring but not past
+    /// the home. An open gate would let it into the inner rings; a closed one refuses
+    /// the move (`wait`) or sends the pawn round again (`circle`).
+    pub fn gate_holds(&self, pos: &Position, values: &[u8]) -> bool {
+        let p = pos.to_move();
+        if pos.has_captured(p) {
+            return false;
+        }
+        let (outer, home) = (self.outer, self.home);
+        self.pawns(pos, p).flatten().any(|i| {
+            i < outer
+                && values.iter().any(|&v| {
+                    let j = i + v as usize;
+                    j >= outer && j <= home
+                })
+        })
+    }
+
+    /// Whether the player to move, with `values` in the bag instead of what `pos`
+    /// holds, would have a legal move if their gate were open (as after a capture).
+    /// Values the throw table cannot produce are left out.
+    pub fn has_move_with_gate_open(&self, pos: &Position, values: &[u8]) -> bool {
+        let mut open = *pos;
+        open.captured |= 1 << pos.to_move;
+        open.bag = [0; MAX_FACES];
+        open.bag_len = 0;
+        for &v in values.iter().take(MAX_BAG as usize) {
+            if let Some(slot) = self.table.slot(v) {
+                open.bag[slot] += 1;
+                open.bag_len += 1;
+            }
+        }
+        self.has_legal_move(&open)
+    }
+
     fn can_enter(&self) -> bool {
         self.table
             .values()
             .iter()
             .any(|&v| v >= 2 && self.table.is_grace_value(v))
     }
+}
+
+/// Pawns an entry with `value` brings on when `off` pawns are off the board.
+#[inline]
+fn entry_pawns(value: u8, off: usize) -> u8 {
+    (value as usize / 2).min(off) as u8
 }
 
 #[inline]

@@ -338,7 +338,10 @@ impl State {
                 self.end_turn(v);
                 return ThrowStep::Voided;
             }
-            return ThrowStep::Again;
+            // RULES.md 5.1, safety cap: a phase stops at 16 values, grace or not.
+            if self.bag.len() < 16 {
+                return ThrowStep::Again;
+            }
         }
         if self.moves(v).is_empty() {
             self.end_turn(v);
