@@ -389,7 +389,8 @@ impl Search<'_> {
         let v = self.variant;
         if self.config.locked_draws && !pos.is_over() && locked_draw(v, pos) {
             let mut end = *pos;
-            v.declare_draw(&mut end, DrawReason::Frozen);
+            v.declare_draw(&mut end, DrawReason::Frozen)
+                .expect("the game is not over");
             return self.eval.win_chances(v, &end);
         }
         self.eval.win_chances(v, pos)
@@ -485,7 +486,10 @@ impl Search<'_> {
                 turns += 1;
                 let o = self.table.pick(self.rng.random::<f64>());
                 for &u in &self.table.throws[o] {
-                    if v.throw_one(&mut pos, u) != ThrowStep::Again {
+                    if v.throw_one(&mut pos, u)
+                        .expect("a throwing phase under way")
+                        != ThrowStep::Again
+                    {
                         break;
                     }
                 }
@@ -493,7 +497,7 @@ impl Search<'_> {
             }
             v.legal_moves(&pos, &mut moves);
             if moves.is_empty() {
-                v.end_turn(&mut pos);
+                v.end_turn(&mut pos).expect("a bag nothing can use");
                 continue;
             }
             let mv = match moves.iter().find(|m| m.is_capture()) {
@@ -554,7 +558,12 @@ impl Search<'_> {
         }
         let mut pos = self.tree.nodes[n as usize].pos;
         for &u in &self.table.throws[o] {
-            if self.variant.throw_one(&mut pos, u) != ThrowStep::Again {
+            if self
+                .variant
+                .throw_one(&mut pos, u)
+                .expect("a throwing phase under way")
+                != ThrowStep::Again
+            {
                 break;
             }
         }

@@ -66,7 +66,7 @@ impl Variant {
         }
         if !self.has_legal_move(pos) {
             let mut end = *pos;
-            self.end_turn(&mut end);
+            self.pass_turn(&mut end);
             search.out.push(Play {
                 moves: Vec::new(),
                 position: end,

@@ -3,7 +3,9 @@
 
 use arrayvec::ArrayVec;
 
-use crate::error::{IllegalMove, MoveError, RulesError, ThrowError};
+use crate::error::{
+    IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, VariantMismatch,
+};
 use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
 use crate::moves::{Move, MoveList};
 use crate::position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, OFF};
@@ -197,10 +199,36 @@ impl Variant {
     /// Throws one throw with `mouths_up` cowries up into the bag of the player to move.
     /// Call it on a position whose bag is empty, then again while it answers
     /// [`ThrowStep::Again`]; in between the position is mid-phase and not settled.
-    pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
+    ///
+    /// Refused, the position unchanged, when the game is over, when more mouths are up
+    /// than cowries are thrown, and when the bag shows the phase has already ended: it
+    /// holds a value no grace face gives, or [`crate::MAX_BAG`] values. (A bag of
+    /// graces alone may be a phase under way or a moving phase whose plain value was
+    /// spent; the position cannot tell, see [`Position::phase`], so that is the
+    /// caller's to know.)
+    pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
+        if pos.over {
+            return Err(ThrowError::GameOver);
+        }
+        let k = self.table.cowries();
+        if mouths_up > k {
+            return Err(ThrowError::TooManyMouths(mouths_up, k));
+        }
+        if pos.bag_len >= MAX_BAG
+            || (0..self.slots)
+                .any(|s| pos.bag[s] != 0 && !self.table.is_grace_value(self.values[s]))
+        {
+            return Err(ThrowError::NotThrowing);
+        }
+        Ok(self.throw_step(pos, mouths_up))
+    }
+
+    /// [`Variant::throw_one`] unchecked.
+    #[inline]
+    pub(crate) fn throw_step(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
         match self.add_throw(pos, mouths_up) {
             ThrowStep::Moving if !self.has_legal_move(pos) => {
-                self.end_turn(pos);
+                self.pass_turn(pos);
                 ThrowStep::Forfeited
             }
             step => step,
@@ -217,7 +245,7 @@ impl Variant {
         pos.bag_len += 1;
         if face.grace {
             if self.forfeit_three && pos.bag_len >= 3 {
-                self.end_turn(pos);
+                self.pass_turn(pos);
                 return ThrowStep::Voided;
             }
             if pos.bag_len < MAX_BAG {
@@ -238,7 +266,7 @@ impl Variant {
         loop {
             let cowries = source.throw_cowries(self.table.cowries(), self.table.mouth_up());
             throws.push(cowries);
-            let end = self.throw_one(pos, cowries.mouths_up());
+            let end = self.throw_step(pos, cowries.mouths_up());
             if end != ThrowStep::Again {
                 return Ok(ThrowReport { throws, end });
             }
@@ -259,7 +287,7 @@ impl Variant {
         }
         let mut scratch = *pos;
         for (n, &u) in mouths_up.iter().enumerate() {
-            let step = self.throw_one(&mut scratch, u);
+            let step = self.throw_step(&mut scratch, u);
             let last = n + 1 == mouths_up.len();
             match (step, last) {
                 (ThrowStep::Again, true) => {
@@ -288,6 +316,7 @@ impl Variant {
     }
 
     fn check_can_throw(&self, pos: &Position) -> Result<(), ThrowError> {
+        self.fits(pos).map_err(ThrowError::OtherVariant)?;
         if pos.over {
             Err(ThrowError::GameOver)
         } else if pos.bag_len != 0 {
@@ -452,6 +481,7 @@ impl Variant {
     /// Fills `out` with the legal moves of the player to move (empty when the player
     /// must throw, or the game is over).
     pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        debug_assert_eq!(self.fits(pos), Ok(()), "a position of another variant");
         out.clear();
         self.visit_moves(pos, |mv| {
             out.push(mv);
@@ -473,6 +503,7 @@ impl Variant {
         from: Option<u8>,
         count: u8,
     ) -> Result<Move, MoveError> {
+        self.fits(pos).map_err(MoveError::OtherVariant)?;
         if pos.over {
             return Err(MoveError::GameOver);
         }
@@ -574,6 +605,7 @@ impl Variant {
     /// Plays a move from [`Variant::legal_moves`] without checking it. When the bag is
     /// empty, or no value left can be used, the turn ends.
     pub fn play_unchecked(&self, pos: &mut Position, mv: Move) {
+        debug_assert_eq!(self.fits(pos), Ok(()), "a position of another variant");
         let p = pos.to_move as usize;
         let slot = self.table.slot(mv.value).expect("value from the table");
         pos.bag[slot] -= 1;
@@ -646,7 +678,7 @@ impl Variant {
             }
         }
         if pos.bag_len == 0 || !self.has_legal_move(pos) {
-            self.end_turn(pos);
+            self.pass_turn(pos);
         }
     }
 
@@ -679,14 +711,34 @@ impl Variant {
             pos.over = true;
             clear_bag(pos);
         } else {
-            self.end_turn(pos);
+            self.pass_turn(pos);
         }
     }
 
-    /// Ends the turn of the player to move: the rest of the bag is forfeited, blocks
-    /// against the player expire, then an extra turn is taken or play passes on; a
-    /// position where nobody can ever move again is drawn.
-    pub fn end_turn(&self, pos: &mut Position) {
+    /// Ends the turn of a player whose bag holds nothing they can use (a position read
+    /// from outside, say; after a throw or a move the engine ends such a turn itself):
+    /// the bag is forfeited, blocks against the player expire, then an extra turn is
+    /// taken or play passes on; a position where nobody can ever move again is drawn.
+    ///
+    /// Refused, the position unchanged, when the game is over, when the bag is empty
+    /// (the player throws first) and when some value can still be used (the player must
+    /// move if they can, RULES.md 5.2).
+    pub fn end_turn(&self, pos: &mut Position) -> Result<(), TurnError> {
+        if pos.over {
+            return Err(TurnError::GameOver);
+        }
+        if pos.bag_len == 0 {
+            return Err(TurnError::MustThrow);
+        }
+        if self.has_legal_move(pos) {
+            return Err(TurnError::MustMove);
+        }
+        self.pass_turn(pos);
+        Ok(())
+    }
+
+    /// [`Variant::end_turn`] unchecked.
+    pub(crate) fn pass_turn(&self, pos: &mut Position) {
         clear_bag(pos);
         let p = pos.to_move as usize;
         if pos.block_len != 0 {
@@ -718,8 +770,18 @@ impl Variant {
         }
     }
 
-    /// Ends the game as a draw (the driver's turn limit, say).
-    pub fn declare_draw(&self, pos: &mut Position, reason: DrawReason) {
+    /// Ends the game as a draw (the driver's turn limit, say, RULES.md 8.4). Refused,
+    /// the position unchanged, when the game is already over.
+    pub fn declare_draw(&self, pos: &mut Position, reason: DrawReason) -> Result<(), TurnError> {
+        if pos.over {
+            return Err(TurnError::GameOver);
+        }
+        self.draw_now(pos, reason);
+        Ok(())
+    }
+
+    /// [`Variant::declare_draw`] unchecked.
+    pub(crate) fn draw_now(&self, pos: &mut Position, reason: DrawReason) {
         clear_bag(pos);
         pos.extra_turns = 0;
         pos.draw = Some(reason);
@@ -767,6 +829,97 @@ impl Variant {
             }
         }
         false
+    }
+
+    // ---------------------------------------------------------------- foreign positions
+
+    /// Checks that a position can belong to this variant: its player to move and every
+    /// player with pawns or a result are players of the game, nobody has more pawns
+    /// than the rules give or a pawn past the home (or off the board under start
+    /// entry), its occupied squares are where its pawns stand on this board, and its
+    /// bag fits the throw table. It is cheap (no allocation); [`Variant::find_move`],
+    /// [`Variant::play`], [`Variant::throw`] and [`Variant::apply_throws`] make it,
+    /// and the unchecked hot paths assert it in debug builds.
+    ///
+    /// A position does not say which variant it was made for, so one that fits two
+    /// (two start positions differing only in board size, say) passes for either.
+    ///
+    /// ```
+    /// use ashta_engine::{parse_any, PositionError, Rules, Variant, VariantMismatch};
+    ///
+    /// let (five, pos) = parse_any("standard 5 2 0 - 0,0,3,5/0,0,0,2 - - 0").unwrap();
+    /// assert_eq!(five.check_position(&pos), Ok(()));
+    /// let mut rules = Rules::standard();
+    /// rules.size = 7;
+    /// rules.pawns = Some(4);
+    /// rules.players = 2;
+    /// let seven = Variant::new(rules).unwrap();
+    /// assert_eq!(
+    ///     seven.check_position(&pos),
+    ///     Err(PositionError::OtherVariant(VariantMismatch::Board))
+    /// );
+    /// ```
+    pub fn check_position(&self, pos: &Position) -> Result<(), PositionError> {
+        self.fits(pos).map_err(PositionError::OtherVariant)
+    }
+
+    fn fits(&self, pos: &Position) -> Result<(), VariantMismatch> {
+        let players = self.players;
+        if pos.to_move >= players {
+            return Err(VariantMismatch::ToMove {
+                to_move: pos.to_move,
+                players,
+            });
+        }
+        let extra = !0u8 << players;
+        let place_out = pos.places[..(pos.places_len as usize).min(pos.places.len())]
+            .iter()
+            .find(|&&q| q >= players);
+        if let Some(q) = (players as usize..pos.pawns.len())
+            .find(|&q| pos.pawns[q].iter().any(|&i| i != OFF))
+            .map(|q| q as u8)
+            .or(place_out.copied())
+            .or(((pos.captured | pos.finished) & extra != 0)
+                .then(|| ((pos.captured | pos.finished) & extra).trailing_zeros() as u8))
+        {
+            return Err(VariantMismatch::ExtraPlayer { player: q, players });
+        }
+        let mut occ = [0u8; MAX_SQUARES];
+        for (p, pawns) in pos.pawns[..players as usize].iter().enumerate() {
+            if pawns[self.pawns..].iter().any(|&i| i != OFF) {
+                return Err(VariantMismatch::ExtraPawns {
+                    player: p as u8,
+                    pawns: self.pawns as u8,
+                });
+            }
+            for &i in &pawns[..self.pawns] {
+                if i == OFF {
+                    if !self.grace_entry {
+                        return Err(VariantMismatch::OffBoard(p as u8));
+                    }
+                    continue;
+                }
+                if i as usize > self.home {
+                    return Err(VariantMismatch::PastHome {
+                        player: p as u8,
+                        index: i,
+                        home: self.home as u8,
+                    });
+                }
+                let sq = self.path[p][i as usize] as usize;
+                if !self.safe[sq] {
+                    occ[sq] = (p as u8) << 5 | ((occ[sq] & 31) + 1);
+                }
+            }
+        }
+        if occ != pos.occ {
+            return Err(VariantMismatch::Board);
+        }
+        let counted: usize = pos.bag[..self.slots].iter().map(|&c| c as usize).sum();
+        if pos.bag[self.slots..].iter().any(|&c| c != 0) || counted != pos.bag_len as usize {
+            return Err(VariantMismatch::Bag);
+        }
+        Ok(())
     }
 
     // ---------------------------------------------------------------- rules questions

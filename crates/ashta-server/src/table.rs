@@ -207,7 +207,8 @@ impl Table {
                 && self.record.turns.len() >= limit as usize
             {
                 self.variant
-                    .declare_draw(&mut self.position, DrawReason::TurnLimit);
+                    .declare_draw(&mut self.position, DrawReason::TurnLimit)
+                    .expect("the game is not over");
             }
         }
     }
@@ -255,7 +256,10 @@ impl Table {
                 moves: Vec::new(),
             });
         }
-        let step = self.variant.throw_one(&mut self.position, up);
+        let step = self
+            .variant
+            .throw_one(&mut self.position, up)
+            .expect("a throwing phase under way");
         self.throwing = step == ThrowStep::Again;
         self.after_step();
         let end = match step {

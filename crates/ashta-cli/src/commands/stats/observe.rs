@@ -67,7 +67,9 @@ pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameS
     while !pos.is_over() {
         if pos.must_throw() {
             if stats.turns >= limit {
-                variant.declare_draw(&mut pos, DrawReason::TurnLimit);
+                variant
+                    .declare_draw(&mut pos, DrawReason::TurnLimit)
+                    .expect("the game is not over");
                 break;
             }
             stats.turns += 1;
@@ -112,7 +114,9 @@ pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameS
             stats.captures += u32::from(mv.is_capture());
         }
         if play.moves.is_empty() {
-            variant.end_turn(&mut pos);
+            variant
+                .end_turn(&mut pos)
+                .map_err(|e| anyhow!("game {game}, seat {seat}: the bot gave no moves: {e}"))?;
         }
         for bot in bots.iter_mut() {
             bot.observe(variant, &before, &pos);
