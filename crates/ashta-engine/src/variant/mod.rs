@@ -75,6 +75,17 @@ pub struct Variant {
 
 impl Variant {
     /// Compiles a rule set, rejecting one that cannot be played.
+    ///
+    /// ```
+    /// use ashta_engine::{Rules, RulesError, Variant};
+    ///
+    /// let variant = Variant::new(Rules::standard()).unwrap();
+    /// assert_eq!(variant.home(), 24); // 5×5: the centre is path index 24
+    ///
+    /// let mut rules = Rules::standard();
+    /// rules.size = 6;
+    /// assert_eq!(Variant::new(rules).unwrap_err(), RulesError::BadSize(6));
+    /// ```
     pub fn new(rules: Rules) -> Result<Variant, RulesError> {
         rules.validate()?;
         let geometry = Geometry::new(rules.size as usize);
@@ -165,6 +176,16 @@ impl Variant {
     /// The position a game starts from: every pawn on its start square (or off the
     /// board under grace entry), player 0 to throw; drawn at once (frozen) under rules
     /// that leave nobody any move.
+    ///
+    /// ```
+    /// use ashta_engine::{Phase, Rules, Variant};
+    ///
+    /// let variant = Variant::new(Rules::standard()).unwrap();
+    /// let pos = variant.start_position();
+    /// assert_eq!(pos.to_move(), 0);
+    /// assert_eq!(pos.phase(), Phase::Throwing);
+    /// assert!(variant.pawns(&pos, 0).all(|i| i == Some(0)));
+    /// ```
     pub fn start_position(&self) -> Position {
         let mut pos = Position::empty();
         let at = if self.grace_entry { OFF } else { 0 };

@@ -155,6 +155,18 @@ impl Variant {
 
     /// Fills `out` with the legal moves of the player to move (empty when the player
     /// must throw, or the game is over).
+    ///
+    /// ```
+    /// use ashta_engine::{parse_any, MoveList};
+    ///
+    /// // South holds a 4, with a pawn on a3 (12) and three on the start c1 (0). Nobody
+    /// // has captured, so the a3 pawn may not pass the gate into the inner rings.
+    /// let (variant, pos) = parse_any("standard 5 2 0 4 0,0,0,12/0,0,0,0 - - 0").unwrap();
+    /// let mut moves = MoveList::new();
+    /// variant.legal_moves(&pos, &mut moves);
+    /// let shown: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(shown, ["4:0>4", "4:0>4x2"]); // one pawn, or the pair, c1 to e3
+    /// ```
     pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
         debug_assert_eq!(self.fits(pos), Ok(()), "a position of another variant");
         out.clear();

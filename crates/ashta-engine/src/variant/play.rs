@@ -5,6 +5,22 @@ use super::*;
 
 impl Variant {
     /// Plays a legal move, or says why it is not legal (the position is then unchanged).
+    ///
+    /// ```
+    /// use ashta_engine::{parse_any, IllegalMove, MoveError, Phase};
+    ///
+    /// let (variant, mut pos) = parse_any("standard 5 2 0 4 0,0,0,12/0,0,0,0 - - 0").unwrap();
+    /// // The a3 pawn cannot use the 4: the gate is closed.
+    /// assert_eq!(
+    ///     variant.find_move(&pos, 4, Some(12), 1),
+    ///     Err(MoveError::Illegal(IllegalMove::GateClosed))
+    /// );
+    /// let mv = variant.find_move(&pos, 4, Some(0), 1).unwrap();
+    /// variant.play(&mut pos, mv).unwrap();
+    /// // The bag is spent: North throws next.
+    /// assert_eq!((pos.to_move(), pos.phase()), (1, Phase::Throwing));
+    /// assert_eq!(variant.play(&mut pos, mv), Err(MoveError::MustThrow));
+    /// ```
     pub fn play(&self, pos: &mut Position, mv: Move) -> Result<(), MoveError> {
         let legal = self.find_move(pos, mv.value, mv.from, mv.count)?;
         if legal != mv {

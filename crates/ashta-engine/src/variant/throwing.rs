@@ -63,6 +63,23 @@ impl Variant {
     }
 
     /// Plays the whole throwing phase of the player to move with throws from `source`.
+    ///
+    /// ```
+    /// use ashta_engine::{Rules, SeededThrows, ThrowError, ThrowStep, Variant};
+    ///
+    /// let variant = Variant::new(Rules::standard()).unwrap();
+    /// let mut pos = variant.start_position();
+    /// let report = variant.throw(&mut pos, &mut SeededThrows::new(7)).unwrap();
+    /// // Graces, then one throw that is not: every value is in the bag (unless the
+    /// // phase ended the turn).
+    /// assert_ne!(report.end, ThrowStep::Again);
+    /// if report.end == ThrowStep::Moving {
+    ///     assert_eq!(pos.bag_len(), report.throws.len());
+    ///     // A second phase now is refused: the player moves first.
+    ///     let again = variant.throw(&mut pos, &mut SeededThrows::new(7));
+    ///     assert_eq!(again, Err(ThrowError::NotThrowing));
+    /// }
+    /// ```
     pub fn throw<S: ThrowSource + ?Sized>(
         &self,
         pos: &mut Position,
