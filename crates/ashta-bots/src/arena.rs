@@ -88,7 +88,9 @@ pub fn try_play_game(
     while !pos.is_over() {
         if pos.must_throw() {
             if turns >= limit {
-                variant.declare_draw(&mut pos, DrawReason::TurnLimit);
+                variant
+                    .declare_draw(&mut pos, DrawReason::TurnLimit)
+                    .expect("the game is not over");
                 break;
             }
             turns += 1;
@@ -124,7 +126,9 @@ pub fn try_play_game(
             ));
         }
         if play.moves.is_empty() {
-            variant.end_turn(&mut pos);
+            variant
+                .end_turn(&mut pos)
+                .map_err(|e| failure(bots, format!("gave no moves: {e}")))?;
         }
         for bot in bots.iter_mut() {
             bot.observe(variant, &before, &pos);

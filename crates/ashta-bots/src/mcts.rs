@@ -368,45 +368,10 @@ impl MctsBot {
     }
 }
 
-/// Whether the game can only end in a frozen draw: the gate rule is `wait`, nobody has
-/// captured, and for every two players q and o, no square q's pawns can still reach on
-/// the outer ring (beyond its rearmost pawn) is one o's pawns can still stand on (from
-/// its rearmost pawn on, safe squares aside). Pawns only move forward and the gates
-/// stay shut without a capture, so no capture can ever happen again and every pawn
-/// ends at its gate. Timing is ignored, so a `false` may still be a draw.
+/// Whether the game can only end in a frozen draw: [`Variant::is_locked`], where the
+/// rule lives.
 pub fn locked_draw(v: &Variant, pos: &Position) -> bool {
-    let players = v.players();
-    if v.rules().gate != ashta_engine::Gate::Wait || (0..players).any(|q| pos.has_captured(q)) {
-        return false;
-    }
-    let outer = v.outer_len();
-    let home = v.home();
-    // Each player's rearmost pawn still on the outer ring (off-board pawns enter at 0).
-    let mut rear = [None; 4];
-    for (q, r) in rear.iter_mut().enumerate().take(players) {
-        if !pos.has_finished(q) {
-            *r = v
-                .pawns(pos, q)
-                .map(|i| i.unwrap_or(0))
-                .filter(|&i| i < home)
-                .min();
-        }
-    }
-    for q in 0..players {
-        let Some(from) = rear[q] else { continue };
-        for k in from + 1..outer {
-            let sq = v.square(q, k);
-            if v.is_safe(sq) {
-                continue;
-            }
-            for (o, r) in rear.iter().enumerate().take(players) {
-                if o != q && r.is_some_and(|j| v.path_index(o, sq) >= j) {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+    v.is_locked(pos)
 }
 
 struct Search<'a> {
@@ -431,7 +396,8 @@ impl Search<'_> {
         let v = self.variant;
         if self.config.locked_draws && !pos.is_over() && locked_draw(v, pos) {
             let mut end = *pos;
-            v.declare_draw(&mut end, DrawReason::Frozen);
+            v.declare_draw(&mut end, DrawReason::Frozen)
+                .expect("the game is not over");
             return self.eval.win_chances(v, &end);
         }
         self.eval.win_chances(v, pos)
@@ -527,7 +493,10 @@ impl Search<'_> {
                 turns += 1;
                 let o = self.table.pick(self.rng.random::<f64>());
                 for &u in &self.table.throws[o] {
-                    if v.throw_one(&mut pos, u) != ThrowStep::Again {
+                    if v.throw_one(&mut pos, u)
+                        .expect("a throwing phase under way")
+                        != ThrowStep::Again
+                    {
                         break;
                     }
                 }
@@ -535,7 +504,7 @@ impl Search<'_> {
             }
             v.legal_moves(&pos, &mut moves);
             if moves.is_empty() {
-                v.end_turn(&mut pos);
+                v.end_turn(&mut pos).expect("a bag nothing can use");
                 continue;
             }
             let mv = match moves.iter().find(|m| m.is_capture()) {
@@ -596,7 +565,12 @@ impl Search<'_> {
         }
         let mut pos = self.tree.nodes[n as usize].pos;
         for &u in &self.table.throws[o] {
-            if self.variant.throw_one(&mut pos, u) != ThrowStep::Again {
+            if self
+                .variant
+                .throw_one(&mut pos, u)
+                .expect("a throwing phase under way")
+                != ThrowStep::Again
+            {
                 break;
             }
         }

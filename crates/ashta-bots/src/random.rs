@@ -47,7 +47,7 @@ impl Bot for RandomBot {
             variant.legal_moves(&p, &mut list);
             if list.is_empty() {
                 if !p.must_throw() && !p.is_over() {
-                    variant.end_turn(&mut p);
+                    variant.end_turn(&mut p).expect("a bag nothing can use");
                 }
                 break;
             }

@@ -151,6 +151,62 @@ pub enum PositionError {
     /// The size or players field disagrees with itself.
     #[error("{0}")]
     Inconsistent(String),
+    /// A position of another variant (board size, players, pawns or throw table).
+    #[error("{0}")]
+    OtherVariant(#[from] VariantMismatch),
+}
+
+/// Why a [`crate::Position`] cannot belong to the [`crate::Variant`] it was given to
+/// ([`crate::Variant::check_position`]). A position does not record its variant, so the
+/// check is of what it holds: a position that fits two variants (two start positions
+/// that differ only in board size, say) passes for either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum VariantMismatch {
+    /// The player to move is not a player of this variant.
+    #[error("position of another variant: player {to_move} is to move, but the game has {players} players")]
+    ToMove {
+        /// The player to move.
+        to_move: u8,
+        /// Players in this variant.
+        players: u8,
+    },
+    /// A player beyond this variant's players has pawns, captures or a place.
+    #[error("position of another variant: player {player} has pawns or a result, but the game has {players} players")]
+    ExtraPlayer {
+        /// The player.
+        player: u8,
+        /// Players in this variant.
+        players: u8,
+    },
+    /// A player has more pawns than the rules give.
+    #[error("position of another variant: player {player} has more than the {pawns} pawns the rules give")]
+    ExtraPawns {
+        /// The player.
+        player: u8,
+        /// Pawns per player in this variant.
+        pawns: u8,
+    },
+    /// A pawn stands past this variant's home.
+    #[error("position of another variant: player {player} has a pawn at path index {index}, past the home ({home})")]
+    PastHome {
+        /// The player.
+        player: u8,
+        /// The pawn's path index.
+        index: u8,
+        /// This variant's home index.
+        home: u8,
+    },
+    /// A pawn off the board under start entry.
+    #[error("position of another variant: player {0} has a pawn off the board, which only grace entry allows")]
+    OffBoard(u8),
+    /// The squares the position says are occupied are not where its pawns stand on this
+    /// variant's board (a position of another board size, or other safe squares).
+    #[error("position of another variant: its occupied squares are not where its pawns stand on this board")]
+    Board,
+    /// The bag holds a value this variant's throw table has no face for, or its count
+    /// is wrong.
+    #[error("position of another variant: its bag does not fit this throw table")]
+    Bag,
 }
 
 /// A move that is not legal in the position.
@@ -173,9 +229,50 @@ pub enum MoveError {
         /// How many pawns.
         count: u8,
     },
-    /// The move breaks a rule; the text says which.
+    /// The position belongs to another variant.
+    #[error("{0}")]
+    OtherVariant(VariantMismatch),
+    /// The move breaks a rule; the [`IllegalMove`] says which.
     #[error("illegal move: {0}")]
-    Illegal(&'static str),
+    Illegal(IllegalMove),
+}
+
+/// Which rule a move breaks (RULES.md sections 5 to 7). `Display` gives the rule in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum IllegalMove {
+    /// An entry (a move from off the board) under start entry, where no pawn is ever off.
+    #[error("pawns enter from off the board only under grace entry")]
+    EntryWithoutGraceEntry,
+    /// An entry spending a value that is not a grace of 2 or more.
+    #[error("only a grace value of 2 or more brings pawns onto the board")]
+    EntryNeedsGrace,
+    /// An entry bringing on a number of pawns other than
+    /// [`crate::Variant::entry_count`].
+    #[error("an entry brings value/2 pawns, or all that are off the board if fewer")]
+    EntryCount,
+    /// A pair moved as one unit while doubles are off.
+    #[error("pairs move together only when doubles are on")]
+    PairWithoutDoubles,
+    /// A pawn (or pair) at home asked to move.
+    #[error("a pawn at home never moves again")]
+    AtHome,
+    /// The move would take a pawn past the outer ring of a player who has never
+    /// captured (gate `capture`).
+    #[error("the gate is closed: a player who has never captured stays on the outer ring")]
+    GateClosed,
+    /// The move would go past the home: a pawn lands on the home exactly.
+    #[error("a pawn must land on the home exactly")]
+    Overshoots,
+    /// A blocking double of an opponent stands between the unit and its target.
+    #[error("an opponent's double blocks the way this turn")]
+    Blocked,
+    /// The target square holds an opponent's double (doubles on).
+    #[error("the target square holds an opponent's double")]
+    DoubleOnTarget,
+    /// The unit and value name a legal move, but the move given lands elsewhere or
+    /// captures differently.
+    #[error("the move's target or capture does not match the position")]
+    TargetMismatch,
 }
 
 /// Throws supplied from outside that do not fit the throwing phase.
@@ -187,10 +284,28 @@ pub enum ThrowError {
     /// The player is moving, not throwing.
     #[error("the bag is not empty: the player to move must move before throwing")]
     NotThrowing,
+    /// The position belongs to another variant.
+    #[error("{0}")]
+    OtherVariant(VariantMismatch),
     /// More mouths up than cowries.
     #[error("{0} mouths up, but only {1} cowries are thrown")]
     TooManyMouths(u8, u8),
     /// The sequence ends before the phase does, or goes on after it ended.
     #[error("throw sequence {0:?}: {1}")]
     BadSequence(Vec<u8>, &'static str),
+}
+
+/// A turn-level operation ([`crate::Variant::end_turn`], [`crate::Variant::declare_draw`])
+/// asked for in a phase where the rules do not allow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum TurnError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The bag is empty: the player to move throws, and a turn ends only after its bag.
+    #[error("the bag is empty: the player to move must throw first")]
+    MustThrow,
+    /// A value in the bag can still be used: the player must move if they can.
+    #[error("a value in the bag can still be used: the player must move")]
+    MustMove,
 }

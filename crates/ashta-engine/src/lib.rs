@@ -36,13 +36,15 @@ mod throws;
 mod variant;
 
 pub use chance::{ThrowOutcome, MAX_OUTCOME_THROWS};
-pub use error::{MoveError, PositionError, RulesError, ThrowError};
+pub use error::{
+    IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, VariantMismatch,
+};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};
 pub use perft::PerftBranch;
 pub use plays::{Play, PlayList, PLAYS_LIMIT};
-pub use position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, MAX_PLAYERS, OFF};
+pub use position::{Block, DrawReason, Phase, Position, MAX_BAG, MAX_BLOCKS, MAX_PLAYERS, OFF};
 pub use record::{
     seed_commitment, Game, MoveRecord, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
 };

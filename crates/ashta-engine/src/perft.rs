@@ -45,7 +45,7 @@ impl Variant {
         if throwing || pos.must_throw() {
             for u in 0..=self.table().cowries() {
                 let mut child = *pos;
-                let step = self.throw_one(&mut child, u);
+                let step = self.throw_step(&mut child, u);
                 out.push((PerftBranch::Throw(u), child, step == ThrowStep::Again));
             }
         } else {
@@ -71,7 +71,7 @@ impl Variant {
             let mut n = 0;
             for u in 0..=self.table().cowries() {
                 let mut child = *pos;
-                let step = self.throw_one(&mut child, u);
+                let step = self.throw_step(&mut child, u);
                 n += self.perft_node(&child, step == ThrowStep::Again, depth - 1);
             }
             n

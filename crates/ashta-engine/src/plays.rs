@@ -37,6 +37,17 @@ impl Variant {
     /// usable value gives one play with no moves (the bag forfeited). Empty when the
     /// player must throw or the game is over. The search visits at most
     /// [`PLAYS_LIMIT`] positions; [`Variant::plays_within`] says whether it stopped early.
+    ///
+    /// ```
+    /// use ashta_engine::parse_any;
+    ///
+    /// // South holds 4 and 1. Orders that reach the same position count once.
+    /// let (variant, pos) = parse_any("standard 5 2 0 4,1 0,0,0,12/0,0,0,0 - - 0").unwrap();
+    /// let plays = variant.plays(&pos);
+    /// assert!(plays.iter().all(|p| p.moves.len() == 2 && p.position.to_move() == 1));
+    /// let ends: std::collections::HashSet<_> = plays.iter().map(|p| p.position).collect();
+    /// assert_eq!(ends.len(), plays.len());
+    /// ```
     pub fn plays(&self, pos: &Position) -> Vec<Play> {
         self.plays_within(pos, PLAYS_LIMIT).plays
     }
@@ -66,7 +77,7 @@ impl Variant {
         }
         if !self.has_legal_move(pos) {
             let mut end = *pos;
-            self.end_turn(&mut end);
+            self.pass_turn(&mut end);
             search.out.push(Play {
                 moves: Vec::new(),
                 position: end,

@@ -36,6 +36,19 @@ impl DrawReason {
     }
 }
 
+/// What the player to move does next, as far as the position tells (see
+/// [`Position::phase`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The bag is empty: the player to move throws.
+    Throwing,
+    /// The bag holds values: the player to move spends them (or, straight after a
+    /// grace, throws again: see [`Position::phase`]).
+    Moving,
+    /// The game has ended.
+    Over,
+}
+
 /// An outer double that still blocks some opponents.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Block {
@@ -111,6 +124,36 @@ impl Position {
     /// Whether the bag is empty, so the player to move throws next.
     pub fn must_throw(&self) -> bool {
         self.bag_len == 0 && !self.over
+    }
+    /// The phase of the turn: [`Phase::Over`] once the game has ended, else
+    /// [`Phase::Throwing`] while the bag is empty (as [`Position::must_throw`]), else
+    /// [`Phase::Moving`].
+    ///
+    /// A throwing phase that has thrown a grace is not over, yet its bag is no longer
+    /// empty: the position reads [`Phase::Moving`] while the player must throw again.
+    /// The position cannot tell the two apart (a bag of graces alone is also what is
+    /// left when a moving player spent the plain value first), so whoever drives the
+    /// throws tracks a phase under way: [`crate::Variant::throw_one`] answers
+    /// [`crate::ThrowStep::Again`] until the phase ends, and [`crate::Variant::throw`]
+    /// plays a whole phase at once.
+    ///
+    /// ```
+    /// use ashta_engine::{Phase, Rules, SeededThrows, Variant};
+    ///
+    /// let variant = Variant::new(Rules::standard()).unwrap();
+    /// let mut pos = variant.start_position();
+    /// assert_eq!(pos.phase(), Phase::Throwing);
+    /// let report = variant.throw(&mut pos, &mut SeededThrows::new(1)).unwrap();
+    /// assert_eq!(pos.phase() == Phase::Moving, report.end == ashta_engine::ThrowStep::Moving);
+    /// ```
+    pub fn phase(&self) -> Phase {
+        if self.over {
+            Phase::Over
+        } else if self.bag_len == 0 {
+            Phase::Throwing
+        } else {
+            Phase::Moving
+        }
     }
     /// Number of values in the bag.
     pub fn bag_len(&self) -> usize {

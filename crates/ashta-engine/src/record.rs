@@ -317,7 +317,7 @@ impl Game {
         let pos = &mut self.position;
         if let Some(limit) = self.variant.rules().turn_limit {
             if pos.must_throw() && self.record.turns.len() >= limit as usize {
-                self.variant.declare_draw(pos, DrawReason::TurnLimit);
+                self.variant.draw_now(pos, DrawReason::TurnLimit);
             }
         }
         if pos.is_over() {
@@ -378,7 +378,7 @@ impl Game {
                         )
                         .mouths_up();
                     expected.push(u);
-                    if game.variant.throw_one(&mut probe, u) != ThrowStep::Again {
+                    if game.variant.throw_step(&mut probe, u) != ThrowStep::Again {
                         break;
                     }
                 }

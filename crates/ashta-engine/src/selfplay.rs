@@ -36,7 +36,7 @@ pub fn random_game(variant: &Variant, seed: u64, index: u64, turn_limit: u32) ->
     while !pos.is_over() {
         if pos.must_throw() {
             if turns >= turn_limit {
-                variant.declare_draw(&mut pos, DrawReason::TurnLimit);
+                variant.draw_now(&mut pos, DrawReason::TurnLimit);
                 break;
             }
             turns += 1;
@@ -49,7 +49,7 @@ pub fn random_game(variant: &Variant, seed: u64, index: u64, turn_limit: u32) ->
         } else {
             variant.legal_moves(&pos, &mut moves);
             if moves.is_empty() {
-                variant.end_turn(&mut pos);
+                variant.pass_turn(&mut pos);
                 continue;
             }
             let mv = moves[chooser.random_range(0..moves.len())];

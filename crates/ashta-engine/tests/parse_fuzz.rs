@@ -59,7 +59,7 @@ fn check_accepted(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
             v.legal_moves(&p, &mut moves);
             if moves.is_empty() {
                 // A parsed bag may hold nothing usable: it is forfeited.
-                v.end_turn(&mut p);
+                v.end_turn(&mut p).unwrap();
             } else {
                 let m = moves[rng.random_range(0..moves.len())];
                 v.play(&mut p, m).unwrap();

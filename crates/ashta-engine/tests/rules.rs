@@ -10,8 +10,8 @@
 mod common;
 
 use ashta_engine::{
-    parse_any, DrawReason, Game, MoveError, Preset, Rules, Seat, Square, ThrowError, ThrowStep,
-    Variant,
+    parse_any, DrawReason, Game, IllegalMove, MoveError, Preset, Rules, Seat, Square, ThrowError,
+    ThrowStep, Variant,
 };
 use common::*;
 
@@ -175,10 +175,10 @@ fn standard_table_moves_one_to_four_and_eight() {
 fn grace_throws_again() {
     let (v, p) = pos(START4);
     let mut q = p;
-    assert_eq!(v.throw_one(&mut q, 4), ThrowStep::Again);
-    assert_eq!(v.throw_one(&mut q, 0), ThrowStep::Again);
-    assert_eq!(v.throw_one(&mut q, 4), ThrowStep::Again);
-    assert_eq!(v.throw_one(&mut q, 2), ThrowStep::Moving);
+    assert_eq!(v.throw_one(&mut q, 4).unwrap(), ThrowStep::Again);
+    assert_eq!(v.throw_one(&mut q, 0).unwrap(), ThrowStep::Again);
+    assert_eq!(v.throw_one(&mut q, 4).unwrap(), ThrowStep::Again);
+    assert_eq!(v.throw_one(&mut q, 2).unwrap(), ThrowStep::Moving);
     assert_eq!(v.bag(&q), [8, 4, 4, 2]);
     assert_eq!(q.to_move(), 0);
     // A phase that stops on a grace is not a phase.
@@ -226,7 +226,7 @@ fn third_grace_voids_turn_under_forfeit_flag() {
 fn no_ones_table_makes_one_mouth_up_a_grace_of_twelve() {
     let (v, p) = pos("standard+throws=no-ones-12 5 4 0 - 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0");
     let mut q = p;
-    assert_eq!(v.throw_one(&mut q, 1), ThrowStep::Again);
+    assert_eq!(v.throw_one(&mut q, 1).unwrap(), ThrowStep::Again);
     let q = throws(&v, &p, &[1, 3]);
     assert_eq!(v.bag(&q), [12, 3]);
     // 12 from c1 lands on a3 (index 12), West's start.
@@ -260,8 +260,7 @@ fn gate_keeps_pawns_on_outer_ring_until_first_capture() {
     let (v, p) = pos("standard 5 2 0 4 0,0,0,12/0,0,0,0 - - 0");
     // 12 + 4 = 16 (b2) is past the outer ring: illegal, the pawn waits.
     assert_moves(&v, &p, &["4:0>4", "4:0>4x2"]);
-    let e = why(&v, &p, 4, Some(12), 1);
-    assert!(e.contains("gate"), "{e}");
+    assert_eq!(illegal(&v, &p, 4, Some(12), 1), IllegalMove::GateClosed);
     // The last outer square (b1, 15) is as far as a pawn goes.
     let (v, p) = pos("standard 5 2 0 3 0,0,0,12/0,0,0,0 - - 0");
     assert!(moves(&v, &p).contains(&"3:12>15".to_string()));
@@ -294,8 +293,7 @@ fn circle_gate_wraps_round_ring_zero() {
     assert!(moves(&v, &p).contains(&"3:14>1*".to_string()));
     // ... and an opponent's blocking double on b1 (North's 7) stops it going round.
     let (v, p) = pos("standard+gate=circle 5 2 0 3 0,0,0,14/0,0,7,7 - 1@7>0 0");
-    let e = why(&v, &p, 3, Some(14), 1);
-    assert!(e.contains("block"), "{e}");
+    assert_eq!(illegal(&v, &p, 3, Some(14), 1), IllegalMove::Blocked);
     // With a capture the pawn enters ring 1 instead.
     let (v, p) = pos("standard+gate=circle 5 2 0 3 0,0,0,14/0,0,0,0 0 - 0");
     assert!(moves(&v, &p).contains(&"3:14>17".to_string()));
@@ -403,11 +401,9 @@ fn own_pawns_share_any_square() {
 fn double_cannot_be_landed_on() {
     // South has a double on d1 (North's 9); North stands on c1 (8) and c5 (0).
     let (v, p) = pos("standard 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0");
-    let e = why(&v, &p, 1, Some(8), 1);
-    assert!(e.contains("double"), "{e}");
+    assert_eq!(illegal(&v, &p, 1, Some(8), 1), IllegalMove::DoubleOnTarget);
     // Not even a pair may land on it.
-    let e = why(&v, &p, 1, Some(8), 2);
-    assert!(e.contains("double"), "{e}");
+    assert_eq!(illegal(&v, &p, 1, Some(8), 2), IllegalMove::DoubleOnTarget);
     // Passing over it is fine when it does not block (no block recorded).
     assert_moves(
         &v,
@@ -467,19 +463,18 @@ fn outer_double_blocks_each_opponent_for_its_next_turn_only() {
     assert_eq!(q.to_move(), 1);
     // East: 12 + 2 would pass d1.
     let q = throws(&v, &q, &[2]);
-    let e = why(&v, &q, 2, Some(12), 1);
-    assert!(e.contains("block"), "{e}");
+    assert_eq!(illegal(&v, &q, 2, Some(12), 1), IllegalMove::Blocked);
     assert_moves(&v, &q, &["2:0>2", "2:0>2x2"]);
     let q = play(&v, &q, 2, Some(0), 1);
     assert_eq!(blocks(&v, &q), ["0@1>23"], "East's turn is over");
     // North: 8 + 2 would pass d1.
     let q = throws(&v, &q, &[2]);
-    assert!(why(&v, &q, 2, Some(8), 1).contains("block"));
+    assert_eq!(illegal(&v, &q, 2, Some(8), 1), IllegalMove::Blocked);
     let q = play(&v, &q, 2, Some(0), 1);
     assert_eq!(blocks(&v, &q), ["0@1>3"]);
     // West: 4 + 2 would pass d1.
     let q = throws(&v, &q, &[2]);
-    assert!(why(&v, &q, 2, Some(4), 1).contains("block"));
+    assert_eq!(illegal(&v, &q, 2, Some(4), 1), IllegalMove::Blocked);
     let q = play(&v, &q, 2, Some(0), 1);
     assert!(blocks(&v, &q).is_empty());
     // South moves something else; the double still stands on d1 ...
@@ -491,7 +486,7 @@ fn outer_double_blocks_each_opponent_for_its_next_turn_only() {
     assert_eq!(mv(&v, &q, 2, Some(12), 1).to, 14);
     // Landing on it is still illegal (East's d1 is 13).
     let (v, p) = pos("standard 5 4 1 1 0,0,1,1/0,0,0,12/0,0,0,0/0,0,0,0 - - 0");
-    assert!(why(&v, &p, 1, Some(12), 1).contains("double"));
+    assert_eq!(illegal(&v, &p, 1, Some(12), 1), IllegalMove::DoubleOnTarget);
 }
 
 #[test]
@@ -535,7 +530,7 @@ fn pair_that_moves_on_forms_a_new_double_where_it_lands() {
     // The double now stands on e1 (South's 2, North's 10) and blocks North anew.
     assert_eq!(blocks(&v, &q), ["0@2>1"]);
     let q = throws(&v, &q, &[3]);
-    assert!(why(&v, &q, 3, Some(8), 1).contains("block"));
+    assert_eq!(illegal(&v, &q, 3, Some(8), 1), IllegalMove::Blocked);
 }
 
 #[test]
@@ -570,7 +565,7 @@ fn inner_double_never_blocks() {
     assert_eq!(mv(&v, &q, 2, Some(19), 1).to, 21);
     // ... but cannot land on it with 1.
     let (v, p) = pos("standard 5 2 1 1 0,0,16,16/0,0,0,19 01 - 0");
-    assert!(why(&v, &p, 1, Some(19), 1).contains("double"));
+    assert_eq!(illegal(&v, &p, 1, Some(19), 1), IllegalMove::DoubleOnTarget);
 }
 
 #[test]
@@ -585,8 +580,7 @@ fn block_rejected_for_inner_squares_in_json() {
 fn exact_landing_on_home() {
     let (v, p) = pos("standard 5 2 0 3 0,0,0,22/0,0,0,0 0 - 0");
     assert_moves(&v, &p, &["3:0>3", "3:0>3x2"]);
-    let e = why(&v, &p, 3, Some(22), 1);
-    assert!(e.contains("exactly"), "{e}");
+    assert_eq!(illegal(&v, &p, 3, Some(22), 1), IllegalMove::Overshoots);
     let (v, p) = pos("standard 5 2 0 2 0,0,0,22/0,0,0,0 0 - 0");
     assert!(moves(&v, &p).contains(&"2:22>24".to_string()));
 }
@@ -595,8 +589,8 @@ fn exact_landing_on_home() {
 fn home_pawn_never_moves() {
     let (v, p) = pos("standard 5 2 0 1 0,0,24,24/0,0,0,0 0 - 0");
     assert_moves(&v, &p, &["1:0>1", "1:0>1x2"]);
-    assert!(why(&v, &p, 1, Some(24), 1).contains("home"));
-    assert!(why(&v, &p, 1, Some(24), 2).contains("home"));
+    assert_eq!(illegal(&v, &p, 1, Some(24), 1), IllegalMove::AtHome);
+    assert_eq!(illegal(&v, &p, 1, Some(24), 2), IllegalMove::AtHome);
 }
 
 #[test]
@@ -770,15 +764,16 @@ fn grace_entry_brings_half_the_value_onto_start() {
     // Or all that are off the board if fewer; a grace value may also move a pawn.
     let (v, p) = pos("traditional 5 2 0 8 -1,0,0,0/-1,-1,-1,-1 - - 0");
     assert_moves(&v, &p, &["8:+1", "8:0>8", "8:0>8x2"]);
-    let e = why(&v, &p, 8, None, 4);
-    assert!(e.contains("value/2"), "{e}");
+    assert_eq!(illegal(&v, &p, 8, None, 4), IllegalMove::EntryCount);
     // A plain value never brings pawns on.
     let (v, p) = pos("traditional 5 2 0 8,2 -1,0,0,0/-1,-1,-1,-1 - - 0");
-    let e = why(&v, &p, 2, None, 1);
-    assert!(e.contains("grace value"), "{e}");
+    assert_eq!(illegal(&v, &p, 2, None, 1), IllegalMove::EntryNeedsGrace);
     // Under start entry there is nothing off the board.
     let (v, p) = pos("standard 5 2 0 4 0,0,0,0/0,0,0,0 - - 0");
-    assert!(why(&v, &p, 4, None, 2).contains("grace entry"));
+    assert_eq!(
+        illegal(&v, &p, 4, None, 2),
+        IllegalMove::EntryWithoutGraceEntry
+    );
 }
 
 #[test]
@@ -816,7 +811,10 @@ fn doubles_off_two_pawns_protect_nothing() {
 fn doubles_off_forms_no_block_and_moves_no_pairs() {
     let (v, p) = pos("standard+doubles=false 5 2 0 1 0,0,0,1/0,0,0,8 - - 0");
     assert_moves(&v, &p, &["1:0>1", "1:1>2"]);
-    assert!(why(&v, &p, 1, Some(0), 2).contains("pairs"));
+    assert_eq!(
+        illegal(&v, &p, 1, Some(0), 2),
+        IllegalMove::PairWithoutDoubles
+    );
     let q = play(&v, &p, 1, Some(0), 1);
     assert!(blocks(&v, &q).is_empty());
     let q = throws(&v, &q, &[2]);
@@ -970,8 +968,8 @@ fn six_cowries_throw_one_to_five_six_and_twelve() {
         ],
     );
     let mut r = p;
-    assert_eq!(v.throw_one(&mut r, 6), ThrowStep::Again);
-    assert_eq!(v.throw_one(&mut r, 3), ThrowStep::Moving);
+    assert_eq!(v.throw_one(&mut r, 6).unwrap(), ThrowStep::Again);
+    assert_eq!(v.throw_one(&mut r, 3).unwrap(), ThrowStep::Moving);
 }
 
 #[test]
@@ -996,7 +994,7 @@ fn forfeited_turn_counts_as_the_blocked_players_turn() {
 fn block_stops_a_pawn_going_from_the_outer_ring_inside() {
     // South has captured; a1 (14) + 4 = b4 (18) passes b1 (15), North's blocking double.
     let (v, p) = pos("standard 5 2 0 4 0,0,0,14/0,0,7,7 0 1@7>0 0");
-    assert!(why(&v, &p, 4, Some(14), 1).contains("block"));
+    assert_eq!(illegal(&v, &p, 4, Some(14), 1), IllegalMove::Blocked);
     let (v, p) = pos("standard 5 2 0 4 0,0,0,14/0,0,7,7 0 - 0");
     assert_eq!(mv(&v, &p, 4, Some(14), 1).to, 18);
 }

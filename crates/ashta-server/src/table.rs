@@ -207,7 +207,8 @@ impl Table {
                 && self.record.turns.len() >= limit as usize
             {
                 self.variant
-                    .declare_draw(&mut self.position, DrawReason::TurnLimit);
+                    .declare_draw(&mut self.position, DrawReason::TurnLimit)
+                    .expect("the game is not over");
             }
         }
     }
@@ -255,7 +256,10 @@ impl Table {
                 moves: Vec::new(),
             });
         }
-        let step = self.variant.throw_one(&mut self.position, up);
+        let step = self
+            .variant
+            .throw_one(&mut self.position, up)
+            .expect("a throwing phase under way");
         self.throwing = step == ThrowStep::Again;
         self.after_step();
         let end = match step {
@@ -367,17 +371,12 @@ impl Table {
     /// Path indices a move's unit passes through, from its square to where it lands
     /// (an entry: −1 then 0).
     fn path(&self, seat: usize, mv: Move) -> Vec<i16> {
-        let Some(from) = mv.from else {
-            return vec![-1, 0];
-        };
-        let outer = self.variant.outer_len();
-        let wraps = self.variant.rules().gate == ashta_engine::Gate::Circle
-            && !self.position.has_captured(seat);
-        (0..=mv.value as usize)
-            .map(|k| {
-                let j = from as usize + k;
-                (if wraps && j >= outer { j % outer } else { j }) as i16
-            })
+        std::iter::once(mv.from_index())
+            .chain(
+                self.variant
+                    .move_path(&self.position, seat, mv)
+                    .map(|i| i as i16),
+            )
             .collect()
     }
 

@@ -709,8 +709,7 @@ impl App {
                 continue;
             }
             let count = if from.is_none() {
-                let off = variant.pawns(pos, p).filter(Option::is_none).count();
-                (value as usize / 2).min(off).max(1) as u8
+                variant.entry_count(pos, value).max(1)
             } else {
                 1
             };
@@ -1262,19 +1261,9 @@ impl App {
 /// The squares a move passes, the landing square last (an entry: the start square).
 pub fn path_squares(variant: &Variant, pos: &Position, mv: &Move) -> Vec<Square> {
     let p = pos.to_move();
-    let Some(from) = mv.from else {
-        return vec![variant.square(p, 0)];
-    };
-    let outer = variant.outer_len();
-    let circle = variant.rules().gate == ashta_engine::Gate::Circle && !pos.has_captured(p);
-    (1..=mv.value as usize)
-        .map(|k| {
-            let mut i = from as usize + k;
-            if circle && i >= outer {
-                i %= outer;
-            }
-            variant.square(p, i.min(variant.home()))
-        })
+    variant
+        .move_path(pos, p, *mv)
+        .map(|i| variant.square(p, i.min(variant.home())))
         .collect()
 }
 

@@ -178,7 +178,11 @@ impl Chance {
         for o in &self.outcomes {
             let mut thrown = *pos;
             for &u in &o.throws {
-                if variant.throw_one(&mut thrown, u) != ThrowStep::Again {
+                if variant
+                    .throw_one(&mut thrown, u)
+                    .expect("a throwing phase under way")
+                    != ThrowStep::Again
+                {
                     break;
                 }
             }
@@ -213,7 +217,11 @@ impl Chance {
     ) -> Option<usize> {
         if let Some(k) = self.cumulative.iter().position(|&c| u < c) {
             for &m in &self.outcomes[k].throws {
-                if variant.throw_one(pos, m) != ThrowStep::Again {
+                if variant
+                    .throw_one(pos, m)
+                    .expect("a throwing phase under way")
+                    != ThrowStep::Again
+                {
                     break;
                 }
             }
@@ -229,7 +237,11 @@ impl Chance {
                 .or(self.graces.last())
                 .map(|&(m, _)| m)
                 .expect("a phase longer than max_throws needs grace faces");
-            if variant.throw_one(pos, face) != ThrowStep::Again {
+            if variant
+                .throw_one(pos, face)
+                .expect("a throwing phase under way")
+                != ThrowStep::Again
+            {
                 return None;
             }
         }
@@ -244,7 +256,11 @@ impl Chance {
                     break;
                 }
             }
-            if variant.throw_one(pos, face) != ThrowStep::Again {
+            if variant
+                .throw_one(pos, face)
+                .expect("a throwing phase under way")
+                != ThrowStep::Again
+            {
                 return None;
             }
         }

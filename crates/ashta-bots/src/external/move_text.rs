@@ -118,7 +118,9 @@ pub fn resolve_play(variant: &Variant, pos: &Position, texts: &[&str]) -> Result
         if variant.has_legal_move(pos) {
             return Err("no moves given, but the bag can be played".into());
         }
-        variant.end_turn(&mut end);
+        variant
+            .end_turn(&mut end)
+            .map_err(|e| format!("no moves given: {e}"))?;
     } else if !(end.must_throw() || end.is_over()) {
         return Err(format!(
             "the play {} leaves values in the bag that can still be used",

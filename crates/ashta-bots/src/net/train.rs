@@ -104,7 +104,7 @@ pub fn self_play_positions(
         let me = pos.to_move();
         let plays = v.plays(&pos);
         if plays.is_empty() {
-            v.end_turn(&mut pos);
+            v.end_turn(&mut pos).expect("a bag nothing can use");
             continue;
         }
         let pick = if epsilon > 0.0 && rng.random_bool(epsilon) {

@@ -1,7 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use ashta_engine::{parse_any, Game, Move, MoveList, Position, Square, Variant};
+use ashta_engine::{
+    parse_any, Game, IllegalMove, Move, MoveError, MoveList, Position, Square, Variant,
+};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -73,12 +75,13 @@ pub fn play(v: &Variant, p: &Position, value: u8, from: Option<u8>, count: u8) -
     next
 }
 
-/// Why a move is illegal (the error message); panics if it is legal.
+/// Which rule a move breaks; panics if it is legal or refused for another reason.
 #[track_caller]
-pub fn why(v: &Variant, p: &Position, value: u8, from: Option<u8>, count: u8) -> String {
+pub fn illegal(v: &Variant, p: &Position, value: u8, from: Option<u8>, count: u8) -> IllegalMove {
     match v.find_move(p, value, from, count) {
         Ok(m) => panic!("{m} is legal in {}", v.to_notation(p)),
-        Err(e) => e.to_string(),
+        Err(MoveError::Illegal(why)) => why,
+        Err(e) => panic!("{e}: not an illegal-move refusal in {}", v.to_notation(p)),
     }
 }
 

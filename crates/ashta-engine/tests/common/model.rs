@@ -338,7 +338,10 @@ impl State {
                 self.end_turn(v);
                 return ThrowStep::Voided;
             }
-            return ThrowStep::Again;
+            // RULES.md 5.1, safety cap: a phase stops at 16 values, grace or not.
+            if self.bag.len() < 16 {
+                return ThrowStep::Again;
+            }
         }
         if self.moves(v).is_empty() {
             self.end_turn(v);
@@ -366,7 +369,7 @@ pub fn lockstep(v: &Variant, pos: &Position, seed: u64, steps: usize) -> Result<
         if pos.must_throw() || throwing {
             // Throws drawn uniformly over mouths-up counts, to reach graces often.
             let u = rng.random_range(0..=k);
-            let step = v.throw_one(&mut pos, u);
+            let step = v.throw_one(&mut pos, u).unwrap();
             let want = model.throw(&v, u);
             prop_assert_eq!(step, want, "throw {} in {}", u, &before);
             throwing = step == ThrowStep::Again;
@@ -377,7 +380,7 @@ pub fn lockstep(v: &Variant, pos: &Position, seed: u64, steps: usize) -> Result<
             let mut list: Vec<Move> = engine.into_iter().collect();
             if list.is_empty() {
                 // A bag read from JSON that nothing can use: forfeited.
-                v.end_turn(&mut pos);
+                v.end_turn(&mut pos).unwrap();
                 model.end_turn(&v);
             } else {
                 list.sort_by_key(|m| m.to_string());

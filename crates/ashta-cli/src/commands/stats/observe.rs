@@ -67,7 +67,9 @@ pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameS
     while !pos.is_over() {
         if pos.must_throw() {
             if stats.turns >= limit {
-                variant.declare_draw(&mut pos, DrawReason::TurnLimit);
+                variant
+                    .declare_draw(&mut pos, DrawReason::TurnLimit)
+                    .expect("the game is not over");
                 break;
             }
             stats.turns += 1;
@@ -112,7 +114,9 @@ pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameS
             stats.captures += u32::from(mv.is_capture());
         }
         if play.moves.is_empty() {
-            variant.end_turn(&mut pos);
+            variant
+                .end_turn(&mut pos)
+                .map_err(|e| anyhow!("game {game}, seat {seat}: the bot gave no moves: {e}"))?;
         }
         for bot in bots.iter_mut() {
             bot.observe(variant, &before, &pos);
@@ -124,36 +128,16 @@ pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameS
 }
 
 /// Whether the gate holds a pawn of the player to move back with these bag values
-/// (see the module documentation).
+/// (see the module documentation): [`Variant::gate_holds`].
 pub fn gate_holds(variant: &Variant, pos: &Position, values: &[u8]) -> bool {
-    let p = pos.to_move();
-    if pos.has_captured(p) {
-        return false;
-    }
-    let (outer, home) = (variant.outer_len(), variant.home());
-    variant.pawns(pos, p).flatten().any(|i| {
-        i < outer
-            && values.iter().any(|&v| {
-                let j = i + v as usize;
-                j >= outer && j <= home
-            })
-    })
+    variant.gate_holds(pos, values)
 }
 
 /// Whether, with the gate open, the player to move of `pos` (whose bag is empty) would
 /// have a legal move with these bag values, under the `wait` gate (under `circle` the
 /// gate never forfeits a bag: the pawn goes round instead).
 fn gate_forfeits(variant: &Variant, pos: &Position, values: &[u8]) -> Result<bool> {
-    if variant.rules().gate != Gate::Wait {
-        return Ok(false);
-    }
-    let mut json = variant.to_json(pos);
-    json.bag = values.iter().map(|&v| i64::from(v)).collect();
-    json.captured[pos.to_move()] = true;
-    let open = variant
-        .check(&json)
-        .map_err(|e| anyhow!("the open-gate position cannot be built: {e}"))?;
-    Ok(variant.has_legal_move(&open))
+    Ok(variant.rules().gate == Gate::Wait && variant.has_move_with_gate_open(pos, values))
 }
 
 #[cfg(test)]

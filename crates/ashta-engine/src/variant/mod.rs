@@ -1,0 +1,229 @@
+//! A rule set compiled for play, and the game itself: throwing, legal moves, playing a
+//! move, ending turns, winning and freezing.
+//!
+//! This module holds the compiled tables ([`Variant::new`]) and the start position; the
+//! rest of [`Variant`] is split by what it does: `throwing`, `movegen` (legal moves and
+//! why a move is illegal), `play` (playing moves, ending turns and games) and
+//! `diagnosis` (frozen and locked games, foreign positions, move paths, the gate).
+
+use arrayvec::ArrayVec;
+
+use crate::error::{
+    IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, VariantMismatch,
+};
+use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
+use crate::moves::{Move, MoveList};
+use crate::position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, OFF};
+use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
+use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
+
+mod diagnosis;
+mod movegen;
+mod play;
+mod throwing;
+
+use movegen::entry_pawns;
+
+/// What one throw did to the throwing phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThrowStep {
+    /// A grace: the player throws again.
+    Again,
+    /// The phase is over and the player moves.
+    Moving,
+    /// The phase is over but no value can be used: the bag was forfeited, the turn ended.
+    Forfeited,
+    /// A third grace in a row under the `forfeit` flag: the turn was voided.
+    Voided,
+}
+
+/// A whole throwing phase: the cowries of each throw and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThrowReport {
+    /// Each throw in order.
+    pub throws: ArrayVec<Cowries, { MAX_BAG as usize }>,
+    /// How the phase ended (never [`ThrowStep::Again`]).
+    pub end: ThrowStep,
+}
+
+/// Rules compiled into lookup tables; every operation on a [`Position`] goes through it.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    rules: Rules,
+    geometry: Geometry,
+    table: ThrowTable,
+    seats: &'static [Seat],
+    players: u8,
+    pawns: usize,
+    outer: usize,
+    home: usize,
+    circle: bool,
+    grace_entry: bool,
+    forfeit_three: bool,
+    capture_bonus: bool,
+    doubles: bool,
+    places_mode: bool,
+    safe: [bool; MAX_SQUARES],
+    /// The table's distinct values by slot, and how many there are.
+    values: [u8; MAX_FACES],
+    slots: usize,
+    /// `path[p][i]`: square at path index i of player p.
+    path: [[u8; MAX_SQUARES]; 4],
+    /// `index[p][sq]`: player p's path index of square sq.
+    index: [[u8; MAX_SQUARES]; 4],
+}
+
+impl Variant {
+    /// Compiles a rule set, rejecting one that cannot be played.
+    ///
+    /// ```
+    /// use ashta_engine::{Rules, RulesError, Variant};
+    ///
+    /// let variant = Variant::new(Rules::standard()).unwrap();
+    /// assert_eq!(variant.home(), 24); // 5×5: the centre is path index 24
+    ///
+    /// let mut rules = Rules::standard();
+    /// rules.size = 6;
+    /// assert_eq!(Variant::new(rules).unwrap_err(), RulesError::BadSize(6));
+    /// ```
+    pub fn new(rules: Rules) -> Result<Variant, RulesError> {
+        rules.validate()?;
+        let geometry = Geometry::new(rules.size as usize);
+        let seats = Seat::for_players(rules.players as usize);
+        let mut safe = [false; MAX_SQUARES];
+        for sq in rules.safe_squares(&geometry)? {
+            safe[sq.0 as usize] = true;
+        }
+        let mut path = [[0u8; MAX_SQUARES]; 4];
+        let mut index = [[0u8; MAX_SQUARES]; 4];
+        for (p, &seat) in seats.iter().enumerate() {
+            for (i, sq) in geometry.path(seat).enumerate() {
+                path[p][i] = sq.0;
+                index[p][sq.0 as usize] = i as u8;
+            }
+        }
+        let table = ThrowTable::new(&rules.faces(), rules.mouth_up);
+        let mut values = [0u8; MAX_FACES];
+        values[..table.values().len()].copy_from_slice(table.values());
+        Ok(Variant {
+            values,
+            slots: table.values().len(),
+            table,
+            seats,
+            players: rules.players,
+            pawns: rules.pawn_count(),
+            outer: geometry.outer_len(),
+            home: geometry.home_index(),
+            circle: rules.gate == Gate::Circle,
+            grace_entry: rules.entry == Entry::Grace,
+            forfeit_three: rules.three_graces == ThreeGraces::Forfeit,
+            capture_bonus: rules.capture_bonus,
+            doubles: rules.doubles,
+            places_mode: rules.finish == Finish::Places,
+            safe,
+            path,
+            index,
+            geometry,
+            rules,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// The board geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+    /// The compiled throw table.
+    pub fn table(&self) -> &ThrowTable {
+        &self.table
+    }
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+    /// Pawns per player.
+    pub fn pawns_per_player(&self) -> usize {
+        self.pawns
+    }
+    /// The seat of player `p`.
+    pub fn seat(&self, p: usize) -> Seat {
+        self.seats[p]
+    }
+    /// Path index of the home.
+    pub fn home(&self) -> usize {
+        self.home
+    }
+    /// Length of the outer ring.
+    pub fn outer_len(&self) -> usize {
+        self.outer
+    }
+    /// Whether a square is safe.
+    pub fn is_safe(&self, sq: Square) -> bool {
+        self.safe[sq.0 as usize]
+    }
+    /// The square at player `p`'s path index `i`.
+    pub fn square(&self, p: usize, i: usize) -> Square {
+        Square(self.path[p][i])
+    }
+    /// Player `p`'s path index of square `sq`.
+    pub fn path_index(&self, p: usize, sq: Square) -> usize {
+        self.index[p][sq.0 as usize] as usize
+    }
+
+    /// The position a game starts from: every pawn on its start square (or off the
+    /// board under grace entry), player 0 to throw; drawn at once (frozen) under rules
+    /// that leave nobody any move.
+    ///
+    /// ```
+    /// use ashta_engine::{Phase, Rules, Variant};
+    ///
+    /// let variant = Variant::new(Rules::standard()).unwrap();
+    /// let pos = variant.start_position();
+    /// assert_eq!(pos.to_move(), 0);
+    /// assert_eq!(pos.phase(), Phase::Throwing);
+    /// assert!(variant.pawns(&pos, 0).all(|i| i == Some(0)));
+    /// ```
+    pub fn start_position(&self) -> Position {
+        let mut pos = Position::empty();
+        let at = if self.grace_entry { OFF } else { 0 };
+        for p in 0..self.players() {
+            pos.pawns[p][..self.pawns].fill(at);
+        }
+        // Rules whose every value overshoots the gate can leave nobody a move at all.
+        if self.is_frozen(&pos) {
+            pos.draw = Some(DrawReason::Frozen);
+            pos.over = true;
+        }
+        pos
+    }
+
+    /// Player `p`'s pawns as path indices, ascending, `None` for off the board.
+    pub fn pawns<'a>(
+        &self,
+        pos: &'a Position,
+        p: usize,
+    ) -> impl Iterator<Item = Option<usize>> + 'a {
+        pos.pawns[p][..self.pawns]
+            .iter()
+            .map(|&i| (i != OFF).then_some(i as usize))
+    }
+
+    /// The bag's values, largest first, repeated as often as they are in the bag.
+    pub fn bag(&self, pos: &Position) -> Vec<u8> {
+        let mut out = Vec::with_capacity(pos.bag_len());
+        for (slot, &v) in self.table.values().iter().enumerate().rev() {
+            out.extend(std::iter::repeat_n(v, pos.bag[slot] as usize));
+        }
+        out
+    }
+
+    /// Who stands on a square that is not safe, and how many pawns: `(owner, count)`.
+    /// `None` for an empty square and for every safe square.
+    pub fn occupant(&self, pos: &Position, sq: Square) -> Option<(usize, usize)> {
+        let o = pos.occ[sq.0 as usize];
+        (o != 0).then_some(((o >> 5) as usize, (o & 31) as usize))
+    }
+}

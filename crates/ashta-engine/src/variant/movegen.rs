@@ -1,0 +1,287 @@
+//! Move generation: where a unit lands, blocks, the legal moves, finding a move.
+
+use super::*;
+
+impl Variant {
+    /// Where a unit of player `p` at path index `i` lands with value `v`, and whom it
+    /// captures; `None` when the move is illegal. `open`: p has captured. Blocks are
+    /// ignored unless `with_blocks`.
+    #[inline(always)]
+    pub(super) fn target(
+        &self,
+        pos: &Position,
+        p: usize,
+        open: bool,
+        i: usize,
+        v: usize,
+        with_blocks: bool,
+    ) -> Option<(usize, Option<u8>)> {
+        let mut j = i + v;
+        let mut wrapped = false;
+        if j >= self.outer && !open {
+            if !self.circle {
+                return None;
+            }
+            j %= self.outer;
+            wrapped = true;
+        }
+        if j > self.home {
+            return None;
+        }
+        if with_blocks && pos.block_len != 0 && self.blocked(pos, p, i, j, v, wrapped) {
+            return None;
+        }
+        let sq = self.path[p][j] as usize;
+        let o = pos.occ[sq];
+        // Safe squares are never in `occ`, so an empty entry covers them too.
+        if o == 0 || (o >> 5) as usize == p {
+            Some((j, None))
+        } else if self.doubles && o & 31 >= 2 {
+            None
+        } else {
+            Some((j, Some(o >> 5)))
+        }
+    }
+
+    /// Whether a block against `p` stands strictly between `i` and `j` on the outer ring.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn blocked(
+        &self,
+        pos: &Position,
+        p: usize,
+        i: usize,
+        j: usize,
+        v: usize,
+        wrapped: bool,
+    ) -> bool {
+        pos.blocks().iter().any(|b| {
+            if b.blocked & (1 << p) == 0 {
+                return false;
+            }
+            let k = self.index[p][b.square as usize] as usize;
+            if wrapped {
+                k > i || k < j || v > self.outer
+            } else {
+                i < k && k < j
+            }
+        })
+    }
+
+    /// Calls `f` with every legal move of the player to move until `f` returns false.
+    /// Returns false if it was stopped.
+    #[inline(always)]
+    pub(super) fn visit_moves(&self, pos: &Position, f: impl FnMut(Move) -> bool) -> bool {
+        if pos.over || pos.bag_len == 0 {
+            return true;
+        }
+        if pos.block_len == 0 {
+            self.visit_moves_with::<false>(pos, f)
+        } else {
+            self.visit_moves_with::<true>(pos, f)
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn visit_moves_with<const BLOCKS: bool>(
+        &self,
+        pos: &Position,
+        mut f: impl FnMut(Move) -> bool,
+    ) -> bool {
+        let p = pos.to_move as usize;
+        let open = pos.captured & (1 << p) != 0;
+        let pawns = &pos.pawns[p][..self.pawns];
+        // The distinct values in the bag.
+        let mut bag = [0u8; MAX_FACES];
+        let mut kinds = 0;
+        for slot in 0..self.slots {
+            if pos.bag[slot] != 0 {
+                bag[kinds] = self.values[slot];
+                kinds += 1;
+            }
+        }
+        let bag = &bag[..kinds];
+        let mut k = 0;
+        while k < pawns.len() {
+            let i = pawns[k];
+            if i as usize >= self.home {
+                break; // home pawns, then off-board ones, come last
+            }
+            let mut run = 1;
+            while k + run < pawns.len() && pawns[k + run] == i {
+                run += 1;
+            }
+            k += run;
+            let pair = run >= 2 && self.doubles;
+            for &v in bag {
+                if let Some((j, capture)) =
+                    self.target(pos, p, open, i as usize, v as usize, BLOCKS)
+                {
+                    let mv = Move {
+                        value: v,
+                        from: Some(i),
+                        to: j as u8,
+                        count: 1,
+                        capture,
+                    };
+                    if !f(mv) || (pair && !f(Move { count: 2, ..mv })) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if self.grace_entry {
+            let off = pawns.iter().rev().take_while(|&&i| i == OFF).count();
+            if off > 0 {
+                for &v in bag {
+                    if v >= 2 && self.table.is_grace_value(v) {
+                        let count = entry_pawns(v, off);
+                        let mv = Move {
+                            value: v,
+                            from: None,
+                            to: 0,
+                            count,
+                            capture: None,
+                        };
+                        if !f(mv) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Fills `out` with the legal moves of the player to move (empty when the player
+    /// must throw, or the game is over).
+    ///
+    /// ```
+    /// use ashta_engine::{parse_any, MoveList};
+    ///
+    /// // South holds a 4, with a pawn on a3 (12) and three on the start c1 (0). Nobody
+    /// // has captured, so the a3 pawn may not pass the gate into the inner rings.
+    /// let (variant, pos) = parse_any("standard 5 2 0 4 0,0,0,12/0,0,0,0 - - 0").unwrap();
+    /// let mut moves = MoveList::new();
+    /// variant.legal_moves(&pos, &mut moves);
+    /// let shown: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(shown, ["4:0>4", "4:0>4x2"]); // one pawn, or the pair, c1 to e3
+    /// ```
+    pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        debug_assert_eq!(self.fits(pos), Ok(()), "a position of another variant");
+        out.clear();
+        self.visit_moves(pos, |mv| {
+            out.push(mv);
+            true
+        });
+    }
+
+    /// Whether the player to move has a legal move now.
+    pub fn has_legal_move(&self, pos: &Position) -> bool {
+        !self.visit_moves(pos, |_| false)
+    }
+
+    /// The legal move that spends `value` on `count` pawns at path index `from`
+    /// (`None`: enter from off the board), or why there is none.
+    pub fn find_move(
+        &self,
+        pos: &Position,
+        value: u8,
+        from: Option<u8>,
+        count: u8,
+    ) -> Result<Move, MoveError> {
+        self.fits(pos).map_err(MoveError::OtherVariant)?;
+        if pos.over {
+            return Err(MoveError::GameOver);
+        }
+        if pos.bag_len == 0 {
+            return Err(MoveError::MustThrow);
+        }
+        let slot = self.table.slot(value).filter(|&s| pos.bag[s] > 0);
+        if slot.is_none() {
+            return Err(MoveError::NotInBag(value));
+        }
+        let p = pos.to_move as usize;
+        let pawns = &pos.pawns[p][..self.pawns];
+        let no_unit = MoveError::NoUnit {
+            from: from.map_or(-1, i16::from),
+            count,
+        };
+        let Some(i) = from else {
+            let off = pawns.iter().filter(|&&i| i == OFF).count();
+            if !self.grace_entry {
+                return Err(MoveError::Illegal(IllegalMove::EntryWithoutGraceEntry));
+            }
+            if off == 0 {
+                return Err(no_unit);
+            }
+            if !self.table.is_grace_value(value) || value < 2 {
+                return Err(MoveError::Illegal(IllegalMove::EntryNeedsGrace));
+            }
+            let n = entry_pawns(value, off);
+            if count != n {
+                return Err(MoveError::Illegal(IllegalMove::EntryCount));
+            }
+            return Ok(Move {
+                value,
+                from: None,
+                to: 0,
+                count,
+                capture: None,
+            });
+        };
+        let here = pawns.iter().filter(|&&x| x == i).count();
+        if i == OFF || count == 0 || count > 2 || here < count as usize {
+            return Err(no_unit);
+        }
+        if count == 2 && !self.doubles {
+            return Err(MoveError::Illegal(IllegalMove::PairWithoutDoubles));
+        }
+        if i as usize == self.home {
+            return Err(MoveError::Illegal(IllegalMove::AtHome));
+        }
+        if let Some((to, capture)) = self.target(
+            pos,
+            p,
+            pos.has_captured(p),
+            i as usize,
+            value as usize,
+            true,
+        ) {
+            return Ok(Move {
+                value,
+                from,
+                to: to as u8,
+                count,
+                capture,
+            });
+        }
+        let j = i as usize + value as usize;
+        let gate_closed = j >= self.outer && !pos.has_captured(p);
+        Err(MoveError::Illegal(if gate_closed && !self.circle {
+            IllegalMove::GateClosed
+        } else if j > self.home && !gate_closed {
+            IllegalMove::Overshoots
+        } else if self
+            .target(
+                pos,
+                p,
+                pos.has_captured(p),
+                i as usize,
+                value as usize,
+                false,
+            )
+            .is_some()
+        {
+            IllegalMove::Blocked
+        } else {
+            IllegalMove::DoubleOnTarget
+        }))
+    }
+}
+
+/// Pawns an entry with `value` brings on when `off` pawns are off the board.
+#[inline]
+pub(super) fn entry_pawns(value: u8, off: usize) -> u8 {
+    (value as usize / 2).min(off) as u8
+}

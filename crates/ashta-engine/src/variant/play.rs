@@ -1,0 +1,273 @@
+//! Playing a move, captures, blocks forming and expiring, finishing, ending turns and
+//! declaring draws.
+
+use super::*;
+
+impl Variant {
+    /// Plays a legal move, or says why it is not legal (the position is then unchanged).
+    ///
+    /// ```
+    /// use ashta_engine::{parse_any, IllegalMove, MoveError, Phase};
+    ///
+    /// let (variant, mut pos) = parse_any("standard 5 2 0 4 0,0,0,12/0,0,0,0 - - 0").unwrap();
+    /// // The a3 pawn cannot use the 4: the gate is closed.
+    /// assert_eq!(
+    ///     variant.find_move(&pos, 4, Some(12), 1),
+    ///     Err(MoveError::Illegal(IllegalMove::GateClosed))
+    /// );
+    /// let mv = variant.find_move(&pos, 4, Some(0), 1).unwrap();
+    /// variant.play(&mut pos, mv).unwrap();
+    /// // The bag is spent: North throws next.
+    /// assert_eq!((pos.to_move(), pos.phase()), (1, Phase::Throwing));
+    /// assert_eq!(variant.play(&mut pos, mv), Err(MoveError::MustThrow));
+    /// ```
+    pub fn play(&self, pos: &mut Position, mv: Move) -> Result<(), MoveError> {
+        let legal = self.find_move(pos, mv.value, mv.from, mv.count)?;
+        if legal != mv {
+            return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
+        }
+        self.play_unchecked(pos, mv);
+        Ok(())
+    }
+
+    /// Plays a move from [`Variant::legal_moves`] without checking it. When the bag is
+    /// empty, or no value left can be used, the turn ends.
+    pub fn play_unchecked(&self, pos: &mut Position, mv: Move) {
+        debug_assert_eq!(self.fits(pos), Ok(()), "a position of another variant");
+        let p = pos.to_move as usize;
+        let slot = self.table.slot(mv.value).expect("value from the table");
+        pos.bag[slot] -= 1;
+        pos.bag_len -= 1;
+        let count = mv.count as usize;
+        match mv.from {
+            None => {
+                let n = self.pawns;
+                let pawns = &mut pos.pawns[p][..n];
+                pawns[n - count..].fill(0);
+                pawns.sort_unstable();
+            }
+            Some(from) => {
+                let (i, j) = (from as usize, mv.to as usize);
+                let src = self.path[p][i] as usize;
+                if !self.safe[src] {
+                    let left = (pos.occ[src] & 31) as usize - count;
+                    pos.occ[src] = if left == 0 {
+                        0
+                    } else {
+                        (p as u8) << 5 | left as u8
+                    };
+                    if left < 2 && pos.block_len != 0 {
+                        remove_block(pos, src as u8);
+                    }
+                }
+                let pawns = &mut pos.pawns[p][..self.pawns];
+                let k = pawns.iter().position(|&x| x == from).expect("unit exists");
+                pawns[k..k + count].fill(j as u8);
+                sort_small(pawns);
+                let dst = self.path[p][j] as usize;
+                if !self.safe[dst] {
+                    let o = pos.occ[dst];
+                    let owner = (o >> 5) as usize;
+                    let before = if o != 0 && owner != p {
+                        self.send_back(pos, owner, self.index[owner][dst], (o & 31) as usize);
+                        pos.captured |= 1 << p;
+                        if self.capture_bonus {
+                            pos.extra_turns = pos.extra_turns.saturating_add(1);
+                        }
+                        0
+                    } else {
+                        (o & 31) as usize
+                    };
+                    let now = before + count;
+                    pos.occ[dst] = (p as u8) << 5 | now as u8;
+                    // A double forming on the outer ring blocks every opponent still
+                    // playing for its next turn (a pair that captures forms one too).
+                    if self.doubles && before < 2 && now >= 2 && j < self.outer {
+                        let blocked = self.active_mask(pos) & !(1 << p);
+                        if blocked != 0 {
+                            add_block(
+                                pos,
+                                Block {
+                                    square: dst as u8,
+                                    owner: p as u8,
+                                    blocked,
+                                },
+                            );
+                        }
+                    }
+                }
+                if j == self.home
+                    && pos.pawns[p][0] as usize == self.home
+                    && pos.pawns[p][self.pawns - 1] as usize == self.home
+                {
+                    self.finish(pos, p);
+                    return;
+                }
+            }
+        }
+        if pos.bag_len == 0 || !self.has_legal_move(pos) {
+            self.pass_turn(pos);
+        }
+    }
+
+    /// Sends `n` pawns of `victim` at its path index `at` back to the start (or off the board).
+    pub(super) fn send_back(&self, pos: &mut Position, victim: usize, at: u8, n: usize) {
+        let back = if self.grace_entry { OFF } else { 0 };
+        let pawns = &mut pos.pawns[victim][..self.pawns];
+        let k = pawns.iter().position(|&x| x == at).expect("victim pawn");
+        pawns[k..k + n].fill(back);
+        pawns.sort_unstable();
+    }
+
+    pub(super) fn active_mask(&self, pos: &Position) -> u8 {
+        ((1u8 << self.players) - 1) & !pos.finished
+    }
+
+    /// Player `p` has brought every pawn home.
+    pub(super) fn finish(&self, pos: &mut Position, p: usize) {
+        pos.finished |= 1 << p;
+        pos.places[pos.places_len as usize] = p as u8;
+        pos.places_len += 1;
+        pos.extra_turns = 0;
+        expire_blocks(pos, p);
+        let left = self.active_mask(pos);
+        if !self.places_mode || left.count_ones() <= 1 {
+            if self.places_mode {
+                pos.places[pos.places_len as usize] = left.trailing_zeros() as u8;
+                pos.places_len += 1;
+            }
+            pos.over = true;
+            clear_bag(pos);
+        } else {
+            self.pass_turn(pos);
+        }
+    }
+
+    /// Ends the turn of a player whose bag holds nothing they can use (a position read
+    /// from outside, say; after a throw or a move the engine ends such a turn itself):
+    /// the bag is forfeited, blocks against the player expire, then an extra turn is
+    /// taken or play passes on; a position where nobody can ever move again is drawn.
+    ///
+    /// Refused, the position unchanged, when the game is over, when the bag is empty
+    /// (the player throws first) and when some value can still be used (the player must
+    /// move if they can, RULES.md 5.2).
+    pub fn end_turn(&self, pos: &mut Position) -> Result<(), TurnError> {
+        if pos.over {
+            return Err(TurnError::GameOver);
+        }
+        if pos.bag_len == 0 {
+            return Err(TurnError::MustThrow);
+        }
+        if self.has_legal_move(pos) {
+            return Err(TurnError::MustMove);
+        }
+        self.pass_turn(pos);
+        Ok(())
+    }
+
+    /// [`Variant::end_turn`] unchecked.
+    pub(crate) fn pass_turn(&self, pos: &mut Position) {
+        clear_bag(pos);
+        let p = pos.to_move as usize;
+        if pos.block_len != 0 {
+            expire_blocks(pos, p);
+        }
+        if pos.over {
+            return;
+        }
+        if pos.extra_turns > 0 && !pos.has_finished(p) {
+            pos.extra_turns -= 1;
+        } else {
+            pos.extra_turns = 0;
+            let mut next = p;
+            loop {
+                next = if next + 1 == self.players() {
+                    0
+                } else {
+                    next + 1
+                };
+                if !pos.has_finished(next) {
+                    break;
+                }
+            }
+            pos.to_move = next as u8;
+        }
+        if self.is_frozen(pos) {
+            pos.draw = Some(DrawReason::Frozen);
+            pos.over = true;
+        }
+    }
+
+    /// Ends the game as a draw (the driver's turn limit, say, RULES.md 8.4). Refused,
+    /// the position unchanged, when the game is already over.
+    pub fn declare_draw(&self, pos: &mut Position, reason: DrawReason) -> Result<(), TurnError> {
+        if pos.over {
+            return Err(TurnError::GameOver);
+        }
+        self.draw_now(pos, reason);
+        Ok(())
+    }
+
+    /// [`Variant::declare_draw`] unchecked.
+    pub(crate) fn draw_now(&self, pos: &mut Position, reason: DrawReason) {
+        clear_bag(pos);
+        pos.extra_turns = 0;
+        pos.draw = Some(reason);
+        pos.over = true;
+    }
+}
+
+#[inline]
+pub(super) fn sort_small(xs: &mut [u8]) {
+    for a in 1..xs.len() {
+        let x = xs[a];
+        let mut b = a;
+        while b > 0 && xs[b - 1] > x {
+            xs[b] = xs[b - 1];
+            b -= 1;
+        }
+        xs[b] = x;
+    }
+}
+
+pub(super) fn clear_bag(pos: &mut Position) {
+    if pos.bag_len != 0 {
+        pos.bag = [0; crate::throws::MAX_FACES];
+        pos.bag_len = 0;
+    }
+}
+
+pub(super) fn add_block(pos: &mut Position, block: Block) {
+    let n = pos.block_len as usize;
+    if n == MAX_BLOCKS {
+        return;
+    }
+    let at = pos.blocks[..n].partition_point(|b| b.square < block.square);
+    pos.blocks.copy_within(at..n, at + 1);
+    pos.blocks[at] = block;
+    pos.block_len += 1;
+}
+
+pub(super) fn remove_block(pos: &mut Position, square: u8) {
+    let n = pos.block_len as usize;
+    if let Some(at) = pos.blocks[..n].iter().position(|b| b.square == square) {
+        pos.blocks.copy_within(at + 1..n, at);
+        pos.blocks[n - 1] = Block::default();
+        pos.block_len -= 1;
+    }
+}
+
+pub(super) fn expire_blocks(pos: &mut Position, p: usize) {
+    let n = pos.block_len as usize;
+    let mut kept = 0;
+    for k in 0..n {
+        let mut b = pos.blocks[k];
+        b.blocked &= !(1 << p);
+        if b.blocked != 0 {
+            pos.blocks[kept] = b;
+            kept += 1;
+        }
+    }
+    pos.blocks[kept..n].fill(Block::default());
+    pos.block_len = kept as u8;
+}

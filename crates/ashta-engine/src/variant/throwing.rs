@@ -1,0 +1,152 @@
+//! Throwing: one throw, a whole throwing phase, a phase supplied from outside.
+
+use super::*;
+
+impl Variant {
+    /// Throws one throw with `mouths_up` cowries up into the bag of the player to move.
+    /// Call it on a position whose bag is empty, then again while it answers
+    /// [`ThrowStep::Again`]; in between the position is mid-phase and not settled.
+    ///
+    /// Refused, the position unchanged, when the game is over, when more mouths are up
+    /// than cowries are thrown, and when the bag shows the phase has already ended: it
+    /// holds a value no grace face gives, or [`crate::MAX_BAG`] values. (A bag of
+    /// graces alone may be a phase under way or a moving phase whose plain value was
+    /// spent; the position cannot tell, see [`Position::phase`], so that is the
+    /// caller's to know.)
+    pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
+        if pos.over {
+            return Err(ThrowError::GameOver);
+        }
+        let k = self.table.cowries();
+        if mouths_up > k {
+            return Err(ThrowError::TooManyMouths(mouths_up, k));
+        }
+        if pos.bag_len >= MAX_BAG
+            || (0..self.slots)
+                .any(|s| pos.bag[s] != 0 && !self.table.is_grace_value(self.values[s]))
+        {
+            return Err(ThrowError::NotThrowing);
+        }
+        Ok(self.throw_step(pos, mouths_up))
+    }
+
+    /// [`Variant::throw_one`] unchecked.
+    #[inline]
+    pub(crate) fn throw_step(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
+        match self.add_throw(pos, mouths_up) {
+            ThrowStep::Moving if !self.has_legal_move(pos) => {
+                self.pass_turn(pos);
+                ThrowStep::Forfeited
+            }
+            step => step,
+        }
+    }
+
+    /// [`Variant::throw_one`] without the forfeit check: a phase that ends answers
+    /// [`ThrowStep::Moving`] even when no value can be used, and the caller must end
+    /// the turn when [`Variant::legal_moves`] finds nothing (as self-play does).
+    #[inline]
+    pub(crate) fn add_throw(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
+        let face = self.table.face(mouths_up);
+        pos.bag[self.table.face_slot(mouths_up)] += 1;
+        pos.bag_len += 1;
+        if face.grace {
+            if self.forfeit_three && pos.bag_len >= 3 {
+                self.pass_turn(pos);
+                return ThrowStep::Voided;
+            }
+            if pos.bag_len < MAX_BAG {
+                return ThrowStep::Again;
+            }
+        }
+        ThrowStep::Moving
+    }
+
+    /// Plays the whole throwing phase of the player to move with throws from `source`.
+    ///
+    /// ```
+    /// use ashta_engine::{Rules, SeededThrows, ThrowError, ThrowStep, Variant};
+    ///
+    /// let variant = Variant::new(Rules::standard()).unwrap();
+    /// let mut pos = variant.start_position();
+    /// let report = variant.throw(&mut pos, &mut SeededThrows::new(7)).unwrap();
+    /// // Graces, then one throw that is not: every value is in the bag (unless the
+    /// // phase ended the turn).
+    /// assert_ne!(report.end, ThrowStep::Again);
+    /// if report.end == ThrowStep::Moving {
+    ///     assert_eq!(pos.bag_len(), report.throws.len());
+    ///     // A second phase now is refused: the player moves first.
+    ///     let again = variant.throw(&mut pos, &mut SeededThrows::new(7));
+    ///     assert_eq!(again, Err(ThrowError::NotThrowing));
+    /// }
+    /// ```
+    pub fn throw<S: ThrowSource + ?Sized>(
+        &self,
+        pos: &mut Position,
+        source: &mut S,
+    ) -> Result<ThrowReport, ThrowError> {
+        self.check_can_throw(pos)?;
+        let mut throws = ArrayVec::new();
+        loop {
+            let cowries = source.throw_cowries(self.table.cowries(), self.table.mouth_up());
+            throws.push(cowries);
+            let end = self.throw_step(pos, cowries.mouths_up());
+            if end != ThrowStep::Again {
+                return Ok(ThrowReport { throws, end });
+            }
+        }
+    }
+
+    /// Plays a throwing phase supplied from outside, as mouths-up counts. The sequence
+    /// must be exactly one phase: graces, then one non-grace (or the voiding grace).
+    pub fn apply_throws(
+        &self,
+        pos: &mut Position,
+        mouths_up: &[u8],
+    ) -> Result<ThrowStep, ThrowError> {
+        self.check_can_throw(pos)?;
+        let k = self.table.cowries();
+        if let Some(&bad) = mouths_up.iter().find(|&&u| u > k) {
+            return Err(ThrowError::TooManyMouths(bad, k));
+        }
+        let mut scratch = *pos;
+        for (n, &u) in mouths_up.iter().enumerate() {
+            let step = self.throw_step(&mut scratch, u);
+            let last = n + 1 == mouths_up.len();
+            match (step, last) {
+                (ThrowStep::Again, true) => {
+                    return Err(ThrowError::BadSequence(
+                        mouths_up.to_vec(),
+                        "it ends on a grace, so the player must throw again",
+                    ))
+                }
+                (ThrowStep::Again, false) => {}
+                (_, false) => {
+                    return Err(ThrowError::BadSequence(
+                        mouths_up.to_vec(),
+                        "the throwing phase ended before its last throw",
+                    ))
+                }
+                (end, true) => {
+                    *pos = scratch;
+                    return Ok(end);
+                }
+            }
+        }
+        Err(ThrowError::BadSequence(
+            Vec::new(),
+            "no throws given: a throwing phase has at least one",
+        ))
+    }
+
+    pub(super) fn check_can_throw(&self, pos: &Position) -> Result<(), ThrowError> {
+        self.fits(pos).map_err(ThrowError::OtherVariant)?;
+        if pos.over {
+            Err(ThrowError::GameOver)
+        } else if pos.bag_len != 0 {
+            Err(ThrowError::NotThrowing)
+        } else {
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Rules questions the engine answers for its callers (the server, the TUI, the bots,
+//! the statistics): the path a move walks, how many pawns an entry brings, a locked
+//! game, and the gate holding pawns back.
+
+mod common;
+
+use common::*;
+
+// ------------------------------------------------------------------ move_path
+
+#[test]
+fn move_path_steps_one_index_per_point_landing_last() {
+    // c1 (0) + 4 walks d1 e1 e2 e3.
+    let (v, p) = pos("standard 5 2 0 4 0,0,0,12/0,0,0,0 - - 0");
+    let m = mv(&v, &p, 4, Some(0), 1);
+    assert_eq!(v.move_path(&p, 0, m).collect::<Vec<_>>(), [1, 2, 3, 4]);
+}
+
+#[test]
+fn move_path_wraps_round_the_outer_ring_under_the_circle_gate() {
+    // Eight from a3 (12) goes round to e3 (4) while South has never captured.
+    let (v, p) = pos("standard+gate=circle 5 2 0 8 0,0,0,12/0,0,0,0 - - 0");
+    let m = mv(&v, &p, 8, Some(12), 1);
+    assert_eq!(m.to, 4);
+    assert_eq!(
+        v.move_path(&p, 0, m).collect::<Vec<_>>(),
+        [13, 14, 15, 0, 1, 2, 3, 4]
+    );
+}
+
+#[test]
+fn move_path_enters_the_inner_rings_once_the_gate_is_open() {
+    // After a capture the same rules let a1 (14) + 3 go inside to b3 (17).
+    let (v, p) = pos("standard+gate=circle 5 2 0 3 0,0,0,14/0,0,0,0 0 - 0");
+    let m = mv(&v, &p, 3, Some(14), 1);
+    assert_eq!(v.move_path(&p, 0, m).collect::<Vec<_>>(), [15, 16, 17]);
+}
+
+#[test]
+fn move_path_of_an_entry_is_the_start_square() {
+    let (v, p) = pos("traditional 5 2 0 8 -1,0,0,0/-1,-1,-1,-1 - - 0");
+    let m = mv(&v, &p, 8, None, 1);
+    assert_eq!(v.move_path(&p, 0, m).collect::<Vec<_>>(), [0]);
+}
+
+// ------------------------------------------------------------------ entry_count
+
+#[test]
+fn entry_brings_half_the_value_capped_by_the_pawns_off_the_board() {
+    let (v, p) = pos("traditional 5 2 0 8 -1,-1,-1,-1/-1,-1,-1,-1 - - 0");
+    assert_eq!(v.entry_count(&p, 8), 4);
+    assert_eq!(v.entry_count(&p, 4), 2);
+    let (v, p) = pos("traditional 5 2 0 8 -1,0,0,0/-1,-1,-1,-1 - - 0");
+    assert_eq!(v.entry_count(&p, 8), 1);
+    let (v, p) = pos("traditional 5 2 0 8 0,0,0,0/-1,-1,-1,-1 - - 0");
+    assert_eq!(v.entry_count(&p, 8), 0);
+    // It agrees with the entries legal_moves lists.
+    let (v, p) = pos("traditional 5 2 0 8 -1,-1,0,0/-1,-1,-1,-1 - - 0");
+    let entries: Vec<u8> = legal(&v, &p)
+        .iter()
+        .filter(|m| m.from.is_none())
+        .map(|m| m.count)
+        .collect();
+    assert_eq!(entries, [v.entry_count(&p, 8)]);
+}
+
+// ------------------------------------------------------------------ is_locked
+
+#[test]
+fn locked_game_where_no_pawn_can_reach_an_opponent_is_a_certain_draw() {
+    // South's last hunter has left its start with the 8: no square either player can
+    // still reach is one the other can still stand on.
+    let (v, locked) = pos("standard 5 2 1 1 8,10,11,14/9,9,9,15 - - 0");
+    assert!(v.is_locked(&locked));
+    // Keeping it on the start, it can still meet North's pawns.
+    let (_, open) = pos("standard 5 2 0 8,2 0,9,10,14/9,9,9,15 - - 0");
+    assert!(!v.is_locked(&open));
+    assert!(!v.is_locked(&v.start_position()));
+}
+
+#[test]
+fn game_is_never_locked_after_a_capture_or_under_the_circle_gate() {
+    let (v, p) = pos("standard 5 2 1 1 8,10,11,14/9,9,9,15 0 - 0");
+    assert!(!v.is_locked(&p));
+    let (v, p) = pos("standard+gate=circle 5 2 1 1 8,10,11,14/9,9,9,15 - - 0");
+    assert!(!v.is_locked(&p));
+}
+
+// ------------------------------------------------------------------ the gate
+
+#[test]
+fn gate_holds_a_pawn_that_would_pass_the_ring() {
+    // South (not captured) on a1 (14): a 2 would take it to 16, the first inner square.
+    let (v, p) = pos("standard 5 2 0 - 0,0,0,14/0,0,0,0 - - 0");
+    assert!(v.gate_holds(&p, &[2]));
+    assert!(v.gate_holds(&p, &[1, 8]));
+    assert!(!v.gate_holds(&p, &[1]));
+    // After a capture the gate is open: nothing is held.
+    let (v, p) = pos("standard 5 2 0 - 0,0,0,14/0,0,0,0 0 - 0");
+    assert!(!v.gate_holds(&p, &[2]));
+}
+
+#[test]
+fn open_gate_would_give_a_move_the_closed_gate_refuses() {
+    // Every South pawn waits on b1 (15). With a 2 an open gate lets one in to b3; with
+    // a 1 North's double on b2 (South's 16) stops it even then.
+    let (v, p) = pos("standard 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0");
+    assert!(v.has_move_with_gate_open(&p, &[2]));
+    assert!(!v.has_move_with_gate_open(&p, &[1]));
+}
