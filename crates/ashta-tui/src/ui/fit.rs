@@ -4,6 +4,7 @@
 
 use std::ops::Range;
 
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::Span;
 
 /// The width of `text` on the screen, in columns.
@@ -97,6 +98,17 @@ pub fn window(selected: usize, len: usize, rows: usize) -> Range<usize> {
     let selected = selected.min(len - 1);
     let start = (selected + 1).saturating_sub(rows);
     start..start + rows
+}
+
+/// A box of `w` × `h` (each at most the area's) in the middle of `area`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(h.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [rect] = Layout::horizontal([Constraint::Length(w.min(area.width))])
+        .flex(Flex::Center)
+        .areas(row);
+    rect
 }
 
 #[cfg(test)]

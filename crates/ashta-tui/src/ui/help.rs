@@ -2,13 +2,13 @@
 //! terminal and scrolled with ↑/↓, PgUp/PgDn, Home/End, so that every line can be
 //! brought into view on the smallest terminal.
 
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
-use crate::ui::fit::{width, wrap};
+use crate::ui::fit::{centered, width, wrap};
 
 /// The rules in short, a paragraph a string.
 pub const RULES: &[&str] = &[
@@ -94,13 +94,7 @@ pub fn lines(inner: u16) -> Vec<Line<'static>> {
 pub fn area_of(area: Rect) -> Rect {
     let w = MAX_WIDTH.min(area.width);
     let h = (lines(w.saturating_sub(2)).len() as u16 + 2).min(area.height);
-    let [row] = Layout::vertical([Constraint::Length(h)])
-        .flex(Flex::Center)
-        .areas(area);
-    let [rect] = Layout::horizontal([Constraint::Length(w)])
-        .flex(Flex::Center)
-        .areas(row);
-    rect
+    centered(area, w, h)
 }
 
 /// How far the help scrolls in a box of `rect` (borders included): its lines beyond

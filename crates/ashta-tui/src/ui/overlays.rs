@@ -1,7 +1,7 @@
 //! What covers the board: the help (drawn by [`crate::ui::help`]), the save prompt, the question before quitting and
 //! the end of the game.
 
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -10,7 +10,7 @@ use ratatui::Frame;
 use crate::app::{App, Overlay};
 use crate::describe::{places, player_letter, result_words};
 use crate::line_edit::LineEdit;
-use crate::ui::fit::width;
+use crate::ui::fit::{centered, width};
 use crate::ui::{help, player_style};
 
 /// Draws the overlay, if any, over `area`.
@@ -119,14 +119,7 @@ fn drawn_game(pos: &ashta_engine::Position) -> bool {
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, w: u16, h: u16) {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    let [row] = Layout::vertical([Constraint::Length(h)])
-        .flex(Flex::Center)
-        .areas(area);
-    let [rect] = Layout::horizontal([Constraint::Length(w)])
-        .flex(Flex::Center)
-        .areas(row);
+    let rect = centered(area, w, h);
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(lines)
