@@ -309,3 +309,14 @@ pub enum TurnError {
     #[error("a value in the bag can still be used: the player must move")]
     MustMove,
 }
+
+/// A moment [`crate::Game::undo_to`] cannot go back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum UndoError {
+    /// The moment is in the middle of a throwing phase.
+    #[error("cannot go back into the middle of a throwing phase")]
+    MidThrowingPhase,
+    /// The moment is not in this game's past.
+    #[error("that moment is not in this game's past")]
+    NotInThePast,
+}

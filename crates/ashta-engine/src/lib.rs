@@ -22,6 +22,7 @@
 
 mod chance;
 mod error;
+mod game;
 mod geometry;
 mod moves;
 mod notation;
@@ -37,8 +38,10 @@ mod variant;
 
 pub use chance::{ThrowOutcome, MAX_OUTCOME_THROWS};
 pub use error::{
-    IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, VariantMismatch,
+    IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, UndoError,
+    VariantMismatch,
 };
+pub use game::{Game, GameMark, OneThrow};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};
@@ -46,7 +49,7 @@ pub use perft::PerftBranch;
 pub use plays::{Play, PlayList, PLAYS_LIMIT};
 pub use position::{Block, DrawReason, Phase, Position, MAX_BAG, MAX_BLOCKS, MAX_PLAYERS, OFF};
 pub use record::{
-    seed_commitment, Game, MoveRecord, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
+    seed_commitment, MoveRecord, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
 };
 pub use rules::{
     default_table, Entry, Face, Finish, Gate, NamedTable, Preset, Rules, RulesObject, RulesSpec,

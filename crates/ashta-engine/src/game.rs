@@ -1,0 +1,492 @@
+//! The engine's game driver: a position, where its throws come from, and the record it
+//! writes as it goes. A game is thrown one throw at a time ([`Game::throw_once`]) or a
+//! whole throwing phase at a time ([`Game::throw`]); it knows when a throwing phase is
+//! under way (which a [`Position`] alone cannot tell), refuses moves until it has ended,
+//! applies the rules' turn limit, and goes back to an earlier moment
+//! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
+
+use crate::error::{MoveError, ThrowError, UndoError};
+use crate::moves::Move;
+use crate::position::{DrawReason, Phase, Position};
+use crate::record::{
+    check_commitment, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
+};
+use crate::rules::{Rules, RulesSpec};
+use crate::throws::{Cowries, SeededThrows, ThrowSource};
+use crate::variant::{ThrowReport, ThrowStep, Variant};
+use crate::RulesError;
+
+/// A game in progress: the position, the throws' source and the record so far.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Variant,
+    position: Position,
+    record: Record,
+    throws: Option<SeededThrows>,
+    /// A throwing phase is under way: its last throw was a grace.
+    throwing: bool,
+    /// Throws drawn from `throws` so far (an undo never takes them back).
+    drawn: u64,
+    /// Throws drawn after the point an undo went back to: the next turn's record sets
+    /// them aside (`skipped`).
+    undone: u32,
+}
+
+/// One throw of a throwing phase: the cowries and what they did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OneThrow {
+    /// The cowries as they fell.
+    pub cowries: Cowries,
+    /// [`ThrowStep::Again`] while the phase goes on, else how it ended.
+    pub step: ThrowStep,
+}
+
+/// A moment of a game, taken with [`Game::mark`], that [`Game::undo_to`] goes back to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameMark {
+    position: Position,
+    throwing: bool,
+    turns: usize,
+    moves: usize,
+    drawn: u64,
+}
+
+impl GameMark {
+    /// The position at that moment.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+    /// Turns recorded at that moment.
+    pub fn turns(&self) -> usize {
+        self.turns
+    }
+}
+
+impl Game {
+    /// A new game from the usual start, its throws drawn from `seed`.
+    ///
+    /// ```
+    /// use ashta_engine::{Game, Phase, Rules};
+    ///
+    /// let mut game = Game::new(Rules::standard(), 7).unwrap();
+    /// while game.phase() == Phase::Throwing {
+    ///     game.throw_once().unwrap();
+    /// }
+    /// // Seed 7 gives South a value to move; the record holds the turn's throws.
+    /// assert_eq!(game.phase(), Phase::Moving);
+    /// assert_eq!(game.record().turns.len(), 1);
+    /// ```
+    pub fn new(rules: Rules, seed: u64) -> Result<Game, RulesError> {
+        let variant = Variant::new(rules)?;
+        let position = variant.start_position();
+        let mut game = Game::from_position(variant, position, None);
+        game.record.seed = Some(seed);
+        game.throws = Some(SeededThrows::new(seed));
+        Ok(game)
+    }
+
+    /// A game from any position, with throws supplied from outside
+    /// ([`Game::apply_throws`], [`Game::throw_from`]) unless `seed` is given.
+    pub fn from_position(variant: Variant, position: Position, seed: Option<u64>) -> Game {
+        let start = (position != variant.start_position()).then(|| variant.to_json(&position));
+        let record = Record {
+            format: RECORD_FORMAT.into(),
+            rules: RulesSpec::from_rules(variant.rules()),
+            size: variant.rules().size,
+            players: variant.rules().players,
+            seed,
+            commitment: None,
+            salt: None,
+            start,
+            turns: Vec::new(),
+            result: None,
+        };
+        let mut game = Game {
+            throws: seed.map(SeededThrows::new),
+            variant,
+            position,
+            record,
+            throwing: false,
+            drawn: 0,
+            undone: 0,
+        };
+        game.after_step();
+        game
+    }
+
+    /// The rules compiled.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+    /// The record so far.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+    /// Throwing phases begun so far.
+    pub fn turns(&self) -> usize {
+        self.record.turns.len()
+    }
+    /// Throws drawn from the game's own source so far, undone ones included.
+    pub fn drawn(&self) -> u64 {
+        self.drawn
+    }
+
+    /// Whether the player to move throws next: the bag is empty, or a throwing phase is
+    /// under way (its last throw was a grace).
+    pub fn must_throw(&self) -> bool {
+        !self.position.is_over() && (self.throwing || self.position.must_throw())
+    }
+
+    /// The phase of the turn, telling a throwing phase under way from a moving one
+    /// (which [`Position::phase`] cannot).
+    pub fn phase(&self) -> Phase {
+        if self.position.is_over() {
+            Phase::Over
+        } else if self.must_throw() {
+            Phase::Throwing
+        } else {
+            Phase::Moving
+        }
+    }
+
+    /// From now on, throws come from `source` (a game from a record without a seed
+    /// goes on with throws from another one). The record's seed is left as it is.
+    pub fn set_throws(&mut self, source: SeededThrows) {
+        self.throws = Some(source);
+    }
+
+    /// Throws once for the player to move, from the game's seeded source.
+    pub fn throw_once(&mut self) -> Result<OneThrow, ThrowError> {
+        let mut source = self.throws.take().ok_or(ThrowError::BadSequence(
+            Vec::new(),
+            "this game has no seed: supply the throws",
+        ))?;
+        let result = self.throw_once_from(&mut source);
+        if result.is_ok() {
+            self.drawn += 1;
+        }
+        self.throws = Some(source);
+        result
+    }
+
+    /// Throws once for the player to move, from any source.
+    pub fn throw_once_from<S: ThrowSource + ?Sized>(
+        &mut self,
+        source: &mut S,
+    ) -> Result<OneThrow, ThrowError> {
+        self.check_can_throw()?;
+        let table = self.variant.table();
+        let cowries = source.throw_cowries(table.cowries(), table.mouth_up());
+        let step = self.push_throw(cowries.mouths_up())?;
+        Ok(OneThrow { cowries, step })
+    }
+
+    /// Throws the rest of the throwing phase of the player to move (the whole phase when
+    /// none is under way) from the game's seeded source.
+    pub fn throw(&mut self) -> Result<ThrowReport, ThrowError> {
+        let mut source = self.throws.take().ok_or(ThrowError::BadSequence(
+            Vec::new(),
+            "this game has no seed: supply the throws",
+        ))?;
+        let result = self.throw_from(&mut source);
+        if let Ok(report) = &result {
+            self.drawn += report.throws.len() as u64;
+        }
+        self.throws = Some(source);
+        result
+    }
+
+    /// [`Game::throw`] with throws from any source.
+    pub fn throw_from<S: ThrowSource + ?Sized>(
+        &mut self,
+        source: &mut S,
+    ) -> Result<ThrowReport, ThrowError> {
+        self.check_can_throw()?;
+        let mut report = ThrowReport {
+            throws: Default::default(),
+            end: ThrowStep::Again,
+        };
+        while report.end == ThrowStep::Again {
+            let one = self.throw_once_from(source)?;
+            report.throws.push(one.cowries);
+            report.end = one.step;
+        }
+        Ok(report)
+    }
+
+    /// Plays a whole throwing phase supplied from outside (mouths-up counts): graces,
+    /// then one throw that is not (or the voiding grace).
+    pub fn apply_throws(&mut self, mouths_up: &[u8]) -> Result<ThrowStep, ThrowError> {
+        if self.throwing {
+            return Err(ThrowError::BadSequence(
+                mouths_up.to_vec(),
+                "a throwing phase is under way: throw once at a time",
+            ));
+        }
+        let mut scratch = self.position;
+        let end = self.variant.apply_throws(&mut scratch, mouths_up)?;
+        for &up in mouths_up {
+            self.push_throw(up)?;
+        }
+        debug_assert_eq!(scratch, self.position);
+        Ok(end)
+    }
+
+    fn check_can_throw(&self) -> Result<(), ThrowError> {
+        if self.position.is_over() {
+            Err(ThrowError::GameOver)
+        } else if !self.must_throw() {
+            Err(ThrowError::NotThrowing)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Adds one throw to the position and the record: a new turn's first throw, or the
+    /// next of the phase under way.
+    fn push_throw(&mut self, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
+        let player = self.position.to_move() as u8;
+        let step = self.variant.throw_one(&mut self.position, mouths_up)?;
+        if self.throwing {
+            if let Some(turn) = self.record.turns.last_mut() {
+                turn.throws.push(mouths_up);
+            }
+        } else {
+            self.record.turns.push(TurnRecord {
+                skipped: std::mem::take(&mut self.undone),
+                player,
+                throws: vec![mouths_up],
+                moves: Vec::new(),
+            });
+        }
+        self.throwing = step == ThrowStep::Again;
+        self.after_step();
+        Ok(step)
+    }
+
+    /// Plays a legal move of the player to move; refused while a throwing phase is under
+    /// way ([`MoveError::MustThrow`]).
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if self.throwing && !self.position.is_over() {
+            return Err(MoveError::MustThrow);
+        }
+        self.variant.play(&mut self.position, mv)?;
+        if let Some(turn) = self.record.turns.last_mut() {
+            turn.moves.push(mv.into());
+        }
+        self.after_step();
+        Ok(())
+    }
+
+    /// Applies the turn limit and writes the result once the game is over.
+    fn after_step(&mut self) {
+        let pos = &mut self.position;
+        if let Some(limit) = self.variant.rules().turn_limit {
+            if !self.throwing && pos.must_throw() && self.record.turns.len() >= limit as usize {
+                self.variant.draw_now(pos, DrawReason::TurnLimit);
+            }
+        }
+        self.record.result = pos.is_over().then(|| result_of(pos));
+    }
+
+    /// This moment of the game, to come back to with [`Game::undo_to`].
+    pub fn mark(&self) -> GameMark {
+        GameMark {
+            position: self.position,
+            throwing: self.throwing,
+            turns: self.record.turns.len(),
+            moves: self.record.turns.last().map_or(0, |t| t.moves.len()),
+            drawn: self.drawn,
+        }
+    }
+
+    /// Goes back to a moment marked earlier in this game, in constant time apart from
+    /// shortening the record. The throws drawn since stay drawn: the next throw is the
+    /// source's next one, and the next turn's record sets the others aside (`skipped`),
+    /// so going back never shows what the throws to come are.
+    ///
+    /// Refused for a moment in the middle of a throwing phase (the record could not say
+    /// which throws were set aside) and for one that is not in this game's past.
+    pub fn undo_to(&mut self, mark: &GameMark) -> Result<(), UndoError> {
+        if mark.throwing {
+            return Err(UndoError::MidThrowingPhase);
+        }
+        let turns = self.record.turns.len();
+        let in_past = mark.drawn <= self.drawn
+            && (mark.turns < turns
+                || (mark.turns == turns
+                    && self.record.turns.last().map_or(0, |t| t.moves.len()) >= mark.moves));
+        if !in_past {
+            return Err(UndoError::NotInThePast);
+        }
+        self.record.turns.truncate(mark.turns);
+        if let Some(turn) = self.record.turns.last_mut() {
+            turn.moves.truncate(mark.moves);
+        }
+        self.position = mark.position;
+        self.throwing = false;
+        self.undone = u32::try_from(self.drawn - mark.drawn).unwrap_or(u32::MAX);
+        self.record.result = self.position.is_over().then(|| result_of(&self.position));
+        Ok(())
+    }
+
+    /// Replays a record, checking every throw (against the seed, when there is one),
+    /// every move and the result. The last turn may stop in the middle (a game saved
+    /// with values still in the bag, or in the middle of its throws).
+    pub fn replay(record: &Record) -> Result<Game, RecordError> {
+        if record.format != RECORD_FORMAT {
+            return Err(RecordError::Format(record.format.clone()));
+        }
+        let mut rules = record.rules.to_rules()?;
+        rules.size = record.size;
+        rules.players = record.players;
+        let variant = Variant::new(rules)?;
+        let position = match &record.start {
+            Some(json) => variant.check(json)?,
+            None => variant.start_position(),
+        };
+        check_commitment(record)?;
+        let mut game = Game::from_position(variant, position, record.seed);
+        game.record.commitment = record.commitment.clone();
+        game.record.salt = record.salt.clone();
+        for (t, turn) in record.turns.iter().enumerate() {
+            game.replay_turn(t + 1, turn, t + 1 == record.turns.len())?;
+        }
+        if let Some(recorded) = &record.result {
+            let replayed = game.record.result.clone();
+            if replayed.as_ref() != Some(recorded) {
+                return Err(RecordError::Result {
+                    recorded: format!("{recorded:?}"),
+                    replayed: format!("{replayed:?}"),
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    /// Replays turn number `turn_no` (from 1) of a record.
+    fn replay_turn(
+        &mut self,
+        turn_no: usize,
+        turn: &TurnRecord,
+        last: bool,
+    ) -> Result<(), RecordError> {
+        let err = |reason: String| RecordError::Turn {
+            turn: turn_no,
+            reason,
+        };
+        if self.position.is_over() {
+            return Err(err("the game was already over".into()));
+        }
+        if !self.position.must_throw() {
+            return Err(err("the previous turn still had values to move".into()));
+        }
+        if turn.player as usize != self.position.to_move() {
+            return Err(err(format!(
+                "player {} recorded, but player {} is to move",
+                turn.player,
+                self.position.to_move()
+            )));
+        }
+        if turn.throws.is_empty() {
+            return Err(err("a turn without throws".into()));
+        }
+        if let Some(source) = self.throws.as_mut() {
+            let table = self.variant.table();
+            let mut draw = || {
+                source
+                    .throw_cowries(table.cowries(), table.mouth_up())
+                    .mouths_up()
+            };
+            for _ in 0..turn.skipped {
+                draw();
+            }
+            let expected: Vec<u8> = turn.throws.iter().map(|_| draw()).collect();
+            if expected != turn.throws {
+                return Err(err(format!(
+                    "recorded throws {:?} are not the seed's {:?}",
+                    turn.throws, expected
+                )));
+            }
+            self.drawn += u64::from(turn.skipped) + turn.throws.len() as u64;
+        }
+        for (n, &up) in turn.throws.iter().enumerate() {
+            if n > 0 && !self.throwing {
+                return Err(RecordError::Throw {
+                    turn: turn_no,
+                    source: ThrowError::BadSequence(
+                        turn.throws.clone(),
+                        "the throwing phase ended before its last throw",
+                    ),
+                });
+            }
+            self.push_throw(up).map_err(|source| RecordError::Throw {
+                turn: turn_no,
+                source,
+            })?;
+        }
+        if let Some(replayed) = self.record.turns.last_mut() {
+            replayed.skipped = turn.skipped;
+        }
+        if self.throwing && !(last && turn.moves.is_empty()) {
+            return Err(RecordError::Throw {
+                turn: turn_no,
+                source: ThrowError::BadSequence(
+                    turn.throws.clone(),
+                    "it ends on a grace, so the player must throw again",
+                ),
+            });
+        }
+        for (m, mv) in turn.moves.iter().enumerate() {
+            let from =
+                match mv.from {
+                    -1 => None,
+                    i => Some(u8::try_from(i).map_err(|_| {
+                        err(format!("move {}: from {i} is not a path index", m + 1))
+                    })?),
+                };
+            let as_error = |source| RecordError::Move {
+                turn: turn_no,
+                index: m + 1,
+                source,
+            };
+            let found = self
+                .variant
+                .find_move(&self.position, mv.value, from, mv.count)
+                .map_err(as_error)?;
+            self.play(found).map_err(as_error)?;
+        }
+        if !last && !self.position.is_over() && !self.position.must_throw() {
+            return Err(err("the turn ends with values still to move".into()));
+        }
+        Ok(())
+    }
+
+    /// Parses and replays a record from JSON text.
+    pub fn load(text: &str) -> Result<Game, RecordError> {
+        let record: Record =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        Game::replay(&record)
+    }
+
+    /// The record as pretty JSON.
+    pub fn save(&self) -> String {
+        serde_json::to_string_pretty(&self.record).expect("records serialize")
+    }
+}
+
+fn result_of(pos: &Position) -> ResultRecord {
+    ResultRecord {
+        winner: pos.winner().map(|w| w as u8),
+        places: if pos.places().len() > 1 {
+            pos.places().to_vec()
+        } else {
+            Vec::new()
+        },
+        draw: pos.draw().map(|d| d.name().to_string()),
+    }
+}

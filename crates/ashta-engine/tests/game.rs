@@ -1,0 +1,155 @@
+//! The game driver: one throw at a time, the throwing phase it tracks, the turn limit,
+//! and going back to an earlier moment without showing the throws to come.
+
+use ashta_engine::{
+    Game, MoveError, MoveList, Phase, Rules, ThrowStep, UndoError, DEFAULT_SIM_TURN_LIMIT,
+};
+
+fn two_players() -> Rules {
+    let mut rules = Rules::standard();
+    rules.players = 2;
+    rules
+}
+
+/// Plays the first legal move until the bag is played out.
+fn first_moves(game: &mut Game) {
+    let mut moves = MoveList::new();
+    while game.phase() == Phase::Moving {
+        game.variant().legal_moves(game.position(), &mut moves);
+        game.play(moves[0]).unwrap();
+    }
+}
+
+/// A seed whose first throw is a grace, so the first phase has a throw after it.
+fn seed_with_a_first_grace() -> u64 {
+    (0..200)
+        .find(|&seed| {
+            let mut game = Game::new(two_players(), seed).unwrap();
+            game.throw_once().unwrap().step == ThrowStep::Again
+        })
+        .expect("some seed throws a grace first")
+}
+
+#[test]
+fn throwing_once_at_a_time_plays_the_same_game_as_whole_phases() {
+    let mut whole = Game::new(two_players(), 3).unwrap();
+    let mut once = Game::new(two_players(), 3).unwrap();
+    for _ in 0..40 {
+        if whole.phase() == Phase::Over {
+            break;
+        }
+        whole.throw().unwrap();
+        while once.phase() == Phase::Throwing {
+            once.throw_once().unwrap();
+        }
+        first_moves(&mut whole);
+        first_moves(&mut once);
+        assert_eq!(once.position(), whole.position());
+        assert_eq!(once.record(), whole.record());
+        assert_eq!(once.drawn(), whole.drawn());
+    }
+}
+
+#[test]
+fn a_move_is_refused_while_a_throwing_phase_is_under_way() {
+    let mut game = Game::new(two_players(), seed_with_a_first_grace()).unwrap();
+    game.throw_once().unwrap();
+    // The bag holds the grace, but the phase is not over: no move yet.
+    assert_eq!(game.phase(), Phase::Throwing);
+    assert!(game.position().bag_len() > 0);
+    let mut moves = MoveList::new();
+    game.variant().legal_moves(game.position(), &mut moves);
+    assert!(!moves.is_empty(), "the position alone would allow a move");
+    assert_eq!(game.play(moves[0]), Err(MoveError::MustThrow));
+    // A whole phase supplied from outside is refused too; throwing on is not.
+    assert!(game.apply_throws(&[1]).is_err());
+    game.throw().unwrap();
+    assert_ne!(game.phase(), Phase::Throwing);
+}
+
+#[test]
+fn a_record_stopped_in_the_middle_of_its_throws_replays_to_the_same_moment() {
+    let mut game = Game::new(two_players(), seed_with_a_first_grace()).unwrap();
+    game.throw_once().unwrap();
+    let back = Game::load(&game.save()).expect("a phase under way replays");
+    assert_eq!(back.phase(), Phase::Throwing);
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.drawn(), 1);
+    // An earlier turn that ends on a grace is refused.
+    let mut record = game.record().clone();
+    record.turns.push(record.turns[0].clone());
+    let err = Game::replay(&record).unwrap_err().to_string();
+    assert!(err.contains("ends on a grace"), "{err}");
+}
+
+#[test]
+fn the_turn_limit_draws_the_game_once_its_last_turn_is_played_out() {
+    let mut rules = two_players();
+    rules.turn_limit = Some(3);
+    let mut game = Game::new(rules, 5).unwrap();
+    while game.phase() != Phase::Over {
+        game.throw().unwrap();
+        first_moves(&mut game);
+    }
+    assert_eq!(game.turns(), 3);
+    let result = game.record().result.clone().expect("a result is written");
+    assert_eq!(result.draw.as_deref(), Some("turn limit"));
+    assert!(DEFAULT_SIM_TURN_LIMIT > 3);
+}
+
+#[test]
+fn undo_goes_back_to_the_same_bag_and_the_next_throw_is_a_new_one() {
+    let mut game = Game::new(two_players(), 9).unwrap();
+    // South's first turn with values to move.
+    loop {
+        game.throw().unwrap();
+        if game.phase() == Phase::Moving && game.position().to_move() == 0 {
+            break;
+        }
+        first_moves(&mut game);
+    }
+    let mark = game.mark();
+    let bag = *game.position().bag_counts();
+    first_moves(&mut game);
+    for _ in 0..3 {
+        if game.phase() == Phase::Throwing {
+            game.throw().unwrap();
+        }
+        first_moves(&mut game);
+    }
+    let drawn = game.drawn();
+    assert!(drawn > mark_drawn(&game, &mark));
+    game.undo_to(&mark).unwrap();
+    assert_eq!(game.position(), mark.position());
+    assert_eq!(*game.position().bag_counts(), bag);
+    assert_eq!(game.turns(), mark.turns());
+    assert_eq!(game.drawn(), drawn, "undo takes back no throw");
+    // The next throw is draw number `drawn` of the seed, set aside in the record.
+    first_moves(&mut game);
+    game.throw().unwrap();
+    let skipped = game.record().turns.last().unwrap().skipped;
+    assert_eq!(u64::from(skipped), drawn - mark_drawn(&game, &mark));
+    let replayed = Game::replay(game.record()).expect("the record verifies");
+    assert_eq!(replayed.position(), game.position());
+    assert_eq!(replayed.drawn(), game.drawn());
+}
+
+/// Throws drawn at a mark: the turns' throws and skipped throws up to its turn.
+fn mark_drawn(game: &Game, mark: &ashta_engine::GameMark) -> u64 {
+    game.record().turns[..mark.turns()]
+        .iter()
+        .map(|t| u64::from(t.skipped) + t.throws.len() as u64)
+        .sum()
+}
+
+#[test]
+fn undo_refuses_a_moment_mid_phase_or_not_in_the_past() {
+    let mut game = Game::new(two_players(), seed_with_a_first_grace()).unwrap();
+    game.throw_once().unwrap();
+    let mid = game.mark();
+    game.throw().unwrap();
+    assert_eq!(game.undo_to(&mid), Err(UndoError::MidThrowingPhase));
+    let mut other = Game::new(two_players(), 1).unwrap();
+    let ahead = game.mark();
+    assert_eq!(other.undo_to(&ahead), Err(UndoError::NotInThePast));
+}
