@@ -1,9 +1,10 @@
-//! Playing whole games between bots.
+//! Playing whole games between bots, on a [`Session`].
 
 use ashta_engine::{
     DrawReason, Game, Position, Record, Rules, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT,
 };
 
+use crate::session::{Session, SessionError, Step};
 use crate::Bot;
 
 /// How a game between bots ended.
@@ -63,11 +64,7 @@ impl BagWatch {
 ///
 /// # Panics
 /// When a bot fails to play (see [`try_play_game`]): the built-in bots never do.
-pub fn play_game(
-    variant: &Variant,
-    bots: &mut [Box<dyn Bot>],
-    throws: &mut SeededThrows,
-) -> Outcome {
+pub fn play_game(variant: &Variant, bots: Vec<Box<dyn Bot>>, throws: SeededThrows) -> Outcome {
     try_play_game(variant, bots, throws).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -75,69 +72,19 @@ pub fn play_game(
 /// illegal play), gives no play, or plays an illegal one ends the game with the error.
 pub fn try_play_game(
     variant: &Variant,
-    bots: &mut [Box<dyn Bot>],
-    throws: &mut SeededThrows,
+    bots: Vec<Box<dyn Bot>>,
+    throws: SeededThrows,
 ) -> Result<Outcome, BotFailure> {
     assert_eq!(bots.len(), variant.players(), "one bot per seat");
-    for bot in bots.iter_mut() {
-        bot.new_game();
+    let mut game = Game::from_position(variant.clone(), variant.start_position(), None);
+    game.set_throws(throws);
+    let mut session = Session::with_bots(game, bots).expect("one bot per seat");
+    if variant.rules().turn_limit.is_none() {
+        session.set_turn_cap(Some(DEFAULT_SIM_TURN_LIMIT as usize));
     }
-    let limit = variant.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
-    let mut pos = variant.start_position();
-    let mut turns = 0;
-    while !pos.is_over() {
-        if pos.must_throw() {
-            if turns >= limit {
-                variant
-                    .declare_draw(&mut pos, DrawReason::TurnLimit)
-                    .expect("the game is not over");
-                break;
-            }
-            turns += 1;
-            variant.throw(&mut pos, throws).expect("bag is empty");
-            continue;
-        }
-        let seat = pos.to_move();
-        let before = pos;
-        let failure = |bots: &[Box<dyn Bot>], reason: String| BotFailure {
-            seat,
-            bot: bots[seat].name(),
-            reason,
-        };
-        let play = match bots[seat].try_choose(variant, &pos) {
-            Ok(Some(play)) => play,
-            Ok(None) => {
-                return Err(failure(
-                    bots,
-                    "a player with a bag has a play, but the bot gave none".into(),
-                ))
-            }
-            Err(reason) => return Err(failure(bots, reason)),
-        };
-        for mv in &play.moves {
-            if let Err(e) = variant.play(&mut pos, *mv) {
-                return Err(failure(bots, format!("played an illegal move {mv}: {e}")));
-            }
-        }
-        if !play.moves.is_empty() && pos != play.position {
-            return Err(failure(
-                bots,
-                "its play does not reach the position it promised".into(),
-            ));
-        }
-        if play.moves.is_empty() {
-            variant
-                .end_turn(&mut pos)
-                .map_err(|e| failure(bots, format!("gave no moves: {e}")))?;
-        }
-        for bot in bots.iter_mut() {
-            bot.observe(variant, &before, &pos);
-        }
-    }
-    Ok(Outcome {
-        winner: pos.winner(),
-        draw: pos.draw(),
-        turns,
+    session.play_out().map_err(|e| match e {
+        SessionError::Bot(failure) => failure,
+        other => unreachable!("a game between bots stopped: {other}"),
     })
 }
 
@@ -148,29 +95,15 @@ pub fn try_play_game(
 /// # Panics
 /// When a bot gives no legal play (the built-in bots never do) or the rules are
 /// refused.
-pub fn record_game(rules: Rules, bots: &mut [Box<dyn Bot>], seed: u64, max_turns: usize) -> Record {
-    let mut game = Game::new(rules, seed).expect("valid rules");
-    assert_eq!(bots.len(), game.variant().players(), "one bot per seat");
-    for bot in bots.iter_mut() {
-        bot.new_game();
-    }
-    while !game.position().is_over() && game.turns() < max_turns {
-        if game.position().must_throw() {
-            game.throw().expect("the bag is empty");
-            continue;
-        }
-        let before = *game.position();
-        let play = bots[before.to_move()]
-            .choose(game.variant(), &before)
-            .expect("a bot plays its bag");
-        for mv in play.moves {
-            game.play(mv).expect("a bot plays legal moves");
-        }
-        for bot in bots.iter_mut() {
-            bot.observe(game.variant(), &before, game.position());
+pub fn record_game(rules: Rules, bots: Vec<Box<dyn Bot>>, seed: u64, max_turns: usize) -> Record {
+    let game = Game::new(rules, seed).expect("valid rules");
+    let mut session = Session::with_bots(game, bots).expect("one bot per seat");
+    while session.game().turns() < max_turns {
+        if session.step().expect("bots play legal moves") == Step::Over {
+            break;
         }
     }
-    game.record().clone()
+    session.game().record().clone()
 }
 
 #[cfg(test)]
@@ -231,14 +164,14 @@ mod tests {
         rules.players = 2;
         let v = Variant::new(rules).unwrap();
         let seen = Arc::new(Mutex::new(Vec::new()));
-        let mut bots: Vec<Box<dyn Bot>> = vec![
+        let bots: Vec<Box<dyn Bot>> = vec![
             Box::new(GreedyBot::new(1, 0.0)),
             Box::new(Watcher {
                 greedy: GreedyBot::new(2, 0.0),
                 seen: seen.clone(),
             }),
         ];
-        let outcome = play_game(&v, &mut bots, &mut SeededThrows::new(4));
+        let outcome = play_game(&v, bots, SeededThrows::new(4));
         assert_ne!(outcome.draw, Some(DrawReason::TurnLimit));
         // The same game again: every decision of both seats, in order, each from a
         // position with a bag to the position after the play.

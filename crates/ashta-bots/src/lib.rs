@@ -28,6 +28,7 @@ pub mod net;
 pub mod opponent_model;
 mod random;
 mod registry;
+pub mod session;
 pub mod stats;
 pub mod tournament;
 pub mod tuning;

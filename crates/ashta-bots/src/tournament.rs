@@ -312,7 +312,7 @@ fn play_rotated(
 ) -> Result<Game, TournamentError> {
     let p = lineup.len();
     let occupant = |seat: usize| (seat + p - rotation) % p;
-    let mut bots: Vec<Box<dyn Bot>> = (0..p)
+    let bots: Vec<Box<dyn Bot>> = (0..p)
         .map(|seat| {
             make_bot(
                 &lineup[occupant(seat)],
@@ -321,13 +321,12 @@ fn play_rotated(
             )
         })
         .collect::<Result<_, _>>()?;
-    let mut throws = SeededThrows::with_stream(seed, group);
-    let outcome = try_play_game(variant, &mut bots, &mut throws).map_err(|failure| {
-        TournamentError::BotFailed {
+    let throws = SeededThrows::with_stream(seed, group);
+    let outcome =
+        try_play_game(variant, bots, throws).map_err(|failure| TournamentError::BotFailed {
             game: group * p as u64 + rotation as u64,
             failure,
-        }
-    })?;
+        })?;
     Ok(Game {
         winner: outcome.winner.map(occupant),
         seat: outcome.winner,

@@ -14,12 +14,12 @@ fn bot_game(specs: &[&str], seed: u64, max_turns: usize) -> Record {
         players: specs.len() as u8,
         ..Rules::standard()
     };
-    let mut bots: Vec<_> = specs
+    let bots: Vec<_> = specs
         .iter()
         .enumerate()
         .map(|(p, s)| make_bot(s, seed + p as u64, None).unwrap())
         .collect();
-    record_game(rules, &mut bots, seed, max_turns)
+    record_game(rules, bots, seed, max_turns)
 }
 
 fn quick() -> AnalysisConfig {

@@ -5,7 +5,7 @@
 //! applies the rules' turn limit, and goes back to an earlier moment
 //! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
 
-use crate::error::{MoveError, ThrowError, UndoError};
+use crate::error::{MoveError, ThrowError, TurnError, UndoError};
 use crate::moves::Move;
 use crate::position::{DrawReason, Phase, Position};
 use crate::record::{
@@ -153,6 +153,12 @@ impl Game {
         }
     }
 
+    /// Whether the game draws its throws itself ([`Game::throw`], [`Game::throw_once`]):
+    /// it has a seed, or was given a source with [`Game::set_throws`].
+    pub fn has_own_throws(&self) -> bool {
+        self.throws.is_some()
+    }
+
     /// From now on, throws come from `source` (a game from a record without a seed
     /// goes on with throws from another one). The record's seed is left as it is.
     pub fn set_throws(&mut self, source: SeededThrows) {
@@ -282,6 +288,15 @@ impl Game {
         Ok(())
     }
 
+    /// Ends the game now as a draw (a turn limit of the caller's own, a draw agreed at
+    /// the table). Refused once the game is over.
+    pub fn declare_draw(&mut self, reason: DrawReason) -> Result<(), TurnError> {
+        self.variant.declare_draw(&mut self.position, reason)?;
+        self.throwing = false;
+        self.after_step();
+        Ok(())
+    }
+
     /// Applies the turn limit and writes the result once the game is over.
     fn after_step(&mut self) {
         let pos = &mut self.position;
@@ -338,6 +353,12 @@ impl Game {
     /// every move and the result. The last turn may stop in the middle (a game saved
     /// with values still in the bag, or in the middle of its throws).
     pub fn replay(record: &Record) -> Result<Game, RecordError> {
+        Game::replay_marked(record).map(|(game, _)| game)
+    }
+
+    /// [`Game::replay`], also giving the moment each moving phase of the record began
+    /// (after a turn's throws left values to move), for [`Game::undo_to`].
+    pub fn replay_marked(record: &Record) -> Result<(Game, Vec<GameMark>), RecordError> {
         if record.format != RECORD_FORMAT {
             return Err(RecordError::Format(record.format.clone()));
         }
@@ -353,8 +374,9 @@ impl Game {
         let mut game = Game::from_position(variant, position, record.seed);
         game.record.commitment = record.commitment.clone();
         game.record.salt = record.salt.clone();
+        let mut marks = Vec::new();
         for (t, turn) in record.turns.iter().enumerate() {
-            game.replay_turn(t + 1, turn, t + 1 == record.turns.len())?;
+            game.replay_turn(t + 1, turn, t + 1 == record.turns.len(), &mut marks)?;
         }
         if let Some(recorded) = &record.result {
             let replayed = game.record.result.clone();
@@ -365,7 +387,7 @@ impl Game {
                 });
             }
         }
-        Ok(game)
+        Ok((game, marks))
     }
 
     /// Replays turn number `turn_no` (from 1) of a record.
@@ -374,6 +396,7 @@ impl Game {
         turn_no: usize,
         turn: &TurnRecord,
         last: bool,
+        marks: &mut Vec<GameMark>,
     ) -> Result<(), RecordError> {
         let err = |reason: String| RecordError::Turn {
             turn: turn_no,
@@ -440,6 +463,9 @@ impl Game {
                     "it ends on a grace, so the player must throw again",
                 ),
             });
+        }
+        if self.phase() == Phase::Moving {
+            marks.push(self.mark());
         }
         for (m, mv) in turn.moves.iter().enumerate() {
             let from =

@@ -15,10 +15,10 @@ fn self_play(spec: &str, players: u8, seed: u64, max_turns: usize) -> Record {
         players,
         ..Rules::standard()
     };
-    let mut bots: Vec<_> = (0..players as u64)
+    let bots: Vec<_> = (0..players as u64)
         .map(|p| make_bot(spec, seed * 10 + p, None).unwrap())
         .collect();
-    record_game(rules, &mut bots, seed, max_turns)
+    record_game(rules, bots, seed, max_turns)
 }
 
 fn main() {

@@ -78,7 +78,7 @@ fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u6
         .into_par_iter()
         .map(|g| {
             let net_seat = (g % seats) as usize;
-            let mut bots: Vec<Box<dyn Bot>> = (0..v.players())
+            let bots: Vec<Box<dyn Bot>> = (0..v.players())
                 .map(|p| -> Box<dyn Bot> {
                     if p == net_seat {
                         let eval = Evaluator::new(v).with_net(net.clone());
@@ -88,11 +88,7 @@ fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u6
                     }
                 })
                 .collect();
-            let out = play_game(
-                v,
-                &mut bots,
-                &mut SeededThrows::new(900_000_000 + g / seats),
-            );
+            let out = play_game(v, bots, SeededThrows::new(900_000_000 + g / seats));
             match out.winner {
                 Some(w) if w == net_seat => (1, 0, 0),
                 Some(_) => (0, 1, 0),

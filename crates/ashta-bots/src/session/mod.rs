@@ -1,0 +1,578 @@
+//! One game at a table, driven the same way by every front end (the line game, the
+//! terminal UI, the web server, tournaments, self-play statistics and records): the
+//! engine's [`Game`], who sits in each seat with one bot per bot seat for the whole
+//! game, the random mover, the turn cap of self-play, undo, and saving and loading.
+//!
+//! [`Session::step`] is the one step of the game: it throws a whole phase, plays the
+//! random mover's move or a bot's whole play, or says that a person is to move (who
+//! plays with [`Session::play`]). Front ends that throw one cowrie at a time, or let a
+//! bot think on another thread, use the parts of a step instead: [`Session::next`],
+//! [`Session::throw_once`], [`Session::lend_bot`], [`Session::play_bot`]. Every bot
+//! sees every decision made at the table ([`Bot::observe`]), whoever made it.
+//!
+//! ```
+//! use ashta_bots::session::{Session, SeatKind, Step};
+//! use ashta_engine::{Game, Rules};
+//!
+//! let mut rules = Rules::standard();
+//! rules.players = 2;
+//! let game = Game::new(rules, 7).unwrap();
+//! let seats = vec![SeatKind::Random, SeatKind::Bot("greedy".into())];
+//! let mut session = Session::new(game, seats, 7, None).unwrap();
+//! session.play_out().unwrap();
+//! assert!(session.position().is_over());
+//! // The record replays, and the same seed plays the same game again.
+//! assert!(ashta_engine::Game::replay(session.game().record()).is_ok());
+//! ```
+
+mod saved;
+pub mod seats;
+
+use std::time::Duration;
+
+use ashta_engine::{
+    DrawReason, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase, Play, Position, Record,
+    RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
+
+use crate::arena::{BagWatch, BotFailure, Outcome};
+use crate::Bot;
+pub use saved::{SavedGame, SAVE_FORMAT};
+pub use seats::{default_seats, hint_bot, parse_list, seat_bot, SeatError, SeatKind, DEFAULT_BOT};
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Nothing: the game is over.
+    Over,
+    /// The seat to move throws.
+    Throw,
+    /// A person chooses a move.
+    Human,
+    /// The random mover moves.
+    Random,
+    /// A bot decides its play of the bag.
+    Bot,
+}
+
+/// What one [`Session::step`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `seat` threw a whole throwing phase.
+    Threw {
+        /// The seat.
+        seat: usize,
+        /// The throws and how the phase ended.
+        report: ThrowReport,
+    },
+    /// The random mover of `seat` played a move.
+    Moved {
+        /// The seat.
+        seat: usize,
+        /// The position the move was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
+    /// The bot of `seat` played its whole bag.
+    Played {
+        /// The seat.
+        seat: usize,
+        /// The position the play started from.
+        before: Position,
+        /// The moves, in order.
+        moves: Vec<Move>,
+    },
+    /// Nothing: a person in `seat` is to move ([`Session::play`]).
+    Human {
+        /// The seat.
+        seat: usize,
+    },
+    /// Nothing: the game is over.
+    Over,
+}
+
+/// Something a session refused.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    /// A seat that does not read, or whose bot cannot be built.
+    #[error(transparent)]
+    Seat(#[from] SeatError),
+    /// A bot that failed, or whose play is not legal.
+    #[error(transparent)]
+    Bot(#[from] BotFailure),
+    /// A throw the game refused.
+    #[error("throw refused: {0}")]
+    Throw(#[from] ThrowError),
+    /// A move the game refused.
+    #[error("move refused: {0}")]
+    Move(#[from] MoveError),
+    /// A saved game or record that does not replay.
+    #[error("the game does not replay: {0}")]
+    Record(#[from] RecordError),
+    /// A file that is neither a saved game nor a record.
+    #[error("{0}")]
+    Load(String),
+    /// Nothing to take back.
+    #[error("nothing to undo: {0}")]
+    NothingToUndo(&'static str),
+    /// [`Session::play_out`] came to a person's move.
+    #[error("seat {0} is a person's: only a game between bots plays out by itself")]
+    PersonToMove(usize),
+    /// The seat named has no bot at the table (a person's or random seat, or a bot
+    /// lent out and not yet returned).
+    #[error("seat {0} has no bot at the table")]
+    NoBot(usize),
+}
+
+/// A game with its seats.
+pub struct Session {
+    game: Game,
+    seats: Vec<SeatKind>,
+    /// The bot of each bot seat (`None` for people, the random mover and a lent bot).
+    bots: Vec<Option<Box<dyn Bot>>>,
+    seed: u64,
+    bot_time: Option<Duration>,
+    /// The random mover's choices: stream 1 of the seed (the throws use stream 0).
+    random: ChaCha8Rng,
+    watch: BagWatch,
+    /// A turn limit of the driver's own, on top of the rules' (self-play).
+    turn_cap: Option<usize>,
+    /// The moments each moving phase began, with its seat: where undo goes back to.
+    marks: Vec<(usize, GameMark)>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("seats", &self.seats)
+            .field("seed", &self.seed)
+            .field("turns", &self.game.turns())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The random generator the random movers of a seeded game choose with: stream 1 of the
+/// seed (the throws use stream 0), so the seed alone replays the whole game.
+pub fn mover_rng(seed: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(1);
+    rng
+}
+
+impl Session {
+    /// A game with these seats: `seed` seeds the seats' bots and the random mover (and
+    /// the throws, when the game has no source of its own); `bot_time` is the searching
+    /// bots' time per decision (`None`: their own fixed budgets). Every bot is built
+    /// now, so a bad name or option is reported before the game starts.
+    pub fn new(
+        game: Game,
+        seats: Vec<SeatKind>,
+        seed: u64,
+        bot_time: Option<Duration>,
+    ) -> Result<Session, SessionError> {
+        let bots = seats
+            .iter()
+            .enumerate()
+            .map(|(p, seat)| match seat {
+                SeatKind::Bot(spec) => seat_bot(spec, seed, p, bot_time).map(Some),
+                _ => Ok(None),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Session::seated(game, seats, bots, seed, bot_time)
+    }
+
+    /// A game between bots already built: `bots[p]` plays seat `p`. The game must
+    /// draw its own throws (a seed, or [`Game::set_throws`]).
+    pub fn with_bots(game: Game, bots: Vec<Box<dyn Bot>>) -> Result<Session, SessionError> {
+        let seed = game.record().seed.unwrap_or(0);
+        let seats = bots.iter().map(|b| SeatKind::Bot(b.name())).collect();
+        Session::seated(
+            game,
+            seats,
+            bots.into_iter().map(Some).collect(),
+            seed,
+            None,
+        )
+    }
+
+    fn seated(
+        mut game: Game,
+        seats: Vec<SeatKind>,
+        mut bots: Vec<Option<Box<dyn Bot>>>,
+        seed: u64,
+        bot_time: Option<Duration>,
+    ) -> Result<Session, SessionError> {
+        let players = game.variant().players();
+        if seats.len() != players {
+            return Err(SeatError::Count {
+                seats: seats.len(),
+                players,
+            }
+            .into());
+        }
+        if !game.has_own_throws() {
+            // A game without throws of its own (from a record without a seed) goes on
+            // with throws from the session's seed.
+            game.set_throws(SeededThrows::new(seed));
+        }
+        for bot in bots.iter_mut().flatten() {
+            bot.new_game();
+        }
+        let mut session = Session {
+            game,
+            seats,
+            bots,
+            seed,
+            bot_time,
+            random: mover_rng(seed),
+            watch: BagWatch::default(),
+            turn_cap: None,
+            marks: Vec::new(),
+        };
+        session.note_moving_phase();
+        Ok(session)
+    }
+
+    /// Reads a saved game ([`SavedGame`]) or a bare record and replays it (every throw
+    /// and move is checked). `seats` replaces the saved seats when given (it must be
+    /// given, or the default seating is used, for a bare record); `bot_time` replaces
+    /// the saved time when given; `seed` is used only for a record without a seed.
+    pub fn load(
+        text: &str,
+        seats: Option<Vec<SeatKind>>,
+        bot_time: Option<Option<Duration>>,
+        seed: u64,
+    ) -> Result<Session, SessionError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| SessionError::Load(format!("the file is not JSON: {e}")))?;
+        let saved_format = value.get("format").and_then(|f| f.as_str()) == Some(SAVE_FORMAT);
+        let (record, saved_seats, saved_time) = if saved_format {
+            let saved: SavedGame = serde_json::from_value(value)
+                .map_err(|e| SessionError::Load(format!("malformed saved game: {e}")))?;
+            let seats = saved
+                .seats
+                .iter()
+                .map(|s| SeatKind::parse(s))
+                .collect::<Result<Vec<_>, _>>()?;
+            let time = (saved.bot_time_ms > 0).then(|| Duration::from_millis(saved.bot_time_ms));
+            (saved.record, Some(seats), Some(time))
+        } else {
+            let record: Record = serde_json::from_value(value).map_err(|e| {
+                SessionError::Load(format!(
+                    "neither a saved game ({SAVE_FORMAT}) nor a game record \
+                     (ashta-record/1): {e}"
+                ))
+            })?;
+            (record, None, None)
+        };
+        let (game, marks) = Game::replay_marked(&record)?;
+        let players = game.variant().players();
+        let seats = seats
+            .or(saved_seats)
+            .unwrap_or_else(|| default_seats(players));
+        let bot_time = bot_time
+            .or(saved_time)
+            .unwrap_or(Some(Duration::from_millis(200)));
+        let seed = record.seed.unwrap_or(seed);
+        let mut session = Session::new(game, seats, seed, bot_time)?;
+        session.marks = marks
+            .into_iter()
+            .map(|m| (m.position().to_move(), m))
+            .collect();
+        Ok(session)
+    }
+
+    /// The game as a saved-game file (JSON text).
+    pub fn save(&self) -> String {
+        let saved = SavedGame {
+            format: SAVE_FORMAT.to_string(),
+            seats: self.seats.iter().map(SeatKind::name).collect(),
+            bot_time_ms: self.bot_time.map_or(0, |t| t.as_millis() as u64),
+            record: self.game.record().clone(),
+        };
+        serde_json::to_string_pretty(&saved).expect("saved games serialize") + "\n"
+    }
+
+    /// Stops the game as a draw once `cap` throwing phases have been played, whatever
+    /// the rules say (self-play and tournaments end endless games with it).
+    pub fn set_turn_cap(&mut self, cap: Option<usize>) {
+        self.turn_cap = cap;
+        self.settle();
+    }
+
+    /// The game: position and record.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    /// The compiled rules.
+    pub fn variant(&self) -> &Variant {
+        self.game.variant()
+    }
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+    /// Who plays each seat.
+    pub fn seats(&self) -> &[SeatKind] {
+        &self.seats
+    }
+    /// The seed of the seats' bots and the random mover.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The searching bots' time per decision (`None`: their fixed budgets).
+    pub fn bot_time(&self) -> Option<Duration> {
+        self.bot_time
+    }
+    /// Whether some seat is played by a person.
+    pub fn has_human(&self) -> bool {
+        self.seats.iter().any(SeatKind::is_human)
+    }
+    /// How the game stands: the winner, the draw and the phases played.
+    pub fn outcome(&self) -> Outcome {
+        let pos = self.game.position();
+        Outcome {
+            winner: pos.winner(),
+            draw: pos.draw(),
+            turns: self.game.turns() as u32,
+        }
+    }
+
+    /// What the game waits for.
+    pub fn next(&self) -> Next {
+        match self.game.phase() {
+            Phase::Over => Next::Over,
+            Phase::Throwing => Next::Throw,
+            Phase::Moving => match self.seats[self.game.position().to_move()] {
+                SeatKind::Human => Next::Human,
+                SeatKind::Random => Next::Random,
+                SeatKind::Bot(_) => Next::Bot,
+            },
+        }
+    }
+
+    /// The one step of the game: a whole throwing phase, the random mover's move, or a
+    /// bot's whole play; nothing when a person is to move or the game is over.
+    pub fn step(&mut self) -> Result<Step, SessionError> {
+        let seat = self.game.position().to_move();
+        let before = *self.game.position();
+        Ok(match self.next() {
+            Next::Over => Step::Over,
+            Next::Human => Step::Human { seat },
+            Next::Throw => Step::Threw {
+                seat,
+                report: self.throw()?,
+            },
+            Next::Random => {
+                let mv = self.random_move().ok_or(MoveError::MustThrow)?;
+                self.play(mv)?;
+                Step::Moved { seat, before, mv }
+            }
+            Next::Bot => {
+                let play = self.decide()?;
+                self.play_bot(seat, &play)?;
+                Step::Played {
+                    seat,
+                    before,
+                    moves: play.moves.to_vec(),
+                }
+            }
+        })
+    }
+
+    /// Plays the game to its end; refused when a person is to move.
+    pub fn play_out(&mut self) -> Result<Outcome, SessionError> {
+        loop {
+            match self.step()? {
+                Step::Over => return Ok(self.outcome()),
+                Step::Human { seat } => return Err(SessionError::PersonToMove(seat)),
+                _ => {}
+            }
+        }
+    }
+
+    /// Throws the rest of the throwing phase (the whole phase when none is under way).
+    pub fn throw(&mut self) -> Result<ThrowReport, SessionError> {
+        let report = self.game.throw()?;
+        self.after_throw(report.end);
+        Ok(report)
+    }
+
+    /// Throws once.
+    pub fn throw_once(&mut self) -> Result<OneThrow, SessionError> {
+        let one = self.game.throw_once()?;
+        self.after_throw(one.step);
+        Ok(one)
+    }
+
+    fn after_throw(&mut self, step: ThrowStep) {
+        if step == ThrowStep::Moving {
+            self.note_moving_phase();
+        }
+        self.settle();
+    }
+
+    /// Keeps the moment a moving phase began, for undo.
+    fn note_moving_phase(&mut self) {
+        if self.game.phase() == Phase::Moving && self.game.position().bag_len() > 0 {
+            let seat = self.game.position().to_move();
+            let mark = self.game.mark();
+            if self.marks.last().map(|(_, m)| m) != Some(&mark) {
+                self.marks.push((seat, mark));
+            }
+        }
+    }
+
+    /// Applies the turn cap.
+    fn settle(&mut self) {
+        if let Some(cap) = self.turn_cap {
+            if self.game.position().must_throw() && self.game.turns() >= cap {
+                self.game
+                    .declare_draw(DrawReason::TurnLimit)
+                    .expect("the game is not over");
+            }
+        }
+    }
+
+    /// Plays a move of the seat to move (a person's, or one of a play decided
+    /// elsewhere); every bot at the table sees the decision once its bag is played out.
+    pub fn play(&mut self, mv: Move) -> Result<(), SessionError> {
+        let before = *self.game.position();
+        self.game.play(mv)?;
+        let after = *self.game.position();
+        if let Some(start) = self.watch.moved(&before, &after) {
+            let variant = self.game.variant();
+            for bot in self.bots.iter_mut().flatten() {
+                bot.observe(variant, &start, &after);
+            }
+        }
+        self.settle();
+        Ok(())
+    }
+
+    /// A move of the random mover: uniform over the legal moves of the moment, drawn
+    /// from the seed's mover stream. `None` when there is no move to make.
+    pub fn random_move(&mut self) -> Option<Move> {
+        if self.game.phase() != Phase::Moving {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        self.game
+            .variant()
+            .legal_moves(self.game.position(), &mut moves);
+        (!moves.is_empty()).then(|| moves[self.random.random_range(0..moves.len())])
+    }
+
+    /// The play the bot of the seat to move decides on, checked (not yet played).
+    pub fn decide(&mut self) -> Result<Play, SessionError> {
+        let seat = self.game.position().to_move();
+        let variant = self.game.variant();
+        let pos = self.game.position();
+        let bot = self.bots[seat].as_mut().ok_or(SessionError::NoBot(seat))?;
+        let reason = match bot.try_choose(variant, pos) {
+            Ok(Some(play)) => return Ok(play),
+            Ok(None) => "a player with a bag has a play, but the bot gave none".to_string(),
+            Err(reason) => reason,
+        };
+        Err(BotFailure {
+            seat,
+            bot: bot.name(),
+            reason,
+        }
+        .into())
+    }
+
+    /// Plays the whole play a bot of `seat` decided (here or on another thread), after
+    /// checking it: every move legal, the bag played out, the position it promised.
+    /// Refused as the bot's failure, with nothing played, otherwise.
+    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<(), SessionError> {
+        let name = self.seats[seat].name();
+        let failure = |reason: String| BotFailure {
+            seat,
+            bot: name.clone(),
+            reason,
+        };
+        let variant = self.game.variant();
+        let mut pos = *self.game.position();
+        if pos.to_move() != seat || self.game.phase() != Phase::Moving {
+            return Err(failure("it is not this seat's bag to play".into()).into());
+        }
+        if play.moves.is_empty() {
+            return Err(failure("gave no moves for a bag it can use".into()).into());
+        }
+        for (n, mv) in play.moves.iter().enumerate() {
+            if let Err(e) = variant.play(&mut pos, *mv) {
+                return Err(failure(format!("played an illegal move {mv}: {e}")).into());
+            }
+            let bag_done = pos.must_throw() || pos.is_over();
+            if bag_done && n + 1 < play.moves.len() {
+                return Err(failure("its play has more moves than its bag".into()).into());
+            }
+        }
+        if !(pos.must_throw() || pos.is_over()) {
+            return Err(failure("its play leaves values in its bag".into()).into());
+        }
+        if pos != play.position {
+            return Err(failure("its play does not reach the position it promised".into()).into());
+        }
+        for mv in &play.moves {
+            self.play(*mv)?;
+        }
+        Ok(())
+    }
+
+    /// Takes the bot of `seat` from the table to decide elsewhere (another thread); it
+    /// sees no decision until [`Session::return_bot`] gives it back.
+    pub fn lend_bot(&mut self, seat: usize) -> Option<Box<dyn Bot>> {
+        self.bots.get_mut(seat)?.take()
+    }
+
+    /// Gives back a bot taken with [`Session::lend_bot`].
+    pub fn return_bot(&mut self, seat: usize, bot: Box<dyn Bot>) {
+        if let Some(place) = self.bots.get_mut(seat) {
+            *place = Some(bot);
+        }
+    }
+
+    /// The moment an undo would go back to: the start of the last moving phase in which
+    /// `seat` (any person, when `None`) has moved. Its record turn (0-based) and seat.
+    pub fn undo_target(&self, seat: Option<usize>) -> Option<(usize, usize)> {
+        self.undo_mark(seat)
+            .map(|i| (self.marks[i].1.turns() - 1, self.marks[i].0))
+    }
+
+    fn undo_mark(&self, seat: Option<usize>) -> Option<usize> {
+        let turns = &self.game.record().turns;
+        self.marks.iter().rposition(|(s, mark)| {
+            let whose = seat.map_or(self.seats[*s].is_human(), |want| want == *s);
+            let moved = mark
+                .turns()
+                .checked_sub(1)
+                .and_then(|t| turns.get(t))
+                .is_some_and(|t| !t.moves.is_empty());
+            whose && moved
+        })
+    }
+
+    /// Takes back the last moving phase in which `seat` (any person, when `None`)
+    /// moved, and everything after it: the game goes back to the moment that phase
+    /// began, with the same values in the bag. The throws made since stay drawn (the
+    /// next throw is a new one, and the record sets the others aside), so undoing never
+    /// shows the throws to come. Returns the seat to move again.
+    pub fn undo(&mut self, seat: Option<usize>) -> Result<usize, SessionError> {
+        let i = self.undo_mark(seat).ok_or(SessionError::NothingToUndo(
+            "no move of a person's to take back",
+        ))?;
+        let (who, mark) = self.marks[i].clone();
+        self.game
+            .undo_to(&mark)
+            .expect("a moving phase's start is in the game's past");
+        self.marks.truncate(i + 1);
+        self.watch.reset();
+        Ok(who)
+    }
+}
