@@ -153,6 +153,12 @@ impl Game {
         }
     }
 
+    /// Publishes a commitment to the seed in the record ([`crate::seed_commitment`]),
+    /// for a game whose seed is kept secret until it ends.
+    pub fn set_commitment(&mut self, commitment: String) {
+        self.record.commitment = Some(commitment);
+    }
+
     /// Whether the game draws its throws itself ([`Game::throw`], [`Game::throw_once`]):
     /// it has a seed, or was given a source with [`Game::set_throws`].
     pub fn has_own_throws(&self) -> bool {

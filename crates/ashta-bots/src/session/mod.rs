@@ -182,7 +182,7 @@ impl Session {
                 _ => Ok(None),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Session::seated(game, seats, bots, seed, bot_time)
+        Session::from_parts(game, seats, bots, seed, bot_time)
     }
 
     /// A game between bots already built: `bots[p]` plays seat `p`. The game must
@@ -199,7 +199,10 @@ impl Session {
         )
     }
 
-    fn seated(
+    /// A game with these seats and bots built by the caller (`bots[p]` is `Some` for
+    /// exactly the bot seats; a server builds its bots from its own list of levels).
+    /// `seed` seeds the random mover, and the throws when the game has no source.
+    pub fn from_parts(
         mut game: Game,
         seats: Vec<SeatKind>,
         mut bots: Vec<Option<Box<dyn Bot>>>,
