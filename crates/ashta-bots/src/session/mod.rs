@@ -190,7 +190,7 @@ impl Session {
     pub fn with_bots(game: Game, bots: Vec<Box<dyn Bot>>) -> Result<Session, SessionError> {
         let seed = game.record().seed.unwrap_or(0);
         let seats = bots.iter().map(|b| SeatKind::Bot(b.name())).collect();
-        Session::seated(
+        Session::from_parts(
             game,
             seats,
             bots.into_iter().map(Some).collect(),
