@@ -254,9 +254,10 @@ mod tests {
 
     #[test]
     fn a_bad_bot_option_names_its_seat() {
-        let err = seat_bot("mcts:speed=9", 1, 2, None)
-            .unwrap_err()
-            .to_string();
+        let Err(err) = seat_bot("mcts:speed=9", 1, 2, None) else {
+            panic!("a bad option builds no bot");
+        };
+        let err = err.to_string();
         assert!(err.contains("seat 2 (bot:mcts:speed=9)"), "{err}");
         assert!(err.contains("bad option"), "{err}");
         assert_eq!(default_seats(3)[0], SeatKind::Human);
