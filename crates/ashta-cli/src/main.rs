@@ -61,6 +61,10 @@ enum Command {
     /// Replay a game record, checking every throw, move and the result.
     Verify(verify::VerifyArgs),
     /// Serve the web page: play in the browser against bots or each other (docs/web-api.md).
+    #[cfg(feature = "server")]
+    Serve(commands::serve::ServeArgs),
+    /// The web server: not in this build (it needs the cargo feature `server`).
+    #[cfg(not(feature = "server"))]
     Serve(commands::serve::ServeArgs),
     /// Rank every play of a position's bag by rollouts, with win chances and errors.
     Hint(commands::hint::HintArgs),
@@ -80,6 +84,7 @@ impl Command {
         match self {
             Command::Play(args) => Some(&args.tuning),
             Command::Tournament(args) => Some(&args.tuning),
+            #[cfg(feature = "server")]
             Command::Serve(args) => Some(&args.tuning),
             Command::Hint(args) => Some(&args.tuning),
             Command::Analyze(args) => Some(&args.tuning),

@@ -9,16 +9,15 @@
 //!   playwright-core: a game against three bots clicked to the end with a reload in the
 //!   middle, two browsers playing each other while a third watches, and illegal clicks.
 //!
+//! The last one needs the web server in the binary (`--features server`, which
+//! `scripts/test` gives); the first two run in any build.
+//!
 //! Node.js, Chromium and the e2e packages are required: a missing one fails the test
 //! with the command that installs it. Set `ASHTA_UPDATE_FIXTURES=1` to rewrite the
 //! fixture after a deliberate change of the geometry or the generator.
 
-use std::io::{BufRead, BufReader, Read};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::process::{Command, Output};
 
 use ashta_engine::{Geometry, Preset, Rules, RulesObject, Seat, SeededThrows, ThrowSource};
 use rand::{RngCore, SeedableRng};
@@ -160,130 +159,142 @@ fn page_modules_pass_their_node_unit_tests() {
     assert_success(&out, "node --test unit/ (in crates/ashta-server/e2e)");
 }
 
-/// The `ashta serve` process of one test, killed when dropped.
-struct Server {
-    child: Child,
-    dir: PathBuf,
-    log: PathBuf,
-}
+/// The game played in Chromium against the real `ashta serve`, which is only in a
+/// build with the cargo feature `server`.
+#[cfg(feature = "server")]
+mod served {
+    use super::*;
+    use std::io::{BufRead, BufReader, Read};
+    use std::net::TcpStream;
+    use std::process::{Child, Stdio};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+    /// The `ashta serve` process of one test, killed when dropped.
+    struct Server {
+        child: Child,
+        dir: PathBuf,
+        log: PathBuf,
     }
-}
 
-impl Server {
-    fn log_text(&self) -> String {
-        let mut text = String::new();
-        if let Ok(mut f) = std::fs::File::open(&self.log) {
-            let _ = f.read_to_string(&mut text);
+    impl Drop for Server {
+        fn drop(&mut self) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            let _ = std::fs::remove_dir_all(&self.dir);
         }
-        text
     }
-}
 
-/// Starts `ashta serve` on a free loopback port with a fresh database, without bot
-/// pauses; returns it with its base URL, read from the line it prints first.
-fn start_server() -> (Server, String) {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir =
-        std::env::temp_dir().join(format!("ashta-browser-e2e-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("server.log");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--bot-delay-ms",
-            "0",
-            "--db",
-        ])
-        .arg(dir.join("games.sqlite"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .expect("start `ashta serve`");
-    let stdout = child.stdout.take().expect("the server's standard output");
-    let server = Server { child, dir, log };
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut lines = BufReader::new(stdout).lines();
-        if let Some(Ok(first)) = lines.next() {
-            let _ = tx.send(first);
+    impl Server {
+        fn log_text(&self) -> String {
+            let mut text = String::new();
+            if let Ok(mut f) = std::fs::File::open(&self.log) {
+                let _ = f.read_to_string(&mut text);
+            }
+            text
         }
-        // Keep reading so the server never blocks on a full pipe.
-        for _ in lines {}
-    });
-    let first = rx
-        .recv_timeout(Duration::from_secs(60))
-        .unwrap_or_else(|_| {
-            panic!(
-                "`ashta serve` printed no address within 60 s:\n{}",
-                server.log_text()
-            )
+    }
+
+    /// Starts `ashta serve` on a free loopback port with a fresh database, without bot
+    /// pauses; returns it with its base URL, read from the line it prints first.
+    fn start_server() -> (Server, String) {
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir =
+            std::env::temp_dir().join(format!("ashta-browser-e2e-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("server.log");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--bot-delay-ms",
+                "0",
+                "--db",
+            ])
+            .arg(dir.join("games.sqlite"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .expect("start `ashta serve`");
+        let stdout = child.stdout.take().expect("the server's standard output");
+        let server = Server { child, dir, log };
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            if let Some(Ok(first)) = lines.next() {
+                let _ = tx.send(first);
+            }
+            // Keep reading so the server never blocks on a full pipe.
+            for _ in lines {}
         });
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in the server's first line: {first}"))
-        .trim_end_matches([',', ')'])
-        .to_string();
-    let addr = url.trim_start_matches("http://");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while TcpStream::connect(addr).is_err() {
+        let first = rx
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|_| {
+                panic!(
+                    "`ashta serve` printed no address within 60 s:\n{}",
+                    server.log_text()
+                )
+            });
+        let url = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in the server's first line: {first}"))
+            .trim_end_matches([',', ')'])
+            .to_string();
+        let addr = url.trim_start_matches("http://");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(addr).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "`ashta serve` does not answer on {addr}:\n{}",
+                server.log_text()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        (server, url)
+    }
+
+    #[test]
+    fn browser_plays_whole_games_in_headless_chromium() {
+        node_available();
+        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
         assert!(
-            Instant::now() < deadline,
-            "`ashta serve` does not answer on {addr}:\n{}",
-            server.log_text()
+            Path::new(&chromium).exists(),
+            "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
         );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    (server, url)
-}
-
-#[test]
-fn browser_plays_whole_games_in_headless_chromium() {
-    node_available();
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    assert!(
-        Path::new(&chromium).exists(),
-        "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
-    );
-    assert!(
-        e2e_dir().join("node_modules/playwright-core").is_dir(),
-        "playwright-core is missing; install it with: npm ci --prefix crates/ashta-server/e2e"
-    );
-    let (server, base) = start_server();
-    let out = run(
-        Command::new("node")
-            .arg("run.mjs")
-            .arg(&base)
-            .env("CHROMIUM", &chromium)
-            .current_dir(e2e_dir()),
-        "node run.mjs",
-        "apt-get install -y nodejs npm",
-    );
-    if !out.status.success() {
-        panic!(
-            "the browser tests failed ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}\n--- server log (tail) ---\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
-            tail(&server.log_text(), 60)
+        assert!(
+            e2e_dir().join("node_modules/playwright-core").is_dir(),
+            "playwright-core is missing; install it with: npm ci --prefix crates/ashta-server/e2e"
         );
+        let (server, base) = start_server();
+        let out = run(
+            Command::new("node")
+                .arg("run.mjs")
+                .arg(&base)
+                .env("CHROMIUM", &chromium)
+                .current_dir(e2e_dir()),
+            "node run.mjs",
+            "apt-get install -y nodejs npm",
+        );
+        if !out.status.success() {
+            panic!(
+                "the browser tests failed ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}\n--- server log (tail) ---\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr),
+                tail(&server.log_text(), 60)
+            );
+        }
+        print!("{}", String::from_utf8_lossy(&out.stdout));
     }
-    print!("{}", String::from_utf8_lossy(&out.stdout));
-}
 
-fn tail(text: &str, lines: usize) -> String {
-    let all: Vec<&str> = text.lines().collect();
-    all[all.len().saturating_sub(lines)..].join("\n")
+    fn tail(text: &str, lines: usize) -> String {
+        let all: Vec<&str> = text.lines().collect();
+        all[all.len().saturating_sub(lines)..].join("\n")
+    }
 }

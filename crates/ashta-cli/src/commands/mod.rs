@@ -12,6 +12,11 @@ pub mod record;
 pub mod replay;
 pub mod rules;
 pub mod selfplay;
+#[cfg(feature = "server")]
+pub mod serve;
+/// `ashta serve` without the web server: says how to get it.
+#[cfg(not(feature = "server"))]
+#[path = "serve_missing.rs"]
 pub mod serve;
 pub mod start;
 pub mod stats;
