@@ -200,16 +200,7 @@ impl Game {
     /// Throws the rest of the throwing phase of the player to move (the whole phase when
     /// none is under way) from the game's seeded source.
     pub fn throw(&mut self) -> Result<ThrowReport, ThrowError> {
-        let mut source = self.throws.take().ok_or(ThrowError::BadSequence(
-            Vec::new(),
-            "this game has no seed: supply the throws",
-        ))?;
-        let result = self.throw_from(&mut source);
-        if let Ok(report) = &result {
-            self.drawn += report.throws.len() as u64;
-        }
-        self.throws = Some(source);
-        result
+        self.throw_phase(Game::throw_once)
     }
 
     /// [`Game::throw`] with throws from any source.
@@ -217,13 +208,20 @@ impl Game {
         &mut self,
         source: &mut S,
     ) -> Result<ThrowReport, ThrowError> {
-        self.check_can_throw()?;
+        self.throw_phase(|game| game.throw_once_from(source))
+    }
+
+    /// Throws with `once` until the throwing phase ends.
+    fn throw_phase(
+        &mut self,
+        mut once: impl FnMut(&mut Game) -> Result<OneThrow, ThrowError>,
+    ) -> Result<ThrowReport, ThrowError> {
         let mut report = ThrowReport {
             throws: Default::default(),
             end: ThrowStep::Again,
         };
         while report.end == ThrowStep::Again {
-            let one = self.throw_once_from(source)?;
+            let one = once(self)?;
             report.throws.push(one.cowries);
             report.end = one.step;
         }
