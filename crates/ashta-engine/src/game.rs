@@ -141,6 +141,12 @@ impl Game {
         !self.position.is_over() && (self.throwing || self.position.must_throw())
     }
 
+    /// Whether a throwing phase is under way: the player to move has thrown a grace
+    /// (a 4 or an 8) and throws again before anything else.
+    pub fn throwing(&self) -> bool {
+        self.throwing && !self.position.is_over()
+    }
+
     /// The phase of the turn, telling a throwing phase under way from a moving one
     /// (which [`Position::phase`] cannot).
     pub fn phase(&self) -> Phase {

@@ -489,39 +489,48 @@ impl Session {
         .into())
     }
 
-    /// Plays the whole play a bot of `seat` decided (here or on another thread), after
-    /// checking it: every move legal, the bag played out, the position it promised.
-    /// Refused as the bot's failure, with nothing played, otherwise.
-    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<(), SessionError> {
-        let name = self.seats[seat].name();
-        let failure = |reason: String| BotFailure {
+    /// Checks a play a bot of `seat` decided (here or on another thread) against the
+    /// game as it is: every move legal, the bag played out, the position it promised.
+    /// The failure names the seat, the bot and what is wrong.
+    pub fn check_bot_play(&self, seat: usize, play: &Play) -> Result<(), BotFailure> {
+        let failure = |reason: &str| BotFailure {
             seat,
-            bot: name.clone(),
-            reason,
+            bot: self
+                .seats
+                .get(seat)
+                .map_or_else(|| format!("seat {seat}"), SeatKind::name),
+            reason: reason.to_string(),
         };
         let variant = self.game.variant();
         let mut pos = *self.game.position();
         if pos.to_move() != seat || self.game.phase() != Phase::Moving {
-            return Err(failure("it is not this seat's bag to play".into()).into());
+            return Err(failure("it is not this seat's bag to play"));
         }
         if play.moves.is_empty() {
-            return Err(failure("gave no moves for a bag it can use".into()).into());
+            return Err(failure("gave no moves for a bag it can use"));
         }
         for (n, mv) in play.moves.iter().enumerate() {
             if let Err(e) = variant.play(&mut pos, *mv) {
-                return Err(failure(format!("played an illegal move {mv}: {e}")).into());
+                return Err(failure(&format!("played an illegal move {mv}: {e}")));
             }
             let bag_done = pos.must_throw() || pos.is_over();
             if bag_done && n + 1 < play.moves.len() {
-                return Err(failure("its play has more moves than its bag".into()).into());
+                return Err(failure("its play has more moves than its bag"));
             }
         }
         if !(pos.must_throw() || pos.is_over()) {
-            return Err(failure("its play leaves values in its bag".into()).into());
+            return Err(failure("its play leaves values in its bag"));
         }
         if pos != play.position {
-            return Err(failure("its play does not reach the position it promised".into()).into());
+            return Err(failure("its play does not reach the position it promised"));
         }
+        Ok(())
+    }
+
+    /// Plays the whole play a bot of `seat` decided, after [`Session::check_bot_play`];
+    /// refused as the bot's failure, with nothing played, when the check fails.
+    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<(), SessionError> {
+        self.check_bot_play(seat, play)?;
         for mv in &play.moves {
             self.play(*mv)?;
         }
