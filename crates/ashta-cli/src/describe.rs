@@ -15,7 +15,9 @@ pub enum Labels {
     Numbers,
 }
 
-pub use ashta_tui::describe::{player_name, square_name, unit_name};
+pub use ashta_bots::session::describe::{
+    player_name, square_name, throw_name, unit_name, MoveFacts,
+};
 
 /// The short label of player `p` on the board: its seat letter or its number.
 pub fn player_label(variant: &Variant, p: usize, labels: Labels) -> String {
@@ -47,7 +49,7 @@ pub fn cowries_text(cowries: Cowries) -> String {
 pub fn throw_text(variant: &Variant, cowries: Cowries) -> String {
     let up = cowries.mouths_up();
     let face = variant.table().face(up);
-    let name = ashta_tui::describe::throw_name(cowries);
+    let name = throw_name(cowries);
     let mouths = if up == 1 { "mouth" } else { "mouths" };
     let grace = if face.grace {
         " - grace, throw again"
@@ -75,33 +77,23 @@ pub fn bag_text(variant: &Variant, pos: &Position) -> String {
 /// `move 3: pawn c1 -> f1`, `move 4: pair c1 -> e1, captures North`,
 /// `move 8: enter 4 pawns on c1`, `move 2: pawn d2 -> c3 (home)`.
 pub fn move_text(variant: &Variant, pos: &Position, mv: &Move) -> String {
-    let p = pos.to_move();
-    let Some(from) = mv.from else {
-        let pawns = if mv.count == 1 { "pawn" } else { "pawns" };
+    let facts = MoveFacts::of(variant, pos, mv);
+    let Some(from) = facts.from else {
+        let pawns = if facts.count == 1 { "pawn" } else { "pawns" };
         return format!(
             "move {}: enter {} {pawns} on {}",
-            mv.value,
-            mv.count,
-            square_name(variant, p, 0)
+            facts.value, facts.count, facts.to
         );
     };
-    let unit = unit_name(mv.count);
-    let mut text = format!(
-        "move {}: {unit} {} -> {}",
-        mv.value,
-        square_name(variant, p, from as usize),
-        square_name(variant, p, mv.to as usize)
-    );
-    if mv.to as usize == variant.home() {
+    let unit = unit_name(facts.count);
+    let mut text = format!("move {}: {unit} {from} -> {}", facts.value, facts.to);
+    if facts.home {
         text += " (home)";
     }
-    if let Some(victim) = mv.capture {
-        let _ = write!(text, ", captures {}", player_name(variant, victim as usize));
-        let sq = variant.square(p, mv.to as usize);
-        if let Some((_, n)) = variant.occupant(pos, sq) {
-            if n > 1 {
-                let _ = write!(text, " ({n} pawns)");
-            }
+    if let Some((victim, pawns)) = facts.capture {
+        let _ = write!(text, ", captures {}", player_name(variant, victim));
+        if pawns > 1 {
+            let _ = write!(text, " ({pawns} pawns)");
         }
     }
     text

@@ -471,7 +471,7 @@ fn play_stops_cleanly_at_end_of_input_and_on_quit() {
         &["play", "--seed", "2", "--seats", "human,greedy"],
         &format!("1\n1\n1\ns {}\nq\n", save.display()),
     );
-    assert!(out.contains("Saved the record"), "{out}");
+    assert!(out.contains("Saved the game after"), "{out}");
     ok(&["verify", save.to_str().unwrap()], "");
 }
 

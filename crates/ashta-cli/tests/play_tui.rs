@@ -98,7 +98,7 @@ fn the_line_games_save_loads_again() {
     let _ = std::fs::remove_file(&path);
     let script = format!("1\n1\n1\ns {}\nq\n", path.display());
     let out = ok(&["play", "--seed", "2", "--seats", "human,greedy"], &script);
-    assert!(out.contains("Saved the record"), "{out}");
+    assert!(out.contains("Saved the game after"), "{out}");
     let out = ok(
         &[
             "play",

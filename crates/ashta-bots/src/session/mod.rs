@@ -25,6 +25,7 @@
 //! assert!(ashta_engine::Game::replay(session.game().record()).is_ok());
 //! ```
 
+pub mod describe;
 mod saved;
 pub mod seats;
 
@@ -310,6 +311,10 @@ impl Session {
     /// The game: position and record.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+    /// The game, leaving the session.
+    pub fn into_game(self) -> Game {
+        self.game
     }
     /// The compiled rules.
     pub fn variant(&self) -> &Variant {

@@ -3,11 +3,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
-use ashta_engine::{Game, MoveList, DEFAULT_SIM_TURN_LIMIT};
+use anyhow::{Context, Result};
+use ashta_bots::session::{SeatKind, Session};
+use ashta_engine::{Game, DEFAULT_SIM_TURN_LIMIT};
 use clap::Args;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::describe::result_text;
 use crate::rule_flags::RuleFlags;
@@ -25,32 +24,15 @@ pub struct RecordArgs {
     rules: RuleFlags,
 }
 
-/// The random generator the movers of a seeded game choose with: stream 1 of the seed
-/// (the throws use stream 0), so the seed alone replays the whole game.
-pub fn mover_rng(seed: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(1);
-    rng
-}
-
-/// Plays a game between random movers with throws from `seed`, to its end.
+/// Plays a game between random movers with throws from `seed`, to its end: a session
+/// of random seats, whose movers choose from stream 1 of the seed (the throws use
+/// stream 0), so the seed alone replays the whole game.
 pub fn random_recorded_game(rules: ashta_engine::Rules, seed: u64) -> Result<Game> {
-    let mut game = Game::new(rules, seed).context("invalid rules")?;
-    let mut chooser = mover_rng(seed);
-    let mut moves = MoveList::new();
-    while !game.position().is_over() {
-        if game.position().must_throw() {
-            game.throw().context("engine refused a throw")?;
-            continue;
-        }
-        game.variant().legal_moves(game.position(), &mut moves);
-        if moves.is_empty() {
-            bail!("engine bug: the bag is not empty but there is no legal move");
-        }
-        let mv = moves[chooser.random_range(0..moves.len())];
-        game.play(mv).context("engine refused its own legal move")?;
-    }
-    Ok(game)
+    let game = Game::new(rules, seed).context("invalid rules")?;
+    let seats = vec![SeatKind::Random; game.variant().players()];
+    let mut session = Session::new(game, seats, seed, None)?;
+    session.play_out()?;
+    Ok(session.into_game())
 }
 
 /// Plays the game and writes its record. Rules without a turn limit are played with

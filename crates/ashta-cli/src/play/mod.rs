@@ -12,16 +12,14 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
-use ashta_bots::{BagWatch, Bot};
-use ashta_engine::{Game, Move, MoveList, ThrowStep};
+use anyhow::{Context, Result};
+use ashta_bots::session::{Next, Session, Step};
+use ashta_bots::Bot;
+use ashta_engine::{Game, Move, MoveList, Position, ThrowReport, ThrowStep};
 use ashta_tui::{Settings, Table};
 use clap::Args;
-use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 use crate::board::{draw, legend, Detail};
-use crate::commands::record::mover_rng;
 use crate::describe::{bag_text, move_text, player_long, result_text, throw_text, Labels};
 use crate::rule_flags::RuleFlags;
 use prompt::{parse, Command, HELP};
@@ -83,21 +81,11 @@ enum Stop {
     EndOfInput,
 }
 
-/// A game in the terminal: the game, who sits where, and the streams.
-struct Session<'a> {
-    table: Table,
-    seats: Vec<SeatKind>,
-    /// The bot of each `bot:` seat.
-    bots: Vec<Option<Box<dyn Bot>>>,
-    /// The choices of the `random` seats.
-    random: ChaCha8Rng,
+/// The line game: the session it narrates, and the streams.
+struct LineGame<'a> {
+    session: Session,
     /// The bot that gives hints, made at the first one.
     hint: Option<Box<dyn Bot>>,
-    /// Tells when a bag is played out, to show the bots the whole decision.
-    bag: BagWatch,
-    seed: u64,
-    /// The searching bots' time per decision (`None`: their fixed budgets).
-    time: Option<Duration>,
     labels: Labels,
     input: &'a mut dyn BufRead,
     /// Whether to repeat each line read after its prompt (input from a file or pipe,
@@ -106,19 +94,42 @@ struct Session<'a> {
     out: &'a mut dyn Write,
 }
 
-/// The game the arguments ask for: a new one, or the one `--load` names.
-fn table(args: &PlayArgs) -> Result<Table> {
+/// The seed and the searching bots' time the arguments ask for.
+fn seed_and_time(args: &PlayArgs) -> (u64, Option<Duration>) {
     let seed = args.seed.unwrap_or_else(rand::random);
     let time = (args.bot_time_ms > 0).then(|| Duration::from_millis(args.bot_time_ms));
+    (seed, time)
+}
+
+/// The game the arguments ask for: a new one, or the one `--load` names.
+fn session(args: &PlayArgs, seed: u64, time: Option<Duration>) -> Result<Session> {
     if let Some(path) = &args.load {
         let text = crate::input::read_text(path)?;
         let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
+        return Session::load(&text, seats, Some(time), seed)
+            .with_context(|| format!("cannot continue {}", path.display()));
+    }
+    let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
+    let game = Game::new(rules, seed).context("invalid rules")?;
+    Ok(Session::new(game, seats, seed, time)?)
+}
+
+/// The full-screen game's table for the arguments.
+fn table(args: &PlayArgs, seed: u64, time: Option<Duration>) -> Result<Table> {
+    let tui_seats = |seats: &[SeatKind]| -> Result<Vec<ashta_tui::SeatKind>> {
+        let names: Vec<String> = seats.iter().map(SeatKind::name).collect();
+        ashta_tui::seats::parse_list(&names.join(","))
+    };
+    if let Some(path) = &args.load {
+        let text = crate::input::read_text(path)?;
+        let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
+        let seats = seats.as_deref().map(tui_seats).transpose()?;
         return Table::load(&text, seats, Some(time), seed)
             .with_context(|| format!("cannot continue {}", path.display()));
     }
     let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
     let game = Game::new(rules, seed).context("invalid rules")?;
-    Table::new(game, seats, seed, time)
+    Table::new(game, tui_seats(&seats)?, seed, time)
 }
 
 /// Plays a game: full screen when standard input and output are a terminal and
@@ -131,89 +142,77 @@ pub fn run(
     echo: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let table = table(args)?;
+    let (seed, time) = seed_and_time(args);
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         let settings = Settings {
             auto_single: args.auto_single,
             confirm: args.confirm,
             step_ms: args.step_ms,
         };
-        return ashta_tui::run::play(table, settings);
+        return ashta_tui::run::play(table(args, seed, time)?, settings);
     }
-    let (seats, seed, time) = (table.seats.clone(), table.seed, table.bot_time);
-    let bots = seats
-        .iter()
-        .enumerate()
-        .map(|(p, seat)| match seat {
-            SeatKind::Bot(spec) => seats::seat_bot(spec, seed, p, time).map(Some),
-            _ => Ok(None),
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let mut session = Session {
-        table,
-        seats,
-        bots,
-        random: mover_rng(seed),
+    let mut game = LineGame {
+        session: session(args, seed, time)?,
         hint: None,
-        bag: BagWatch::default(),
-        seed,
-        time,
         labels: args.labels,
         input,
         echo,
         out,
     };
-    session.intro(seed)?;
-    match session.play()? {
-        None => session.finish()?,
+    game.intro()?;
+    let turns = |game: &LineGame| game.session.game().turns();
+    match game.play()? {
+        None => game.finish()?,
         Some(Stop::Quit) => writeln!(
-            session.out,
+            game.out,
             "You quit after {} turns; the game is abandoned.",
-            session.table.game.turns()
+            turns(&game)
         )?,
         Some(Stop::EndOfInput) => writeln!(
-            session.out,
+            game.out,
             "End of input: the game stops here after {} turns; nothing was saved.",
-            session.table.game.turns()
+            turns(&game)
         )?,
     }
-    session.out.flush()?;
+    game.out.flush()?;
     Ok(())
 }
 
-impl Session<'_> {
+impl LineGame<'_> {
     /// `South (player 0), you`, `East (player 1), random` or `North (player 2), bot:greedy`.
     fn who(&self, p: usize) -> String {
-        let humans = self.seats.iter().filter(|&s| *s == SeatKind::Human).count();
-        let kind = match &self.seats[p] {
+        let seats = self.session.seats();
+        let humans = seats.iter().filter(|s| s.is_human()).count();
+        let kind = match &seats[p] {
             SeatKind::Human if humans == 1 => "you".to_string(),
             kind => kind.name(),
         };
-        format!("{}, {kind}", player_long(self.table.game.variant(), p))
+        format!("{}, {kind}", player_long(self.session.variant(), p))
     }
 
-    fn intro(&mut self, seed: u64) -> Result<()> {
-        let rules = self.table.game.variant().rules();
+    fn intro(&mut self) -> Result<()> {
+        let rules = self.session.variant().rules();
         writeln!(
             self.out,
-            "Ashta Chamma: {} players on {}x{}, preset {}, seed {seed}.",
+            "Ashta Chamma: {} players on {}x{}, preset {}, seed {}.",
             rules.players,
             rules.size,
             rules.size,
-            rules.preset.name()
+            rules.preset.name(),
+            self.session.seed()
         )?;
-        let turns = self.table.game.turns();
+        let turns = self.session.game().turns();
         if turns > 0 {
             writeln!(self.out, "Continuing a saved game after {turns} turns.")?;
         }
-        for p in 0..self.seats.len() {
+        for p in 0..self.session.seats().len() {
             let who = self.who(p);
             writeln!(self.out, "  {who}")?;
         }
         let mut marks = String::new();
-        legend(&mut marks, self.table.game.variant(), self.labels);
+        legend(&mut marks, self.session.variant(), self.labels);
         write!(self.out, "Board marks:\n{marks}")?;
-        if self.seats.contains(&SeatKind::Human) {
+        if self.session.has_human() {
             writeln!(
                 self.out,
                 "Type a move's number to play it; ? for a hint, h for help, q to quit."
@@ -223,88 +222,132 @@ impl Session<'_> {
     }
 
     fn show_board(&mut self) -> Result<()> {
-        let detail = if self.table.game.position().is_over() {
+        let pos = self.session.position();
+        let detail = if pos.is_over() {
             Detail::Full
         } else {
             Detail::Game
         };
-        let text = draw(
-            self.table.game.variant(),
-            self.table.game.position(),
-            self.labels,
-            detail,
-        );
+        let text = draw(self.session.variant(), pos, self.labels, detail);
         write!(self.out, "{text}")?;
         Ok(())
     }
 
-    /// Plays until the game ends (`None`) or the human stops it.
+    /// Steps the session until the game ends (`None`) or the human stops it, telling
+    /// each step: the turn and its throws, the moves of people, random movers and bots.
     fn play(&mut self) -> Result<Option<Stop>> {
-        let mut moves = MoveList::new();
-        while !self.table.game.position().is_over() {
-            if self.table.game.position().must_throw() {
-                self.throw_phase()?;
-                continue;
-            }
-            self.table
-                .game
-                .variant()
-                .legal_moves(self.table.game.position(), &mut moves);
-            if moves.is_empty() {
-                bail!("engine bug: the bag is not empty but there is no legal move");
-            }
-            let p = self.table.game.position().to_move();
-            match self.seats[p] {
-                SeatKind::Human => match self.human_choice(&moves)? {
-                    Ok(mv) => self.play_move(mv)?,
-                    Err(stop) => return Ok(Some(stop)),
-                },
-                SeatKind::Random => {
-                    let mv = moves[self.random.random_range(0..moves.len())];
-                    self.bot_move(p, mv)?;
+        loop {
+            match self.session.next() {
+                Next::Over => return Ok(None),
+                Next::Throw => self.announce_turn()?,
+                Next::Human => {
+                    let seat = self.session.position().to_move();
+                    let before = *self.session.position();
+                    let mut moves = MoveList::new();
+                    self.session.variant().legal_moves(&before, &mut moves);
+                    match self.human_choice(&moves)? {
+                        Ok(mv) => {
+                            self.session.play(mv)?;
+                            self.tell_moves(seat, before, &[mv], false)?;
+                        }
+                        Err(stop) => return Ok(Some(stop)),
+                    }
+                    continue;
                 }
-                SeatKind::Bot(_) => self.bot_play(p)?,
+                Next::Random | Next::Bot => {}
+            }
+            match self.session.step()? {
+                Step::Threw { seat, report } => self.tell_throws(seat, &report)?,
+                Step::Moved { seat, before, mv } => self.tell_moves(seat, before, &[mv], true)?,
+                Step::Played {
+                    seat,
+                    before,
+                    moves,
+                } => self.tell_moves(seat, before, &moves, true)?,
+                Step::Human { .. } | Step::Over => {}
             }
         }
-        Ok(None)
     }
 
-    /// Prints and plays one move of a bot.
-    fn bot_move(&mut self, p: usize, mv: Move) -> Result<()> {
-        let text = move_text(self.table.game.variant(), self.table.game.position(), &mv);
-        let name = player_long(self.table.game.variant(), p);
-        writeln!(self.out, "{name} plays {text}")?;
-        self.play_move(mv)
+    /// The header of a turn and the board, before its throws.
+    fn announce_turn(&mut self) -> Result<()> {
+        let p = self.session.position().to_move();
+        let header = format!(
+            "=== Turn {}: {} ===",
+            self.session.game().turns() + 1,
+            self.who(p)
+        );
+        writeln!(self.out, "\n{header}")?;
+        self.show_board()
     }
 
-    /// Asks the bot of seat `p` for its play of the whole bag, then plays its moves
-    /// one by one.
-    fn bot_play(&mut self, p: usize) -> Result<()> {
-        let bot = self.bots[p]
-            .as_mut()
-            .context("internal error: a bot seat without a bot")?;
-        let play = bot
-            .choose(self.table.game.variant(), self.table.game.position())
-            .with_context(|| format!("bot {} found no play for a full bag", bot.name()))?;
-        if play.moves.is_empty() {
-            bail!("bot {} chose a play without moves", bot.name());
+    /// Says what the throws of a phase were and what came of them.
+    fn tell_throws(&mut self, p: usize, report: &ThrowReport) -> Result<()> {
+        let variant = self.session.variant();
+        for &cowries in &report.throws {
+            writeln!(self.out, "throw: {}", throw_text(variant, cowries))?;
         }
-        for mv in play.moves {
-            let pos = self.table.game.position();
-            if pos.is_over() || pos.must_throw() || pos.to_move() != p {
-                bail!(
-                    "the play of bot {} has more moves than its bag",
-                    self.seats[p].name()
-                );
+        let bag: Vec<String> = report
+            .throws
+            .iter()
+            .map(|c| variant.table().face(c.mouths_up()).value.to_string())
+            .collect();
+        match report.end {
+            ThrowStep::Moving => {
+                let bag = bag_text(variant, self.session.position());
+                writeln!(self.out, "bag: {bag}")?;
             }
-            self.bot_move(p, mv)?;
+            ThrowStep::Forfeited => writeln!(
+                self.out,
+                "bag: {}; no value can be used, so the bag is forfeited and the turn ends",
+                bag.join(" ")
+            )?,
+            ThrowStep::Voided => writeln!(
+                self.out,
+                "a third grace in a row voids the turn: nothing moves"
+            )?,
+            ThrowStep::Again => {}
         }
-        let pos = self.table.game.position();
-        if !pos.is_over() && !pos.must_throw() {
-            bail!(
-                "the play of bot {} leaves values in its bag",
-                self.seats[p].name()
-            );
+        self.after_turn(p)
+    }
+
+    /// Tells the moves seat `p` played from `before` (`announce`: each as "X plays",
+    /// for the moves of others), a bag forfeited by them, and an extra turn.
+    fn tell_moves(
+        &mut self,
+        p: usize,
+        before: Position,
+        moves: &[Move],
+        announce: bool,
+    ) -> Result<()> {
+        let variant = self.session.variant();
+        let name = player_long(variant, p);
+        let mut pos = before;
+        for mv in moves {
+            if announce {
+                writeln!(self.out, "{name} plays {}", move_text(variant, &pos, mv))?;
+            }
+            let left_before = pos.bag_len();
+            variant.play(&mut pos, *mv)?;
+            if pos.must_throw() && !pos.is_over() && left_before > 1 {
+                writeln!(
+                    self.out,
+                    "No value left in the bag can be used: the rest is forfeited."
+                )?;
+            }
+        }
+        if pos.must_throw() || pos.is_over() {
+            self.after_turn(p)?;
+        }
+        Ok(())
+    }
+
+    /// Says what the end of a turn brought: an extra turn, or nothing.
+    fn after_turn(&mut self, p: usize) -> Result<()> {
+        let pos = self.session.position();
+        if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
+            let name = player_long(self.session.variant(), p);
+            writeln!(self.out, "{name} takes an extra turn for a capture.")?;
         }
         Ok(())
     }
@@ -313,11 +356,12 @@ impl Session<'_> {
     /// its estimate of the human's chance to win after each.
     fn hint(&mut self, moves: &MoveList) -> Result<()> {
         if self.hint.is_none() {
-            self.hint = Some(seats::hint_bot(self.seed, self.time)?);
+            let bot = seats::hint_bot(self.session.seed(), self.session.bot_time())?;
+            self.hint = Some(bot);
         }
         let bot = self.hint.as_mut().expect("the hint bot was just made");
-        let variant = self.table.game.variant();
-        let start = *self.table.game.position();
+        let variant = self.session.variant();
+        let start = *self.session.position();
         let candidates = bot.analyse(variant, &start);
         if candidates.is_empty() {
             writeln!(self.out, "No hint: there is no play to weigh.")?;
@@ -360,86 +404,9 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// Shows the board, throws for the player to move and says what came of it.
-    fn throw_phase(&mut self) -> Result<()> {
-        let p = self.table.game.position().to_move();
-        let header = format!(
-            "=== Turn {}: {} ===",
-            self.table.game.turns() + 1,
-            self.who(p)
-        );
-        writeln!(self.out, "\n{header}")?;
-        self.show_board()?;
-        let report = self.table.throw().context("engine refused a throw")?;
-        let variant = self.table.game.variant();
-        for &cowries in &report.throws {
-            writeln!(self.out, "throw: {}", throw_text(variant, cowries))?;
-        }
-        let bag: Vec<String> = report
-            .throws
-            .iter()
-            .map(|c| variant.table().face(c.mouths_up()).value.to_string())
-            .collect();
-        match report.end {
-            ThrowStep::Moving => {
-                let bag = bag_text(variant, self.table.game.position());
-                writeln!(self.out, "bag: {bag}")?;
-            }
-            ThrowStep::Forfeited => writeln!(
-                self.out,
-                "bag: {}; no value can be used, so the bag is forfeited and the turn ends",
-                bag.join(" ")
-            )?,
-            ThrowStep::Voided => writeln!(
-                self.out,
-                "a third grace in a row voids the turn: nothing moves"
-            )?,
-            ThrowStep::Again => {}
-        }
-        self.after_turn(p)
-    }
-
-    /// Says what the end of a turn brought: an extra turn, or nothing.
-    fn after_turn(&mut self, p: usize) -> Result<()> {
-        let pos = self.table.game.position();
-        if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
-            let name = player_long(self.table.game.variant(), p);
-            writeln!(self.out, "{name} takes an extra turn for a capture.")?;
-        }
-        Ok(())
-    }
-
-    /// Plays a move and reports a bag forfeited by it and an extra turn.
-    fn play_move(&mut self, mv: Move) -> Result<()> {
-        let p = self.table.game.position().to_move();
-        let left_before = self.table.game.position().bag_len();
-        let before = *self.table.game.position();
-        self.table
-            .game
-            .play(mv)
-            .context("engine refused its own legal move")?;
-        let pos = self.table.game.position();
-        if let Some(start) = self.bag.moved(&before, pos) {
-            let variant = self.table.game.variant();
-            for bot in self.bots.iter_mut().flatten() {
-                bot.observe(variant, &start, pos);
-            }
-        }
-        if pos.must_throw() || pos.is_over() {
-            if left_before > 1 && !pos.is_over() {
-                writeln!(
-                    self.out,
-                    "No value left in the bag can be used: the rest is forfeited."
-                )?;
-            }
-            self.after_turn(p)?;
-        }
-        Ok(())
-    }
-
     fn list_moves(&mut self, moves: &MoveList) -> Result<()> {
-        let variant = self.table.game.variant();
-        let pos = self.table.game.position();
+        let variant = self.session.variant();
+        let pos = self.session.position();
         for (k, mv) in moves.iter().enumerate() {
             writeln!(self.out, "  {}) {}", k + 1, move_text(variant, pos, mv))?;
         }
@@ -448,8 +415,8 @@ impl Session<'_> {
 
     /// Asks the human for a move until one is chosen, or they stop.
     fn human_choice(&mut self, moves: &MoveList) -> Result<Result<Move, Stop>> {
-        let variant = self.table.game.variant();
-        let pos = self.table.game.position();
+        let variant = self.session.variant();
+        let pos = self.session.position();
         if moves.len() == 1 {
             let text = move_text(variant, pos, &moves[0]);
             writeln!(self.out, "Only one move: {text} (played for you).")?;
@@ -481,8 +448,7 @@ impl Session<'_> {
             match parse(&line) {
                 Command::Choose(k) if (1..=n).contains(&k) => {
                     let mv = moves[k - 1];
-                    let text =
-                        move_text(self.table.game.variant(), self.table.game.position(), &mv);
+                    let text = move_text(self.session.variant(), self.session.position(), &mv);
                     writeln!(self.out, "You play {text}")?;
                     return Ok(Ok(mv));
                 }
@@ -521,28 +487,22 @@ impl Session<'_> {
 
     /// Values the bag held when the moving phase of this turn began.
     fn game_bag_at_turn_start(&self) -> usize {
-        self.table
-            .game
+        self.session
+            .game()
             .record()
             .turns
             .last()
             .map_or(0, |t| t.throws.len())
     }
 
-    /// Writes the record of the whole turns played so far. A record holds whole turns
-    /// only, so the turn in progress is left out.
+    /// Saves the game so far, the turn in progress with it, as a saved game that
+    /// `ashta play --load` continues.
     fn save(&mut self, path: &std::path::Path) -> Result<()> {
-        let mut record = self.table.game.record().clone();
-        let pos = self.table.game.position();
-        if !pos.must_throw() && !pos.is_over() {
-            record.turns.pop();
-        }
-        let text = serde_json::to_string_pretty(&record)?;
-        match std::fs::write(path, format!("{text}\n")) {
+        match std::fs::write(path, self.session.save()) {
             Ok(()) => writeln!(
                 self.out,
-                "Saved the record of the {} whole turns before this one to {}.",
-                record.turns.len(),
+                "Saved the game after {} turns to {}; continue it with ashta play --load.",
+                self.session.game().turns(),
                 path.display()
             )?,
             Err(e) => writeln!(self.out, "Cannot save to {}: {e}", path.display())?,
@@ -555,10 +515,10 @@ impl Session<'_> {
         writeln!(
             self.out,
             "\n=== Game over after {} turns ===",
-            self.table.game.turns()
+            self.session.game().turns()
         )?;
         self.show_board()?;
-        let result = result_text(self.table.game.variant(), self.table.game.position());
+        let result = result_text(self.session.variant(), self.session.position());
         writeln!(self.out, "Result: {result}")?;
         Ok(())
     }

@@ -57,7 +57,7 @@ Type the number of a move to play it, then Enter. Other commands:
   ?         a hint: the bot's three best plays of your bag, with its win chances
   b         show the board again
   m         list the moves again
-  s FILE    save the game record so far (whole turns) to FILE
+  s FILE    save the game so far to FILE (ashta play --load FILE goes on)
   q         quit the game
 Each move spends one value of your bag on one unit: `pawn` moves one pawn, `pair`
 moves two of your pawns on one square together. `captures` sends an opponent's pawn

@@ -12,9 +12,11 @@
 //! a legal move.
 
 use anyhow::{anyhow, Result};
+use ashta_bots::session::{Session, Step};
 use ashta_bots::{make_bot, Bot};
 use ashta_engine::{
-    DrawReason, Gate, Position, SeededThrows, ThrowStep, Variant, DEFAULT_SIM_TURN_LIMIT,
+    DrawReason, Game, Gate, Position, SeededThrows, ThrowReport, ThrowStep, Variant,
+    DEFAULT_SIM_TURN_LIMIT,
 };
 use serde::Serialize;
 
@@ -52,92 +54,75 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// Plays game number `game` of a series seeded with `seed`: every seat played by the
-/// bot `spec` (seeded per seat), throws from stream `game` of `seed`.
+/// bot `spec` (seeded per seat), throws from stream `game` of `seed`, driven by a
+/// [`Session`] whose steps are counted.
 pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameStats> {
-    let mut bots: Vec<Box<dyn Bot>> = (0..variant.players())
+    let bots: Vec<Box<dyn Bot>> = (0..variant.players())
         .map(|seat| make_bot(spec, mix(mix(seed ^ mix(game)) ^ seat as u64), None))
         .collect::<Result<_, _>>()?;
-    let mut throws = SeededThrows::with_stream(seed, game);
+    let mut start = Game::from_position(variant.clone(), variant.start_position(), None);
+    start.set_throws(SeededThrows::with_stream(seed, game));
+    let mut session = Session::with_bots(start, bots)?;
     let limit = variant.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
+    session.set_turn_cap(Some(limit as usize));
     let mut stats = GameStats {
         throws: vec![0; variant.table().cowries() as usize + 1],
         ..GameStats::default()
     };
-    let mut pos = variant.start_position();
-    while !pos.is_over() {
-        if pos.must_throw() {
-            if stats.turns >= limit {
-                variant
-                    .declare_draw(&mut pos, DrawReason::TurnLimit)
-                    .expect("the game is not over");
-                break;
+    loop {
+        let before = *session.position();
+        match session.step().map_err(|e| anyhow!("game {game}: {e}"))? {
+            Step::Over => break,
+            Step::Threw { report, .. } => stats.count_phase(variant, &before, &report),
+            Step::Moved { mv, .. } => stats.captures += u32::from(mv.is_capture()),
+            Step::Played { moves, .. } => {
+                stats.captures += moves.iter().filter(|mv| mv.is_capture()).count() as u32;
             }
-            stats.turns += 1;
-            let before = pos;
-            let report = variant
-                .throw(&mut pos, &mut throws)
-                .map_err(|e| anyhow!("game {game}: {e}"))?;
-            let ups: Vec<u8> = report.throws.iter().map(|c| c.mouths_up()).collect();
-            for &u in &ups {
-                stats.throws[u as usize] += 1;
-            }
-            match report.end {
-                ThrowStep::Voided => stats.voided += 1,
-                end => {
-                    stats.phases += 1;
-                    let values: Vec<u8> =
-                        ups.iter().map(|&u| variant.table().face(u).value).collect();
-                    if gate_holds(variant, &before, &values) {
-                        stats.gate_held += 1;
-                        if end == ThrowStep::Forfeited && gate_forfeits(variant, &before, &values)?
-                        {
-                            stats.gate_forfeits += 1;
-                        }
-                    }
-                    if end == ThrowStep::Forfeited {
-                        stats.forfeits += 1;
-                    }
-                }
-            }
-            continue;
-        }
-        let seat = pos.to_move();
-        let before = pos;
-        let play = bots[seat]
-            .try_choose(variant, &pos)
-            .map_err(|e| anyhow!("game {game}, seat {seat}: {e}"))?
-            .ok_or_else(|| anyhow!("game {game}, seat {seat}: the bot gave no play"))?;
-        for mv in &play.moves {
-            variant
-                .play(&mut pos, *mv)
-                .map_err(|e| anyhow!("game {game}, seat {seat}: illegal move {mv}: {e}"))?;
-            stats.captures += u32::from(mv.is_capture());
-        }
-        if play.moves.is_empty() {
-            variant
-                .end_turn(&mut pos)
-                .map_err(|e| anyhow!("game {game}, seat {seat}: the bot gave no moves: {e}"))?;
-        }
-        for bot in bots.iter_mut() {
-            bot.observe(variant, &before, &pos);
+            Step::Human { seat } => return Err(anyhow!("game {game}: seat {seat} is a person")),
         }
     }
-    stats.winner = pos.winner();
-    stats.draw = pos.draw().map(DrawReason::name);
+    let outcome = session.outcome();
+    stats.turns = outcome.turns;
+    stats.winner = outcome.winner;
+    stats.draw = outcome.draw.map(DrawReason::name);
     Ok(stats)
 }
 
-/// Whether the gate holds a pawn of the player to move back with these bag values
-/// (see the module documentation): [`Variant::gate_holds`].
-pub fn gate_holds(variant: &Variant, pos: &Position, values: &[u8]) -> bool {
-    variant.gate_holds(pos, values)
+impl GameStats {
+    /// Counts a throwing phase that began at `before`: its throws, and whether the
+    /// gate held a pawn back ([`Variant::gate_holds`]) or forfeited the bag.
+    fn count_phase(&mut self, variant: &Variant, before: &Position, report: &ThrowReport) {
+        for c in &report.throws {
+            self.throws[c.mouths_up() as usize] += 1;
+        }
+        if report.end == ThrowStep::Voided {
+            self.voided += 1;
+            return;
+        }
+        self.phases += 1;
+        let values: Vec<u8> = report
+            .throws
+            .iter()
+            .map(|c| variant.table().face(c.mouths_up()).value)
+            .collect();
+        let forfeited = report.end == ThrowStep::Forfeited;
+        if variant.gate_holds(before, &values) {
+            self.gate_held += 1;
+            if forfeited && gate_forfeits(variant, before, &values) {
+                self.gate_forfeits += 1;
+            }
+        }
+        if forfeited {
+            self.forfeits += 1;
+        }
+    }
 }
 
 /// Whether, with the gate open, the player to move of `pos` (whose bag is empty) would
 /// have a legal move with these bag values, under the `wait` gate (under `circle` the
 /// gate never forfeits a bag: the pawn goes round instead).
-fn gate_forfeits(variant: &Variant, pos: &Position, values: &[u8]) -> Result<bool> {
-    Ok(variant.rules().gate == Gate::Wait && variant.has_move_with_gate_open(pos, values))
+fn gate_forfeits(variant: &Variant, pos: &Position, values: &[u8]) -> bool {
+    variant.rules().gate == Gate::Wait && variant.has_move_with_gate_open(pos, values)
 }
 
 #[cfg(test)]
@@ -152,13 +137,13 @@ mod tests {
     fn the_gate_holds_a_pawn_that_would_pass_the_ring() {
         let (v, pos) =
             parse_any("standard 5 2 0 - 0,0,0,14/0,0,0,0 - - 0").expect("a valid position");
-        assert!(gate_holds(&v, &pos, &[2]));
-        assert!(gate_holds(&v, &pos, &[1, 8]));
-        assert!(!gate_holds(&v, &pos, &[1]));
+        assert!(v.gate_holds(&pos, &[2]));
+        assert!(v.gate_holds(&pos, &[1, 8]));
+        assert!(!v.gate_holds(&pos, &[1]));
         // After a capture the gate is open: nothing is held.
         let (v, pos) =
             parse_any("standard 5 2 0 - 0,0,0,14/0,0,0,0 0 - 0").expect("a valid position");
-        assert!(!gate_holds(&v, &pos, &[2]));
+        assert!(!v.gate_holds(&pos, &[2]));
     }
 
     /// Every pawn of South waits on the gate's last square (15), so any value is
@@ -169,10 +154,10 @@ mod tests {
     fn a_bag_lost_at_the_gate_counts_as_a_gate_forfeit() {
         let (v, pos) =
             parse_any("standard 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0").expect("a valid position");
-        assert!(gate_holds(&v, &pos, &[2]));
-        assert!(gate_forfeits(&v, &pos, &[2]).unwrap());
-        assert!(gate_holds(&v, &pos, &[1]));
-        assert!(!gate_forfeits(&v, &pos, &[1]).unwrap());
+        assert!(v.gate_holds(&pos, &[2]));
+        assert!(gate_forfeits(&v, &pos, &[2]));
+        assert!(v.gate_holds(&pos, &[1]));
+        assert!(!gate_forfeits(&v, &pos, &[1]));
     }
 
     #[test]
