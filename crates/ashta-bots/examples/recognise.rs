@@ -9,8 +9,9 @@
 
 use ashta_bots::eval::WeightSet;
 use ashta_bots::opponent_model::GreedyWatch;
+use ashta_bots::session::{Session, Step};
 use ashta_bots::{make_bot, Evaluator};
-use ashta_engine::{Rules, SeededThrows, Variant};
+use ashta_engine::{Game, Rules, Variant};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,7 +24,7 @@ fn main() {
     ];
     let mut rules = Rules::standard();
     rules.players = 2;
-    let v = Variant::new(rules).expect("standard rules");
+    let v = Variant::new(rules.clone()).expect("standard rules");
     let eval = Evaluator::with_weights(&v, WeightSet::Hand.weights(2));
     const THRESHOLDS: [u32; 6] = [2, 4, 6, 8, 12, 16];
     // Per bot and threshold: the decision at which it was recognised, in each game
@@ -31,37 +32,32 @@ fn main() {
     let mut recognised = vec![vec![Vec::new(); THRESHOLDS.len()]; 2];
     for game in 0..games {
         // Bot k sits at seat (k + game) % 2 so each plays both seats.
-        let mut bots = [
-            make_bot(names[0], game, None).expect("bot"),
-            make_bot(names[1], game, None).expect("bot"),
-        ];
-        let seat_of = |k: usize| (k + game as usize) % 2;
+        let bot_at = |seat: usize| (seat + game as usize) % 2;
+        let bots = (0..2)
+            .map(|seat| make_bot(names[bot_at(seat)], game, None).expect("bot"))
+            .collect();
+        let game_start = Game::new(rules.clone(), game).expect("standard rules");
+        let mut session = Session::with_bots(game_start, bots).expect("two bots");
+        session.set_turn_cap(Some(1000));
         let mut watch = GreedyWatch::default();
         let mut decisions = [0u32; 2];
         let mut seen = [[None; THRESHOLDS.len()]; 2];
-        let mut throws = SeededThrows::new(game);
-        let mut pos = v.start_position();
-        let mut turns = 0;
-        while !pos.is_over() && turns < 1000 {
-            if pos.must_throw() {
-                v.throw(&mut pos, &mut throws).expect("a throw");
-                turns += 1;
-                continue;
-            }
-            let seat = pos.to_move();
-            let k = if seat_of(0) == seat { 0 } else { 1 };
-            let after = bots[k].choose(&v, &pos).expect("a play").position;
-            for bot in &mut bots {
-                bot.observe(&v, &pos, &after);
-            }
-            decisions[k] += 1;
-            watch.observe(&v, &eval, &pos, &after);
-            for (t, &threshold) in THRESHOLDS.iter().enumerate() {
-                if seen[k][t].is_none() && watch.is_greedy(seat, threshold) {
-                    seen[k][t] = Some(decisions[k]);
+        loop {
+            let before = *session.position();
+            match session.step().expect("a step of the game") {
+                Step::Over => break,
+                Step::Played { seat, .. } => {
+                    let k = bot_at(seat);
+                    decisions[k] += 1;
+                    watch.observe(&v, &eval, &before, session.position());
+                    for (t, &threshold) in THRESHOLDS.iter().enumerate() {
+                        if seen[k][t].is_none() && watch.is_greedy(seat, threshold) {
+                            seen[k][t] = Some(decisions[k]);
+                        }
+                    }
                 }
+                _ => {}
             }
-            pos = after;
         }
         for k in 0..2 {
             for t in 0..THRESHOLDS.len() {

@@ -173,20 +173,23 @@ mod tests {
         ];
         let outcome = play_game(&v, bots, SeededThrows::new(4));
         assert_ne!(outcome.draw, Some(DrawReason::TurnLimit));
-        // The same game again: every decision of both seats, in order, each from a
-        // position with a bag to the position after the play.
-        let mut throws = SeededThrows::new(4);
-        let mut pos = v.start_position();
-        let mut greedy = [GreedyBot::new(1, 0.0), GreedyBot::new(2, 0.0)];
+        // The same game again, stepped without watchers: every decision of both
+        // seats, in order, each from a position with a bag to the position after it.
+        let greedy: Vec<Box<dyn Bot>> = vec![
+            Box::new(GreedyBot::new(1, 0.0)),
+            Box::new(GreedyBot::new(2, 0.0)),
+        ];
+        let mut game = Game::from_position(v.clone(), v.start_position(), None);
+        game.set_throws(SeededThrows::new(4));
+        let mut session = Session::with_bots(game, greedy).unwrap();
         let mut expected = Vec::new();
-        while !pos.is_over() {
-            if pos.must_throw() {
-                v.throw(&mut pos, &mut throws).unwrap();
-                continue;
+        loop {
+            let before = *session.position();
+            match session.step().unwrap() {
+                Step::Played { .. } => expected.push((before, *session.position())),
+                Step::Over => break,
+                _ => {}
             }
-            let after = greedy[pos.to_move()].choose(&v, &pos).unwrap().position;
-            expected.push((pos, after));
-            pos = after;
         }
         let seats = [0, 1].map(|s| expected.iter().filter(|(b, _)| b.to_move() == s).count());
         assert!(seats[0] > 10 && seats[1] > 10, "{seats:?}");

@@ -729,7 +729,7 @@ mod tests {
 
     /// Shows `bot` a two-player game in which North is played by `north` (South is
     /// greedy), until North has made `decisions` decisions with a choice of plays.
-    fn watch_north_play(bot: &mut MctsBot, north: &mut dyn Bot, decisions: usize) {
+    fn watch_north_play(bot: &mut MctsBot, north: Box<dyn Bot>, decisions: usize) {
         let mut seen = 0;
         crate::opponent_model::play_north_against_greedy(north, 9, |v, before, after| {
             bot.observe(v, before, after);
@@ -746,7 +746,7 @@ mod tests {
         let mut bot = with_opponents(Opponents::Recognise);
         // Before it has seen North play, North is searched.
         assert_eq!(norths_decisions(&mut bot).0, 0);
-        watch_north_play(&mut bot, &mut crate::GreedyBot::new(0, 0.0), 20);
+        watch_north_play(&mut bot, Box::new(crate::GreedyBot::new(0, 0.0)), 20);
         let (single, branching) = norths_decisions(&mut bot);
         assert!(single > 20 && branching == 0, "{single} {branching}");
         // A new game forgets it.
@@ -757,11 +757,11 @@ mod tests {
     #[test]
     fn a_seat_that_plays_otherwise_is_searched() {
         let mut bot = with_opponents(Opponents::Recognise);
-        watch_north_play(&mut bot, &mut crate::RandomBot::new(0), 20);
+        watch_north_play(&mut bot, Box::new(crate::RandomBot::new(0)), 20);
         assert_eq!(norths_decisions(&mut bot).0, 0);
         // Recognition is off with `opponents=search`.
         let mut bot = with_opponents(Opponents::Search);
-        watch_north_play(&mut bot, &mut crate::GreedyBot::new(0, 0.0), 20);
+        watch_north_play(&mut bot, Box::new(crate::GreedyBot::new(0, 0.0)), 20);
         assert_eq!(norths_decisions(&mut bot).0, 0);
     }
 

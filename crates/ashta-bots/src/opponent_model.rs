@@ -94,32 +94,23 @@ impl GreedyWatch {
 /// bag, the position after the play), until it answers `false` or the game ends.
 #[cfg(test)]
 pub(crate) fn play_north_against_greedy(
-    north: &mut dyn crate::Bot,
+    north: Box<dyn crate::Bot>,
     seed: u64,
     mut seen: impl FnMut(&Variant, &Position, &Position) -> bool,
 ) {
-    use crate::Bot;
+    use crate::session::{Session, Step};
     let mut rules = ashta_engine::Rules::standard();
     rules.players = 2;
-    let v = Variant::new(rules).unwrap();
-    let mut south = crate::GreedyBot::new(0, 0.0);
-    let mut throws = ashta_engine::SeededThrows::new(seed);
-    let mut pos = v.start_position();
-    while !pos.is_over() {
-        if pos.must_throw() {
-            v.throw(&mut pos, &mut throws).unwrap();
-            continue;
+    let game = ashta_engine::Game::new(rules, seed).unwrap();
+    let south = Box::new(crate::GreedyBot::new(0, 0.0));
+    let mut session = Session::with_bots(game, vec![south, north]).unwrap();
+    loop {
+        let before = *session.position();
+        match session.step().unwrap() {
+            Step::Played { .. } if !seen(session.variant(), &before, session.position()) => return,
+            Step::Over => return,
+            _ => {}
         }
-        let mover: &mut dyn Bot = if pos.to_move() == 1 {
-            north
-        } else {
-            &mut south
-        };
-        let after = mover.choose(&v, &pos).unwrap().position;
-        if !seen(&v, &pos, &after) {
-            return;
-        }
-        pos = after;
     }
 }
 
@@ -130,7 +121,7 @@ mod tests {
     use crate::{Bot, GreedyBot, RandomBot};
 
     /// A watch that saw a two-player game where North is `north` (South is greedy).
-    fn watch_north(north: &mut dyn Bot, seed: u64) -> GreedyWatch {
+    fn watch_north(north: Box<dyn Bot>, seed: u64) -> GreedyWatch {
         let mut watch = GreedyWatch::default();
         let mut eval = None;
         play_north_against_greedy(north, seed, |v, before, after| {
@@ -144,7 +135,7 @@ mod tests {
 
     #[test]
     fn a_greedy_player_is_recognised() {
-        let watch = watch_north(&mut GreedyBot::new(1, 0.0), 3);
+        let watch = watch_north(Box::new(GreedyBot::new(1, 0.0)), 3);
         assert!(watch.is_greedy(1, RECOGNISED_AFTER));
         // South is greedy too, and is watched the same way.
         assert!(watch.is_greedy(0, RECOGNISED_AFTER));
@@ -152,17 +143,17 @@ mod tests {
 
     #[test]
     fn one_play_greedy_would_not_make_ends_the_model() {
-        let watch = watch_north(&mut RandomBot::new(1), 3);
+        let watch = watch_north(Box::new(RandomBot::new(1)), 3);
         assert!(!watch.is_greedy(1, RECOGNISED_AFTER));
         assert!(watch.seats[1].refuted);
         // A noisy greedy (the beginner level) is not greedy either.
-        let watch = watch_north(&mut GreedyBot::new(1, 0.25), 3);
+        let watch = watch_north(Box::new(GreedyBot::new(1, 0.25)), 3);
         assert!(!watch.is_greedy(1, RECOGNISED_AFTER));
     }
 
     #[test]
     fn a_new_game_forgets_what_was_seen() {
-        let mut watch = watch_north(&mut GreedyBot::new(1, 0.0), 3);
+        let mut watch = watch_north(Box::new(GreedyBot::new(1, 0.0)), 3);
         watch.reset();
         assert!(!watch.is_greedy(1, RECOGNISED_AFTER));
         assert_eq!(watch.seats[1], SeatRecord::default());

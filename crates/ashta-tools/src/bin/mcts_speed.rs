@@ -24,8 +24,59 @@ fn clock() -> f64 {
     })
 }
 
-use ashta_bots::{Bot, GreedyBot, MctsBot, MctsConfig};
-use ashta_engine::{Rules, SeededThrows, Variant};
+use std::sync::{Arc, Mutex};
+
+use ashta_bots::session::Session;
+use ashta_bots::{Bot, Candidate, GreedyBot, MctsBot, MctsConfig};
+use ashta_engine::{Game, Position, Rules, Variant};
+
+/// The measured MCTS bot and what its searches took.
+struct Measured {
+    bot: MctsBot,
+    sims: u64,
+    seconds: f64,
+    /// Seconds of each decision that searched.
+    times: Vec<f64>,
+}
+
+/// One seat of the measured bot: every seat it plays shares the one bot, and the
+/// first of them (`watcher`) passes the decisions of the table on to it.
+struct Seat {
+    shared: Arc<Mutex<Measured>>,
+    watcher: bool,
+}
+
+impl Bot for Seat {
+    fn name(&self) -> String {
+        "mcts".into()
+    }
+    fn analyse(&mut self, v: &Variant, pos: &Position) -> Vec<Candidate> {
+        let mut m = self.shared.lock().expect("one thread");
+        let t = clock();
+        let candidates = m.bot.analyse(v, pos);
+        let dt = clock() - t;
+        if m.bot.last_simulations() > 0 {
+            m.sims += m.bot.last_simulations();
+            m.seconds += dt;
+            m.times.push(dt);
+        }
+        candidates
+    }
+    fn observe(&mut self, v: &Variant, before: &Position, after: &Position) {
+        if self.watcher {
+            self.shared
+                .lock()
+                .expect("one thread")
+                .bot
+                .observe(v, before, after);
+        }
+    }
+    fn new_game(&mut self) {
+        if self.watcher {
+            self.shared.lock().expect("one thread").bot.new_game();
+        }
+    }
+}
 
 fn main() {
     ashta_tools::install_tuning_from_env();
@@ -38,44 +89,38 @@ fn main() {
         "greedy" => true,
         other => panic!("OTHERS is mcts or greedy, not {other}"),
     };
-    let mut greedy = GreedyBot::new(0, 0.0);
     let mut rules = Rules::standard();
     rules.players = players;
-    let v = Variant::new(rules).unwrap();
     let config = MctsConfig {
         simulations: sims,
         ..MctsConfig::default()
     };
-    let mut bot = MctsBot::new(1, config);
-    let (mut total_sims, mut total_time) = (0u64, 0f64);
-    let mut times = Vec::new();
+    let shared = Arc::new(Mutex::new(Measured {
+        bot: MctsBot::new(1, config),
+        sims: 0,
+        seconds: 0.0,
+        times: Vec::new(),
+    }));
     for g in 0..games {
-        let mut pos = v.start_position();
-        let mut throws = SeededThrows::new(g);
-        let mut turns = 0;
-        bot.new_game();
-        while !pos.is_over() && turns < 2000 {
-            if pos.must_throw() {
-                v.throw(&mut pos, &mut throws).unwrap();
-                turns += 1;
-                continue;
-            }
-            let before = pos;
-            if greedy_others && pos.to_move() != 0 {
-                pos = greedy.choose(&v, &pos).unwrap().position;
-            } else {
-                let t = clock();
-                pos = bot.choose(&v, &pos).unwrap().position;
-                let dt = clock() - t;
-                if bot.last_simulations() > 0 {
-                    total_sims += bot.last_simulations();
-                    total_time += dt;
-                    times.push(dt);
+        let bots = (0..players as usize)
+            .map(|seat| -> Box<dyn Bot> {
+                if greedy_others && seat != 0 {
+                    Box::new(GreedyBot::new(0, 0.0))
+                } else {
+                    Box::new(Seat {
+                        shared: shared.clone(),
+                        watcher: seat == 0,
+                    })
                 }
-            }
-            bot.observe(&v, &before, &pos);
-        }
+            })
+            .collect();
+        let game = Game::new(rules.clone(), g).unwrap();
+        let mut session = Session::with_bots(game, bots).unwrap();
+        session.set_turn_cap(Some(2000));
+        session.play_out().unwrap();
     }
+    let m = shared.lock().unwrap();
+    let (total_sims, total_time, mut times) = (m.sims, m.seconds, m.times.clone());
     times.sort_by(f64::total_cmp);
     let pct = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
     println!(
