@@ -2,7 +2,9 @@
 //! game ended, and the net is fitted to them by gradient descent (Adam) on the
 //! cross-entropy of the outcomes.
 
-use ashta_engine::{Position, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
+use std::sync::{Arc, Mutex};
+
+use ashta_engine::{Game, Position, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -11,7 +13,8 @@ use rayon::prelude::*;
 use super::features::for_each_input;
 use super::ValueNet;
 use crate::greedy::greedy_pick;
-use crate::Evaluator;
+use crate::session::{Next, Session};
+use crate::{Bot, Candidate, Evaluator};
 
 /// Positions stored as their non-zero inputs, each with its outcome class (the winner
 /// counted from the player to move, or `players` for a draw).
@@ -88,33 +91,67 @@ pub fn self_play_positions(
     epsilon: f64,
     seed: u64,
 ) -> (Vec<Position>, Option<usize>) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_5e1f);
-    let mut throws = SeededThrows::new(seed);
+    let explore = Arc::new(Mutex::new(ChaCha8Rng::seed_from_u64(
+        seed ^ 0x005e_ed0f_5e1f,
+    )));
+    let bots = policies
+        .iter()
+        .map(|&policy| -> Box<dyn Bot> {
+            Box::new(PolicyBot {
+                policy: policy.clone(),
+                epsilon,
+                explore: explore.clone(),
+            })
+        })
+        .collect();
+    let mut game = Game::from_position(v.clone(), v.start_position(), None);
+    game.set_throws(SeededThrows::new(seed));
+    let mut session = Session::with_bots(game, bots).expect("one policy per seat");
     let limit = v.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
-    let mut pos = v.start_position();
+    session.set_turn_cap(Some(limit as usize));
     let mut settled = Vec::new();
-    let mut turns = 0;
-    while !pos.is_over() && turns < limit {
-        if pos.must_throw() {
-            settled.push(pos);
-            turns += 1;
-            v.throw(&mut pos, &mut throws).expect("bag is empty");
-            continue;
+    loop {
+        match session.next() {
+            Next::Over => break,
+            Next::Throw => settled.push(*session.position()),
+            _ => {}
         }
-        let me = pos.to_move();
-        let plays = v.plays(&pos);
+        session.step().expect("self-play bots play legal plays");
+    }
+    (settled, session.position().winner())
+}
+
+/// A self-play seat: the play its policy likes best, or with chance `epsilon` a random
+/// one, drawn from a generator all the seats of the game share (so the game depends on
+/// its seed alone).
+struct PolicyBot {
+    policy: Evaluator,
+    epsilon: f64,
+    explore: Arc<Mutex<ChaCha8Rng>>,
+}
+
+impl Bot for PolicyBot {
+    fn name(&self) -> String {
+        "self-play policy".into()
+    }
+
+    /// Only the play it chooses, with no estimate of its worth.
+    fn analyse(&mut self, v: &Variant, pos: &Position) -> Vec<Candidate> {
+        let mut plays = v.plays(pos);
         if plays.is_empty() {
-            v.end_turn(&mut pos).expect("a bag nothing can use");
-            continue;
+            return Vec::new();
         }
-        let pick = if epsilon > 0.0 && rng.random_bool(epsilon) {
+        let mut rng = self.explore.lock().expect("a game is played on one thread");
+        let pick = if self.epsilon > 0.0 && rng.random_bool(self.epsilon) {
             rng.random_range(0..plays.len())
         } else {
-            greedy_pick(v, policies[me], &pos, &plays)
+            greedy_pick(v, &self.policy, pos, &plays)
         };
-        pos = plays[pick].position;
+        vec![Candidate {
+            play: plays.swap_remove(pick),
+            score: 0.5,
+        }]
     }
-    (settled, pos.winner())
 }
 
 /// [`self_play_positions`] as samples: each settled position labelled with the result.
