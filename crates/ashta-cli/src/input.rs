@@ -49,7 +49,9 @@ pub fn read_record_text(path: &Path) -> Result<String> {
     let text = read_text(path)?;
     let saved = serde_json::from_str::<serde_json::Value>(&text)
         .ok()
-        .filter(|v| v.get("format").and_then(|f| f.as_str()) == Some(ashta_tui::SAVE_FORMAT));
+        .filter(|v| {
+            v.get("format").and_then(|f| f.as_str()) == Some(ashta_bots::session::SAVE_FORMAT)
+        });
     match saved.as_ref().and_then(|v| v.get("record")) {
         Some(record) => Ok(record.to_string()),
         None if saved.is_some() => bail!("{}: a saved game without a record", describe(path)),

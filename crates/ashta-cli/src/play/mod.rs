@@ -13,9 +13,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use ashta_bots::session::Session as GameSession;
 use ashta_bots::{BagWatch, Bot};
 use ashta_engine::{Game, Move, MoveList, ThrowStep};
-use ashta_tui::{Settings, Table};
+use ashta_tui::Settings;
 use clap::Args;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -85,7 +86,7 @@ enum Stop {
 
 /// A game in the terminal: the game, who sits where, and the streams.
 struct Session<'a> {
-    table: Table,
+    table: GameSession,
     seats: Vec<SeatKind>,
     /// The bot of each `bot:` seat.
     bots: Vec<Option<Box<dyn Bot>>>,
@@ -107,18 +108,18 @@ struct Session<'a> {
 }
 
 /// The game the arguments ask for: a new one, or the one `--load` names.
-fn table(args: &PlayArgs) -> Result<Table> {
+fn table(args: &PlayArgs) -> Result<GameSession> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let time = (args.bot_time_ms > 0).then(|| Duration::from_millis(args.bot_time_ms));
     if let Some(path) = &args.load {
         let text = crate::input::read_text(path)?;
         let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
-        return Table::load(&text, seats, Some(time), seed)
+        return GameSession::load(&text, seats, Some(time), seed)
             .with_context(|| format!("cannot continue {}", path.display()));
     }
     let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
     let game = Game::new(rules, seed).context("invalid rules")?;
-    Table::new(game, seats, seed, time)
+    Ok(GameSession::new(game, seats, seed, time)?)
 }
 
 /// Plays a game: full screen when standard input and output are a terminal and
@@ -131,7 +132,7 @@ pub fn run(
     echo: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let table = table(args)?;
+    let mut table = table(args)?;
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         let settings = Settings {
             auto_single: args.auto_single,
@@ -140,15 +141,9 @@ pub fn run(
         };
         return ashta_tui::run::play(table, settings);
     }
-    let (seats, seed, time) = (table.seats.clone(), table.seed, table.bot_time);
-    let bots = seats
-        .iter()
-        .enumerate()
-        .map(|(p, seat)| match seat {
-            SeatKind::Bot(spec) => seats::seat_bot(spec, seed, p, time).map(Some),
-            _ => Ok(None),
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let (seats, seed, time) = (table.seats().to_vec(), table.seed(), table.bot_time());
+    // The line game asks and shows the seats' bots itself: it takes them from the session.
+    let bots = (0..seats.len()).map(|p| table.lend_bot(p)).collect();
     let mut session = Session {
         table,
         seats,
@@ -169,12 +164,12 @@ pub fn run(
         Some(Stop::Quit) => writeln!(
             session.out,
             "You quit after {} turns; the game is abandoned.",
-            session.table.game.turns()
+            session.table.game().turns()
         )?,
         Some(Stop::EndOfInput) => writeln!(
             session.out,
             "End of input: the game stops here after {} turns; nothing was saved.",
-            session.table.game.turns()
+            session.table.game().turns()
         )?,
     }
     session.out.flush()?;
@@ -189,11 +184,11 @@ impl Session<'_> {
             SeatKind::Human if humans == 1 => "you".to_string(),
             kind => kind.name(),
         };
-        format!("{}, {kind}", player_long(self.table.game.variant(), p))
+        format!("{}, {kind}", player_long(self.table.game().variant(), p))
     }
 
     fn intro(&mut self, seed: u64) -> Result<()> {
-        let rules = self.table.game.variant().rules();
+        let rules = self.table.game().variant().rules();
         writeln!(
             self.out,
             "Ashta Chamma: {} players on {}x{}, preset {}, seed {seed}.",
@@ -202,7 +197,7 @@ impl Session<'_> {
             rules.size,
             rules.preset.name()
         )?;
-        let turns = self.table.game.turns();
+        let turns = self.table.game().turns();
         if turns > 0 {
             writeln!(self.out, "Continuing a saved game after {turns} turns.")?;
         }
@@ -211,7 +206,7 @@ impl Session<'_> {
             writeln!(self.out, "  {who}")?;
         }
         let mut marks = String::new();
-        legend(&mut marks, self.table.game.variant(), self.labels);
+        legend(&mut marks, self.table.game().variant(), self.labels);
         write!(self.out, "Board marks:\n{marks}")?;
         if self.seats.contains(&SeatKind::Human) {
             writeln!(
@@ -223,14 +218,14 @@ impl Session<'_> {
     }
 
     fn show_board(&mut self) -> Result<()> {
-        let detail = if self.table.game.position().is_over() {
+        let detail = if self.table.game().position().is_over() {
             Detail::Full
         } else {
             Detail::Game
         };
         let text = draw(
-            self.table.game.variant(),
-            self.table.game.position(),
+            self.table.game().variant(),
+            self.table.game().position(),
             self.labels,
             detail,
         );
@@ -241,19 +236,19 @@ impl Session<'_> {
     /// Plays until the game ends (`None`) or the human stops it.
     fn play(&mut self) -> Result<Option<Stop>> {
         let mut moves = MoveList::new();
-        while !self.table.game.position().is_over() {
-            if self.table.game.position().must_throw() {
+        while !self.table.game().position().is_over() {
+            if self.table.game().position().must_throw() {
                 self.throw_phase()?;
                 continue;
             }
             self.table
-                .game
+                .game()
                 .variant()
-                .legal_moves(self.table.game.position(), &mut moves);
+                .legal_moves(self.table.game().position(), &mut moves);
             if moves.is_empty() {
                 bail!("engine bug: the bag is not empty but there is no legal move");
             }
-            let p = self.table.game.position().to_move();
+            let p = self.table.game().position().to_move();
             match self.seats[p] {
                 SeatKind::Human => match self.human_choice(&moves)? {
                     Ok(mv) => self.play_move(mv)?,
@@ -271,8 +266,12 @@ impl Session<'_> {
 
     /// Prints and plays one move of a bot.
     fn bot_move(&mut self, p: usize, mv: Move) -> Result<()> {
-        let text = move_text(self.table.game.variant(), self.table.game.position(), &mv);
-        let name = player_long(self.table.game.variant(), p);
+        let text = move_text(
+            self.table.game().variant(),
+            self.table.game().position(),
+            &mv,
+        );
+        let name = player_long(self.table.game().variant(), p);
         writeln!(self.out, "{name} plays {text}")?;
         self.play_move(mv)
     }
@@ -284,13 +283,13 @@ impl Session<'_> {
             .as_mut()
             .context("internal error: a bot seat without a bot")?;
         let play = bot
-            .choose(self.table.game.variant(), self.table.game.position())
+            .choose(self.table.game().variant(), self.table.game().position())
             .with_context(|| format!("bot {} found no play for a full bag", bot.name()))?;
         if play.moves.is_empty() {
             bail!("bot {} chose a play without moves", bot.name());
         }
         for mv in play.moves {
-            let pos = self.table.game.position();
+            let pos = self.table.game().position();
             if pos.is_over() || pos.must_throw() || pos.to_move() != p {
                 bail!(
                     "the play of bot {} has more moves than its bag",
@@ -299,7 +298,7 @@ impl Session<'_> {
             }
             self.bot_move(p, mv)?;
         }
-        let pos = self.table.game.position();
+        let pos = self.table.game().position();
         if !pos.is_over() && !pos.must_throw() {
             bail!(
                 "the play of bot {} leaves values in its bag",
@@ -316,8 +315,8 @@ impl Session<'_> {
             self.hint = Some(seats::hint_bot(self.seed, self.time)?);
         }
         let bot = self.hint.as_mut().expect("the hint bot was just made");
-        let variant = self.table.game.variant();
-        let start = *self.table.game.position();
+        let variant = self.table.game().variant();
+        let start = *self.table.game().position();
         let candidates = bot.analyse(variant, &start);
         if candidates.is_empty() {
             writeln!(self.out, "No hint: there is no play to weigh.")?;
@@ -362,16 +361,16 @@ impl Session<'_> {
 
     /// Shows the board, throws for the player to move and says what came of it.
     fn throw_phase(&mut self) -> Result<()> {
-        let p = self.table.game.position().to_move();
+        let p = self.table.game().position().to_move();
         let header = format!(
             "=== Turn {}: {} ===",
-            self.table.game.turns() + 1,
+            self.table.game().turns() + 1,
             self.who(p)
         );
         writeln!(self.out, "\n{header}")?;
         self.show_board()?;
         let report = self.table.throw().context("engine refused a throw")?;
-        let variant = self.table.game.variant();
+        let variant = self.table.game().variant();
         for &cowries in &report.throws {
             writeln!(self.out, "throw: {}", throw_text(variant, cowries))?;
         }
@@ -382,7 +381,7 @@ impl Session<'_> {
             .collect();
         match report.end {
             ThrowStep::Moving => {
-                let bag = bag_text(variant, self.table.game.position());
+                let bag = bag_text(variant, self.table.game().position());
                 writeln!(self.out, "bag: {bag}")?;
             }
             ThrowStep::Forfeited => writeln!(
@@ -401,9 +400,9 @@ impl Session<'_> {
 
     /// Says what the end of a turn brought: an extra turn, or nothing.
     fn after_turn(&mut self, p: usize) -> Result<()> {
-        let pos = self.table.game.position();
+        let pos = self.table.game().position();
         if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
-            let name = player_long(self.table.game.variant(), p);
+            let name = player_long(self.table.game().variant(), p);
             writeln!(self.out, "{name} takes an extra turn for a capture.")?;
         }
         Ok(())
@@ -411,16 +410,15 @@ impl Session<'_> {
 
     /// Plays a move and reports a bag forfeited by it and an extra turn.
     fn play_move(&mut self, mv: Move) -> Result<()> {
-        let p = self.table.game.position().to_move();
-        let left_before = self.table.game.position().bag_len();
-        let before = *self.table.game.position();
+        let p = self.table.game().position().to_move();
+        let left_before = self.table.game().position().bag_len();
+        let before = *self.table.game().position();
         self.table
-            .game
             .play(mv)
             .context("engine refused its own legal move")?;
-        let pos = self.table.game.position();
+        let pos = self.table.game().position();
         if let Some(start) = self.bag.moved(&before, pos) {
-            let variant = self.table.game.variant();
+            let variant = self.table.game().variant();
             for bot in self.bots.iter_mut().flatten() {
                 bot.observe(variant, &start, pos);
             }
@@ -438,8 +436,8 @@ impl Session<'_> {
     }
 
     fn list_moves(&mut self, moves: &MoveList) -> Result<()> {
-        let variant = self.table.game.variant();
-        let pos = self.table.game.position();
+        let variant = self.table.game().variant();
+        let pos = self.table.game().position();
         for (k, mv) in moves.iter().enumerate() {
             writeln!(self.out, "  {}) {}", k + 1, move_text(variant, pos, mv))?;
         }
@@ -448,8 +446,8 @@ impl Session<'_> {
 
     /// Asks the human for a move until one is chosen, or they stop.
     fn human_choice(&mut self, moves: &MoveList) -> Result<Result<Move, Stop>> {
-        let variant = self.table.game.variant();
-        let pos = self.table.game.position();
+        let variant = self.table.game().variant();
+        let pos = self.table.game().position();
         if moves.len() == 1 {
             let text = move_text(variant, pos, &moves[0]);
             writeln!(self.out, "Only one move: {text} (played for you).")?;
@@ -481,8 +479,11 @@ impl Session<'_> {
             match parse(&line) {
                 Command::Choose(k) if (1..=n).contains(&k) => {
                     let mv = moves[k - 1];
-                    let text =
-                        move_text(self.table.game.variant(), self.table.game.position(), &mv);
+                    let text = move_text(
+                        self.table.game().variant(),
+                        self.table.game().position(),
+                        &mv,
+                    );
                     writeln!(self.out, "You play {text}")?;
                     return Ok(Ok(mv));
                 }
@@ -522,7 +523,7 @@ impl Session<'_> {
     /// Values the bag held when the moving phase of this turn began.
     fn game_bag_at_turn_start(&self) -> usize {
         self.table
-            .game
+            .game()
             .record()
             .turns
             .last()
@@ -532,8 +533,8 @@ impl Session<'_> {
     /// Writes the record of the whole turns played so far. A record holds whole turns
     /// only, so the turn in progress is left out.
     fn save(&mut self, path: &std::path::Path) -> Result<()> {
-        let mut record = self.table.game.record().clone();
-        let pos = self.table.game.position();
+        let mut record = self.table.game().record().clone();
+        let pos = self.table.game().position();
         if !pos.must_throw() && !pos.is_over() {
             record.turns.pop();
         }
@@ -555,10 +556,10 @@ impl Session<'_> {
         writeln!(
             self.out,
             "\n=== Game over after {} turns ===",
-            self.table.game.turns()
+            self.table.game().turns()
         )?;
         self.show_board()?;
-        let result = result_text(self.table.game.variant(), self.table.game.position());
+        let result = result_text(self.table.game().variant(), self.table.game().position());
         writeln!(self.out, "Result: {result}")?;
         Ok(())
     }

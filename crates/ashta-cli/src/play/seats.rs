@@ -1,19 +1,17 @@
 //! Who sits where in a terminal game. The seats themselves (`--seats` parsing, bot
-//! seeds and budgets) live in [`ashta_tui::seats`], shared by the full-screen and the
-//! line game; this module turns the rule flags and `--seats` into rules and seats.
+//! seeds and budgets) live in [`ashta_bots::session`], shared by every front end; this
+//! module turns the rule flags and `--seats` into rules and seats.
 
 use anyhow::{bail, Result};
 use ashta_engine::Rules;
 
-pub use ashta_tui::seats::{
-    check_bots, default_seats, hint_bot, parse_list, seat_bot, SeatKind, DEFAULT_BOT,
-};
+pub use ashta_bots::session::{default_seats, hint_bot, parse_list, SeatKind, DEFAULT_BOT};
 
 use crate::rule_flags::RuleFlags;
 
 /// The rules and one kind per player: `--seats` fixes the number of players when
 /// `--players` is not given; without `--seats`, player 0 is human and the others are
-/// the default bot.
+/// the default bot. The seats' bots are built (and a bad one refused) with the session.
 pub fn resolve(flags: &RuleFlags, seats: Option<&str>) -> Result<(Rules, Vec<SeatKind>)> {
     let seats = seats.map(parse_list).transpose()?;
     let mut rules = flags.rules()?;
@@ -34,6 +32,5 @@ pub fn resolve(flags: &RuleFlags, seats: Option<&str>) -> Result<(Rules, Vec<Sea
     }
     RuleFlags::compile(rules.clone())?;
     let seats = seats.unwrap_or_else(|| default_seats(rules.players as usize));
-    check_bots(&seats)?;
     Ok((rules, seats))
 }
