@@ -512,3 +512,33 @@ fn ctrl_chords_do_not_act_as_their_letters_in_the_game() {
     assert_eq!(app.choice, choice);
     assert!(!app.quit);
 }
+
+#[test]
+fn throws_after_a_grace_come_one_by_one() {
+    let settings = Settings {
+        step_ms: 100,
+        ..Settings::default()
+    };
+    for seed in 0..200 {
+        let mut app = App::new(common::table("human,random", seed), settings).unwrap();
+        app.advance();
+        if app.pause.is_zero() {
+            continue;
+        }
+        // A grace first: it is shown alone while the phase goes on.
+        let shown = app.last_throw.clone().expect("the grace is shown");
+        assert_eq!(shown.throws.len(), 1);
+        assert_eq!(shown.end, ashta_engine::ThrowStep::Again);
+        assert!(app.session().game().throwing());
+        assert!(!app.human_to_move());
+        app.advance();
+        assert_eq!(app.last_throw.as_ref().unwrap().throws.len(), 1, "it waits");
+        // Time passes: the next throw comes.
+        app.tick(std::time::Duration::from_millis(300));
+        assert!(app.last_throw.as_ref().unwrap().throws.len() >= 2);
+        let throws = app.log.iter().filter(|l| l.text.contains("throws")).count();
+        assert!(throws >= 2, "{:?}", app.log);
+        return;
+    }
+    panic!("no seed gives a grace first");
+}

@@ -18,7 +18,8 @@ impl App {
     /// mover's move; stops at a human's choice, a bot's decision (a job) or an animation.
     pub fn advance(&mut self) {
         while self.overlay == Overlay::None || self.overlay == Overlay::End {
-            if self.animation.is_some() || self.thinking.is_some() || !self.hold.is_zero() {
+            let waiting = !self.hold.is_zero() || !self.pause.is_zero();
+            if self.animation.is_some() || self.thinking.is_some() || waiting {
                 return;
             }
             let next = self.session.next();
@@ -108,8 +109,8 @@ impl App {
         });
     }
 
-    /// Throws once for the player to move; at the end of the throwing phase, says what
-    /// came of it.
+    /// Throws once for the player to move (the throw panel and the log show each throw
+    /// as it comes); at the end of the throwing phase, says what came of it.
     fn throw_one(&mut self) -> Result<(), SessionError> {
         let p = self.position().to_move();
         let fresh = !self.session.game().throwing();
@@ -118,7 +119,12 @@ impl App {
         }
         let one = self.session.throw_once()?;
         self.show_throw(p, one.cowries, one.step, fresh);
-        if one.step != ThrowStep::Again {
+        if one.step == ThrowStep::Again {
+            // A grace: the next throw comes after a moment, as the moves do.
+            if !self.hurry {
+                self.pause = Duration::from_millis(self.settings.step_ms * 3);
+            }
+        } else {
             self.end_throwing(p, one.step);
         }
         Ok(())
@@ -210,6 +216,7 @@ impl App {
     /// Lets time pass: the move being shown goes on along its path.
     pub fn tick(&mut self, dt: Duration) {
         self.hold = self.hold.saturating_sub(dt);
+        self.pause = self.pause.saturating_sub(dt);
         if let Some(anim) = self.animation.as_mut() {
             anim.elapsed += dt;
             let step = Duration::from_millis(self.settings.step_ms.max(1));

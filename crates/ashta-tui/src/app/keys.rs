@@ -15,6 +15,7 @@ impl App {
     /// Handles a key; returns nothing, the state says what happened.
     pub fn key(&mut self, key: KeyEvent) {
         self.hold = Duration::ZERO;
+        self.pause = Duration::ZERO;
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             self.quit = true;
             return;

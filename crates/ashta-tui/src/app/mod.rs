@@ -203,6 +203,9 @@ pub struct App {
     /// Time the screen stays as it is before the game goes on (after a throw that
     /// moves nothing).
     pub hold: Duration,
+    /// Time before the next throw of a throwing phase under way (after a grace), so
+    /// that the throws are seen coming one by one.
+    pub pause: Duration,
     /// Whether a hint is being worked out.
     hint_out: bool,
     /// The seat whose bot is deciding (its bot is lent to a job).
@@ -237,6 +240,7 @@ impl App {
             queue: VecDeque::new(),
             hint_out: false,
             hold: Duration::ZERO,
+            pause: Duration::ZERO,
             thinking: None,
             generation: 0,
             jobs: Vec::new(),
