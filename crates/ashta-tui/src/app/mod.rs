@@ -7,11 +7,11 @@
 //! random seats, takes turns back, saves and loads. The app only decides when each of
 //! those happens and what the screen shows meanwhile:
 //!
-//! - [`flow`]: the game going on (one throw at a time, bots deciding on worker threads,
+//! - `flow`: the game going on (one throw at a time, bots deciding on worker threads,
 //!   moves shown along their paths, the end of a turn and of the game, undo);
-//! - [`keys`]: what each key does;
-//! - [`choice`]: a person's choice of value and unit, and its preview;
-//! - [`shown`]: what is written on the screen (the log, the message bar, the hint).
+//! - `keys`: what each key does;
+//! - `choice`: a person's choice of value and unit, and its preview;
+//! - `shown`: what is written on the screen (the log, the message bar, the hint).
 
 mod choice;
 mod flow;
