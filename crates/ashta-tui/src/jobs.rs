@@ -1,5 +1,5 @@
 //! Work that may take a while, done away from the screen: a bot deciding its play and
-//! the hint ranking the human's plays by rollouts ([`ashta_bots::analysis::hint`]). The
+//! the hint ranking the human's plays by rollouts ([`ashta_bots::analysis::hint()`]). The
 //! app hands out [`Job`]s; the event loop runs each on a worker thread (tests run them in
 //! place) and gives the [`JobDone`] back.
 //!
