@@ -1,22 +1,14 @@
 //! Words for the game's things as the screens show them: players, squares, throws,
 //! moves and results.
 
+use ashta_bots::session::describe::MoveFacts;
+pub use ashta_bots::session::describe::{player_name, square_name, throw_name, unit_name};
 use ashta_engine::{Cowries, DrawReason, Move, MoveError, Position, Variant};
-
-/// The seat name of player `p`: South, East, North or West.
-pub fn player_name(variant: &Variant, p: usize) -> &'static str {
-    variant.seat(p).name()
-}
 
 /// The seat letter of player `p` (S, E, N, W): every pawn carries it, so players are
 /// told apart without colour.
 pub fn player_letter(variant: &Variant, p: usize) -> char {
     player_name(variant, p).chars().next().unwrap_or('?')
-}
-
-/// The name of the square at player `p`'s path index `i`, such as `c1`.
-pub fn square_name(variant: &Variant, p: usize, i: usize) -> String {
-    variant.square(p, i).name(variant.geometry().size())
 }
 
 /// The cowries of one throw: `●` for a mouth up, `○` for a mouth down.
@@ -32,16 +24,6 @@ pub fn cowrie_marks(cowries: Cowries) -> String {
         .collect()
 }
 
-/// The name of a throw with every cowrie the same way up: ` (chamma)` all up,
-/// ` (ashta)` all down, otherwise nothing.
-pub fn throw_name(cowries: Cowries) -> &'static str {
-    match cowries.mouths_up() {
-        up if up == cowries.count => " (chamma)",
-        0 => " (ashta)",
-        _ => "",
-    }
-}
-
 /// One throw in words: `3 up: 3`, `4 up (chamma): 4, grace`, `0 up (ashta): 8, grace`.
 pub fn throw_words(variant: &Variant, cowries: Cowries) -> String {
     let up = cowries.mouths_up();
@@ -55,39 +37,20 @@ pub fn throw_words(variant: &Variant, cowries: Cowries) -> String {
     format!("{up} up{name} = {}{grace}", face.value)
 }
 
-/// What a move carries, in words: `pawn`, `pair`, or `N pawns`.
-pub fn unit_name(count: u8) -> String {
-    match count {
-        1 => "pawn".to_string(),
-        2 => "pair".to_string(),
-        n => format!("{n} pawns"),
-    }
-}
-
 /// A legal move in words, with square names: `3: pawn c1→f1`,
 /// `4: pair c1→e1 ×North`, `8: enter 4 on c1`, `2: pawn d2→c3 home`.
 pub fn move_words(variant: &Variant, pos: &Position, mv: &Move) -> String {
-    let p = pos.to_move();
-    let Some(from) = mv.from else {
-        return format!(
-            "{}: enter {} on {}",
-            mv.value,
-            mv.count,
-            square_name(variant, p, 0)
-        );
+    let facts = MoveFacts::of(variant, pos, mv);
+    let Some(from) = facts.from else {
+        return format!("{}: enter {} on {}", facts.value, facts.count, facts.to);
     };
-    let unit = unit_name(mv.count);
-    let mut text = format!(
-        "{}: {unit} {}→{}",
-        mv.value,
-        square_name(variant, p, from as usize),
-        square_name(variant, p, mv.to as usize)
-    );
-    if mv.to as usize == variant.home() {
+    let unit = unit_name(facts.count);
+    let mut text = format!("{}: {unit} {from}→{}", facts.value, facts.to);
+    if facts.home {
         text += " home";
     }
-    if let Some(victim) = mv.capture {
-        text += &format!(" ×{}", player_name(variant, victim as usize));
+    if let Some((victim, _)) = facts.capture {
+        text += &format!(" ×{}", player_name(variant, victim));
     }
     text
 }
@@ -95,26 +58,26 @@ pub fn move_words(variant: &Variant, pos: &Position, mv: &Move) -> String {
 /// What a move does, said in full for the preview: where the unit lands and whether it
 /// captures.
 pub fn move_preview(variant: &Variant, pos: &Position, mv: &Move) -> String {
-    let p = pos.to_move();
-    let to = square_name(variant, p, mv.to as usize);
-    let Some(from) = mv.from else {
-        let pawns = if mv.count == 1 { "pawn" } else { "pawns" };
-        return format!("spend {} to bring {} {pawns} onto {to}", mv.value, mv.count);
+    let facts = MoveFacts::of(variant, pos, mv);
+    let to = &facts.to;
+    let Some(from) = facts.from else {
+        let pawns = if facts.count == 1 { "pawn" } else { "pawns" };
+        return format!(
+            "spend {} to bring {} {pawns} onto {to}",
+            facts.value, facts.count
+        );
     };
-    let unit = if mv.count == 1 {
+    let unit = if facts.count == 1 {
         "the pawn"
     } else {
         "the pair"
     };
-    let from = square_name(variant, p, from as usize);
-    let mut text = format!("{unit} on {from} moves {} to {to}", mv.value);
-    if mv.to as usize == variant.home() {
+    let mut text = format!("{unit} on {from} moves {} to {to}", facts.value);
+    if facts.home {
         text += ", home";
     }
-    match mv.capture {
-        Some(v) => {
-            let sq = variant.square(p, mv.to as usize);
-            let n = variant.occupant(pos, sq).map_or(1, |(_, n)| n);
+    match facts.capture {
+        Some((victim, n)) => {
             let what = if n > 1 {
                 format!("{n} pawns")
             } else {
@@ -122,7 +85,7 @@ pub fn move_preview(variant: &Variant, pos: &Position, mv: &Move) -> String {
             };
             text += &format!(
                 " and captures {what} of {} (an extra turn if the rules give one)",
-                player_name(variant, v as usize)
+                player_name(variant, victim)
             );
         }
         None => text += ", no capture",

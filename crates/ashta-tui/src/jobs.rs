@@ -1,6 +1,12 @@
 //! Work that may take a while, done away from the screen: a bot deciding its play and
-//! the hint ranking the human's plays by rollouts ([`ashta_bots::analysis::hint`]). The app hands out [`Job`]s; the event loop
-//! runs each on a worker thread (tests run them in place) and gives the [`JobDone`] back.
+//! the hint ranking the human's plays by rollouts ([`ashta_bots::analysis::hint()`]). The
+//! app hands out [`Job`]s; the event loop runs each on a worker thread (tests run them in
+//! place) and gives the [`JobDone`] back.
+//!
+//! A deciding bot is the seat's own bot, lent by the session
+//! ([`ashta_bots::session::Session::lend_bot`]) and given back with the answer
+//! ([`ashta_bots::session::Session::return_bot`]), so each seat keeps one bot that sees
+//! every decision of the game.
 
 use ashta_bots::analysis::{hint, HintConfig};
 use ashta_bots::Bot;
@@ -14,7 +20,7 @@ pub enum Job {
         player: usize,
         /// The app's generation when asked (an undo or load makes older answers stale).
         generation: u64,
-        /// The bot, lent to the job.
+        /// The seat's bot, lent by the session to the job.
         bot: Box<dyn Bot>,
         /// The rules.
         variant: Variant,
@@ -42,7 +48,7 @@ pub enum JobDone {
         player: usize,
         /// The generation the job was asked in.
         generation: u64,
-        /// The bot, given back.
+        /// The seat's bot, to give back to the session.
         bot: Box<dyn Bot>,
         /// Its play (`None` if it found none).
         play: Option<Play>,

@@ -6,7 +6,9 @@
 //! lands, bots' moves shown step by step on worker threads, a move log, hints, undo,
 //! save and load, a help screen, the end screen with statistics, and a replay viewer.
 //!
-//! The app state ([`app::App`]) is pure: keys, clock ticks and finished bot jobs go in,
+//! The game is a [`ashta_bots::session::Session`], the one every front end drives (one
+//! bot per bot seat that sees every decision, undo, save and load); the app state
+//! ([`app::App`]) around it is pure: keys, clock ticks and finished bot jobs go in,
 //! and it is drawn with [`ui::draw`]; [`run::play`] and [`run::replay`] are the event
 //! loops on a real terminal, whose [`terminal::TerminalGuard`] gives the terminal back
 //! on exit, Ctrl-C and panic.
@@ -19,13 +21,9 @@ pub mod jobs;
 pub mod line_edit;
 pub mod replay;
 pub mod run;
-pub mod seats;
-pub mod session;
 pub mod stats;
 pub mod terminal;
 pub mod ui;
 
 pub use app::{App, Settings};
 pub use replay::Replay;
-pub use seats::SeatKind;
-pub use session::{SavedGame, Table, SAVE_FORMAT};

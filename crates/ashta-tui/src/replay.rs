@@ -2,6 +2,7 @@
 //! one throwing phase or move at a time, with the board as it stood at each step.
 
 use anyhow::{Context, Result};
+use ashta_bots::session::{SavedGame, SAVE_FORMAT};
 use ashta_engine::{Cowries, Game, Position, Record, Variant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -11,7 +12,6 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use crate::describe::{cowrie_marks, move_words, player_letter, result_words};
-use crate::session::{SavedGame, SAVE_FORMAT};
 use crate::ui::board::{BoardView, Cells};
 use crate::ui::{player_style, MIN_SIZE};
 

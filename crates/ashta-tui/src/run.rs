@@ -6,20 +6,20 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use ashta_bots::session::Session;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 
 use crate::app::{App, Settings};
 use crate::jobs::JobDone;
 use crate::replay::Replay;
-use crate::session::Table;
 use crate::terminal::TerminalGuard;
 
 /// How often the screen is redrawn while nothing happens.
 const FRAME: Duration = Duration::from_millis(30);
 
-/// Plays a game full screen until it ends or the player quits.
-pub fn play(table: Table, settings: Settings) -> Result<()> {
-    let mut app = App::new(table, settings)?;
+/// Plays a session's game full screen until it ends or the player quits.
+pub fn play(session: Session, settings: Settings) -> Result<()> {
+    let mut app = App::new(session, settings)?;
     let mut guard = TerminalGuard::enter()?;
     let (tx, rx) = mpsc::channel::<JobDone>();
     app.advance();

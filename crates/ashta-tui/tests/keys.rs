@@ -6,8 +6,8 @@ mod common;
 
 use std::path::PathBuf;
 
+use ashta_bots::session::{parse_list, Session};
 use ashta_tui::app::{App, Hint, Overlay, Settings, Tone};
-use ashta_tui::Table;
 use common::{app, key, settle, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -24,8 +24,8 @@ fn refused(app: &App) -> bool {
 
 /// Moves in the record made by player 0.
 fn human_moves(app: &App) -> usize {
-    app.table
-        .game
+    app.session()
+        .game()
         .record()
         .turns
         .iter()
@@ -57,7 +57,7 @@ fn enter_chooses_then_a_second_enter_plays_the_move() {
     assert!(message(&app).starts_with("Play it?"), "{}", message(&app));
     app.key(key(KeyCode::Enter));
     assert_eq!(human_moves(&app), 1);
-    let turn = &app.table.game.record().turns[0];
+    let turn = &app.session().game().record().turns[0];
     assert_eq!(turn.moves[0].value, chosen.value);
     assert_eq!(turn.moves[0].from, chosen.from_index());
     assert!(
@@ -165,11 +165,11 @@ fn typing_a_value_of_the_bag_chooses_it() {
 fn undo_takes_back_the_turn_with_the_same_throws() {
     let mut app = app_with_choice();
     let start = *app.position();
-    let throws = app.table.game.record().turns[0].throws.clone();
+    let throws = app.session().game().record().turns[0].throws.clone();
     app.key(key(KeyCode::Enter));
     app.key(key(KeyCode::Enter));
     settle(&mut app);
-    assert!(app.table.game.turns() > 1 || app.position().is_over());
+    assert!(app.session().game().turns() > 1 || app.position().is_over());
     app.key(key(KeyCode::Char('u')));
     assert!(!refused(&app), "{}", message(&app));
     assert_eq!(
@@ -177,8 +177,8 @@ fn undo_takes_back_the_turn_with_the_same_throws() {
         start,
         "back to the human's choice with the same bag"
     );
-    assert_eq!(app.table.game.record().turns.len(), 1);
-    assert_eq!(app.table.game.record().turns[0].throws, throws);
+    assert_eq!(app.session().game().record().turns.len(), 1);
+    assert_eq!(app.session().game().record().turns[0].throws, throws);
     assert!(app.human_to_move());
     // Nothing more to take back.
     app.key(key(KeyCode::Char('u')));
@@ -209,9 +209,9 @@ fn save_writes_a_file_that_loads_into_the_same_game() {
     assert_eq!(app.overlay, Overlay::None);
     assert!(message(&app).starts_with("Saved"), "{}", message(&app));
     let text = std::fs::read_to_string(&path).unwrap();
-    let table = Table::load(&text, None, None, 0).unwrap();
-    assert_eq!(table.seats, app.table.seats);
-    assert_eq!(table.game.position(), app.position());
+    let table = Session::load(&text, None, None, 0).unwrap();
+    assert_eq!(table.seats(), app.session().seats());
+    assert_eq!(table.position(), app.position());
     // The loaded game goes on from there.
     let mut loaded = App::new(table, app.settings).unwrap();
     settle(&mut loaded);
@@ -304,7 +304,7 @@ fn bots_play_a_whole_game_to_the_end_screen() {
     assert_eq!(app.overlay, Overlay::End);
     let stats = app.stats.as_ref().expect("statistics at the end");
     let turns: usize = stats.turns.iter().sum();
-    assert_eq!(turns, app.table.game.turns());
+    assert_eq!(turns, app.session().game().turns());
     assert!(app.log.iter().any(|l| l.text.starts_with("Game over")));
     // Without a person there is nothing to undo; q leaves.
     app.key(key(KeyCode::Char('u')));
@@ -349,8 +349,8 @@ fn an_only_move_is_played_for_you_unless_switched_off() {
         rules.players = 2;
         rules.doubles = false;
         let game = ashta_engine::Game::new(rules, seed).unwrap();
-        let seats = ashta_tui::seats::parse_list("human,random").unwrap();
-        let table = Table::new(game, seats, seed, None).unwrap();
+        let seats = parse_list("human,random").unwrap();
+        let table = Session::new(game, seats, seed, None).unwrap();
         let mut app = App::new(table, settings).unwrap();
         settle(&mut app);
         let units: usize = app.values().iter().map(|v| v.moves.len()).sum();
@@ -397,8 +397,8 @@ fn a_throw_that_moves_nothing_is_held_on_screen_and_explained() {
         let mut rules = ashta_engine::Rules::preset(ashta_engine::Preset::Traditional);
         rules.players = 2;
         let game = ashta_engine::Game::new(rules, seed).unwrap();
-        let seats = ashta_tui::seats::parse_list("human,random").unwrap();
-        let table = Table::new(game, seats, seed, None).unwrap();
+        let seats = parse_list("human,random").unwrap();
+        let table = Session::new(game, seats, seed, None).unwrap();
         let mut app = App::new(table, Settings::default()).unwrap();
         app.advance();
         if app.hold.is_zero() {
@@ -410,12 +410,16 @@ fn a_throw_that_moves_nothing_is_held_on_screen_and_explained() {
             "{}",
             message(&app)
         );
-        let turns = app.table.game.turns();
+        let turns = app.session().game().turns();
         app.advance();
-        assert_eq!(app.table.game.turns(), turns, "the game waits while held");
+        assert_eq!(
+            app.session().game().turns(),
+            turns,
+            "the game waits while held"
+        );
         // Any key goes on: North throws next.
         app.key(key(KeyCode::Char('+')));
-        assert!(app.table.game.turns() > turns);
+        assert!(app.session().game().turns() > turns);
         return;
     }
     panic!("no seed gives a first throw without a grace");
@@ -507,4 +511,34 @@ fn ctrl_chords_do_not_act_as_their_letters_in_the_game() {
     assert_eq!(app.overlay, Overlay::None);
     assert_eq!(app.choice, choice);
     assert!(!app.quit);
+}
+
+#[test]
+fn throws_after_a_grace_come_one_by_one() {
+    let settings = Settings {
+        step_ms: 100,
+        ..Settings::default()
+    };
+    for seed in 0..200 {
+        let mut app = App::new(common::table("human,random", seed), settings).unwrap();
+        app.advance();
+        if app.pause.is_zero() {
+            continue;
+        }
+        // A grace first: it is shown alone while the phase goes on.
+        let shown = app.last_throw.clone().expect("the grace is shown");
+        assert_eq!(shown.throws.len(), 1);
+        assert_eq!(shown.end, ashta_engine::ThrowStep::Again);
+        assert!(app.session().game().throwing());
+        assert!(!app.human_to_move());
+        app.advance();
+        assert_eq!(app.last_throw.as_ref().unwrap().throws.len(), 1, "it waits");
+        // Time passes: the next throw comes.
+        app.tick(std::time::Duration::from_millis(300));
+        assert!(app.last_throw.as_ref().unwrap().throws.len() >= 2);
+        let throws = app.log.iter().filter(|l| l.text.contains("throws")).count();
+        assert!(throws >= 2, "{:?}", app.log);
+        return;
+    }
+    panic!("no seed gives a grace first");
 }

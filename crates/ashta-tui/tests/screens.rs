@@ -4,10 +4,11 @@
 
 mod common;
 
+use ashta_bots::session::parse_list;
+use ashta_bots::session::Session;
 use ashta_engine::{Game, Rules};
 use ashta_tui::app::{App, Overlay, Settings};
-use ashta_tui::seats::parse_list;
-use ashta_tui::{Replay, Table};
+use ashta_tui::Replay;
 use common::{app, key, settle};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -34,14 +35,14 @@ fn a_seven_by_seven_board_with_moves_played() {
     // Random movers: the engine's moves only, so the picture does not change when the
     // bots are tuned.
     let seats = parse_list("random,random").unwrap();
-    let table = Table::new(game, seats, 4, None).unwrap();
+    let table = Session::new(game, seats, 4, None).unwrap();
     let settings = Settings {
         step_ms: 0,
         ..Settings::default()
     };
     let mut app = App::new(table, settings).unwrap();
     // Twelve turns of bots, then look.
-    while app.table.game.turns() < 12 {
+    while app.session().game().turns() < 12 {
         app.advance();
         for job in app.take_jobs() {
             let done = job.run();
@@ -84,7 +85,7 @@ fn a_terminal_too_small_says_so() {
 #[test]
 fn the_replay_viewer_in_the_middle_of_a_game() {
     let app = app("random,random", 2);
-    let mut replay = Replay::from_text(&app.table.save()).unwrap();
+    let mut replay = Replay::from_text(&app.session().save()).unwrap();
     for _ in 0..15 {
         replay.key(key(KeyCode::Right));
     }
@@ -105,7 +106,7 @@ fn hotseat_under_grace_entry_offers_to_bring_pawns_on() {
         rules.players = 2;
         let game = Game::new(rules, seed).unwrap();
         let seats = parse_list("human,human").unwrap();
-        let table = Table::new(game, seats, seed, None).unwrap();
+        let table = Session::new(game, seats, seed, None).unwrap();
         let settings = Settings {
             step_ms: 0,
             ..Settings::default()

@@ -74,9 +74,9 @@ fn assert_whole_percentages(rows: &[String], lines: usize) {
 /// The title says the turn, the key bar ends with help and quit, and every word of the
 /// newest log line is on the screen.
 fn assert_bars_and_log_fit(app: &App, rows: &[String]) {
-    let turn = format!("turn {}", app.table.game.turns().max(1));
+    let turn = format!("turn {}", app.session().game().turns().max(1));
     assert!(rows[0].trim_end().ends_with(&turn), "title: {:?}", rows[0]);
-    assert!(rows[0].contains(&format!("seed {}", app.table.seed)));
+    assert!(rows[0].contains(&format!("seed {}", app.session().seed())));
     let bar = rows.last().unwrap().trim_end();
     assert!(bar.ends_with("? help  q quit"), "key bar: {bar:?}");
     let newest = &app.log.last().unwrap().text;

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use ashta_bots::session::{Next, Session, Step};
 use ashta_bots::Bot;
 use ashta_engine::{Game, Move, MoveList, Position, ThrowReport, ThrowStep};
-use ashta_tui::{Settings, Table};
+use ashta_tui::Settings;
 use clap::Args;
 
 use crate::board::{draw, legend, Detail};
@@ -114,24 +114,6 @@ fn session(args: &PlayArgs, seed: u64, time: Option<Duration>) -> Result<Session
     Ok(Session::new(game, seats, seed, time)?)
 }
 
-/// The full-screen game's table for the arguments.
-fn table(args: &PlayArgs, seed: u64, time: Option<Duration>) -> Result<Table> {
-    let tui_seats = |seats: &[SeatKind]| -> Result<Vec<ashta_tui::SeatKind>> {
-        let names: Vec<String> = seats.iter().map(SeatKind::name).collect();
-        ashta_tui::seats::parse_list(&names.join(","))
-    };
-    if let Some(path) = &args.load {
-        let text = crate::input::read_text(path)?;
-        let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
-        let seats = seats.as_deref().map(tui_seats).transpose()?;
-        return Table::load(&text, seats, Some(time), seed)
-            .with_context(|| format!("cannot continue {}", path.display()));
-    }
-    let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
-    let game = Game::new(rules, seed).context("invalid rules")?;
-    Table::new(game, tui_seats(&seats)?, seed, time)
-}
-
 /// Plays a game: full screen when standard input and output are a terminal and
 /// `--plain` is not given; otherwise line by line, reading human moves from `input` and
 /// writing everything to `out`, `echo` repeating each line read (for input that is not
@@ -143,16 +125,17 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let (seed, time) = seed_and_time(args);
+    let session = session(args, seed, time)?;
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         let settings = Settings {
             auto_single: args.auto_single,
             confirm: args.confirm,
             step_ms: args.step_ms,
         };
-        return ashta_tui::run::play(table(args, seed, time)?, settings);
+        return ashta_tui::run::play(session, settings);
     }
     let mut game = LineGame {
-        session: session(args, seed, time)?,
+        session,
         hint: None,
         labels: args.labels,
         input,

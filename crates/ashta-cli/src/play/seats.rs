@@ -11,7 +11,7 @@ use crate::rule_flags::RuleFlags;
 
 /// The rules and one kind per player: `--seats` fixes the number of players when
 /// `--players` is not given; without `--seats`, player 0 is human and the others are
-/// the default bot.
+/// the default bot. The seats' bots are built (and a bad one refused) with the session.
 pub fn resolve(flags: &RuleFlags, seats: Option<&str>) -> Result<(Rules, Vec<SeatKind>)> {
     let seats = seats.map(parse_list).transpose()?;
     let mut rules = flags.rules()?;

@@ -12,7 +12,7 @@ use crate::ui::fit::{cut, first_fitting, width};
 pub fn title_line(app: &App, max: u16) -> Paragraph<'static> {
     let rules = app.variant().rules();
     let (name, size, players) = (rules.preset.name(), rules.size, rules.players);
-    let (seed, turn) = (app.table.seed, app.table.game.turns().max(1));
+    let (seed, turn) = (app.session().seed(), app.session().game().turns().max(1));
     let wordings = [
         format!(
             " Ashta Chamma · {name} rules · {size}×{size} · {players} players · seed {seed} · turn {turn}"
@@ -46,7 +46,7 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str, u8)> {
         Overlay::ConfirmQuit => vec![("y", "quit", 0), ("n", "go on playing", 0)],
         Overlay::End => {
             let mut keys = vec![("Enter", "final board", 0), ("s", "save", 1)];
-            if app.table.has_human() {
+            if app.session().has_human() {
                 keys.push(("u", "undo", 2));
             }
             keys.push(("q", "quit", 0));

@@ -58,7 +58,7 @@ pub fn end_lines(app: &App) -> Vec<Line<'static>> {
             result_words(v, pos),
             Style::default().add_modifier(Modifier::BOLD),
         )),
-        Line::from(format!("{} turns played.", app.table.game.turns())),
+        Line::from(format!("{} turns played.", app.session().game().turns())),
         Line::from(""),
     ];
     let stats = app.stats.as_ref();
@@ -105,7 +105,7 @@ pub fn end_lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::from(""));
     lines.push(Line::from(format!(
         "Enter: the final board · s: save · {}q: quit",
-        if app.table.has_human() {
+        if app.session().has_human() {
             "u: undo · "
         } else {
             ""

@@ -32,7 +32,12 @@ pub fn draw_players(frame: &mut Frame, app: &App, area: Rect) {
     let inner = area.width.saturating_sub(2) as usize;
     let v = app.variant();
     let pos = app.position();
-    let humans = app.table.seats.iter().filter(|s| s.is_human()).count();
+    let humans = app
+        .session()
+        .seats()
+        .iter()
+        .filter(|s| s.is_human())
+        .count();
     // Three wordings (name, facts), longest first; all players get the first that fits
     // them all.
     let wordings: Vec<[(String, String); 3]> = (0..v.players())
@@ -46,10 +51,10 @@ pub fn draw_players(frame: &mut Frame, app: &App, area: Rect) {
             if pos.has_finished(p) {
                 extra += "  finished";
             }
-            let short = if humans == 1 && app.table.seats[p].is_human() {
+            let short = if humans == 1 && app.session().seats()[p].is_human() {
                 "you".to_string()
             } else {
-                app.table.seats[p].name().replace("bot:", "")
+                app.session().seats()[p].name().replace("bot:", "")
             };
             let letter = player_letter(v, p);
             let (gate, shut) = if pos.has_captured(p) {

@@ -5,19 +5,19 @@
 
 use std::time::Duration;
 
+use ashta_bots::session::parse_list;
+use ashta_bots::session::Session;
 use ashta_engine::{Game, Rules};
 use ashta_tui::app::{App, Settings};
-use ashta_tui::seats::parse_list;
-use ashta_tui::Table;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A table of the standard rules with these seats (the players follow the seats).
-pub fn table(seats: &str, seed: u64) -> Table {
+pub fn table(seats: &str, seed: u64) -> Session {
     let seats = parse_list(seats).unwrap();
     let mut rules = Rules::standard();
     rules.players = seats.len() as u8;
     let game = Game::new(rules, seed).unwrap();
-    Table::new(game, seats, seed, Some(Duration::from_millis(30))).unwrap()
+    Session::new(game, seats, seed, Some(Duration::from_millis(30))).unwrap()
 }
 
 /// An app at that table, moves shown at once, and moved on to the first choice.
@@ -82,7 +82,7 @@ pub fn app_with_many_moves(pawns: u8, units: usize) -> App {
     rules.players = 2;
     rules.pawns = Some(pawns);
     let game = Game::new(rules, 5).unwrap();
-    let table = Table::new(game, seats, 5, Some(Duration::from_millis(30))).unwrap();
+    let table = Session::new(game, seats, 5, Some(Duration::from_millis(30))).unwrap();
     let settings = Settings {
         step_ms: 0,
         confirm: false,

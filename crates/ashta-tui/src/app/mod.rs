@@ -1,0 +1,307 @@
+//! The game's state and everything the keys do to it, without a terminal: the event
+//! loop feeds it keys, clock ticks and finished bot jobs, and draws it. Tests drive it
+//! the same way.
+//!
+//! The game itself is a [`Session`] of `ashta-bots`, the same one every front end drives:
+//! it throws, plays, keeps one bot per bot seat that sees every decision, moves the
+//! random seats, takes turns back, saves and loads. The app only decides when each of
+//! those happens and what the screen shows meanwhile:
+//!
+//! - `flow`: the game going on (one throw at a time, bots deciding on worker threads,
+//!   moves shown along their paths, the end of a turn and of the game, undo);
+//! - `keys`: what each key does;
+//! - `choice`: a person's choice of value and unit, and its preview;
+//! - `shown`: what is written on the screen (the log, the message bar, the hint).
+
+mod choice;
+mod flow;
+mod keys;
+mod shown;
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use anyhow::Result;
+use ashta_bots::session::{SeatKind, Session};
+use ashta_engine::{Cowries, Move, Position, Square, ThrowStep, Variant};
+
+pub use choice::path_squares;
+
+use crate::describe::player_name;
+use crate::jobs::Job;
+use crate::line_edit::LineEdit;
+use crate::stats::GameStats;
+
+/// Choices a player can change while playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Play a move at once when it is the only one.
+    pub auto_single: bool,
+    /// Ask for a second Enter before playing a chosen move.
+    pub confirm: bool,
+    /// Milliseconds per square of a bot's move shown along its path (0: at once).
+    pub step_ms: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            auto_single: true,
+            confirm: true,
+            step_ms: 150,
+        }
+    }
+}
+
+/// The animation speeds `+` and `-` step through, in milliseconds per square.
+pub const SPEEDS: [u64; 7] = [0, 40, 80, 150, 250, 400, 700];
+
+/// The hint's thinking time, or the bots' time per decision when that is longer (up
+/// to two seconds).
+pub const HINT_TIME: Duration = Duration::from_millis(500);
+
+/// How long a person's throw that moves nothing stays on the screen (any key goes on).
+pub const HUMAN_HOLD: Duration = Duration::from_millis(1500);
+
+/// The file name the save prompt offers.
+pub const DEFAULT_SAVE: &str = "ashta-save.json";
+
+/// What covers the board, if anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing.
+    None,
+    /// The rules in short and the keys.
+    Help,
+    /// Asking for a file name to save to: the name being typed.
+    Save(LineEdit),
+    /// Asking whether to leave a game in progress.
+    ConfirmQuit,
+    /// The end of the game: places and statistics.
+    End,
+}
+
+/// How a line of the log or the message bar reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// News.
+    Info,
+    /// Something the player tried that cannot be done, and why.
+    Refused,
+}
+
+/// A line of the move log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// Whose line it is (for its colour and letter), if anyone's.
+    pub player: Option<usize>,
+    /// The text.
+    pub text: String,
+}
+
+/// The last throwing phase, as shown under the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThrowShown {
+    /// Who threw.
+    pub player: usize,
+    /// Each throw's cowries, as they came one by one.
+    pub throws: Vec<Cowries>,
+    /// How the phase ended ([`ThrowStep::Again`] while it goes on).
+    pub end: ThrowStep,
+}
+
+/// A move being shown square by square along its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Animation {
+    /// The mover.
+    pub player: usize,
+    /// The move.
+    pub mv: Move,
+    /// The squares the unit passes, the landing square last.
+    pub squares: Vec<Square>,
+    /// How many squares it has gone (0: still on its square).
+    pub step: usize,
+    elapsed: Duration,
+}
+
+/// A ranked play of the hint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintLine {
+    /// The bot's estimate of the mover's chance to win after the play, 0 to 1.
+    pub chance: f64,
+    /// The play's moves in words.
+    pub words: String,
+    /// The play's first move.
+    pub first: Option<Move>,
+}
+
+/// The hint of the current position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// Asked, not answered yet.
+    Waiting,
+    /// The best plays, best first.
+    Ready(Vec<HintLine>),
+}
+
+/// A human's choice in progress: a value of the bag, a unit, typed text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Choice {
+    /// Index into [`App::values`].
+    pub value: usize,
+    /// Index into the units (legal moves) of the chosen value.
+    pub unit: usize,
+    /// Text typed so far: a square name or a value.
+    pub typed: String,
+    /// Whether the chosen move waits for a second Enter.
+    pub confirming: bool,
+}
+
+/// One distinct value of the bag and what it can do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BagValue {
+    /// The value.
+    pub value: u8,
+    /// How many of it the bag holds.
+    pub count: usize,
+    /// The legal moves spending it (one per unit).
+    pub moves: Vec<Move>,
+}
+
+/// The game's state on the screen.
+pub struct App {
+    /// The game, its seats and their bots.
+    session: Session,
+    /// The player's settings.
+    pub settings: Settings,
+    /// What covers the board.
+    pub overlay: Overlay,
+    /// The move log, oldest first.
+    pub log: Vec<LogLine>,
+    /// The message bar: the last news or refusal.
+    pub message: Option<(Tone, String)>,
+    /// The last throwing phase.
+    pub last_throw: Option<ThrowShown>,
+    /// The move being shown.
+    pub animation: Option<Animation>,
+    /// A human's choice, while a human is to move.
+    pub choice: Option<Choice>,
+    /// The hint for the position on the board, if asked.
+    pub hint: Option<Hint>,
+    /// Statistics, once the game is over.
+    pub stats: Option<GameStats>,
+    /// Set when the program should end.
+    pub quit: bool,
+    /// How many lines the help is scrolled down.
+    pub help_scroll: u16,
+    /// The terminal's size (columns, rows), for scrolling the help by pages.
+    screen: (u16, u16),
+    /// Finish the bots' moves of this turn without showing them (Space).
+    pub hurry: bool,
+    /// Moves of the mover still to show, after the animation.
+    queue: VecDeque<Move>,
+    /// Time the screen stays as it is before the game goes on (after a throw that
+    /// moves nothing).
+    pub hold: Duration,
+    /// Time before the next throw of a throwing phase under way (after a grace), so
+    /// that the throws are seen coming one by one.
+    pub pause: Duration,
+    /// Whether a hint is being worked out.
+    hint_out: bool,
+    /// The seat whose bot is deciding (its bot is lent to a job).
+    thinking: Option<usize>,
+    /// Bumped by undo: answers of older jobs are dropped.
+    generation: u64,
+    jobs: Vec<Job>,
+    /// For each turn of the record thrown here: the log's length after its throw (an
+    /// undo cuts the log back to it).
+    log_marks: Vec<(usize, usize)>,
+}
+
+impl App {
+    /// The app for a game in a session; nothing has happened yet until
+    /// [`App::advance`].
+    pub fn new(session: Session, settings: Settings) -> Result<App> {
+        let mut app = App {
+            session,
+            settings,
+            overlay: Overlay::None,
+            log: Vec::new(),
+            message: None,
+            last_throw: None,
+            animation: None,
+            choice: None,
+            hint: None,
+            stats: None,
+            quit: false,
+            help_scroll: 0,
+            screen: (80, 24),
+            hurry: false,
+            queue: VecDeque::new(),
+            hint_out: false,
+            hold: Duration::ZERO,
+            pause: Duration::ZERO,
+            thinking: None,
+            generation: 0,
+            jobs: Vec::new(),
+            log_marks: Vec::new(),
+        };
+        let turns = app.session.game().turns();
+        if turns > 0 {
+            app.note(None, format!("Game loaded after {turns} turns."));
+        }
+        let welcome = if app.session.has_human() {
+            "Welcome! ←→ choose a value, ↑↓ a pawn, Enter to play; ? or F1 for help."
+        } else {
+            "The bots play. +/- change their speed, Space skips a move, ? or F1 for help."
+        };
+        app.say(Tone::Info, welcome);
+        Ok(app)
+    }
+
+    /// The game, its seats and their bots.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The rules.
+    pub fn variant(&self) -> &Variant {
+        self.session.variant()
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        self.session.position()
+    }
+
+    /// The jobs to run (the event loop runs them on worker threads).
+    pub fn take_jobs(&mut self) -> Vec<Job> {
+        std::mem::take(&mut self.jobs)
+    }
+
+    /// The seat whose bot is thinking, if one is.
+    pub fn thinking(&self) -> Option<usize> {
+        self.thinking
+    }
+
+    /// Tells the app the terminal's size (the event loop does before each frame).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.screen = (width, height);
+    }
+
+    /// `South (you)`, `East (bot:default)`.
+    pub fn who(&self, p: usize) -> String {
+        let seats = self.session.seats();
+        let humans = seats.iter().filter(|s| s.is_human()).count();
+        let kind = match &seats[p] {
+            SeatKind::Human if humans == 1 => "you".to_string(),
+            kind => kind.name(),
+        };
+        format!("{} ({kind})", player_name(self.variant(), p))
+    }
+
+    /// Whether a human is choosing a move now.
+    pub fn human_to_move(&self) -> bool {
+        self.choice.is_some()
+    }
+}

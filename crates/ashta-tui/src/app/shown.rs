@@ -1,0 +1,181 @@
+//! What the screen says about the game: the message bar, the move log (throws, moves,
+//! forfeits, extra turns), the throw panel and the hint's ranked plays.
+
+use ashta_engine::{Cowries, Move, Play, Position, ThrowStep};
+
+use super::{App, HintLine, LogLine, ThrowShown, Tone};
+use crate::describe::{cowrie_marks, move_words, player_letter, player_name, throw_words};
+
+impl App {
+    /// Puts news or a refusal in the message bar.
+    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some((tone, text.into()));
+    }
+
+    /// Adds a line to the move log.
+    pub(super) fn note(&mut self, player: Option<usize>, text: String) {
+        self.log.push(LogLine { player, text });
+    }
+
+    /// Logs one throw of `p` and shows it in the throw panel: the first throw of a
+    /// phase starts the panel afresh, a throw after a grace is added to it.
+    pub(super) fn show_throw(&mut self, p: usize, cowries: Cowries, step: ThrowStep, fresh: bool) {
+        let variant = self.variant();
+        let letter = player_letter(variant, p);
+        let words = format!(
+            "{} {}",
+            cowrie_marks(cowries),
+            throw_words(variant, cowries)
+        );
+        self.note(Some(p), format!("{letter} throws {words}"));
+        match self.last_throw.as_mut() {
+            Some(shown) if !fresh && shown.player == p => {
+                shown.throws.push(cowries);
+                shown.end = step;
+            }
+            _ => {
+                self.last_throw = Some(ThrowShown {
+                    player: p,
+                    throws: vec![cowries],
+                    end: step,
+                });
+            }
+        }
+    }
+
+    /// Says why a person's throw moves nothing: the values thrown, and whether the
+    /// pawns wait for a grace to enter or none can go that far.
+    pub(super) fn explain_forfeit(&mut self, p: usize) {
+        let variant = self.variant();
+        let values: Vec<String> = self.last_throw.as_ref().map_or(Vec::new(), |t| {
+            t.throws
+                .iter()
+                .map(|c| variant.table().face(c.mouths_up()).value.to_string())
+                .collect()
+        });
+        let all_off = variant.pawns(self.position(), p).all(|i| i.is_none());
+        let why = if all_off {
+            "your pawns are off the board and enter only with a grace value of 2 or more"
+        } else {
+            "no pawn can move that far (a shut gate, the exact count home, or a double in the way)"
+        };
+        let name = player_name(variant, p);
+        let text = format!(
+            "{name} threw {}: {why}; the bag is forfeited.",
+            values.join(" ")
+        );
+        self.say(Tone::Refused, text);
+    }
+
+    /// Logs how a throwing phase that moves nothing ended.
+    pub(super) fn note_phase_end(&mut self, p: usize, end: ThrowStep) {
+        let letter = player_letter(self.variant(), p);
+        match end {
+            ThrowStep::Forfeited => self.note(
+                Some(p),
+                format!("{letter}: no value can be used, the bag is forfeited"),
+            ),
+            ThrowStep::Voided => self.note(
+                Some(p),
+                format!("{letter}: a third grace in a row voids the turn"),
+            ),
+            ThrowStep::Again | ThrowStep::Moving => {}
+        }
+    }
+
+    /// Logs a move played in `before` (its words already worked out there), which led
+    /// to `after`: a bag forfeited by it and an extra turn too.
+    pub(super) fn note_move(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        words: &str,
+        note: &str,
+    ) {
+        let p = before.to_move();
+        let letter = player_letter(self.variant(), p);
+        self.note(Some(p), format!("{letter} {words}{note}"));
+        if after.must_throw() && !after.is_over() {
+            if before.bag_len() > 1 {
+                self.note(
+                    Some(p),
+                    format!("{letter}: no value left can be used, the rest is forfeited"),
+                );
+            }
+            self.note_extra_turn(p, after);
+        }
+    }
+
+    /// Notes an extra turn when the turn just ended leaves the same player to throw.
+    pub(super) fn note_extra_turn(&mut self, p: usize, pos: &Position) {
+        if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
+            let name = player_name(self.variant(), p);
+            self.note(Some(p), format!("{name} takes an extra turn"));
+        }
+    }
+
+    /// The throw panel for the last turn of the record (after an undo).
+    pub(super) fn show_record_throw(&mut self) {
+        let k = self.variant().table().cowries();
+        self.last_throw = self
+            .session
+            .game()
+            .record()
+            .turns
+            .last()
+            .map(|t| ThrowShown {
+                player: t.player as usize,
+                throws: t
+                    .throws
+                    .iter()
+                    .map(|&u| Cowries::with_mouths_up(u, k))
+                    .collect(),
+                end: ThrowStep::Moving,
+            });
+    }
+
+    /// The hint's best three plays from `position`, in words.
+    pub(super) fn hint_lines(&self, position: &Position, plays: &[(Play, f64)]) -> Vec<HintLine> {
+        let variant = self.variant();
+        plays
+            .iter()
+            .take(3)
+            .map(|(play, win)| {
+                let mut pos = *position;
+                let mut words = Vec::new();
+                for mv in &play.moves {
+                    words.push(move_words(variant, &pos, mv));
+                    if variant.play(&mut pos, *mv).is_err() {
+                        break;
+                    }
+                }
+                HintLine {
+                    chance: win.clamp(0.0, 1.0),
+                    words: words.join(", then "),
+                    first: play.moves.first().copied(),
+                }
+            })
+            .collect()
+    }
+
+    /// The words of each move of a play from `position`, with the position each
+    /// was played in and the one after it.
+    pub(super) fn play_words(
+        &self,
+        position: &Position,
+        moves: &[Move],
+    ) -> Vec<(Position, Position, String)> {
+        let variant = self.variant();
+        let mut pos = *position;
+        let mut out = Vec::new();
+        for mv in moves {
+            let before = pos;
+            let words = move_words(variant, &before, mv);
+            if variant.play(&mut pos, *mv).is_err() {
+                break;
+            }
+            out.push((before, pos, words));
+        }
+        out
+    }
+}
