@@ -326,3 +326,45 @@ impl WsError {
         serde_json::json!({"type": "error", "code": self.code, "message": self.message}).to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::{Rules, Variant};
+
+    /// The boards the page's unit tests draw (written from the engine by
+    /// `crates/ashta-cli/tests/browser_e2e.rs`) are the ones the server sends.
+    #[test]
+    fn the_board_sent_is_the_one_the_page_tests_draw() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/e2e/unit/engine-fixture.json");
+        let fixture: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let boards = fixture["boards"].as_object().unwrap();
+        assert!(!boards.is_empty());
+        for (key, expected) in boards {
+            let (size, players) = key.split_once('x').unwrap();
+            let mut rules = Rules::standard();
+            rules.size = size.parse().unwrap();
+            rules.players = players.parse().unwrap();
+            let board = BoardJson::new(&Variant::new(rules).unwrap());
+            assert_eq!(serde_json::to_value(&board).unwrap(), *expected, "{key}");
+        }
+    }
+
+    #[test]
+    fn a_circle_gate_move_path_wraps_round_the_outer_ring() {
+        let (v, pos) =
+            ashta_engine::parse_any("traditional 5 2 0 3 0,0,0,14/-1,-1,-1,-1 - - 0").unwrap();
+        let mv = v.find_move(&pos, 3, Some(14), 1).unwrap();
+        let legal = LegalMove {
+            mv: MoveJson::from(&mv),
+            path: std::iter::once(mv.from_index())
+                .chain(v.move_path(&pos, 0, mv).map(|i| i as i16))
+                .collect(),
+        };
+        let json = serde_json::to_value(&legal).unwrap();
+        assert_eq!(json["path"], serde_json::json!([14, 15, 0, 1]));
+        assert_eq!(json["to"], 1);
+        assert_eq!(json["value"], 3);
+    }
+}
