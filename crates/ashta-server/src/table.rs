@@ -771,7 +771,7 @@ mod tests {
         rules.players = 2;
         let bot = GreedyBot::new(1, 0.0);
         let mut t = Table::new(rules, 3, "00".into(), vec![None, Some(Box::new(bot))]).unwrap();
-        while !(t.to_move() == 1 && !t.must_throw()) {
+        while t.to_move() != 1 || t.must_throw() {
             step(&mut t);
         }
         let mut bot = t.lend_bot(1).unwrap();
