@@ -73,7 +73,8 @@ pub fn init_logging() {
 pub struct ServerConfig {
     /// The SQLite file.
     pub db: PathBuf,
-    /// Pause before each bot event, so clients can animate.
+    /// Pause before each bot throw or play (a play is sent as one event per move, which
+    /// clients animate in turn), so clients can animate.
     pub bot_delay: Duration,
     /// A bot's thinking budget per decision.
     pub bot_time: Duration,
