@@ -1,8 +1,9 @@
 //! The web page's tests, run by `cargo test`.
 //!
-//! - The page recomputes the board geometry and the seeded throws in JavaScript; the
-//!   fixture its unit tests read (`crates/ashta-server/e2e/unit/engine-fixture.json`) is
-//!   checked here against the engine itself, so the page cannot drift from the rules.
+//! - The page draws the boards the server describes and recomputes only the seeded
+//!   throws (to verify the seed revealed at the end); the fixture its unit tests read
+//!   (`crates/ashta-server/e2e/unit/engine-fixture.json`: boards as the server sends
+//!   them, ChaCha8 words, throws, presets) is checked here against the engine itself.
 //! - The page's pure modules (geometry, ChaCha8, texts, history) pass `node --test`.
 //! - The real `ashta serve` binary is started on a free port with a fresh database, and
 //!   `crates/ashta-server/e2e/run.mjs` plays it in Debian's headless Chromium through
@@ -19,12 +20,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use ashta_engine::{Geometry, Preset, Rules, RulesObject, Seat, SeededThrows, ThrowSource};
+use ashta_engine::{Preset, Rules, RulesObject, SeededThrows, Square, ThrowSource, Variant};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
-
-const SEATS: [Seat; 4] = [Seat::South, Seat::East, Seat::North, Seat::West];
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -41,24 +40,35 @@ fn fixture_path() -> PathBuf {
     e2e_dir().join("unit/engine-fixture.json")
 }
 
-/// The facts the page's JavaScript must reproduce, computed by the engine.
+/// The board of a game of `size` and `players` as the server's snapshot describes it
+/// (`board`): each player's seat and path, the safe squares, the home and the outer
+/// ring, all from the engine. The page's unit tests draw boards from these.
+fn board_json(size: u8, players: u8) -> Value {
+    let mut rules = Rules::standard();
+    rules.size = size;
+    rules.players = players;
+    let v = Variant::new(rules).expect("the fixture's rules compile");
+    let n = size as usize;
+    let paths: Vec<Vec<String>> = (0..v.players())
+        .map(|p| (0..=v.home()).map(|i| v.square(p, i).name(n)).collect())
+        .collect();
+    let safe: Vec<String> = (0..n * n)
+        .map(|i| Square(i as u8))
+        .filter(|&sq| v.is_safe(sq))
+        .map(|sq| sq.name(n))
+        .collect();
+    let seats: Vec<u8> = (0..v.players()).map(|p| v.seat(p) as u8).collect();
+    json!({"size": size, "seats": seats, "paths": paths, "safe": safe,
+           "home": v.home(), "outer": v.outer_len()})
+}
+
+/// The facts the page's JavaScript relies on, computed by the engine: the boards the
+/// server sends, and what the page recomputes itself (the seeded throws, to verify the
+/// seed revealed at the end).
 fn engine_fixture() -> Value {
-    let mut paths = serde_json::Map::new();
-    let mut safe = serde_json::Map::new();
-    for size in (5..=15).step_by(2) {
-        let g = Geometry::new(size);
-        let seats: Vec<String> = SEATS
-            .iter()
-            .map(|&seat| {
-                g.path(seat)
-                    .map(|sq| sq.name(size))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        paths.insert(size.to_string(), json!(seats));
-        let names: Vec<String> = g.default_safe().iter().map(|s| s.name(size)).collect();
-        safe.insert(size.to_string(), json!(names.join(" ")));
+    let mut boards = serde_json::Map::new();
+    for (size, players) in [(5u8, 2u8), (5, 3), (5, 4), (7, 4), (9, 2)] {
+        boards.insert(format!("{size}x{players}"), board_json(size, players));
     }
     let words = |seed: u64, stream: u64, n: usize| -> Vec<u32> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -93,8 +103,7 @@ fn engine_fixture() -> Value {
         .collect();
     json!({
         "note": "Made by crates/ashta-cli/tests/browser_e2e.rs from the engine; do not edit by hand.",
-        "paths": paths,
-        "safe": safe,
+        "boards": boards,
         "chacha8": chacha,
         "throws": throws,
         "presets": presets,

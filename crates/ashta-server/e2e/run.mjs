@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import { chromium } from "playwright-core";
 
 import { forfeitedValues } from "../web/forfeit.js";
-import { seatPath, squareName } from "../web/geometry.js";
 import { lastThrow, logEntries, startPosition } from "../web/history.js";
 import { lowContrast } from "./contrast.mjs";
 import { act, check, eager, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
+import { boardJson } from "./unit/fixture.mjs";
 
 const base = process.argv[2];
 if (!base) {
@@ -253,7 +253,9 @@ async function illegalClicksAreRefused(browser) {
   if (mv.from >= 0) await a.click(`.pawn[data-player="0"][data-index="${mv.from}"]`);
   else await a.click('[data-yard="0"]');
   const reachable = new Set(s.legal.filter((m) => m.from === mv.from).map((m) => m.to));
-  const southPath = seatPath(5, 0).map(squareName);
+  // South's path as the server gives it, and every legal move with the path it takes.
+  const southPath = s.board.paths[0];
+  check(s.legal.every((m) => Array.isArray(m.path) && m.path[m.path.length - 1] === m.to), "each legal move carries its path");
   const occupied = new Set(await a.$$eval(".pawn", (els) => els.map((el) => el.dataset.square)));
   const far = southPath.findIndex((name, i) => i > mv.from && i < 16 && !reachable.has(i) && !occupied.has(name));
   check(far > 0, "a square no move of this pawn reaches");
@@ -302,10 +304,10 @@ async function screensAndFeatures(browser) {
 
   // With a pawn selected, blocks say whom they stop and a move that forms a blocking
   // double is marked, with no hover (touch screens have none); nothing without a selection.
-  const marks = await phone.evaluate(async () => {
+  const marks = await phone.evaluate(async (boardJson) => {
     const { BoardView } = await import("/assets/board.js");
     const { Board } = await import("/assets/geometry.js");
-    const board = new Board(5, 2);
+    const board = new Board(boardJson);
     const northOnA2 = board.indexOf(1, [0, 1]);
     const position = {
       rules: "standard", size: 5, players: 2, to_move: 0, bag: [2], extra_turns: 0,
@@ -322,17 +324,19 @@ async function screensAndFeatures(browser) {
     const count = () => ({
       labels: [...box.querySelectorAll(".block-label")].filter((el) => el.getBoundingClientRect().width > 0).map((el) => el.textContent),
       badges: box.querySelectorAll(".target.forms-block .block-badge").length,
+      steps: [...box.querySelectorAll(".square.path-step")].map((el) => el.dataset.square),
     });
     view.render(position, {});
     const idle = count();
-    view.render(position, { selected: { player: 0, index: 0 }, targets: [{ value: 2, from: 0, to: 2, count: 1, capture: false }] });
+    view.render(position, { selected: { player: 0, index: 0 }, targets: [{ value: 2, from: 0, to: 2, count: 1, capture: false, path: [0, 1, 2] }] });
     const selected = count();
     box.remove();
     return { idle, selected };
-  });
+  }, boardJson(5, 2));
   check(marks.idle.labels.length === 0 && marks.idle.badges === 0, `marks without a selection: ${JSON.stringify(marks.idle)}`);
   check(marks.selected.labels.length === 1 && marks.selected.labels[0] === "⊘ S", `the block says whom it stops: ${JSON.stringify(marks.selected)}`);
   check(marks.selected.badges === 1, "the move that forms a blocking double is marked");
+  check(JSON.stringify(marks.selected.steps) === '["d1"]', `the move's path from the server is shown: ${JSON.stringify(marks.selected.steps)}`);
 
   // Sound: off at first, the switch is kept.
   check(!(await wide.isChecked("#sound")), "sound starts off");

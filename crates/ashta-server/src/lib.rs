@@ -73,7 +73,8 @@ pub fn init_logging() {
 pub struct ServerConfig {
     /// The SQLite file.
     pub db: PathBuf,
-    /// Pause before each bot event, so clients can animate.
+    /// Pause before each bot throw or play (a play is sent as one event per move, which
+    /// clients animate in turn), so clients can animate.
     pub bot_delay: Duration,
     /// A bot's thinking budget per decision.
     pub bot_time: Duration,
@@ -225,7 +226,8 @@ impl App {
         let seed = secret::new_seed();
         let salt = secret::new_salt();
         let commitment = secret::commitment(seed, &salt);
-        let mut table = Table::new(rules, seed, salt.clone())
+        let bots = room::seat_bots(&config, seed, self.config.bot_time);
+        let mut table = Table::new(rules, seed, salt.clone(), bots)
             .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
         let start_events = table.start();
         let now = now_ms();
@@ -265,7 +267,7 @@ impl App {
         let Some((row, events)) = self.store.load(id).await? else {
             return Ok(None);
         };
-        let room = match rebuild(&row, &events) {
+        let room = match rebuild(&row, &events, self.config.bot_time) {
             Ok(room) => room,
             Err(e) => {
                 tracing::error!(game = %id, "stored game does not replay: {e}");
@@ -315,8 +317,9 @@ async fn sweep(app: std::sync::Weak<App>) {
     }
 }
 
-/// A room from its stored row and events, replayed through the engine.
-fn rebuild(row: &GameRow, events: &[String]) -> Result<Arc<Room>, String> {
+/// A room from its stored row and events, replayed through the engine; its bots, given
+/// `budget` per decision, see every decision replayed.
+fn rebuild(row: &GameRow, events: &[String], budget: Duration) -> Result<Arc<Room>, String> {
     let config: GameConfig =
         serde_json::from_str(&row.config).map_err(|e| format!("settings: {e}"))?;
     let rules = config.rules.to_rules().map_err(|e| format!("rules: {e}"))?;
@@ -324,7 +327,8 @@ fn rebuild(row: &GameRow, events: &[String]) -> Result<Arc<Room>, String> {
     if secret::commitment(seed, &row.salt) != row.commitment {
         return Err("the seed does not match its commitment".into());
     }
-    let mut table = Table::new(rules, seed, row.salt.clone()).map_err(|e| e.to_string())?;
+    let bots = room::seat_bots(&config, seed, budget);
+    let mut table = Table::new(rules, seed, row.salt.clone(), bots)?;
     table.start();
     let mut log = Vec::with_capacity(events.len());
     for text in events {

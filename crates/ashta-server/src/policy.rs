@@ -52,6 +52,15 @@ pub fn web_bot(level: &str, seed: u64, budget: Duration) -> Box<dyn Bot> {
     make_bot(level, seed, Some(budget)).expect("every offered level is a known bot")
 }
 
+/// The seed of the bot in `seat` of a game whose throws come from `seed`: the first 16
+/// hex digits of `SHA-256("ashta-seed:" + seed + ":bot-" + seat)`. Each seat's bot is
+/// seeded apart, the same way every time the game is loaded, and its choices tell
+/// nothing of the secret seed.
+pub fn bot_seed(seed: u64, seat: usize) -> u64 {
+    let digest = ashta_engine::seed_commitment(seed, &format!("bot-{seat}"));
+    u64::from_str_radix(&digest[..16], 16).expect("a SHA-256 digest is hex")
+}
+
 /// Whether web rules are ones the server plays: throws that end soon enough.
 pub fn check_rules(variant: &Variant) -> Result<(), String> {
     let grace = variant.table().grace_chance();
@@ -133,6 +142,15 @@ mod tests {
             h.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
         }
         h
+    }
+
+    #[test]
+    fn each_seat_bot_has_its_own_steady_seed() {
+        assert_eq!(bot_seed(7, 1), bot_seed(7, 1));
+        let seeds: std::collections::HashSet<u64> = (0..4)
+            .flat_map(|seat| [bot_seed(7, seat), bot_seed(8, seat)])
+            .collect();
+        assert_eq!(seeds.len(), 8);
     }
 
     #[test]

@@ -87,8 +87,68 @@ pub struct SeatView {
 
 pub use ashta_engine::MoveJson;
 
+/// A legal move as the server lists it: the move, and the path its unit would take, so
+/// a client shows where a move goes without working out the rules (the circle gate's
+/// wrap round the outer ring included).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalMove {
+    /// The move.
+    #[serde(flatten)]
+    pub mv: MoveJson,
+    /// Path indices the unit passes through, first to last, as a `move` event's `path`
+    /// (the square it leaves first, −1 for an entry).
+    pub path: Vec<i16>,
+}
+
+/// A game's board as clients draw it, from the engine's geometry and rules: who sits
+/// where, each player's path, the safe squares. Clients never compute these themselves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardJson {
+    /// The board side.
+    pub size: u8,
+    /// The seat of each player, in turn order: 0 South, 1 East, 2 North, 3 West.
+    pub seats: Vec<u8>,
+    /// Each player's path, in turn order: the names of its squares by path index, from
+    /// its start square to the home.
+    pub paths: Vec<Vec<String>>,
+    /// The names of the safe squares, by rank, then file.
+    pub safe: Vec<String>,
+    /// The path index of the home (the centre).
+    pub home: u16,
+    /// The length of the outer ring: path indices below it are on the outer ring.
+    pub outer: u16,
+}
+
+impl BoardJson {
+    /// The board of a game with these compiled rules.
+    pub fn new(variant: &ashta_engine::Variant) -> BoardJson {
+        let size = variant.rules().size as usize;
+        let players = variant.players();
+        let paths = (0..players)
+            .map(|p| {
+                (0..=variant.home())
+                    .map(|i| variant.square(p, i).name(size))
+                    .collect()
+            })
+            .collect();
+        let safe = (0..size * size)
+            .map(|i| ashta_engine::Square(i as u8))
+            .filter(|&sq| variant.is_safe(sq))
+            .map(|sq| sq.name(size))
+            .collect();
+        BoardJson {
+            size: size as u8,
+            seats: (0..players).map(|p| variant.seat(p) as u8).collect(),
+            paths,
+            safe,
+            home: variant.home() as u16,
+            outer: variant.outer_len() as u16,
+        }
+    }
+}
+
 /// A move as a client sends it: `to` and `capture` may be left out.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// The bag value to spend.
@@ -104,6 +164,10 @@ pub struct MoveRequest {
     /// Whether the client expects a capture (checked when given).
     #[serde(default)]
     pub capture: Option<bool>,
+    /// The path indices the client expects the unit to pass through, as the legal move
+    /// listed them (checked when given).
+    #[serde(default)]
+    pub path: Option<Vec<i16>>,
 }
 
 fn one() -> u8 {
@@ -260,5 +324,47 @@ impl WsError {
     /// The `error` message as JSON text.
     pub fn to_message(&self) -> String {
         serde_json::json!({"type": "error", "code": self.code, "message": self.message}).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::{Rules, Variant};
+
+    /// The boards the page's unit tests draw (written from the engine by
+    /// `crates/ashta-cli/tests/browser_e2e.rs`) are the ones the server sends.
+    #[test]
+    fn the_board_sent_is_the_one_the_page_tests_draw() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/e2e/unit/engine-fixture.json");
+        let fixture: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let boards = fixture["boards"].as_object().unwrap();
+        assert!(!boards.is_empty());
+        for (key, expected) in boards {
+            let (size, players) = key.split_once('x').unwrap();
+            let mut rules = Rules::standard();
+            rules.size = size.parse().unwrap();
+            rules.players = players.parse().unwrap();
+            let board = BoardJson::new(&Variant::new(rules).unwrap());
+            assert_eq!(serde_json::to_value(&board).unwrap(), *expected, "{key}");
+        }
+    }
+
+    #[test]
+    fn a_circle_gate_move_path_wraps_round_the_outer_ring() {
+        let (v, pos) =
+            ashta_engine::parse_any("traditional 5 2 0 3 0,0,0,14/-1,-1,-1,-1 - - 0").unwrap();
+        let mv = v.find_move(&pos, 3, Some(14), 1).unwrap();
+        let legal = LegalMove {
+            mv: MoveJson::from(&mv),
+            path: std::iter::once(mv.from_index())
+                .chain(v.move_path(&pos, 0, mv).map(|i| i as i16))
+                .collect(),
+        };
+        let json = serde_json::to_value(&legal).unwrap();
+        assert_eq!(json["path"], serde_json::json!([14, 15, 0, 1]));
+        assert_eq!(json["to"], 1);
+        assert_eq!(json["value"], 3);
     }
 }

@@ -2,19 +2,19 @@
 //! sent, the broadcast channel its connections listen to, and the tasks that play for
 //! bots and for absent players when the turn timer runs out.
 
-use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use ashta_engine::{Move, Position, RulesObject, Variant};
+use ashta_bots::Bot;
+use ashta_engine::{Move, Play, Position, RulesObject, Variant};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
-use crate::policy::{web_bot, FALLBACK_LEVEL};
+use crate::policy::{bot_seed, web_bot, FALLBACK_LEVEL};
 use crate::protocol::{
-    Event, MoveJson, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
+    Event, LegalMove, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
 use crate::store::EventsWrite;
 use crate::table::Table;
@@ -71,7 +71,7 @@ impl Outgoing {
     fn new(
         version: u64,
         event: &str,
-        legal: &[MoveJson],
+        legal: &[LegalMove],
         must_throw: bool,
         deadline: Option<i64>,
     ) -> Outgoing {
@@ -111,8 +111,6 @@ pub struct RoomState {
     driving: bool,
     /// The turn timer task is running.
     timing: bool,
-    /// A bot's remaining moves, valid while the game is at this version.
-    plan: Option<(u64, VecDeque<Move>)>,
 }
 
 /// A game room.
@@ -167,7 +165,6 @@ impl Room {
                 broken: false,
                 driving: false,
                 timing: false,
-                plan: None,
             }),
             channel: broadcast::channel(CHANNEL_CAPACITY).0,
             connected: (0..seats).map(|_| AtomicU32::new(0)).collect(),
@@ -235,6 +232,7 @@ impl Room {
             "rules": RulesObject::full(rules),
             "size": rules.size,
             "players": rules.players,
+            "board": t.board_json(),
             "seats": self.seat_views(),
             "position": t.position_json(),
             "legal": t.legal_json(),
@@ -376,9 +374,7 @@ impl Room {
                         "undo is only for games where every other seat is a bot",
                     ));
                 }
-                let events = st.table.undo(seat)?;
-                st.plan = None;
-                events
+                st.table.undo(seat)?
             }
         };
         self.commit(app, &mut st, events).await
@@ -386,7 +382,7 @@ impl Room {
 }
 
 /// What a human seat asks for.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum Action {
     /// Throw once.
     Throw,
@@ -396,43 +392,110 @@ pub enum Action {
     Undo,
 }
 
-/// A bot's choice of moves for the bag of `pos`, worked out on a blocking thread within
-/// the server's budget; the first legal move if the bot fails or overruns. At most
-/// [`crate::ServerConfig::max_thinking`] searches run at once, server-wide: a search
-/// holds its permit until it has really stopped, even after its answer is given up on.
-async fn think(
+/// The bots of a game's seats, one per bot seat for the whole game (`None` for a
+/// person's): each of its level ([`web_bot`]), with the server's `budget` per decision
+/// and its own seed from the game's seed and the seat ([`bot_seed`]).
+pub fn seat_bots(config: &GameConfig, seed: u64, budget: Duration) -> Vec<Option<Box<dyn Bot>>> {
+    config
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| (s.kind == SeatKind::Bot).then(|| seat_bot(s, seed, seat, budget)))
+        .collect()
+}
+
+fn seat_bot(s: &SeatConfig, seed: u64, seat: usize, budget: Duration) -> Box<dyn Bot> {
+    let level = s.level.as_deref().unwrap_or(FALLBACK_LEVEL);
+    web_bot(level, bot_seed(seed, seat), budget)
+}
+
+/// What a search on a blocking thread gave.
+struct Searched {
+    /// The bot, back from its thread; `None` when it is still searching after the
+    /// server gave up on it (it is returned to the table when it stops) or it panicked.
+    bot: Option<Box<dyn Bot>>,
+    /// Its play; `None` when it failed, gave none or overran.
+    play: Option<Play>,
+    /// The bot panicked and is gone.
+    lost: bool,
+}
+
+/// Lets `bot` choose its play for the bag of `pos` on a blocking thread within the
+/// server's budget. At most [`crate::ServerConfig::max_thinking`] searches run at once,
+/// server-wide: a search holds its permit until it has really stopped, even after its
+/// answer is given up on. A bot that overruns is given back to `seat` of the room's
+/// table once its search stops (`room` is `None` for a bot of no seat's, which is then
+/// dropped).
+async fn search(
     app: &App,
-    level: String,
-    seed: u64,
+    room: Option<&Arc<Room>>,
+    seat: usize,
+    mut bot: Box<dyn Bot>,
     variant: Variant,
     pos: Position,
-) -> VecDeque<Move> {
-    let budget = app.config.bot_time;
-    let (v, p) = (variant.clone(), pos);
-    let hard_limit = budget * 3 + Duration::from_secs(2);
-    let search = async {
-        let permit = app.thinking.clone().acquire_owned().await.ok()?;
-        let task = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let mut bot = web_bot(&level, seed, budget);
-            bot.choose(&v, &p).map(|play| play.moves)
-        });
-        tokio::time::timeout(hard_limit, task).await.ok()?.ok()?
+) -> Searched {
+    let hard_limit = app.config.bot_time * 3 + Duration::from_secs(2);
+    let Ok(permit) = app.thinking.clone().acquire_owned().await else {
+        return Searched {
+            bot: Some(bot),
+            play: None,
+            lost: false,
+        };
     };
-    match search.await {
-        Some(moves) if !moves.is_empty() => moves.into(),
-        outcome => {
-            tracing::warn!(
-                "a bot failed or overran its budget ({outcome:?}); playing the first legal move"
-            );
-            let mut list = ashta_engine::MoveList::new();
-            variant.legal_moves(&pos, &mut list);
-            list.first().copied().into_iter().collect()
+    let mut task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let play = bot.try_choose(&variant, &pos);
+        (bot, play)
+    });
+    match tokio::time::timeout(hard_limit, &mut task).await {
+        Ok(Ok((bot, Ok(Some(play))))) if !play.moves.is_empty() => Searched {
+            bot: Some(bot),
+            play: Some(play),
+            lost: false,
+        },
+        Ok(Ok((bot, outcome))) => {
+            tracing::warn!("a bot failed ({outcome:?}); playing the first legal move");
+            Searched {
+                bot: Some(bot),
+                play: None,
+                lost: false,
+            }
+        }
+        Ok(Err(e)) => {
+            tracing::warn!("a bot's search panicked ({e}); playing the first legal move");
+            Searched {
+                bot: None,
+                play: None,
+                lost: true,
+            }
+        }
+        Err(_) => {
+            tracing::warn!("a bot overran its budget; playing the first legal move");
+            if let Some(room) = room.cloned() {
+                tokio::spawn(async move {
+                    if let Ok((bot, _)) = task.await {
+                        room.lock().await.table.return_bot(seat, bot);
+                    }
+                });
+            }
+            Searched {
+                bot: None,
+                play: None,
+                lost: false,
+            }
         }
     }
 }
 
-/// Plays for the bots of a room while one is to move, pausing between events.
+/// The first legal move of the seat to move: what plays when a bot fails.
+fn first_legal(table: &Table) -> Option<Move> {
+    table.legal().first().copied()
+}
+
+/// Plays for the bots of a room while one is to move, pausing between decisions. Each
+/// bot seat's one bot is lent to a blocking thread to search
+/// ([`Table::lend_bot`]), given back, and its play checked and played
+/// ([`Table::play_bot`]).
 async fn drive(room: Arc<Room>, app: Arc<App>) {
     let mut pause = true;
     loop {
@@ -453,40 +516,49 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
             continue;
         }
         let version = st.table.version();
-        if let Some(mv) = st
-            .plan
-            .as_mut()
-            .filter(|(v, _)| *v == version)
-            .and_then(|(_, moves)| moves.pop_front())
-        {
-            match st.table.play(seat, mv) {
-                Ok(events) => {
-                    let next = st.table.version();
-                    if let Some(plan) = st.plan.as_mut() {
-                        plan.0 = next;
-                    }
-                    let _ = room.commit(&app, &mut st, events).await;
-                }
-                Err(e) => {
-                    tracing::warn!(game = %room.id, "bot plan refused: {}", e.message);
-                    st.plan = None;
-                }
+        let Some(bot) = st.table.lend_bot(seat) else {
+            // The seat's bot is still in a search given up on: the first legal move.
+            tracing::warn!(game = %room.id, seat, "the bot is still searching; playing the first legal move");
+            if let Some(mv) = first_legal(&st.table) {
+                let events = st.table.play(seat, mv).expect("a legal move plays");
+                let _ = room.commit(&app, &mut st, events).await;
             }
             continue;
-        }
-        let level = room.config.seats[seat]
-            .level
-            .clone()
-            .unwrap_or_else(|| FALLBACK_LEVEL.to_string());
+        };
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
-        let seed = version ^ ((seat as u64) << 56);
-        let moves = think(&app, level, seed, variant, pos).await;
+        let searched = search(&app, Some(&room), seat, bot, variant, pos).await;
         let mut st = room.lock().await;
-        if st.table.version() == version {
-            st.plan = Some((version, moves));
+        if let Some(bot) = searched.bot {
+            st.table.return_bot(seat, bot);
+        } else if searched.lost {
+            // A bot whose search panicked: a new one takes the seat.
+            let seed = st.table.seed();
+            let bot = seat_bot(&room.config.seats[seat], seed, seat, app.config.bot_time);
+            st.table.return_bot(seat, bot);
         }
-        pause = false;
+        if st.table.version() != version || st.broken {
+            // An undo came while the bot thought: think again.
+            pause = false;
+            continue;
+        }
+        let played = searched
+            .play
+            .and_then(|play| match st.table.play_bot(seat, &play) {
+                Ok(events) => Some(events),
+                Err(e) => {
+                    tracing::warn!(game = %room.id, "bot play refused: {e}");
+                    None
+                }
+            });
+        let events = match played {
+            Some(events) => events,
+            None => match first_legal(&st.table) {
+                Some(mv) => st.table.play(seat, mv).expect("a legal move plays"),
+                None => Vec::new(),
+            },
+        };
+        let _ = room.commit(&app, &mut st, events).await;
     }
 }
 
@@ -523,11 +595,17 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
         }
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
-        let moves = think(&app, FALLBACK_LEVEL.into(), deadline.0, variant, pos).await;
+        // A person's seat has no bot at the table: a fallback bot decides this once.
+        let bot = web_bot(FALLBACK_LEVEL, deadline.0, app.config.bot_time);
+        let searched = search(&app, None, seat, bot, variant, pos).await;
         let mut st = room.lock().await;
         if st.table.version() != deadline.0 {
             continue;
         }
+        let moves = match searched.play {
+            Some(play) => play.moves,
+            None => first_legal(&st.table).into_iter().collect(),
+        };
         for mv in moves {
             match st.table.play(seat, mv) {
                 Ok(events) => {

@@ -1,50 +1,33 @@
-//! One game as the server drives it: the engine's position, the seeded throws drawn one
-//! at a time, the record `ashta verify` reads, the events each action makes, and undo.
-//! No I/O: the room stores and sends what this produces.
+//! One game as the server drives it: a [`Session`] of the shared session layer (the
+//! engine's game with its seeded throws, drawn one at a time so the page can show each,
+//! its record and undo, and one bot per bot seat that sees every decision), the seed kept
+//! secret behind its commitment until the game ends, and the versioned events each
+//! action makes. No I/O: the room stores and sends what this produces.
 
+use ashta_bots::session::{SeatKind, Session};
+use ashta_bots::{Bot, BotFailure};
 use ashta_engine::{
-    DrawReason, Move, MoveError, MoveList, Position, PositionJson, Record, ResultRecord, Rules,
-    RulesSpec, SeededThrows, ThrowSource, ThrowStep, TurnRecord, Variant, RECORD_FORMAT,
+    Game, Move, MoveError, MoveList, Play, Position, PositionJson, Record, Rules, ThrowStep,
+    Variant,
 };
 
 use crate::protocol::{
-    Event, EventBody, MoveJson, MoveRequest, ResultJson, Reveal, WsError, WsErrorCode,
+    BoardJson, Event, EventBody, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal, WsError,
+    WsErrorCode,
 };
 
-/// The state right after one throw or move, kept so that undo can go back to it.
-#[derive(Clone, Debug)]
-struct Mark {
-    /// The version of the event that left this state (the throw or move just made).
-    version: u64,
-    seat: u8,
-    /// A throw that ended the throwing phase with values to move.
-    starts_moving: bool,
-    /// A move.
-    is_move: bool,
-    position: Position,
-    throwing: bool,
-    turns: usize,
-    last_moves: usize,
-    drawn: u64,
-}
-
 /// A game being played on the server.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Table {
-    variant: Variant,
-    position: Position,
-    /// In the middle of a throwing phase (the last throw was a grace).
-    throwing: bool,
-    record: Record,
+    session: Session,
     seed: u64,
     salt: String,
-    rng: SeededThrows,
-    /// Throws drawn from `rng` so far (an undo never takes this back).
-    drawn: u64,
-    /// Throws an undo took back, which the next turn's record sets aside.
-    undone_throws: u32,
     version: u64,
-    line: Vec<Mark>,
+    /// Each moving phase begun, by its record turn (0-based), with the version of the
+    /// throw event that began it: where an undo goes back to.
+    starts: Vec<(usize, u64)>,
+    /// The `finished` event has been made.
+    finished: bool,
 }
 
 fn not_your_turn(to_move: usize) -> WsError {
@@ -54,35 +37,39 @@ fn not_your_turn(to_move: usize) -> WsError {
     )
 }
 
+/// An error the server itself caused (the session refused what the table had checked).
+fn internal(what: impl std::fmt::Display) -> WsError {
+    WsError::new(WsErrorCode::Internal, what.to_string())
+}
+
 impl Table {
-    /// A new game with these rules whose throws come from `seed`.
-    pub fn new(rules: Rules, seed: u64, salt: String) -> Result<Table, ashta_engine::RulesError> {
-        let variant = Variant::new(rules)?;
-        let position = variant.start_position();
-        let record = Record {
-            format: RECORD_FORMAT.into(),
-            rules: RulesSpec::from_rules(variant.rules()),
-            size: variant.rules().size,
-            players: variant.rules().players,
-            seed: None,
-            commitment: Some(ashta_engine::seed_commitment(seed, &salt)),
-            salt: None,
-            start: None,
-            turns: Vec::new(),
-            result: None,
-        };
+    /// A new game with these rules whose throws come from `seed`, kept secret behind a
+    /// commitment with `salt`. `bots[p]` is the bot of seat `p` for the whole game, or
+    /// `None` for a person's seat; there is one entry per player.
+    pub fn new(
+        rules: Rules,
+        seed: u64,
+        salt: String,
+        bots: Vec<Option<Box<dyn Bot>>>,
+    ) -> Result<Table, String> {
+        let mut game = Game::new(rules, seed).map_err(|e| e.to_string())?;
+        game.set_commitment(ashta_engine::seed_commitment(seed, &salt));
+        let seats = bots
+            .iter()
+            .map(|b| {
+                b.as_ref()
+                    .map_or(SeatKind::Human, |b| SeatKind::Bot(b.name()))
+            })
+            .collect();
+        let session =
+            Session::from_parts(game, seats, bots, seed, None).map_err(|e| e.to_string())?;
         Ok(Table {
-            variant,
-            position,
-            throwing: false,
-            record,
+            session,
             seed,
             salt,
-            rng: SeededThrows::new(seed),
-            drawn: 0,
-            undone_throws: 0,
             version: 0,
-            line: Vec::new(),
+            starts: Vec::new(),
+            finished: false,
         })
     }
 
@@ -96,15 +83,15 @@ impl Table {
 
     /// The compiled rules.
     pub fn variant(&self) -> &Variant {
-        &self.variant
+        self.session.variant()
     }
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.session.position()
     }
     /// The current position as JSON.
     pub fn position_json(&self) -> PositionJson {
-        self.variant.to_json(&self.position)
+        self.variant().to_json(self.position())
     }
     /// The version of the last event (0 before any).
     pub fn version(&self) -> u64 {
@@ -112,15 +99,15 @@ impl Table {
     }
     /// The seat to move.
     pub fn to_move(&self) -> usize {
-        self.position.to_move()
+        self.position().to_move()
     }
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.position.is_over()
+        self.position().is_over()
     }
     /// Whether the seat to move throws next (at the start of its turn, or after a grace).
     pub fn must_throw(&self) -> bool {
-        !self.is_over() && (self.throwing || self.position.must_throw())
+        self.session.game().must_throw()
     }
     /// The legal moves of the seat to move (none while it must throw).
     pub fn legal(&self) -> Vec<Move> {
@@ -128,19 +115,32 @@ impl Table {
             return Vec::new();
         }
         let mut moves = MoveList::new();
-        self.variant.legal_moves(&self.position, &mut moves);
+        self.variant().legal_moves(self.position(), &mut moves);
         moves.to_vec()
     }
-    /// The legal moves as JSON.
-    pub fn legal_json(&self) -> Vec<MoveJson> {
-        self.legal().iter().map(MoveJson::from).collect()
+    /// The legal moves as JSON, each with the path its unit would take.
+    pub fn legal_json(&self) -> Vec<LegalMove> {
+        let seat = self.to_move();
+        self.legal()
+            .iter()
+            .map(|mv| LegalMove {
+                mv: MoveJson::from(mv),
+                path: self.path(self.position(), seat, *mv),
+            })
+            .collect()
+    }
+
+    /// The board as clients draw it: the seats, each player's path, the safe squares.
+    pub fn board_json(&self) -> BoardJson {
+        BoardJson::new(self.variant())
     }
     /// The result, once the game is over.
     pub fn result(&self) -> Option<ResultJson> {
+        let pos = self.position();
         self.is_over().then(|| ResultJson {
-            winner: self.position.winner().map(|w| w as u8),
-            places: self.position.places().to_vec(),
-            draw: self.position.draw().map(|d| d.name().to_string()),
+            winner: pos.winner().map(|w| w as u8),
+            places: pos.places().to_vec(),
+            draw: pos.draw().map(|d| d.name().to_string()),
         })
     }
     /// The seed and salt, once the game is over.
@@ -151,16 +151,37 @@ impl Table {
         })
     }
 
+    /// Takes the bot of `seat` from the table to search on another thread
+    /// ([`Session::lend_bot`]); `None` for a person's seat, or while the bot is lent.
+    pub fn lend_bot(&mut self, seat: usize) -> Option<Box<dyn Bot>> {
+        self.session.lend_bot(seat)
+    }
+
+    /// The seed of the throws, which the seats' bots are seeded from (secret until the
+    /// game ends: never send it before [`Table::reveal`] does).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Gives back a bot taken with [`Table::lend_bot`].
+    pub fn return_bot(&mut self, seat: usize, bot: Box<dyn Bot>) {
+        self.session.return_bot(seat, bot);
+    }
+
     /// The game record: without the seed while the game is playing (and without a
     /// throwing phase still under way), with the seed and result once it is over, when
     /// `ashta verify` recomputes every throw.
     pub fn record(&self) -> Record {
-        let mut record = self.record.clone();
+        let game = self.session.game();
+        let mut record = game.record().clone();
         if self.is_over() {
             record.seed = Some(self.seed);
             record.salt = Some(self.salt.clone());
-        } else if self.throwing {
-            record.turns.pop();
+        } else {
+            record.seed = None;
+            if game.throwing() {
+                record.turns.pop();
+            }
         }
         record
     }
@@ -175,56 +196,23 @@ impl Table {
         Ok(())
     }
 
-    /// Keeps the state after the throw or move whose event is made next.
-    fn mark(&mut self, seat: u8, starts_moving: bool, is_move: bool) {
-        self.line.push(Mark {
-            version: self.version + 1,
-            seat,
-            starts_moving,
-            is_move,
-            position: self.position,
-            throwing: self.throwing,
-            turns: self.record.turns.len(),
-            last_moves: self.record.turns.last().map_or(0, |t| t.moves.len()),
-            drawn: self.drawn,
-        });
+    fn event(&mut self, body: EventBody) -> Event {
+        self.event_at(body, self.position_json())
     }
 
-    fn event(&mut self, body: EventBody) -> Event {
+    fn event_at(&mut self, body: EventBody, position: PositionJson) -> Event {
         self.version += 1;
         Event {
             version: self.version,
             body,
-            position: self.position_json(),
-        }
-    }
-
-    /// The turn limit of the rules, applied as the engine's game driver applies it.
-    fn after_step(&mut self) {
-        if let Some(limit) = self.variant.rules().turn_limit {
-            if !self.throwing
-                && self.position.must_throw()
-                && self.record.turns.len() >= limit as usize
-            {
-                self.variant
-                    .declare_draw(&mut self.position, DrawReason::TurnLimit)
-                    .expect("the game is not over");
-            }
+            position,
         }
     }
 
     fn finish_if_over(&mut self, out: &mut Vec<Event>) {
-        if self.is_over() && self.record.result.is_none() {
+        if self.is_over() && !self.finished {
+            self.finished = true;
             let result = self.result().expect("the game is over");
-            self.record.result = Some(ResultRecord {
-                winner: result.winner,
-                places: if result.places.len() > 1 {
-                    result.places.clone()
-                } else {
-                    Vec::new()
-                },
-                draw: result.draw.clone(),
-            });
             let reveal = self.reveal().expect("the game is over");
             out.push(self.event(EventBody::Finished { result, reveal }));
         }
@@ -239,36 +227,20 @@ impl Table {
                 "the bag still holds values: move before throwing",
             ));
         }
-        let table = self.variant.table();
-        let cowries = self.rng.throw_cowries(table.cowries(), table.mouth_up());
-        self.drawn += 1;
-        let up = cowries.mouths_up();
-        let face = table.face(up);
-        if self.throwing {
-            if let Some(turn) = self.record.turns.last_mut() {
-                turn.throws.push(up);
-            }
-        } else {
-            self.record.turns.push(TurnRecord {
-                skipped: std::mem::take(&mut self.undone_throws),
-                player: seat as u8,
-                throws: vec![up],
-                moves: Vec::new(),
-            });
+        let one = self.session.throw_once().map_err(internal)?;
+        let cowries = one.cowries;
+        let face = self.variant().table().face(cowries.mouths_up());
+        let step = one.step;
+        if step == ThrowStep::Moving {
+            let turn = self.session.game().turns() - 1;
+            self.starts.push((turn, self.version + 1));
         }
-        let step = self
-            .variant
-            .throw_one(&mut self.position, up)
-            .expect("a throwing phase under way");
-        self.throwing = step == ThrowStep::Again;
-        self.after_step();
         let end = match step {
             ThrowStep::Again => None,
             ThrowStep::Moving => Some("moving"),
             ThrowStep::Forfeited => Some("forfeited"),
             ThrowStep::Voided => Some("voided"),
         };
-        self.mark(seat as u8, step == ThrowStep::Moving, false);
         let body = EventBody::Throw {
             seat: seat as u8,
             cowries: (0..cowries.count)
@@ -302,8 +274,8 @@ impl Table {
             })?),
         };
         let mv = self
-            .variant
-            .find_move(&self.position, req.value, from, req.count)
+            .variant()
+            .find_move(self.position(), req.value, from, req.count)
             .map_err(|e| match e {
                 MoveError::GameOver => WsError::new(WsErrorCode::GameOver, e.to_string()),
                 MoveError::MustThrow => WsError::new(WsErrorCode::MustThrow, e.to_string()),
@@ -329,35 +301,22 @@ impl Table {
                 },
             ));
         }
+        if let Some(path) = &req.path {
+            if *path != self.path(self.position(), seat, mv) {
+                return Err(WsError::new(
+                    WsErrorCode::IllegalMove,
+                    "that unit does not take that path",
+                ));
+            }
+        }
         Ok(mv)
     }
 
     /// The seat to move plays a move a client asked for.
     pub fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
         let mv = self.find(seat, req)?;
-        Ok(self.play_found(seat, mv))
-    }
-
-    /// The seat to move plays a move (a bot's); refused when it is not legal.
-    pub fn play(&mut self, seat: usize, mv: Move) -> Result<Vec<Event>, WsError> {
-        let req = MoveRequest {
-            value: mv.value,
-            from: mv.from_index(),
-            count: mv.count,
-            to: Some(mv.to),
-            capture: Some(mv.is_capture()),
-        };
-        self.play_request(seat, &req)
-    }
-
-    fn play_found(&mut self, seat: usize, mv: Move) -> Vec<Event> {
-        let path = self.path(seat, mv);
-        self.variant.play_unchecked(&mut self.position, mv);
-        if let Some(turn) = self.record.turns.last_mut() {
-            turn.moves.push(mv.into());
-        }
-        self.after_step();
-        self.mark(seat as u8, false, true);
+        let path = self.path(self.position(), seat, mv);
+        self.session.play(mv).map_err(internal)?;
         let body = EventBody::Move {
             seat: seat as u8,
             mv: MoveJson::from(&mv),
@@ -365,51 +324,94 @@ impl Table {
         };
         let mut out = vec![self.event(body)];
         self.finish_if_over(&mut out);
-        out
+        Ok(out)
     }
 
-    /// Path indices a move's unit passes through, from its square to where it lands
-    /// (an entry: −1 then 0).
-    fn path(&self, seat: usize, mv: Move) -> Vec<i16> {
+    /// The seat to move plays one move (a fallback for a bot, or for a person whose
+    /// turn timer ran out); refused when it is not legal.
+    pub fn play(&mut self, seat: usize, mv: Move) -> Result<Vec<Event>, WsError> {
+        let req = MoveRequest {
+            value: mv.value,
+            from: mv.from_index(),
+            count: mv.count,
+            to: Some(mv.to),
+            capture: Some(mv.is_capture()),
+            path: None,
+        };
+        self.play_request(seat, &req)
+    }
+
+    /// The bot of `seat` plays the whole play it decided, checked first
+    /// ([`Session::play_bot`]): one event per move. Refused, with nothing played, when
+    /// the play is not legal here.
+    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Event>, BotFailure> {
+        self.session.check_bot_play(seat, play)?;
+        // Each move's path and the position after it, worked out before the play.
+        let variant = self.variant();
+        let mut pos = *self.position();
+        let mut steps = Vec::with_capacity(play.moves.len());
+        for mv in &play.moves {
+            let path = self.path(&pos, seat, *mv);
+            variant.play_unchecked(&mut pos, *mv);
+            steps.push((*mv, path, variant.to_json(&pos)));
+        }
+        self.session.play_bot(seat, play).map_err(|e| BotFailure {
+            seat,
+            bot: self.session.seats()[seat].name(),
+            reason: e.to_string(),
+        })?;
+        let last = steps.len() - 1;
+        let mut out = Vec::with_capacity(steps.len() + 1);
+        for (n, (mv, path, position)) in steps.into_iter().enumerate() {
+            let body = EventBody::Move {
+                seat: seat as u8,
+                mv: MoveJson::from(&mv),
+                path,
+            };
+            // The last move's position is the game's own: the turn limit may have drawn
+            // the game after it.
+            let position = if n == last {
+                self.position_json()
+            } else {
+                position
+            };
+            let event = self.event_at(body, position);
+            out.push(event);
+        }
+        self.finish_if_over(&mut out);
+        Ok(out)
+    }
+
+    /// Path indices a move's unit passes through in `pos`, from its square to where it
+    /// lands (an entry: −1 then 0), as the engine's [`Variant::move_path`] gives them.
+    fn path(&self, pos: &Position, seat: usize, mv: Move) -> Vec<i16> {
         std::iter::once(mv.from_index())
-            .chain(
-                self.variant
-                    .move_path(&self.position, seat, mv)
-                    .map(|i| i as i16),
-            )
+            .chain(self.variant().move_path(pos, seat, mv).map(|i| i as i16))
             .collect()
     }
 
     /// Takes back `seat`'s last turn: the game goes back to the moment its last moving
-    /// phase began, with the same values in the bag. The throws made since stay drawn:
-    /// the next throw is a new one from the seed, and the record sets the old ones aside
-    /// (`skipped`), so undoing never shows a player the throws to come.
+    /// phase began, with the same values in the bag ([`Session::undo`]). The throws made
+    /// since stay drawn: the next throw is a new one from the seed, and the record sets
+    /// the old ones aside (`skipped`), so undoing never shows a player the throws to come.
     pub fn undo(&mut self, seat: usize) -> Result<Vec<Event>, WsError> {
         if self.is_over() {
             return Err(WsError::new(WsErrorCode::GameOver, "the game is over"));
         }
         let cannot = || WsError::new(WsErrorCode::CannotUndo, "you have no move to take back");
-        let last_move = self
-            .line
+        let (turn, _) = self.session.undo_target(Some(seat)).ok_or_else(cannot)?;
+        let to_version = self
+            .starts
             .iter()
-            .rposition(|m| m.is_move && m.seat as usize == seat)
+            .rev()
+            .find(|(t, _)| *t == turn)
+            .map(|&(_, v)| v)
             .ok_or_else(cannot)?;
-        let start = self.line[..last_move]
-            .iter()
-            .rposition(|m| m.starts_moving && m.seat as usize == seat)
-            .ok_or_else(cannot)?;
-        let mark = self.line[start].clone();
-        self.line.truncate(start + 1);
-        self.position = mark.position;
-        self.throwing = mark.throwing;
-        self.record.turns.truncate(mark.turns);
-        if let Some(turn) = self.record.turns.last_mut() {
-            turn.moves.truncate(mark.last_moves);
-        }
-        self.undone_throws = u32::try_from(self.drawn - mark.drawn).unwrap_or(u32::MAX);
+        self.session.undo(Some(seat)).map_err(|_| cannot())?;
+        self.starts.retain(|&(t, _)| t <= turn);
         let body = EventBody::Undo {
             seat: seat as u8,
-            to_version: mark.version,
+            to_version,
         };
         Ok(vec![self.event(body)])
     }
@@ -463,10 +465,24 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ashta_engine::Game;
+    use ashta_bots::GreedyBot;
+    use ashta_engine::{Game, SeededThrows, ThrowSource};
+    use std::sync::{Arc, Mutex};
 
     fn table(seed: u64) -> Table {
-        Table::new(Rules::standard(), seed, "00".into()).unwrap()
+        let rules = Rules::standard();
+        let seats = (0..rules.players).map(|_| None).collect();
+        Table::new(rules, seed, "00".into(), seats).unwrap()
+    }
+
+    /// Whether `seat` has moves in the game's record (an undo takes them out).
+    fn has_moved(t: &Table, seat: u8) -> bool {
+        t.session
+            .game()
+            .record()
+            .turns
+            .iter()
+            .any(|turn| turn.player == seat && !turn.moves.is_empty())
     }
 
     /// The player to move throws, or plays its first legal move; the events made.
@@ -523,6 +539,7 @@ mod tests {
             count: 1,
             to: None,
             capture: None,
+            path: None,
         };
         assert_eq!(
             t.play_request(0, &req).unwrap_err().code,
@@ -542,6 +559,7 @@ mod tests {
             count: 1,
             to: None,
             capture: None,
+            path: None,
         };
         let v = t.version();
         assert_eq!(
@@ -554,25 +572,30 @@ mod tests {
     #[test]
     fn undo_goes_back_to_the_start_of_the_moving_phase_with_the_same_bag() {
         let mut t = table(9);
-        // Throw and move until seat 0 has moved once.
+        // Throw and move until seat 0 has moved once, keeping where its bag began.
+        let mut start = None;
         loop {
             let moving = !t.must_throw() && t.to_move() == 0;
-            step(&mut t);
+            let events = step(&mut t);
+            if let EventBody::Throw {
+                seat: 0,
+                end: Some("moving"),
+                ..
+            } = events[0].body
+            {
+                start = Some((events[0].version, *t.position()));
+            }
             if moving {
                 break;
             }
         }
-        let pos_before: Vec<_> = t
-            .line
-            .iter()
-            .rev()
-            .find(|m| m.starts_moving && m.seat == 0)
-            .map(|m| m.position)
-            .into_iter()
-            .collect();
+        let (start_version, start_pos) = start.expect("seat 0 threw values to move");
         let events = t.undo(0).unwrap();
-        assert!(matches!(events[0].body, EventBody::Undo { seat: 0, .. }));
-        assert_eq!(Some(*t.position()), pos_before.first().copied());
+        assert!(matches!(
+            events[0].body,
+            EventBody::Undo { seat: 0, to_version } if to_version == start_version
+        ));
+        assert_eq!(*t.position(), start_pos);
         assert!(!t.must_throw());
         // Playing on after the undo still gives a record that verifies.
         play_out(&mut t);
@@ -584,25 +607,30 @@ mod tests {
         let seed = 33;
         let mut t = table(seed);
         // Play until seat 1 has thrown after a move of seat 0's.
-        while !(t.to_move() == 1
-            && t.record.turns.last().is_some_and(|turn| turn.player == 1)
-            && t.line.iter().any(|m| m.is_move && m.seat == 0))
-        {
+        let last_player = |t: &Table| {
+            t.session
+                .game()
+                .record()
+                .turns
+                .last()
+                .map(|turn| turn.player)
+        };
+        while !(t.to_move() == 1 && last_player(&t) == Some(1) && has_moved(&t, 0)) {
             step(&mut t);
         }
-        let seen = t.drawn;
+        let seen = t.session.game().drawn();
         let mut throws = SeededThrows::new(seed);
         let cowries = |rng: &mut SeededThrows| rng.throw_cowries(4, 0.5).mouths_up();
         let drawn: Vec<u8> = (0..seen + 20).map(|_| cowries(&mut throws)).collect();
         t.undo(0).unwrap();
-        let turns = t.record.turns.len();
-        while t.record.turns.len() == turns {
+        let turns = t.session.game().turns();
+        while t.session.game().turns() == turns {
             step(&mut t);
         }
         // The next throw is the seed's next one, not one of those already seen.
-        let turn = t.record.turns.last().unwrap().clone();
+        let turn = t.session.game().record().turns.last().unwrap().clone();
         assert!(turn.skipped > 0);
-        let next = (t.drawn - turn.throws.len() as u64) as usize;
+        let next = (t.session.game().drawn() - turn.throws.len() as u64) as usize;
         assert_eq!(next as u64, seen);
         assert_eq!(turn.throws, drawn[next..next + turn.throws.len()]);
         // The record sets the undone throws aside and still verifies from the seed.
@@ -621,10 +649,8 @@ mod tests {
             if t.is_over() {
                 break;
             }
-            let undo = !t.must_throw()
-                && t.to_move() == 0
-                && t.line.iter().any(|m| m.is_move && m.seat == 0)
-                && events.len() % 7 == 0;
+            let undo =
+                !t.must_throw() && t.to_move() == 0 && has_moved(&t, 0) && events.len() % 7 == 0;
             let made = if undo {
                 t.undo(0).unwrap()
             } else {
@@ -653,5 +679,108 @@ mod tests {
             .collect();
         e["cowries"] = serde_json::json!(flipped);
         assert!(table(4).replay(&e).is_err());
+    }
+
+    /// What a [`Counting`] bot saw: decisions observed by the seat that made them,
+    /// plays chosen and games begun.
+    #[derive(Debug, Default)]
+    struct Seen {
+        observed: Vec<usize>,
+        chosen: usize,
+        new_games: usize,
+    }
+
+    /// A greedy bot that counts what it sees.
+    struct Counting {
+        inner: GreedyBot,
+        seen: Arc<Mutex<Seen>>,
+    }
+
+    impl Bot for Counting {
+        fn name(&self) -> String {
+            "counting".into()
+        }
+        fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<ashta_bots::Candidate> {
+            self.inner.analyse(variant, pos)
+        }
+        fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Play> {
+            self.seen.lock().unwrap().chosen += 1;
+            self.inner.choose(variant, pos)
+        }
+        fn observe(&mut self, _variant: &Variant, before: &Position, _after: &Position) {
+            self.seen.lock().unwrap().observed.push(before.to_move());
+        }
+        fn new_game(&mut self) {
+            self.seen.lock().unwrap().new_games += 1;
+        }
+    }
+
+    #[test]
+    fn a_bot_seat_keeps_one_bot_that_sees_every_decision() {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let bot = Counting {
+            inner: GreedyBot::new(1, 0.0),
+            seen: seen.clone(),
+        };
+        let mut t = Table::new(rules, 17, "00".into(), vec![None, Some(Box::new(bot))]).unwrap();
+        assert!(t.lend_bot(0).is_none(), "a person's seat has no bot");
+        for _ in 0..100_000 {
+            if t.is_over() {
+                break;
+            }
+            let seat = t.to_move();
+            if seat == 1 && !t.must_throw() {
+                // As the room does: lend the seat's bot, let it choose, give it back.
+                let mut bot = t.lend_bot(1).expect("the bot seat has its bot");
+                assert!(t.lend_bot(1).is_none(), "the bot is lent out");
+                let play = bot.choose(t.variant(), t.position()).expect("a play");
+                t.return_bot(1, bot);
+                let events = t.play_bot(1, &play).unwrap();
+                assert!(events.len() >= play.moves.len());
+            } else {
+                step(&mut t);
+            }
+        }
+        assert!(t.is_over());
+        let turns = &t.session.game().record().turns;
+        let decisions = |seat: u8| {
+            turns
+                .iter()
+                .filter(|turn| turn.player == seat && !turn.moves.is_empty())
+                .count()
+        };
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.new_games, 1, "one bot for the whole game");
+        let by = |seat: usize| seen.observed.iter().filter(|&&s| s == seat).count();
+        assert!(decisions(0) > 0 && decisions(1) > 0);
+        assert_eq!(
+            by(0),
+            decisions(0),
+            "the bot sees every decision of the person's"
+        );
+        assert_eq!(by(1), decisions(1), "and its own");
+        assert_eq!(seen.chosen, decisions(1));
+        Game::replay(&t.record()).expect("the record verifies");
+    }
+
+    #[test]
+    fn a_bad_bot_play_is_refused_and_changes_nothing() {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let bot = GreedyBot::new(1, 0.0);
+        let mut t = Table::new(rules, 3, "00".into(), vec![None, Some(Box::new(bot))]).unwrap();
+        while t.to_move() != 1 || t.must_throw() {
+            step(&mut t);
+        }
+        let mut bot = t.lend_bot(1).unwrap();
+        let mut play = bot.choose(t.variant(), t.position()).unwrap();
+        t.return_bot(1, bot);
+        play.moves.clear();
+        let version = t.version();
+        assert!(t.play_bot(1, &play).is_err());
+        assert_eq!(t.version(), version);
+        assert!(t.play_bot(0, &play).is_err());
     }
 }

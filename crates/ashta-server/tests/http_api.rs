@@ -39,6 +39,20 @@ async fn the_snapshot_shows_the_game_without_tokens() {
     assert_eq!(snap["rules"]["preset"], "standard");
     assert_eq!(snap["position"]["to_move"], 0);
     assert_eq!(snap["seats"][0]["connected"], false);
+    // The board as the engine builds it: two players sit South and North.
+    let board = &snap["board"];
+    assert_eq!(board["size"], 5);
+    assert_eq!(board["seats"], json!([0, 2]));
+    assert_eq!(board["paths"][0][0], "c1");
+    assert_eq!(board["paths"][1][0], "c5");
+    assert_eq!(board["paths"][0][24], "c3");
+    assert_eq!(board["home"], 24);
+    assert_eq!(board["outer"], 16);
+    let mut safe: Vec<String> = serde_json::from_value(board["safe"].clone()).unwrap();
+    let mut listed: Vec<String> = serde_json::from_value(snap["rules"]["safe"].clone()).unwrap();
+    safe.sort();
+    listed.sort();
+    assert_eq!(safe, listed, "the board's safe squares are the rules'");
     let text = snap.to_string();
     for seat in 0..2 {
         let token = created["seats"][seat]["token"].as_str().unwrap();

@@ -273,6 +273,7 @@ async fn bad_messages_get_errors_and_change_nothing() {
         json!({"value": moving["legal"][0]["value"], "from": -1}),
         json!({"value": moving["legal"][0]["value"], "from": moving["legal"][0]["from"], "count": 5}),
         json!({"value": moving["legal"][0]["value"], "from": moving["legal"][0]["from"], "to": 23}),
+        json!({"value": moving["legal"][0]["value"], "from": moving["legal"][0]["from"], "path": [5, 6]}),
     ] {
         let e = a
             .expect_error(json!({"type": "move", "move": illegal}))
@@ -281,6 +282,19 @@ async fn bad_messages_get_errors_and_change_nothing() {
     }
     assert_eq!(b.expect_error(mv).await["code"], "not_your_turn");
     assert_eq!(state_of(&s, &id).await, before);
+
+    // Every legal move carries the path its unit takes, which the move event repeats; a
+    // legal move sent back as listed (path and all) is played.
+    let legal = moving["legal"].as_array().unwrap();
+    for m in legal {
+        let path = m["path"].as_array().unwrap();
+        assert_eq!(path.first(), Some(&m["from"]), "{m}");
+        assert_eq!(path.last().unwrap().as_i64(), m["to"].as_i64(), "{m}");
+    }
+    a.send(json!({"type": "move", "move": legal[0]})).await;
+    let played = a.next_of("event").await;
+    assert_eq!(played["event"]["kind"], "move");
+    assert_eq!(played["event"]["path"], legal[0]["path"]);
 }
 
 #[tokio::test]

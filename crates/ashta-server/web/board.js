@@ -262,7 +262,9 @@ export class BoardView {
       if (!byTarget.has(name)) byTarget.set(name, []);
       byTarget.get(name).push(mv);
       if (selected && mv.from >= 0) {
-        for (let i = mv.from + 1; i < mv.to; i++) {
+        // The squares the unit passes over, as the server gives the move's path (the
+        // circle gate's wrap round the outer ring included).
+        for (const i of (mv.path || []).slice(1, -1)) {
           const step = squareName(b.squareAt(position.to_move, i));
           this.squaresLayer.querySelector(`[data-square="${step}"]`)?.classList.add("path-step");
         }

@@ -143,7 +143,7 @@ export function showGame(root, id, seat, token) {
     state.hint = null;
     setRulesContext(game.rules, game.size);
     if (first || !state.board) {
-      state.board = new Board(game.size, game.players, state.rules.safe);
+      state.board = new Board(game.board);
       boardView.setGame(state.board, state.you === null ? 0 : state.board.seatOf(state.you));
     }
     showLastThrow();
@@ -537,7 +537,7 @@ export function showGame(root, id, seat, token) {
   }
 
   function appendLog(event, before, scroll = true) {
-    const board = state.board || new Board(state.snap.size, state.snap.players, state.rules.safe);
+    const board = state.board || new Board(state.snap.board);
     const text = eventText(board, event, before);
     if (!text) return;
     const seat = event.seat === undefined ? null : board.seatOf(event.seat);

@@ -174,6 +174,7 @@ export const en = {
   "rules.turn": "On your turn, throw {cowries} cowries and count how many land mouth up. All up or none up is a grace: its value counts and you throw again.",
   "rules.bag": "Every value you threw goes into your bag. Spend the values one at a time, in any order, each on one pawn (or a pair). You must move if you can; values that no pawn can use are lost.",
   "rules.safe": "The {count} crossed squares are safe: nobody is captured there, and pawns of different players may share them.",
+  "rules.safeDefault": "The crossed squares are safe: nobody is captured there, and pawns of different players may share them.",
   "rules.captureStart": "Landing on a lone opponent pawn on a plain square captures it: it goes back to its start square, and you earn an extra turn.",
   "rules.captureGrace": "Landing on a lone opponent pawn on a plain square captures it: it leaves the board and must enter again, and you earn an extra turn.",
   "rules.gateWait": "Until you have captured a pawn your gate is shut: your pawns may not leave the outer ring.",

@@ -3,7 +3,6 @@
 // the header on every page (and at once for an address ending in #rules).
 
 import { h, replaceChildren } from "./dom.js";
-import { defaultSafe } from "./geometry.js";
 import { t } from "./i18n.js";
 import { normalizeRules, throwName } from "./rules.js";
 
@@ -15,15 +14,15 @@ export function setRulesContext(rules, size) {
   current = { rules: normal, size: size || (normal.preset === "senior" ? 7 : 5) };
 }
 
-/** The paragraphs of the rules, as [text key, parameters], for `rules` (normalized) on
- * a board of side `size`. */
-export function rulesParagraphs(rules, size) {
-  const safe = Array.isArray(rules.safe) ? rules.safe.length : defaultSafe(size).length;
+/** The paragraphs of the rules, as [text key, parameters], for `rules` (normalized).
+ * The safe squares are counted when the rules list them (a game's full rules, from the
+ * server); a preset's default layout is only named. */
+export function rulesParagraphs(rules) {
   const out = [
     ["rules.goal", {}],
     ["rules.turn", { cowries: rules.cowries }],
     ["rules.bag", {}],
-    ["rules.safe", { count: safe }],
+    Array.isArray(rules.safe) ? ["rules.safe", { count: rules.safe.length }] : ["rules.safeDefault", {}],
     [rules.entry === "grace" ? "rules.captureGrace" : "rules.captureStart", {}],
     [rules.gate === "circle" ? "rules.gateCircle" : "rules.gateWait", {}],
   ];
@@ -65,7 +64,7 @@ export function openRules() {
       h("button", { type: "button", id: "rules-close", onclick: () => box.close() }, t("rules.close")),
     ),
     h("p", { class: "small", id: "rules-preset" }, t("rules.preset", { preset, size })),
-    rulesParagraphs(rules, size).map(([key, params]) => h("p", { dataset: { rule: key } }, t(key, params))),
+    rulesParagraphs(rules).map(([key, params]) => h("p", { dataset: { rule: key } }, t(key, params))),
     h("h3", {}, t("rules.throws")),
     h(
       "table",

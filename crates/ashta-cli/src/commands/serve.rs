@@ -18,7 +18,7 @@ pub struct ServeArgs {
     /// The SQLite file holding every game (created if missing).
     #[arg(long, value_name = "FILE", default_value = "ashta.sqlite")]
     db: PathBuf,
-    /// Pause before each bot throw or move, in milliseconds, so the page can animate.
+    /// Pause before each bot throw or play, in milliseconds, so the page can animate.
     #[arg(long, value_name = "MS", default_value_t = 700)]
     bot_delay_ms: u64,
     /// Thinking time per bot decision, in milliseconds.

@@ -5,8 +5,9 @@ import { pawnGroups, SEAT_COLOURS, SEAT_SHAPES } from "../../web/board.js";
 import { socketUrl } from "../../web/connection.js";
 import { movesFrom } from "../../web/game.js";
 import { Board } from "../../web/geometry.js";
+import { boardJson } from "./fixture.mjs";
 
-const board = new Board(5, 4);
+const board = new Board(boardJson(5, 4));
 const position = (pawns) => ({ pawns });
 
 test("pawns on one square form one stack per player, counted", () => {

@@ -8,18 +8,24 @@ import { startPosition } from "../../web/history.js";
 import { normalizeRules } from "../../web/rules.js";
 import { EFFECTS, play, played, setSound, soundOn } from "../../web/sound.js";
 import { rulesParagraphs, throwRows } from "../../web/tutorial.js";
+import { boardJson, fixture } from "./fixture.mjs";
 
 test("the rules page follows the game's preset", () => {
-  const keys = (preset, size) => rulesParagraphs(normalizeRules(preset), size).map(([k]) => k);
-  const standard = keys("standard", 5);
+  const keys = (preset) => rulesParagraphs(normalizeRules(preset)).map(([k]) => k);
+  const standard = keys("standard");
   assert.ok(standard.includes("rules.gateWait") && standard.includes("rules.captureStart") && standard.includes("rules.doubles"));
   assert.ok(!standard.includes("rules.entryGrace") && !standard.includes("rules.threeGraces"));
-  const traditional = keys("traditional", 5);
+  const traditional = keys("traditional");
   for (const k of ["rules.gateCircle", "rules.captureGrace", "rules.entryGrace", "rules.threeGraces"]) assert.ok(traditional.includes(k), k);
-  const safe = (preset, size) => rulesParagraphs(normalizeRules(preset), size).find(([k]) => k === "rules.safe")[1].count;
-  assert.equal(safe("standard", 5), 5);
-  assert.equal(safe("senior", 7), 9);
-  assert.equal(rulesParagraphs(normalizeRules("standard"), 5).find(([k]) => k === "rules.turn")[1].cowries, 4);
+  // A game's full rules list the safe squares, which are counted; a preset's default
+  // layout is only named.
+  const safe = (rules) => rulesParagraphs(normalizeRules(rules)).find(([k]) => k.startsWith("rules.safe"));
+  for (const { name, rules } of fixture.presets) {
+    assert.deepEqual(safe(rules), ["rules.safe", { count: rules.safe.length }], name);
+    assert.deepEqual(safe(name), ["rules.safeDefault", {}], name);
+  }
+  assert.equal(fixture.presets.find((p) => p.name === "standard").rules.safe.length, 5);
+  assert.equal(rulesParagraphs(normalizeRules("standard")).find(([k]) => k === "rules.turn")[1].cowries, 4);
   assert.deepEqual(
     throwRows(normalizeRules("standard")).map((r) => [r.up, r.value, r.grace, r.name]),
     [[0, 8, true, "ashta"], [1, 1, false, null], [2, 2, false, null], [3, 3, false, null], [4, 4, true, "chamma"]],
@@ -27,7 +33,7 @@ test("the rules page follows the game's preset", () => {
 });
 
 test("a move that makes a double on the outer ring is marked as a block", () => {
-  const board = new Board(5, 2);
+  const board = new Board(boardJson(5, 2));
   const start = startPosition({ rules: "standard", size: 5, players: 2 }, "start", 4);
   const pos = { ...start, to_move: 0, bag: [2], pawns: [[0, 0, 2, 0], [0, 0, 0, 0]] };
   assert.equal(formsDouble(board, pos, { value: 2, from: 0, to: 2, count: 1 }), "block");
@@ -80,7 +86,7 @@ test("a hint reads as the moves of the play and the chance to win", async () => 
   const { hintText } = await import("../../web/hint.js");
   const { setLanguage } = await import("../../web/i18n.js");
   setLanguage("en", false);
-  const board = new Board(5, 2);
+  const board = new Board(boardJson(5, 2));
   const answer = { moves: [{ value: 3, from: 0, to: 3, count: 1 }, { value: 1, from: 3, to: 4, count: 1 }], win: 0.414 };
   assert.equal(hintText(board, 0, answer), "Hint: South moves 3: c1 → e2, then South moves 1: e2 → e3 (chance to win about 41%)");
 });

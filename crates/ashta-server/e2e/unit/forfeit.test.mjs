@@ -6,9 +6,10 @@ import { Board } from "../../web/geometry.js";
 import { startPosition } from "../../web/history.js";
 import { setLanguage } from "../../web/i18n.js";
 import { normalizeRules } from "../../web/rules.js";
+import { boardJson } from "./fixture.mjs";
 
 const rules = normalizeRules("standard");
-const board = new Board(5, 2);
+const board = new Board(boardJson(5, 2));
 const start = startPosition({ rules: "standard", size: 5, players: 2 }, "start", 4);
 
 // South has bag [4, 1], the gate open, one pawn on b5 (path index 9) and the rest home.

@@ -5,6 +5,7 @@ import { throwEvents } from "../../web/endscreen.js";
 import { Board } from "../../web/geometry.js";
 import { effectiveEvents, eventText, finalPlaces, gameStats, startPosition } from "../../web/history.js";
 import { setLanguage } from "../../web/i18n.js";
+import { boardJson } from "./fixture.mjs";
 
 const start = startPosition({ rules: "standard", size: 5, players: 2 }, "start", 4);
 const pos = (south, north, captured = [false, false]) => ({ ...start, pawns: [south, north], captured });
@@ -50,7 +51,7 @@ test("places put finishers first, then the others by how far they came", () => {
 
 test("events read as sentences naming squares along the mover's own path", () => {
   setLanguage("en", false);
-  const board = new Board(5, 2);
+  const board = new Board(boardJson(5, 2));
   assert.equal(eventText(board, { kind: "move", seat: 1, move: { value: 3, from: 0, to: 3, count: 1, capture: false } }), "North moves 3: c5 → a4");
   assert.equal(eventText(board, { kind: "move", seat: 0, move: { value: 2, from: 1, to: 3, count: 2, capture: true } }), "South moves a pair 2: d1 → e2 captures!");
   assert.equal(eventText(board, { kind: "move", seat: 0, move: { value: 8, from: -1, to: 0, count: 4, capture: false } }), "South brings 4 on with 8");

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import { Board } from "../../web/geometry.js";
 import { capturedBy, eventText, lastThrow, logEntries, startPosition } from "../../web/history.js";
 import { setLanguage } from "../../web/i18n.js";
+import { boardJson } from "./fixture.mjs";
 
 const start = startPosition({ rules: "standard", size: 5, players: 4 }, "start", 4);
 const at = (to_move, bag, extra = {}) => ({ ...start, to_move, bag, ...extra });
@@ -40,7 +41,7 @@ test("the log leaves out the undone events and keeps the undo", () => {
 
 test("a capture in the log says whose pawn it sent back", () => {
   setLanguage("en", false);
-  const board = new Board(5, 4);
+  const board = new Board(boardJson(5, 4));
   // South moves 3 from its start (c1) to e2 (path index 3), where a lone East pawn stands.
   const eastAtE2 = board.indexOf(1, [4, 1]);
   const before = { ...start, to_move: 0, bag: [3], pawns: [[0, 0, 0, 0], [eastAtE2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] };
