@@ -338,7 +338,19 @@ impl Session {
     }
     /// Whether some seat is played by a person.
     pub fn has_human(&self) -> bool {
-        self.seats.iter().any(SeatKind::is_human)
+        self.humans() > 0
+    }
+    /// How many seats people play.
+    pub fn humans(&self) -> usize {
+        self.seats.iter().filter(|s| s.is_human()).count()
+    }
+    /// Who plays seat `p`, as the screens say it: `you` when it is the only person's
+    /// seat, else the seat's name (`human`, `random`, `bot:greedy`).
+    pub fn player_word(&self, p: usize) -> String {
+        match &self.seats[p] {
+            SeatKind::Human if self.humans() == 1 => "you".to_string(),
+            kind => kind.name(),
+        }
     }
     /// How the game stands: the winner, the draw and the phases played.
     pub fn outcome(&self) -> Outcome {

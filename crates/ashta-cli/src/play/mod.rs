@@ -23,7 +23,6 @@ use crate::board::{draw, legend, Detail};
 use crate::describe::{bag_text, move_text, player_long, result_text, throw_text, Labels};
 use crate::rule_flags::RuleFlags;
 use prompt::{parse, Command, HELP};
-pub use seats::SeatKind;
 
 /// Arguments of `ashta play`.
 #[derive(Args, Debug)]
@@ -164,12 +163,7 @@ pub fn run(
 impl LineGame<'_> {
     /// `South (player 0), you`, `East (player 1), random` or `North (player 2), bot:greedy`.
     fn who(&self, p: usize) -> String {
-        let seats = self.session.seats();
-        let humans = seats.iter().filter(|s| s.is_human()).count();
-        let kind = match &seats[p] {
-            SeatKind::Human if humans == 1 => "you".to_string(),
-            kind => kind.name(),
-        };
+        let kind = self.session.player_word(p);
         format!("{}, {kind}", player_long(self.session.variant(), p))
     }
 

@@ -22,7 +22,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use anyhow::Result;
-use ashta_bots::session::{SeatKind, Session};
+use ashta_bots::session::Session;
 use ashta_engine::{Cowries, Move, Position, Square, ThrowStep, Variant};
 
 pub use choice::path_squares;
@@ -291,12 +291,7 @@ impl App {
 
     /// `South (you)`, `East (bot:default)`.
     pub fn who(&self, p: usize) -> String {
-        let seats = self.session.seats();
-        let humans = seats.iter().filter(|s| s.is_human()).count();
-        let kind = match &seats[p] {
-            SeatKind::Human if humans == 1 => "you".to_string(),
-            kind => kind.name(),
-        };
+        let kind = self.session.player_word(p);
         format!("{} ({kind})", player_name(self.variant(), p))
     }
 

@@ -32,12 +32,7 @@ pub fn rows_wanted(app: &App, width: u16) -> u16 {
 
 /// Draws the panel in `area`.
 pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
-    let humans = app
-        .session()
-        .seats()
-        .iter()
-        .filter(|s| s.is_human())
-        .count();
+    let humans = app.session().humans();
     let title = match (app.human_to_move(), humans) {
         (true, 1) => " Your move ".to_string(),
         (true, _) => format!(

@@ -32,12 +32,7 @@ pub fn draw_players(frame: &mut Frame, app: &App, area: Rect) {
     let inner = area.width.saturating_sub(2) as usize;
     let v = app.variant();
     let pos = app.position();
-    let humans = app
-        .session()
-        .seats()
-        .iter()
-        .filter(|s| s.is_human())
-        .count();
+    let humans = app.session().humans();
     // Three wordings (name, facts), longest first; all players get the first that fits
     // them all.
     let wordings: Vec<[(String, String); 3]> = (0..v.players())
