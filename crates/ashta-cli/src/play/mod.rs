@@ -93,15 +93,10 @@ struct LineGame<'a> {
     out: &'a mut dyn Write,
 }
 
-/// The seed and the searching bots' time the arguments ask for.
-fn seed_and_time(args: &PlayArgs) -> (u64, Option<Duration>) {
+/// The game the arguments ask for: a new one, or the one `--load` names.
+fn session(args: &PlayArgs) -> Result<Session> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let time = (args.bot_time_ms > 0).then(|| Duration::from_millis(args.bot_time_ms));
-    (seed, time)
-}
-
-/// The game the arguments ask for: a new one, or the one `--load` names.
-fn session(args: &PlayArgs, seed: u64, time: Option<Duration>) -> Result<Session> {
     if let Some(path) = &args.load {
         let text = crate::input::read_text(path)?;
         let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
@@ -123,8 +118,7 @@ pub fn run(
     echo: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let (seed, time) = seed_and_time(args);
-    let session = session(args, seed, time)?;
+    let session = session(args)?;
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         let settings = Settings {
             auto_single: args.auto_single,
