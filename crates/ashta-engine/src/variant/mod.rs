@@ -18,10 +18,12 @@ use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
 use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
 
 mod diagnosis;
+mod forfeit;
 mod movegen;
 mod play;
 mod throwing;
 
+pub use forfeit::{Forfeit, Unusable};
 use movegen::entry_pawns;
 
 /// What one throw did to the throwing phase.
