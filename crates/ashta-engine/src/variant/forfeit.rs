@@ -58,11 +58,12 @@ impl Variant {
     /// can use any of it.
     ///
     /// ```
-    /// use ashta_engine::{parse_any, IllegalMove, Square};
+    /// use ashta_engine::{parse_any, IllegalMove};
     ///
     /// // South, who has never captured, has thrown a 4 (a grace) and has every pawn on
-    /// // b1 (13): with the gate shut, no pawn may leave the outer ring.
+    /// // a2 (13): with the gate shut, no pawn may leave the outer ring.
     /// let (variant, pos) = parse_any("standard 5 2 0 4 13,13,13,13/0,0,0,0 - - 0").unwrap();
+    /// assert_eq!(variant.square(0, 13).name(5), "a2");
     /// let forfeit = variant.forfeit_after_throw(&pos, 3).unwrap(); // three mouths up: a 3
     /// assert_eq!((forfeit.player, forfeit.values.as_slice()), (0, &[4, 3][..]));
     /// assert!(forfeit.reasons.iter().all(|r| r.reason == IllegalMove::GateClosed));

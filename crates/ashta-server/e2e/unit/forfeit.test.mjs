@@ -25,7 +25,7 @@ const blocked = {
   },
 };
 
-// A throw that ended "forfeited": the grace 4 thrown before and the 3, from b1 (13),
+// A throw that ended "forfeited": the grace 4 thrown before and the 3, from a2 (13),
 // with the gate shut.
 const gateThrow = {
   version: 4,
