@@ -140,7 +140,7 @@ async function againstThreeBots(browser) {
     const line = logTexts.find((l) => l.version === String(event.version) && l.kind.includes("log-move"));
     check(line && /captures \d* ?(of )?(South|East|North|West)'s pawns?!/.test(line.text), `the capture at ${event.version} names whose pawn: ${line?.text}`);
   }
-  const lost = entries.filter(({ event, before }) => forfeitedValues(before, event).length > 0).length;
+  const lost = entries.filter(({ event }) => forfeitedValues(event).length > 0).length;
   const explained = logTexts.filter((l) => l.kind.includes("log-forfeit")).length;
   check(lost === explained, `${lost} forfeits, ${explained} explained in the log`);
 

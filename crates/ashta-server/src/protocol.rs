@@ -206,6 +206,78 @@ pub struct Event {
     pub position: PositionJson,
 }
 
+/// Values a seat forfeited (RULES.md 5.2) and why, as the engine explained it at the
+/// moment of the forfeit ([`ashta_engine::Forfeit`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ForfeitJson {
+    /// The seat whose values were forfeited.
+    pub seat: u8,
+    /// The values forfeited, largest first, each as often as it was in the bag.
+    pub values: Vec<u8>,
+    /// Why each value could not be used, for each unit of the seat not at home.
+    pub reasons: Vec<UnusableJson>,
+}
+
+/// Why one unit could not use one value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnusableJson {
+    /// The value.
+    pub value: u8,
+    /// The unit's path index, −1 for the pawns off the board.
+    pub from: i16,
+    /// The rule: `gate` (the gate is shut until a capture), `exact` (the home is reached
+    /// only by the exact count), `entry` (pawns enter only with a grace of 2 or more),
+    /// `block` (an opponent's blocking double in the way), `double` (an opponent's
+    /// double on the target). [`reason_word`] names the engine's other rules, which a
+    /// forfeit never gives.
+    pub reason: &'static str,
+    /// The seat owning the double, for `block` and `double`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat_of_double: Option<u8>,
+    /// The square of the double, by name (`c3`), for `block` and `double`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
+}
+
+/// The protocol's word for an engine rule.
+pub fn reason_word(rule: ashta_engine::IllegalMove) -> &'static str {
+    use ashta_engine::IllegalMove as R;
+    match rule {
+        R::GateClosed => "gate",
+        R::Overshoots => "exact",
+        R::EntryNeedsGrace => "entry",
+        R::Blocked => "block",
+        R::DoubleOnTarget => "double",
+        R::EntryWithoutGraceEntry => "no-grace-entry",
+        R::EntryCount => "entry-count",
+        R::PairWithoutDoubles => "pair",
+        R::AtHome => "at-home",
+        R::TargetMismatch => "target",
+    }
+}
+
+impl ForfeitJson {
+    /// The engine's explanation of a forfeit, for clients, on the board of `variant`.
+    pub fn new(variant: &ashta_engine::Variant, forfeit: &ashta_engine::Forfeit) -> ForfeitJson {
+        let size = variant.rules().size as usize;
+        ForfeitJson {
+            seat: forfeit.player as u8,
+            values: forfeit.values.clone(),
+            reasons: forfeit
+                .reasons
+                .iter()
+                .map(|r| UnusableJson {
+                    value: r.value,
+                    from: r.from.map_or(-1, i16::from),
+                    reason: reason_word(r.reason),
+                    seat_of_double: r.double.map(|(owner, _)| owner as u8),
+                    square: r.double.map(|(_, sq)| sq.name(size)),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// What an event did.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
@@ -222,6 +294,9 @@ pub enum EventBody {
         again: bool,
         /// How the throwing phase ended: `moving`, `forfeited`, `voided`, or null.
         end: Option<&'static str>,
+        /// The bag forfeited when the phase ended `forfeited`, and why (absent otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        forfeit: Option<ForfeitJson>,
     },
     /// One move.
     Move {
@@ -232,6 +307,10 @@ pub enum EventBody {
         mv: MoveJson,
         /// Path indices the unit passes through, first to last.
         path: Vec<i16>,
+        /// The values left in the bag that no unit could use after this move, forfeited
+        /// as the turn ended, and why (absent when nothing was forfeited).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        forfeit: Option<ForfeitJson>,
     },
     /// A human's last turn taken back.
     Undo {

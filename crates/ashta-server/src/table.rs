@@ -12,8 +12,8 @@ use ashta_engine::{
 };
 
 use crate::protocol::{
-    BoardJson, Event, EventBody, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal, WsError,
-    WsErrorCode,
+    BoardJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal,
+    WsError, WsErrorCode,
 };
 
 /// A game being played on the server.
@@ -227,6 +227,7 @@ impl Table {
                 "the bag still holds values: move before throwing",
             ));
         }
+        let before = *self.position();
         let one = self.session.throw_once().map_err(internal)?;
         let cowries = one.cowries;
         let face = self.variant().table().face(cowries.mouths_up());
@@ -249,6 +250,13 @@ impl Table {
             value: (step != ThrowStep::Voided).then_some(face.value),
             again: step == ThrowStep::Again,
             end,
+            forfeit: if step == ThrowStep::Forfeited {
+                self.variant()
+                    .forfeit_after_throw(&before, cowries.mouths_up())
+                    .map(|f| ForfeitJson::new(self.variant(), &f))
+            } else {
+                None
+            },
         };
         let mut out = vec![self.event(body)];
         self.finish_if_over(&mut out);
@@ -316,11 +324,13 @@ impl Table {
     pub fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
         let mv = self.find(seat, req)?;
         let path = self.path(self.position(), seat, mv);
+        let forfeit = self.forfeit_after_move(self.position(), mv);
         self.session.play(mv).map_err(internal)?;
         let body = EventBody::Move {
             seat: seat as u8,
             mv: MoveJson::from(&mv),
             path,
+            forfeit,
         };
         let mut out = vec![self.event(body)];
         self.finish_if_over(&mut out);
@@ -352,8 +362,9 @@ impl Table {
         let mut steps = Vec::with_capacity(play.moves.len());
         for mv in &play.moves {
             let path = self.path(&pos, seat, *mv);
+            let forfeit = self.forfeit_after_move(&pos, *mv);
             variant.play_unchecked(&mut pos, *mv);
-            steps.push((*mv, path, variant.to_json(&pos)));
+            steps.push((*mv, path, forfeit, variant.to_json(&pos)));
         }
         self.session.play_bot(seat, play).map_err(|e| BotFailure {
             seat,
@@ -362,11 +373,12 @@ impl Table {
         })?;
         let last = steps.len() - 1;
         let mut out = Vec::with_capacity(steps.len() + 1);
-        for (n, (mv, path, position)) in steps.into_iter().enumerate() {
+        for (n, (mv, path, forfeit, position)) in steps.into_iter().enumerate() {
             let body = EventBody::Move {
                 seat: seat as u8,
                 mv: MoveJson::from(&mv),
                 path,
+                forfeit,
             };
             // The last move's position is the game's own: the turn limit may have drawn
             // the game after it.
@@ -380,6 +392,13 @@ impl Table {
         }
         self.finish_if_over(&mut out);
         Ok(out)
+    }
+
+    /// What playing `mv` in `pos` forfeits, as the engine explains it, for the event.
+    fn forfeit_after_move(&self, pos: &Position, mv: Move) -> Option<ForfeitJson> {
+        self.variant()
+            .forfeit_after_move(pos, mv)
+            .map(|f| ForfeitJson::new(self.variant(), &f))
     }
 
     /// Path indices a move's unit passes through in `pos`, from its square to where it
@@ -505,6 +524,112 @@ mod tests {
             step(t);
         }
         panic!("game did not end");
+    }
+
+    /// Checks the `forfeit` field of one event against the position before it: a throw
+    /// carries it exactly when it ended `forfeited`, a move exactly when values were left
+    /// in the bag and the turn ended without the seat finishing. Returns whether it did.
+    fn check_forfeit(before: &serde_json::Value, event: &Event) -> bool {
+        let json = serde_json::to_value(event).unwrap();
+        let after = &json["position"];
+        let bag_len = |pos: &serde_json::Value| pos["bag"].as_array().unwrap().len();
+        let expected = match json["kind"].as_str().unwrap() {
+            "throw" => json["end"] == "forfeited",
+            "move" => bag_len(before) > 1 && bag_len(after) == 0 && after["winner"].is_null(),
+            _ => false,
+        };
+        let Some(forfeit) = json.get("forfeit") else {
+            assert!(!expected, "no forfeit in {json}");
+            return false;
+        };
+        assert!(expected, "a forfeit in {json}");
+        assert_eq!(forfeit["seat"], json["seat"]);
+        let values = forfeit["values"].as_array().unwrap();
+        assert!(!values.is_empty());
+        if json["kind"] == "move" {
+            // The bag before, less the value the move spent.
+            let mut left: Vec<u64> = before["bag"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .collect();
+            let spent = json["move"]["value"].as_u64().unwrap();
+            left.remove(left.iter().position(|&v| v == spent).unwrap());
+            let values: Vec<u64> = values.iter().map(|v| v.as_u64().unwrap()).collect();
+            assert_eq!(values, left);
+        }
+        let reasons = forfeit["reasons"].as_array().unwrap();
+        assert!(!reasons.is_empty());
+        for r in reasons {
+            let word = r["reason"].as_str().unwrap();
+            assert!(
+                ["gate", "exact", "entry", "block", "double"].contains(&word),
+                "{r}"
+            );
+            let double = word == "block" || word == "double";
+            assert_eq!(r.get("square").is_some(), double, "{r}");
+            assert_eq!(r.get("seat_of_double").is_some(), double, "{r}");
+            assert!(values.contains(&r["value"]));
+        }
+        true
+    }
+
+    #[test]
+    fn a_forfeiting_event_carries_the_forfeit_and_no_other_does() {
+        let (mut throws, mut moves, mut plain) = (0, 0, 0);
+        for seed in 1..=6 {
+            let mut t = table(seed);
+            let mut before = serde_json::to_value(t.position_json()).unwrap();
+            for _ in 0..100_000 {
+                if t.is_over() {
+                    break;
+                }
+                for event in step(&mut t) {
+                    if check_forfeit(&before, &event) {
+                        match event.body {
+                            EventBody::Throw { .. } => throws += 1,
+                            _ => moves += 1,
+                        }
+                    } else {
+                        plain += 1;
+                    }
+                    before = serde_json::to_value(&event.position).unwrap();
+                }
+            }
+        }
+        assert!(
+            throws > 0 && moves > 0 && plain > 0,
+            "{throws} {moves} {plain}"
+        );
+    }
+
+    #[test]
+    fn a_forfeit_by_a_double_names_its_owner_and_square() {
+        // Scan seeded games for a forfeit a double explains: its square is named.
+        for seed in 1..=40 {
+            let mut t = table(seed);
+            while !t.is_over() {
+                for event in step(&mut t) {
+                    let json = serde_json::to_value(&event).unwrap();
+                    let Some(reasons) = json.pointer("/forfeit/reasons") else {
+                        continue;
+                    };
+                    for r in reasons.as_array().unwrap() {
+                        if let Some(square) = r.get("square") {
+                            let name = square.as_str().unwrap();
+                            let sq = ashta_engine::Square::parse(name, 5).expect("a square name");
+                            let owner = r["seat_of_double"].as_u64().unwrap() as usize;
+                            assert_ne!(owner, json["seat"].as_u64().unwrap() as usize);
+                            // The double stood there when the value was forfeited.
+                            assert!(!t.variant().is_safe(sq));
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        panic!("no forfeit explained by a double in 40 games");
     }
 
     #[test]
@@ -716,6 +841,38 @@ mod tests {
     }
 
     #[test]
+    fn a_bots_move_events_carry_their_forfeits() {
+        let mut forfeits = 0;
+        for seed in 1..=20 {
+            let bots = (0..4)
+                .map(|p| Some(Box::new(GreedyBot::new(p, 0.0)) as Box<dyn Bot>))
+                .collect();
+            let mut t = Table::new(Rules::standard(), seed, "00".into(), bots).unwrap();
+            let mut before = serde_json::to_value(t.position_json()).unwrap();
+            while !t.is_over() {
+                let seat = t.to_move();
+                let events = if t.must_throw() {
+                    t.throw(seat).unwrap()
+                } else {
+                    let mut bot = t.lend_bot(seat).unwrap();
+                    let play = bot.choose(t.variant(), t.position()).expect("a play");
+                    t.return_bot(seat, bot);
+                    t.play_bot(seat, &play).unwrap()
+                };
+                for event in &events {
+                    let moved = matches!(event.body, EventBody::Move { .. });
+                    forfeits += usize::from(check_forfeit(&before, event) && moved);
+                    before = serde_json::to_value(&event.position).unwrap();
+                }
+            }
+            if forfeits > 0 {
+                return;
+            }
+        }
+        panic!("no bot forfeited a value in 20 games");
+    }
+
+    #[test]
     fn a_bot_seat_keeps_one_bot_that_sees_every_decision() {
         let mut rules = Rules::standard();
         rules.players = 2;
@@ -726,6 +883,7 @@ mod tests {
         };
         let mut t = Table::new(rules, 17, "00".into(), vec![None, Some(Box::new(bot))]).unwrap();
         assert!(t.lend_bot(0).is_none(), "a person's seat has no bot");
+        let mut before = serde_json::to_value(t.position_json()).unwrap();
         for _ in 0..100_000 {
             if t.is_over() {
                 break;
@@ -739,8 +897,16 @@ mod tests {
                 t.return_bot(1, bot);
                 let events = t.play_bot(1, &play).unwrap();
                 assert!(events.len() >= play.moves.len());
+                // Each of the bot's move events carries its forfeit as a person's does.
+                for event in &events {
+                    check_forfeit(&before, event);
+                    before = serde_json::to_value(&event.position).unwrap();
+                }
             } else {
-                step(&mut t);
+                for event in step(&mut t) {
+                    check_forfeit(&before, &event);
+                    before = serde_json::to_value(&event.position).unwrap();
+                }
             }
         }
         assert!(t.is_over());

@@ -225,7 +225,7 @@ export function showGame(root, id, seat, token) {
       showLastThrow();
     } else {
       appendLog(event, before);
-      const lost = forfeitText(state.board, state.rules, before, event);
+      const lost = forfeitText(state.board, event);
       if (lost && event.seat === state.you) showMessage(lost, "info", "forfeit");
     }
     const yourTurnNow = snap.status === "playing" && state.you !== null && snap.position.to_move === state.you;
@@ -543,7 +543,7 @@ export function showGame(root, id, seat, token) {
     const seat = event.seat === undefined ? null : board.seatOf(event.seat);
     const cls = `${seat === null ? "" : ` seat-${seat}`}`;
     ui.log.append(h("li", { class: `log-${event.kind}${cls}`, dataset: { version: String(event.version) } }, text));
-    const lost = before ? forfeitText(board, state.rules, before, event) : null;
+    const lost = forfeitText(board, event);
     if (lost) ui.log.append(h("li", { class: `log-forfeit${cls}`, dataset: { version: String(event.version) } }, lost));
     if (scroll) ui.log.scrollTop = ui.log.scrollHeight;
   }

@@ -3,8 +3,9 @@
 //!
 //! This module holds the compiled tables ([`Variant::new`]) and the start position; the
 //! rest of [`Variant`] is split by what it does: `throwing`, `movegen` (legal moves and
-//! why a move is illegal), `play` (playing moves, ending turns and games) and
-//! `diagnosis` (frozen and locked games, foreign positions, move paths, the gate).
+//! why a move is illegal), `play` (playing moves, ending turns and games), `forfeit`
+//! (why a bag was forfeited) and `diagnosis` (frozen and locked games, foreign
+//! positions, move paths, the gate).
 
 use arrayvec::ArrayVec;
 
@@ -18,10 +19,12 @@ use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
 use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
 
 mod diagnosis;
+mod forfeit;
 mod movegen;
 mod play;
 mod throwing;
 
+pub use forfeit::{Forfeit, Unusable};
 use movegen::entry_pawns;
 
 /// What one throw did to the throwing phase.

@@ -55,7 +55,21 @@ impl Variant {
         v: usize,
         wrapped: bool,
     ) -> bool {
-        pos.blocks().iter().any(|b| {
+        self.find_block(pos, p, i, j, v, wrapped).is_some()
+    }
+
+    /// The first block against `p` standing strictly between `i` and `j` on the outer
+    /// ring, as [`Variant::blocked`] looks for it.
+    pub(super) fn find_block(
+        &self,
+        pos: &Position,
+        p: usize,
+        i: usize,
+        j: usize,
+        v: usize,
+        wrapped: bool,
+    ) -> Option<Block> {
+        pos.blocks().iter().copied().find(|b| {
             if b.blocked & (1 << p) == 0 {
                 return false;
             }
@@ -215,9 +229,7 @@ impl Variant {
             if off == 0 {
                 return Err(no_unit);
             }
-            if !self.table.is_grace_value(value) || value < 2 {
-                return Err(MoveError::Illegal(IllegalMove::EntryNeedsGrace));
-            }
+            self.entry_rule(value).map_err(MoveError::Illegal)?;
             let n = entry_pawns(value, off);
             if count != n {
                 return Err(MoveError::Illegal(IllegalMove::EntryCount));
@@ -240,45 +252,77 @@ impl Variant {
         if i as usize == self.home {
             return Err(MoveError::Illegal(IllegalMove::AtHome));
         }
-        if let Some((to, capture)) = self.target(
-            pos,
-            p,
-            pos.has_captured(p),
-            i as usize,
-            value as usize,
-            true,
-        ) {
-            return Ok(Move {
+        match self.unit_rule(pos, p, i as usize, value as usize) {
+            Ok((to, capture)) => Ok(Move {
                 value,
                 from,
                 to: to as u8,
                 count,
                 capture,
-            });
+            }),
+            Err((why, _)) => Err(MoveError::Illegal(why)),
         }
-        let j = i as usize + value as usize;
-        let gate_closed = j >= self.outer && !pos.has_captured(p);
-        Err(MoveError::Illegal(if gate_closed && !self.circle {
-            IllegalMove::GateClosed
-        } else if j > self.home && !gate_closed {
-            IllegalMove::Overshoots
-        } else if self
-            .target(
-                pos,
-                p,
-                pos.has_captured(p),
-                i as usize,
-                value as usize,
-                false,
-            )
-            .is_some()
-        {
-            IllegalMove::Blocked
+    }
+
+    /// Whether an entry (a move from off the board) may spend `value`: grace entry is
+    /// on and `value` is a grace of 2 or more. Whether a pawn is off is not asked.
+    pub(super) fn entry_rule(&self, value: u8) -> Result<(), IllegalMove> {
+        if !self.grace_entry {
+            Err(IllegalMove::EntryWithoutGraceEntry)
+        } else if !self.table.is_grace_value(value) || value < 2 {
+            Err(IllegalMove::EntryNeedsGrace)
         } else {
-            IllegalMove::DoubleOnTarget
-        }))
+            Ok(())
+        }
+    }
+
+    /// Where a unit of player `p` at path index `i` (on the board, not home) lands with
+    /// value `v` and whom it captures, blocks included; or the rule the move breaks,
+    /// with the opponent's double it meets for [`IllegalMove::Blocked`] (the blocking
+    /// double in the way) and [`IllegalMove::DoubleOnTarget`] (the double on the
+    /// target): its owner and square.
+    pub(super) fn unit_rule(
+        &self,
+        pos: &Position,
+        p: usize,
+        i: usize,
+        v: usize,
+    ) -> Result<(usize, Option<u8>), (IllegalMove, Option<Double>)> {
+        let open = pos.has_captured(p);
+        if let Some(landing) = self.target(pos, p, open, i, v, true) {
+            return Ok(landing);
+        }
+        let j = i + v;
+        let gate_closed = j >= self.outer && !open;
+        if gate_closed && !self.circle {
+            return Err((IllegalMove::GateClosed, None));
+        }
+        if j > self.home && !gate_closed {
+            return Err((IllegalMove::Overshoots, None));
+        }
+        // The gate is open, or shut under `circle`: the unit goes round again.
+        let (j, wrapped) = if gate_closed {
+            (j % self.outer, true)
+        } else {
+            (j, false)
+        };
+        if self.target(pos, p, open, i, v, false).is_some() {
+            let double = self
+                .find_block(pos, p, i, j, v, wrapped)
+                .map(|b| (b.owner as usize, Square(b.square)));
+            return Err((IllegalMove::Blocked, double));
+        }
+        let sq = self.path[p][j];
+        let o = pos.occ[sq as usize];
+        Err((
+            IllegalMove::DoubleOnTarget,
+            Some(((o >> 5) as usize, Square(sq))),
+        ))
     }
 }
+
+/// An opponent's double a unit meets: its owner and square.
+pub(super) type Double = (usize, Square);
 
 /// Pawns an entry with `value` brings on when `off` pawns are off the board.
 #[inline]

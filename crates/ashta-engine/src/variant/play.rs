@@ -34,6 +34,24 @@ impl Variant {
     /// empty, or no value left can be used, the turn ends.
     pub fn play_unchecked(&self, pos: &mut Position, mv: Move) {
         debug_assert_eq!(self.fits(pos), Ok(()), "a position of another variant");
+        if self.apply_move(pos, mv) && (pos.bag_len == 0 || self.forfeits(pos)) {
+            self.pass_turn(pos);
+        }
+    }
+
+    /// Whether the player to move holds values but can use none of them: the bag is
+    /// forfeited and the turn ends (RULES.md 5.2).
+    #[inline(always)]
+    pub(super) fn forfeits(&self, pos: &Position) -> bool {
+        pos.bag_len != 0 && !self.has_legal_move(pos)
+    }
+
+    /// The mechanics of a move from [`Variant::legal_moves`]: the value leaves the bag,
+    /// the unit moves, captures, blocks form, a player finishes. Returns false when the
+    /// move brought the player's last pawn home (the turn or game has then ended);
+    /// otherwise the caller decides whether the turn ends.
+    #[inline(always)]
+    pub(super) fn apply_move(&self, pos: &mut Position, mv: Move) -> bool {
         let p = pos.to_move as usize;
         let slot = self.table.slot(mv.value).expect("value from the table");
         pos.bag[slot] -= 1;
@@ -101,13 +119,11 @@ impl Variant {
                     && pos.pawns[p][self.pawns - 1] as usize == self.home
                 {
                     self.finish(pos, p);
-                    return;
+                    return false;
                 }
             }
         }
-        if pos.bag_len == 0 || !self.has_legal_move(pos) {
-            self.pass_turn(pos);
-        }
+        true
     }
 
     /// Sends `n` pawns of `victim` at its path index `at` back to the start (or off the board).

@@ -14,6 +14,12 @@ impl Variant {
     /// spent; the position cannot tell, see [`Position::phase`], so that is the
     /// caller's to know.)
     pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
+        self.check_throw_one(pos, mouths_up)?;
+        Ok(self.throw_step(pos, mouths_up))
+    }
+
+    /// Why [`Variant::throw_one`] refuses `mouths_up` in `pos`, if it does.
+    pub(super) fn check_throw_one(&self, pos: &Position, mouths_up: u8) -> Result<(), ThrowError> {
         if pos.over {
             return Err(ThrowError::GameOver);
         }
@@ -27,14 +33,14 @@ impl Variant {
         {
             return Err(ThrowError::NotThrowing);
         }
-        Ok(self.throw_step(pos, mouths_up))
+        Ok(())
     }
 
     /// [`Variant::throw_one`] unchecked.
     #[inline]
     pub(crate) fn throw_step(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
         match self.add_throw(pos, mouths_up) {
-            ThrowStep::Moving if !self.has_legal_move(pos) => {
+            ThrowStep::Moving if self.forfeits(pos) => {
                 self.pass_turn(pos);
                 ThrowStep::Forfeited
             }
