@@ -491,3 +491,23 @@ fn start_prints_a_position_the_other_commands_read() {
         "16"
     );
 }
+
+#[test]
+fn the_line_game_says_why_a_bag_is_forfeited() {
+    let out = ok(
+        &["play", "--plain", "--seats", "random,random", "--seed", "1"],
+        "",
+    );
+    assert!(
+        out.contains("no value can be used (the gate is closed: "),
+        "{out}"
+    );
+    let out = ok(
+        &["play", "--plain", "--seats", "random,random", "--seed", "2"],
+        "",
+    );
+    assert!(
+        out.contains("No value left in the bag can be used (a pawn must land on the home exactly): the rest is forfeited."),
+        "{out}"
+    );
+}

@@ -7,6 +7,7 @@ mod common;
 use std::path::PathBuf;
 
 use ashta_bots::session::{parse_list, Session};
+use ashta_engine::IllegalMove;
 use ashta_tui::app::{App, Hint, Overlay, Settings, Tone};
 use common::{app, key, settle, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -541,4 +542,38 @@ fn throws_after_a_grace_come_one_by_one() {
         return;
     }
     panic!("no seed gives a grace first");
+}
+
+/// A person's throw that no pawn can use is explained with the engine's reasons (the
+/// gate, the exact count home, a double), not a guess.
+#[test]
+fn a_forfeited_throw_of_a_person_says_the_rule_that_stops_the_pawns() {
+    let mut app = app("human,random", 3);
+    let mut said = None;
+    for _ in 0..400 {
+        if let Some((_, text)) = &app.message {
+            if text.contains("the bag is forfeited (") {
+                said = Some(text.clone());
+                break;
+            }
+        }
+        if app.position().is_over() {
+            break;
+        }
+        app.key(key(KeyCode::Enter));
+        app.key(key(KeyCode::Enter));
+        settle(&mut app);
+    }
+    let said = said.expect("a forfeited throw of South's in the game");
+    let rules = [
+        IllegalMove::GateClosed.to_string(),
+        IllegalMove::Overshoots.to_string(),
+        IllegalMove::EntryNeedsGrace.to_string(),
+        "blocks the way".to_string(),
+        "'s double holds".to_string(),
+    ];
+    assert!(
+        said.starts_with("South threw ") && rules.iter().any(|r| said.contains(r.as_str())),
+        "{said}"
+    );
 }

@@ -2,7 +2,7 @@
 //! throw is called, and the facts of a move (its value, unit, squares and capture),
 //! which each front end words in its own style.
 
-use ashta_engine::{Cowries, Move, Position, Variant};
+use ashta_engine::{Cowries, Forfeit, IllegalMove, Move, Position, Variant};
 
 /// The seat name of player `p`: South, East, North or West.
 pub fn player_name(variant: &Variant, p: usize) -> &'static str {
@@ -71,6 +71,34 @@ impl MoveFacts {
     }
 }
 
+/// Why a bag was forfeited, in words: each distinct reason the engine gave
+/// ([`Variant::forfeit_after_throw`], [`Variant::forfeit_after_move`]) once, the
+/// opponent's double named with its square (`the gate is closed…; North's double on c3
+/// is in the way`).
+pub fn forfeit_reasons(variant: &Variant, forfeit: &Forfeit) -> String {
+    let size = variant.geometry().size();
+    let mut said: Vec<String> = Vec::new();
+    for why in &forfeit.reasons {
+        let text = match (why.reason, why.double) {
+            (IllegalMove::Blocked, Some((owner, sq))) => format!(
+                "{}'s double on {} blocks the way",
+                player_name(variant, owner),
+                sq.name(size)
+            ),
+            (IllegalMove::DoubleOnTarget, Some((owner, sq))) => format!(
+                "{}'s double holds {}",
+                player_name(variant, owner),
+                sq.name(size)
+            ),
+            (reason, _) => reason.to_string(),
+        };
+        if !said.contains(&text) {
+            said.push(text);
+        }
+    }
+    said.join("; ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +130,21 @@ mod tests {
         assert_eq!(facts.capture, None);
         assert_eq!(unit_name(2), "pair");
         assert_eq!(unit_name(3), "3 pawns");
+    }
+
+    /// South has never captured and every pawn waits on a2 (13): a 4 and a 3 would
+    /// take them past the outer ring, so the gate is the one reason, said once.
+    #[test]
+    fn a_forfeit_says_each_reason_once() {
+        let (v, pos) =
+            parse_any("standard 5 2 0 4 13,13,13,13/0,0,0,0 - - 0").expect("a valid position");
+        let forfeit = v
+            .forfeit_after_throw(&pos, 3)
+            .expect("the 4 and 3 are forfeited");
+        assert_eq!(
+            forfeit_reasons(&v, &forfeit),
+            IllegalMove::GateClosed.to_string()
+        );
     }
 
     fn only_move(v: &Variant, pos: &Position, pick: impl Fn(&Move) -> bool) -> MoveFacts {

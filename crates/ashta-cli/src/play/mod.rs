@@ -13,9 +13,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use ashta_bots::session::describe::forfeit_reasons;
 use ashta_bots::session::{Next, Session, Step};
 use ashta_bots::Bot;
-use ashta_engine::{Game, Move, MoveList, Position, ThrowReport, ThrowStep};
+use ashta_engine::{Game, Move, MoveList, Position, ThrowReport, ThrowStep, Variant};
 use ashta_tui::Settings;
 use clap::Args;
 
@@ -154,6 +155,23 @@ pub fn run(
     Ok(())
 }
 
+/// Why the throwing phase of `report`, begun at `start`, forfeited its bag: the
+/// engine's reasons at its last throw.
+fn phase_forfeit(variant: &Variant, start: Position, report: &ThrowReport) -> String {
+    let mut pos = start;
+    let Some((last, earlier)) = report.throws.split_last() else {
+        return String::new();
+    };
+    for cowries in earlier {
+        if variant.throw_one(&mut pos, cowries.mouths_up()).is_err() {
+            return String::new();
+        }
+    }
+    variant
+        .forfeit_after_throw(&pos, last.mouths_up())
+        .map_or_else(String::new, |f| forfeit_reasons(variant, &f))
+}
+
 impl LineGame<'_> {
     /// `South (player 0), you`, `East (player 1), random` or `North (player 2), bot:greedy`.
     fn who(&self, p: usize) -> String {
@@ -208,6 +226,7 @@ impl LineGame<'_> {
     /// each step: the turn and its throws, the moves of people, random movers and bots.
     fn play(&mut self) -> Result<Option<Stop>> {
         loop {
+            let start = *self.session.position();
             match self.session.next() {
                 Next::Over => return Ok(None),
                 Next::Throw => self.announce_turn()?,
@@ -228,7 +247,7 @@ impl LineGame<'_> {
                 Next::Random | Next::Bot => {}
             }
             match self.session.step()? {
-                Step::Threw { seat, report } => self.tell_throws(seat, &report)?,
+                Step::Threw { seat, report } => self.tell_throws(seat, start, &report)?,
                 Step::Moved { seat, before, mv } => self.tell_moves(seat, before, &[mv], true)?,
                 Step::Played {
                     seat,
@@ -253,7 +272,7 @@ impl LineGame<'_> {
     }
 
     /// Says what the throws of a phase were and what came of them.
-    fn tell_throws(&mut self, p: usize, report: &ThrowReport) -> Result<()> {
+    fn tell_throws(&mut self, p: usize, start: Position, report: &ThrowReport) -> Result<()> {
         let variant = self.session.variant();
         for &cowries in &report.throws {
             writeln!(self.out, "throw: {}", throw_text(variant, cowries))?;
@@ -270,8 +289,9 @@ impl LineGame<'_> {
             }
             ThrowStep::Forfeited => writeln!(
                 self.out,
-                "bag: {}; no value can be used, so the bag is forfeited and the turn ends",
-                bag.join(" ")
+                "bag: {}; no value can be used ({}), so the bag is forfeited and the turn ends",
+                bag.join(" "),
+                phase_forfeit(variant, start, report)
             )?,
             ThrowStep::Voided => writeln!(
                 self.out,
@@ -298,12 +318,13 @@ impl LineGame<'_> {
             if announce {
                 writeln!(self.out, "{name} plays {}", move_text(variant, &pos, mv))?;
             }
-            let left_before = pos.bag_len();
+            let forfeit = variant.forfeit_after_move(&pos, *mv);
             variant.play(&mut pos, *mv)?;
-            if pos.must_throw() && !pos.is_over() && left_before > 1 {
+            if let Some(forfeit) = forfeit {
                 writeln!(
                     self.out,
-                    "No value left in the bag can be used: the rest is forfeited."
+                    "No value left in the bag can be used ({}): the rest is forfeited.",
+                    forfeit_reasons(variant, &forfeit)
                 )?;
             }
         }

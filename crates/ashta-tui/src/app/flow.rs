@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use ashta_bots::session::{Next, SessionError};
-use ashta_engine::{Move, MoveList, Play, ThrowStep};
+use ashta_engine::{Forfeit, Move, MoveList, Play, ThrowStep};
 
 use super::{path_squares, Animation, App, Choice, Hint, Overlay, Tone, HUMAN_HOLD};
 use crate::describe::{move_words, player_name, result_words};
@@ -117,6 +117,7 @@ impl App {
         if fresh {
             self.hurry = false;
         }
+        let before = *self.position();
         let one = self.session.throw_once()?;
         self.show_throw(p, one.cowries, one.step, fresh);
         if one.step == ThrowStep::Again {
@@ -125,16 +126,19 @@ impl App {
                 self.pause = Duration::from_millis(self.settings.step_ms * 3);
             }
         } else {
-            self.end_throwing(p, one.step);
+            let forfeit = self
+                .variant()
+                .forfeit_after_throw(&before, one.cowries.mouths_up());
+            self.end_throwing(p, one.step, forfeit);
         }
         Ok(())
     }
 
-    /// The throwing phase of `p` ended with `end`.
-    fn end_throwing(&mut self, p: usize, end: ThrowStep) {
+    /// The throwing phase of `p` ended with `end` (forfeiting `forfeit`).
+    fn end_throwing(&mut self, p: usize, end: ThrowStep, forfeit: Option<Forfeit>) {
         let person = self.session.seats()[p].is_human();
-        if end == ThrowStep::Forfeited && person {
-            self.explain_forfeit(p);
+        if let Some(forfeit) = forfeit.filter(|_| person) {
+            self.explain_forfeit(&forfeit);
         }
         if matches!(end, ThrowStep::Forfeited | ThrowStep::Voided) {
             // Nothing moves: hold the throw on the screen a moment (any key goes on).

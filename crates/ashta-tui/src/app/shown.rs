@@ -1,7 +1,8 @@
 //! What the screen says about the game: the message bar, the move log (throws, moves,
 //! forfeits, extra turns), the throw panel and the hint's ranked plays.
 
-use ashta_engine::{Cowries, Move, Play, Position, ThrowStep};
+use ashta_bots::session::describe::forfeit_reasons;
+use ashta_engine::{Cowries, Forfeit, Move, Play, Position, ThrowStep};
 
 use super::{App, HintLine, LogLine, ThrowShown, Tone};
 use crate::describe::{cowrie_marks, move_words, player_letter, player_name, throw_words};
@@ -43,25 +44,15 @@ impl App {
         }
     }
 
-    /// Says why a person's throw moves nothing: the values thrown, and whether the
-    /// pawns wait for a grace to enter or none can go that far.
-    pub(super) fn explain_forfeit(&mut self, p: usize) {
+    /// Says why a person's throw moves nothing: the values thrown, and the rules the
+    /// engine says stop every pawn.
+    pub(super) fn explain_forfeit(&mut self, forfeit: &Forfeit) {
         let variant = self.variant();
-        let values: Vec<String> = self.last_throw.as_ref().map_or(Vec::new(), |t| {
-            t.throws
-                .iter()
-                .map(|c| variant.table().face(c.mouths_up()).value.to_string())
-                .collect()
-        });
-        let all_off = variant.pawns(self.position(), p).all(|i| i.is_none());
-        let why = if all_off {
-            "your pawns are off the board and enter only with a grace value of 2 or more"
-        } else {
-            "no pawn can move that far (a shut gate, the exact count home, or a double in the way)"
-        };
-        let name = player_name(variant, p);
+        let values: Vec<String> = forfeit.values.iter().map(u8::to_string).collect();
+        let why = forfeit_reasons(variant, forfeit);
+        let name = player_name(variant, forfeit.player);
         let text = format!(
-            "{name} threw {}: {why}; the bag is forfeited.",
+            "{name} threw {}: the bag is forfeited ({why}).",
             values.join(" ")
         );
         self.say(Tone::Refused, text);
