@@ -407,7 +407,7 @@ fn a_throw_that_moves_nothing_is_held_on_screen_and_explained() {
         }
         assert!(refused(&app), "{}", message(&app));
         assert!(
-            message(&app).contains("enter only with a grace"),
+            message(&app).contains(&IllegalMove::EntryNeedsGrace.to_string()),
             "{}",
             message(&app)
         );
