@@ -13,7 +13,7 @@ use crate::record::{
 };
 use crate::rules::{Rules, RulesSpec};
 use crate::throws::{Cowries, SeededThrows, ThrowSource};
-use crate::variant::{ThrowReport, ThrowStep, Variant};
+use crate::variant::{Forfeit, ThrowReport, ThrowStep, Variant};
 use crate::RulesError;
 
 /// A game in progress: the position, the throws' source and the record so far.
@@ -33,12 +33,15 @@ pub struct Game {
 }
 
 /// One throw of a throwing phase: the cowries and what they did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OneThrow {
     /// The cowries as they fell.
     pub cowries: Cowries,
     /// [`ThrowStep::Again`] while the phase goes on, else how it ended.
     pub step: ThrowStep,
+    /// For a phase that ended [`ThrowStep::Forfeited`], the bag lost and why
+    /// ([`Variant::forfeit_after_throw`]).
+    pub forfeit: Option<Forfeit>,
 }
 
 /// A moment of a game, taken with [`Game::mark`], that [`Game::undo_to`] goes back to.
@@ -199,8 +202,19 @@ impl Game {
         self.check_can_throw()?;
         let table = self.variant.table();
         let cowries = source.throw_cowries(table.cowries(), table.mouth_up());
+        let before = self.position;
         let step = self.push_throw(cowries.mouths_up())?;
-        Ok(OneThrow { cowries, step })
+        let forfeit = (step == ThrowStep::Forfeited)
+            .then(|| {
+                self.variant
+                    .forfeit_after_throw(&before, cowries.mouths_up())
+            })
+            .flatten();
+        Ok(OneThrow {
+            cowries,
+            step,
+            forfeit,
+        })
     }
 
     /// Throws the rest of the throwing phase of the player to move (the whole phase when

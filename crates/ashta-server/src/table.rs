@@ -227,7 +227,6 @@ impl Table {
                 "the bag still holds values: move before throwing",
             ));
         }
-        let before = *self.position();
         let one = self.session.throw_once().map_err(internal)?;
         let cowries = one.cowries;
         let face = self.variant().table().face(cowries.mouths_up());
@@ -250,13 +249,10 @@ impl Table {
             value: (step != ThrowStep::Voided).then_some(face.value),
             again: step == ThrowStep::Again,
             end,
-            forfeit: if step == ThrowStep::Forfeited {
-                self.variant()
-                    .forfeit_after_throw(&before, cowries.mouths_up())
-                    .map(|f| ForfeitJson::new(self.variant(), &f))
-            } else {
-                None
-            },
+            forfeit: one
+                .forfeit
+                .as_ref()
+                .map(|f| ForfeitJson::new(self.variant(), f)),
         };
         let mut out = vec![self.event(body)];
         self.finish_if_over(&mut out);

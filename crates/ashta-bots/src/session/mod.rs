@@ -32,8 +32,8 @@ pub mod seats;
 use std::time::Duration;
 
 use ashta_engine::{
-    DrawReason, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase, Play, Position, Record,
-    RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
+    DrawReason, Forfeit, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase, Play,
+    Position, Record, RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -68,6 +68,8 @@ pub enum Step {
         seat: usize,
         /// The throws and how the phase ended.
         report: ThrowReport,
+        /// For a phase that ended [`ThrowStep::Forfeited`], the bag lost and why.
+        forfeit: Option<Forfeit>,
     },
     /// The random mover of `seat` played a move.
     Moved {
@@ -383,10 +385,14 @@ impl Session {
         Ok(match self.next() {
             Next::Over => Step::Over,
             Next::Human => Step::Human { seat },
-            Next::Throw => Step::Threw {
-                seat,
-                report: self.throw()?,
-            },
+            Next::Throw => {
+                let (report, forfeit) = self.throw_phase()?;
+                Step::Threw {
+                    seat,
+                    report,
+                    forfeit,
+                }
+            }
             Next::Random => {
                 let mv = self.random_move().ok_or(MoveError::MustThrow)?;
                 self.play(mv)?;
@@ -415,11 +421,21 @@ impl Session {
         }
     }
 
-    /// Throws the rest of the throwing phase (the whole phase when none is under way).
-    pub fn throw(&mut self) -> Result<ThrowReport, SessionError> {
-        let report = self.game.throw()?;
-        self.after_throw(report.end);
-        Ok(report)
+    /// Throws the rest of the throwing phase (the whole phase when none is under way),
+    /// one throw at a time: its throws, how it ended, and what the last one forfeited.
+    fn throw_phase(&mut self) -> Result<(ThrowReport, Option<Forfeit>), SessionError> {
+        let mut report = ThrowReport {
+            throws: Default::default(),
+            end: ThrowStep::Again,
+        };
+        loop {
+            let one = self.throw_once()?;
+            report.throws.push(one.cowries);
+            report.end = one.step;
+            if one.step != ThrowStep::Again {
+                return Ok((report, one.forfeit));
+            }
+        }
     }
 
     /// Throws once.

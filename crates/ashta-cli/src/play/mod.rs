@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use ashta_bots::session::describe::forfeit_reasons;
 use ashta_bots::session::{Next, Session, Step};
 use ashta_bots::Bot;
-use ashta_engine::{Game, Move, MoveList, Position, ThrowReport, ThrowStep, Variant};
+use ashta_engine::{Forfeit, Game, Move, MoveList, Position, ThrowReport, ThrowStep};
 use ashta_tui::Settings;
 use clap::Args;
 
@@ -155,23 +155,6 @@ pub fn run(
     Ok(())
 }
 
-/// Why the throwing phase of `report`, begun at `start`, forfeited its bag: the
-/// engine's reasons at its last throw.
-fn phase_forfeit(variant: &Variant, start: Position, report: &ThrowReport) -> String {
-    let mut pos = start;
-    let Some((last, earlier)) = report.throws.split_last() else {
-        return String::new();
-    };
-    for cowries in earlier {
-        if variant.throw_one(&mut pos, cowries.mouths_up()).is_err() {
-            return String::new();
-        }
-    }
-    variant
-        .forfeit_after_throw(&pos, last.mouths_up())
-        .map_or_else(String::new, |f| forfeit_reasons(variant, &f))
-}
-
 impl LineGame<'_> {
     /// `South (player 0), you`, `East (player 1), random` or `North (player 2), bot:greedy`.
     fn who(&self, p: usize) -> String {
@@ -226,7 +209,6 @@ impl LineGame<'_> {
     /// each step: the turn and its throws, the moves of people, random movers and bots.
     fn play(&mut self) -> Result<Option<Stop>> {
         loop {
-            let start = *self.session.position();
             match self.session.next() {
                 Next::Over => return Ok(None),
                 Next::Throw => self.announce_turn()?,
@@ -247,7 +229,11 @@ impl LineGame<'_> {
                 Next::Random | Next::Bot => {}
             }
             match self.session.step()? {
-                Step::Threw { seat, report } => self.tell_throws(seat, start, &report)?,
+                Step::Threw {
+                    seat,
+                    report,
+                    forfeit,
+                } => self.tell_throws(seat, &report, forfeit.as_ref())?,
                 Step::Moved { seat, before, mv } => self.tell_moves(seat, before, &[mv], true)?,
                 Step::Played {
                     seat,
@@ -272,7 +258,12 @@ impl LineGame<'_> {
     }
 
     /// Says what the throws of a phase were and what came of them.
-    fn tell_throws(&mut self, p: usize, start: Position, report: &ThrowReport) -> Result<()> {
+    fn tell_throws(
+        &mut self,
+        p: usize,
+        report: &ThrowReport,
+        forfeit: Option<&Forfeit>,
+    ) -> Result<()> {
         let variant = self.session.variant();
         for &cowries in &report.throws {
             writeln!(self.out, "throw: {}", throw_text(variant, cowries))?;
@@ -291,7 +282,7 @@ impl LineGame<'_> {
                 self.out,
                 "bag: {}; no value can be used ({}), so the bag is forfeited and the turn ends",
                 bag.join(" "),
-                phase_forfeit(variant, start, report)
+                forfeit.map_or_else(String::new, |f| forfeit_reasons(variant, f))
             )?,
             ThrowStep::Voided => writeln!(
                 self.out,

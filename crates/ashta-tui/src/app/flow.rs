@@ -117,7 +117,6 @@ impl App {
         if fresh {
             self.hurry = false;
         }
-        let before = *self.position();
         let one = self.session.throw_once()?;
         self.show_throw(p, one.cowries, one.step, fresh);
         if one.step == ThrowStep::Again {
@@ -126,10 +125,7 @@ impl App {
                 self.pause = Duration::from_millis(self.settings.step_ms * 3);
             }
         } else {
-            let forfeit = self
-                .variant()
-                .forfeit_after_throw(&before, one.cowries.mouths_up());
-            self.end_throwing(p, one.step, forfeit);
+            self.end_throwing(p, one.step, one.forfeit);
         }
         Ok(())
     }
