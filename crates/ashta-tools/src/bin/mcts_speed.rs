@@ -34,7 +34,6 @@ use ashta_engine::{Game, Position, Rules, Variant};
 struct Measured {
     bot: MctsBot,
     sims: u64,
-    seconds: f64,
     /// Seconds of each decision that searched.
     times: Vec<f64>,
 }
@@ -57,7 +56,6 @@ impl Bot for Seat {
         let dt = clock() - t;
         if m.bot.last_simulations() > 0 {
             m.sims += m.bot.last_simulations();
-            m.seconds += dt;
             m.times.push(dt);
         }
         candidates
@@ -98,7 +96,6 @@ fn main() {
     let shared = Arc::new(Mutex::new(Measured {
         bot: MctsBot::new(1, config),
         sims: 0,
-        seconds: 0.0,
         times: Vec::new(),
     }));
     for g in 0..games {
@@ -120,7 +117,8 @@ fn main() {
         session.play_out().unwrap();
     }
     let m = shared.lock().unwrap();
-    let (total_sims, total_time, mut times) = (m.sims, m.seconds, m.times.clone());
+    let (total_sims, mut times) = (m.sims, m.times.clone());
+    let total_time: f64 = times.iter().sum();
     times.sort_by(f64::total_cmp);
     let pct = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
     println!(
