@@ -14,7 +14,8 @@
 //! Hit probability: for each opponent unit behind the pawn on the opponent's own path,
 //! the chance that the opponent's next throwing phase gives a bag from which a subset
 //! of values sums to the distance (computed exactly from the throw table), combined over
-//! attackers as independent. Doubles and safe squares are never exposed.
+//! attackers as independent. Safe squares are never exposed; a double only to an
+//! opponent's pair, where pairs capture doubles (it then loses every pawn).
 //!
 //! Costs become turns (cost / pips per turn, the mean pips a turn gives), and the
 //! turns become win chances by a logistic race: player q's weight is
@@ -266,6 +267,7 @@ impl Evaluator {
     pub fn capture_chance(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
         let outer = v.outer_len();
         let open = pos.has_captured(q);
+        let pairs_capture = crate::pairs_capture_doubles(v);
         let mut miss = 1.0;
         for o in (0..v.players()).filter(|&o| o != q && !pos.has_finished(o)) {
             let mut last = None;
@@ -275,9 +277,8 @@ impl Evaluator {
                 }
                 last = Some(j);
                 let sq = v.square(o, j);
-                if v.is_safe(sq)
-                    || (v.rules().doubles && v.occupant(pos, sq).is_some_and(|(_, n)| n >= 2))
-                {
+                let double = v.rules().doubles && v.occupant(pos, sq).is_some_and(|(_, n)| n >= 2);
+                if v.is_safe(sq) || (double && !pairs_capture) {
                     continue;
                 }
                 let k = v.path_index(q, sq);
@@ -290,6 +291,9 @@ impl Evaluator {
                         continue;
                     }
                     seen = Some(i);
+                    if double && v.pawns(pos, q).filter(|&x| x == Some(i)).count() < 2 {
+                        continue;
+                    }
                     miss *= 1.0 - self.hit_probability(k - i);
                 }
             }
@@ -301,6 +305,7 @@ impl Evaluator {
     pub fn exposure(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
         let players = v.players();
         let outer = v.outer_len();
+        let pairs_capture = crate::pairs_capture_doubles(v);
         let mut loss = 0.0;
         let mut last = None;
         for i in v.pawns(pos, q).flatten() {
@@ -309,7 +314,8 @@ impl Evaluator {
             }
             last = Some(i);
             let sq = v.square(q, i);
-            if v.is_safe(sq) || v.occupant(pos, sq).is_some_and(|(_, n)| n >= 2) {
+            let count = v.occupant(pos, sq).map_or(1, |(_, n)| n);
+            if v.is_safe(sq) || (count >= 2 && !pairs_capture) {
                 continue;
             }
             let mut safe_chance = 1.0;
@@ -325,6 +331,9 @@ impl Evaluator {
                         continue;
                     }
                     seen = Some(j);
+                    if count >= 2 && v.pawns(pos, o).filter(|&x| x == Some(j)).count() < 2 {
+                        continue;
+                    }
                     let d = if k > j && (open || k < outer) {
                         k - j
                     } else if !open
@@ -340,7 +349,7 @@ impl Evaluator {
                     safe_chance *= 1.0 - self.hit_probability(d);
                 }
             }
-            loss += (1.0 - safe_chance) * (i as f64 + self.weights.hit_extra);
+            loss += (1.0 - safe_chance) * (i as f64 + self.weights.hit_extra) * count as f64;
         }
         loss
     }
@@ -369,6 +378,25 @@ impl Evaluator {
                 .powf(self.weights.freeze);
         }
         risk
+    }
+
+    /// Each player's expected score from `pos`: its chance to win plus its share of the
+    /// chance of a draw. This is what every bot maximises. A draw is worth the same to
+    /// each of the `k` players still in the game (not finished): `1/k`, so half a win
+    /// in a two-player game, better than a loss and worse than a win; a player who has
+    /// already finished gets nothing more from it. The draw's chance is what the win
+    /// chances leave of 1 ([`Evaluator::win_chances`]).
+    pub fn values(&self, v: &Variant, pos: &Position) -> [f64; 4] {
+        let mut out = self.win_chances(v, pos);
+        let players = v.players();
+        let draw = (1.0 - out[..players].iter().sum::<f64>()).max(0.0);
+        let live = (0..players).filter(|&q| !pos.has_finished(q)).count();
+        if draw > 0.0 && live > 0 {
+            for q in (0..players).filter(|&q| !pos.has_finished(q)) {
+                out[q] += draw / live as f64;
+            }
+        }
+        out
     }
 
     /// Each player's estimated chance to win: shares of the race, summing to 1 less
@@ -438,6 +466,39 @@ mod tests {
         let w = e.win_chances(&v, &pos);
         assert!((w[0] + w[1] - 1.0).abs() < 1e-12);
         assert!(w[0] > 0.9, "{w:?}");
+    }
+
+    #[test]
+    fn a_draw_is_worth_half_a_win_to_each_of_two_players() {
+        // Nobody has captured and every pawn waits at its gate: a frozen draw.
+        let (v, pos) = parse_any("standard 5 2 0 - 15,15,15,15/15,15,15,15 - - 0").unwrap();
+        let e = Evaluator::new(&v);
+        let mut end = pos;
+        if !end.is_over() {
+            v.declare_draw(&mut end, ashta_engine::DrawReason::Frozen)
+                .unwrap();
+        }
+        assert_eq!(e.win_chances(&v, &end)[..2], [0.0, 0.0]);
+        assert_eq!(e.values(&v, &end)[..2], [0.5, 0.5]);
+    }
+
+    #[test]
+    fn a_draw_is_shared_among_the_players_still_in_the_game() {
+        let v = Variant::new(Rules {
+            players: 4,
+            ..Rules::standard()
+        })
+        .unwrap();
+        let mut end = v.start_position();
+        v.declare_draw(&mut end, ashta_engine::DrawReason::TurnLimit)
+            .unwrap();
+        let values = Evaluator::new(&v).values(&v, &end);
+        assert_eq!(values, [0.25; 4]);
+        // Undecided: the values add up to 1, the draw's chance shared out.
+        let open = v.start_position();
+        let e = Evaluator::new(&v);
+        let sum: f64 = e.values(&v, &open).iter().sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{sum}");
     }
 
     #[test]

@@ -149,7 +149,7 @@ impl Search<'_> {
     }
 
     fn leaf(&self, pos: &Position) -> [f64; 4] {
-        self.eval.win_chances(self.v, pos)
+        self.eval.values(self.v, pos)
     }
 
     // ------------------------------------------------------------ paranoid / 2 players

@@ -76,7 +76,7 @@ pub(crate) fn greedy_pick(v: &Variant, eval: &Evaluator, pos: &Position, plays: 
     let me = pos.to_move();
     let mut best = (0, f64::NEG_INFINITY);
     for (k, play) in plays.iter().enumerate() {
-        let score = eval.win_chances(v, &play.position)[me];
+        let score = eval.values(v, &play.position)[me];
         if score > best.1 {
             best = (k, score);
         }
@@ -114,7 +114,7 @@ impl Bot for GreedyBot {
         let mut out: Vec<Candidate> = plays
             .into_iter()
             .map(|play| {
-                let mut score = eval.win_chances(variant, &play.position)[me];
+                let mut score = eval.values(variant, &play.position)[me];
                 if self.noise > 0.0 {
                     score += rng.random_range(-self.noise..self.noise);
                 }

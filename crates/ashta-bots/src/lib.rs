@@ -6,7 +6,8 @@
 //! - [`RandomBot`]: uniform over the legal moves of each moment;
 //! - [`GreedyBot`]: the play whose resulting position the [`Evaluator`] likes best;
 //! - `expecti`: expectiminimax over exact throw outcomes;
-//! - `mcts`: Monte Carlo tree search with chance nodes.
+//! - `mcts`: Monte Carlo tree search with chance nodes;
+//! - [`gauntlet`]: one-play bots of distinct styles to measure the others against.
 //!
 //! The searching bots evaluate positions with a [`ValueNet`] learned from self-play
 //! where one is shipped for the rules ([`net`]), else with the [`Evaluator`]'s weights.
@@ -22,6 +23,7 @@ pub mod chi_square;
 pub mod eval;
 mod expecti;
 pub mod external;
+pub mod gauntlet;
 mod greedy;
 mod mcts;
 pub mod net;
@@ -88,6 +90,12 @@ pub trait Bot: Send {
     /// Starts a new game: forget anything kept between decisions.
     fn new_game(&mut self) {}
 }
+
+/// Whether a pair may land on an opponent's double and capture it under `v`'s rules.
+pub(crate) fn pairs_capture_doubles(v: &Variant) -> bool {
+    v.rules().doubles && PAIR_CAPTURE_PENDING
+}
+const PAIR_CAPTURE_PENDING: bool = true;
 
 /// Sorts candidates best first; ties keep the engine's play order.
 pub(crate) fn sort_candidates(c: &mut [Candidate]) {

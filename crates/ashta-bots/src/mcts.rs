@@ -398,9 +398,9 @@ impl Search<'_> {
             let mut end = *pos;
             v.declare_draw(&mut end, DrawReason::Frozen)
                 .expect("the game is not over");
-            return self.eval.win_chances(v, &end);
+            return self.eval.values(v, &end);
         }
-        self.eval.win_chances(v, pos)
+        self.eval.values(v, pos)
     }
 
     /// Positions scored so far: the tree's nodes and greedy's scoring of plays.

@@ -64,7 +64,7 @@ impl GreedyWatch {
         }
         let scores: Vec<f64> = plays
             .iter()
-            .map(|p| greedy.win_chances(v, &p.position)[seat])
+            .map(|p| greedy.values(v, &p.position)[seat])
             .collect();
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let worst = scores.iter().copied().fold(f64::INFINITY, f64::min);

@@ -1,5 +1,6 @@
 //! Bots by name: `random`, `greedy`, `expecti`, `mcts`, the levels `beginner`, `easy`,
-//! `medium`, `hard`, `master`, and `default` (the strongest). Options follow a colon:
+//! `medium`, `hard`, `master`, and `default` (the strongest), and the gauntlet's styles
+//! `cautious`, `hunter`, `runner`, `blocker`, `careful` ([`crate::gauntlet`]). Options follow a colon:
 //! `mcts:sims=2000`, `expecti:depth=2,time=50`; the searching bots take
 //! `eval=hand|fitted|best` (default `best`: the value net where one is shipped for the
 //! rules, else the strongest weights; see [`WeightSet`]). `engine:"COMMAND ARGS"` runs another
@@ -12,6 +13,7 @@ use thiserror::Error;
 use crate::eval::WeightSet;
 use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
 use crate::external::{ExternalBot, ExternalError};
+use crate::gauntlet::{Style, StyleBot};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig, Opponents};
 use crate::random::RandomBot;
@@ -20,7 +22,7 @@ use crate::Bot;
 /// Every bot name [`make_bot`] knows.
 pub const BOT_NAMES: &[&str] = &[
     "random", "greedy", "expecti", "mcts", "beginner", "easy", "medium", "hard", "master",
-    "default",
+    "default", "cautious", "hunter", "runner", "blocker", "careful",
 ];
 
 /// A bot name or option that is not known.
@@ -94,6 +96,16 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                 return Err(bad(&format!("{k}={v}"), "random takes no options"));
             }
             Box::new(RandomBot::new(seed))
+        }
+        _ if Style::from_name(name).is_some() => {
+            if let Some((k, v)) = options.first() {
+                return Err(bad(
+                    &format!("{k}={v}"),
+                    "the gauntlet's bots take no options",
+                ));
+            }
+            let style = Style::from_name(name).expect("a style");
+            Box::new(StyleBot::new(style, seed))
         }
         "greedy" | "beginner" | "easy" => {
             let mut noise = match name {

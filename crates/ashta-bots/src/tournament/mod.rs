@@ -30,6 +30,10 @@
 //! as above and fits Bradley–Terry ratings (see [`crate::stats::bradley_terry`]) to the
 //! pairwise scores, a draw being half a win to each side.
 
+mod gauntlet;
+
+pub use gauntlet::{run_gauntlet, GauntletConfig, GauntletLine, GauntletResult, Share};
+
 use std::time::Duration;
 
 use ashta_engine::{DrawReason, SeededThrows, Variant};
@@ -83,6 +87,9 @@ pub enum TournamentError {
     /// A round robin under rules that are not for two players.
     #[error("a round robin plays two-player matches; these rules have {0} players")]
     NotTwoPlayers(usize),
+    /// The rules for one of the player counts are refused.
+    #[error("invalid rules: {0}")]
+    Rules(String),
     /// No games asked for.
     #[error("no games to play: ask for at least one")]
     NoGames,
@@ -194,6 +201,9 @@ pub struct TournamentResult {
     pub max_turns: u32,
     /// Wins by seat, whichever bot held it.
     pub seat_wins: Vec<u64>,
+    /// Wins by place in the lineup (the occupant that sat in seat `k` of the first game
+    /// of each group is place `k`), apart even where two places hold the same spec.
+    pub lineup_wins: Vec<u64>,
     /// One entry per distinct bot, in the order given.
     pub results: Vec<BotResult>,
     /// With exactly two distinct bots, their match.
@@ -426,6 +436,7 @@ fn summarise(
     let mut wins = vec![0u64; entries.len()];
     let mut wins_by_seat = vec![vec![0u64; players]; entries.len()];
     let mut seat_wins = vec![0u64; players];
+    let mut lineup_wins = vec![0u64; players];
     let mut draw_reasons = DrawCounts::default();
     let (mut sum, mut sum_sq, mut max_turns) = (0.0, 0.0, 0);
     for game in games {
@@ -433,6 +444,7 @@ fn summarise(
             wins[entry_of[k]] += 1;
             wins_by_seat[entry_of[k]][seat] += 1;
             seat_wins[seat] += 1;
+            lineup_wins[k] += 1;
         }
         match game.draw {
             Some(DrawReason::Frozen) => draw_reasons.frozen += 1,
@@ -515,6 +527,7 @@ fn summarise(
         mean_turns_ci95,
         max_turns,
         seat_wins,
+        lineup_wins,
         results,
         head_to_head,
     }

@@ -2,13 +2,17 @@
 //! shared throw sequences, spread over threads, with 95% intervals; or, with
 //! `--round-robin`, every pair of bots in two-player matches and a Bradley–Terry rating
 //! list. The games and their order are fixed by the seed, so the results do not depend
-//! on the number of threads.
+//! on the number of threads. With `--gauntlet BOT`, one bot against every style of the
+//! gauntlet, in two and four players ([`gauntlet`]).
+
+mod gauntlet;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
+use ashta_bots::gauntlet::GAUNTLET;
 use ashta_bots::tournament::{
     parse_bot_list, run_round_robin, run_tournament, RoundRobinConfig, RoundRobinResult,
     TournamentConfig, TournamentResult,
@@ -26,8 +30,23 @@ pub struct TournamentArgs {
     /// Bots, comma-separated, 2 to P of them (P the players); the last fills the seats
     /// left, so `mcts,random` with 4 players is MCTS against three random movers.
     /// Options follow a colon: `mcts:sims=500,c=1.2,random`.
-    #[arg(long, value_name = "A,B[,C,D]")]
-    bots: String,
+    #[arg(
+        long,
+        value_name = "A,B[,C,D]",
+        required_unless_present = "gauntlet",
+        conflicts_with = "gauntlet"
+    )]
+    bots: Option<String>,
+    /// Play BOT against each opponent of the gauntlet (`cautious`, `hunter`, `runner`,
+    /// `blocker`, `careful`, `greedy`, `random`), two-player matches and four-player
+    /// ones (BOT in one seat, the opponent in three; `--players` plays only that
+    /// count), and print one table: wins, draws and losses with 95% intervals, score
+    /// (a draw counts half) and the draw reasons.
+    #[arg(long, value_name = "BOT", conflicts_with = "round_robin")]
+    gauntlet: Option<String>,
+    /// With --gauntlet: the opponents instead of the whole gauntlet, comma-separated.
+    #[arg(long, value_name = "A,B,...", requires = "gauntlet")]
+    opponents: Option<String>,
     /// Games to play, rounded up to a multiple of the players (every bot plays every seat
     /// equally often); with --round-robin, games per pair of bots.
     #[arg(long, value_name = "N", default_value_t = 400)]
@@ -61,9 +80,28 @@ pub struct TournamentArgs {
 
 /// Plays the tournament and prints its results.
 pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
-    let bots = parse_bot_list(&args.bots);
     let time = args.time_ms.map(Duration::from_millis);
     let threads = args.threads.map(|t| t as usize);
+    if let Some(bot) = &args.gauntlet {
+        let config = ashta_bots::tournament::GauntletConfig {
+            rules: args.rules.rules()?,
+            bot: bot.clone(),
+            opponents: match &args.opponents {
+                Some(list) => parse_bot_list(list),
+                None => GAUNTLET.iter().map(|s| s.to_string()).collect(),
+            },
+            players: match args.rules.players {
+                Some(p) => vec![p as usize],
+                None => vec![2, 4],
+            },
+            games: args.games,
+            seed: args.seed,
+            time,
+            threads,
+        };
+        return gauntlet::run(&config, args.json, out);
+    }
+    let bots = parse_bot_list(args.bots.as_deref().unwrap_or_default());
     if args.round_robin {
         if args.rules.players.is_some_and(|p| p != 2) {
             bail!("--round-robin plays two-player matches: leave out --players or give 2");
@@ -133,7 +171,7 @@ fn distinct_count(specs: &[String]) -> usize {
 }
 
 /// A progress bar on standard error when it is a terminal, else a hidden one.
-fn progress_bar(total: u64) -> ProgressBar {
+pub(crate) fn progress_bar(total: u64) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -147,7 +185,7 @@ fn progress_bar(total: u64) -> ProgressBar {
 }
 
 /// The rules in a few words: the preset's name, or the changes to it as JSON.
-fn describe_rules(variant: &Variant) -> String {
+pub(crate) fn describe_rules(variant: &Variant) -> String {
     let rules = variant.rules();
     let name = match RulesSpec::from_rules(rules) {
         RulesSpec::Name(name) => format!("{name} rules"),
@@ -160,7 +198,7 @@ fn describe_rules(variant: &Variant) -> String {
 }
 
 /// A rate as a percentage.
-fn pct(x: f64) -> String {
+pub(crate) fn pct(x: f64) -> String {
     format!("{:.2}%", 100.0 * x)
 }
 
@@ -174,7 +212,7 @@ fn p_value(p: f64) -> String {
 }
 
 /// Speed of the run.
-fn speed(games: u64, seconds: f64) -> String {
+pub(crate) fn speed(games: u64, seconds: f64) -> String {
     let per_second = if seconds > 0.0 {
         games as f64 / seconds
     } else {
