@@ -210,3 +210,56 @@ fn plots_are_png_files() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--gauntlet BOT` plays the bot against every gauntlet style in two and four players
+/// and prints one line per match.
+#[test]
+fn the_gauntlet_plays_every_style_in_two_and_four_players() {
+    let text = ok(&["tournament", "--gauntlet", "greedy", "--games", "4"], "");
+    for style in [
+        "cautious", "hunter", "runner", "blocker", "careful", "greedy", "random",
+    ] {
+        let lines = text
+            .lines()
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>())
+            .filter(|w| w.len() == 2 && w[0].parse::<u8>().is_ok() && w[1] == style)
+            .count();
+        assert_eq!(lines, 2, "{style} in 2 and 4 players:\n{text}");
+    }
+    assert!(text.contains("score"), "{text}");
+}
+
+/// The gauntlet's JSON: wins, draws and losses add up to the games of each match.
+#[test]
+fn the_gauntlet_json_adds_up() {
+    let args = [
+        "tournament",
+        "--gauntlet",
+        "greedy",
+        "--opponents",
+        "runner,cautious",
+        "--players",
+        "2",
+        "--games",
+        "6",
+        "--json",
+    ];
+    let json: Value = serde_json::from_str(&ok(&args, "")).unwrap();
+    let lines = json["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    for line in lines {
+        let count = |k: &str| line[k]["count"].as_u64().unwrap();
+        assert_eq!(
+            count("wins") + count("draws") + count("losses"),
+            line["games"].as_u64().unwrap()
+        );
+    }
+}
+
+/// A gauntlet needs its bot and takes no --bots beside it.
+#[test]
+fn the_gauntlet_and_bots_exclude_each_other() {
+    fails(&["tournament", "--gauntlet", "greedy", "--bots", "a,b"], "");
+    let err = fails(&["tournament", "--gauntlet", "nobot", "--games", "2"], "");
+    assert!(err.contains("unknown bot \"nobot\""), "{err}");
+}

@@ -72,7 +72,7 @@ pub struct GauntletLine {
     pub losses: Share,
     /// (wins + draws / 2) / games.
     pub score: f64,
-    /// Its 95% normal interval.
+    /// Its 95% normal interval, within 0..1.
     pub score_ci95: [f64; 2],
     /// The bot's chance to win if all seats were equal: 1 / players.
     pub chance: f64,
@@ -120,11 +120,12 @@ pub fn run_gauntlet(
             let wins = result.lineup_wins[0];
             let draws = result.draws;
             let losses = games - wins - draws;
-            let (score, score_ci95) = mean_ci(
+            let (score, [lo, hi]) = mean_ci(
                 games,
                 wins as f64 + 0.5 * draws as f64,
                 wins as f64 + 0.25 * draws as f64,
             );
+            let score_ci95 = [lo.max(0.0), hi.min(1.0)];
             lines.push(GauntletLine {
                 players,
                 opponent: opponent.clone(),
