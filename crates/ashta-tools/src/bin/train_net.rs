@@ -10,6 +10,10 @@
 //! other seat (each throw sequence replayed with the net in each seat), and the check
 //! set's log loss is printed. The last net is written to OUT.
 //!
+//! `--rules` takes the rules as JSON, a preset's name (`'"traditional"'`) or a rules
+//! object (`'{"preset":"standard","pair_capture":false}'`); the default is the standard
+//! rules.
+//!
 //! ```sh
 //! cargo run --release -p ashta-tools --bin train_net -- \
 //!     --players 2 --generations 4 --games 20000 --hidden 64 --out crates/ashta-bots/nets/standard-2p.json
@@ -19,7 +23,7 @@ use std::sync::Arc;
 
 use ashta_bots::net::train::{self, Samples, TrainConfig};
 use ashta_bots::{play_game, Bot, Evaluator, GreedyBot, ValueNet};
-use ashta_engine::{Rules, SeededThrows, Variant};
+use ashta_engine::{Rules, RulesSpec, SeededThrows, Variant};
 use rayon::prelude::*;
 
 struct Args {
@@ -32,6 +36,7 @@ struct Args {
     matches: u64,
     seed: u64,
     pool: String,
+    rules: String,
     out: String,
 }
 
@@ -46,6 +51,7 @@ fn parse_args() -> Args {
         matches: 1000,
         seed: 1,
         pool: "net,net,hand".into(),
+        rules: "\"standard\"".into(),
         out: "net.json".into(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -62,6 +68,7 @@ fn parse_args() -> Args {
             "--matches" => a.matches = num() as u64,
             "--seed" => a.seed = num() as u64,
             "--pool" => a.pool = value.into(),
+            "--rules" => a.rules = value.into(),
             "--out" => a.out = value.into(),
             other => panic!("unknown option {other}"),
         }
@@ -104,11 +111,13 @@ fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u6
 fn main() {
     ashta_tools::install_tuning_from_env();
     let a = parse_args();
+    let spec: RulesSpec = serde_json::from_str(&a.rules).expect("--rules: a preset name in quotes or a rules object, as JSON");
+    let rules = spec.to_rules().expect("--rules: valid rules");
     let variant = Variant::new(Rules {
         players: a.players,
-        ..Rules::standard()
+        ..rules
     })
-    .expect("standard rules");
+    .expect("valid rules");
     let hand = Evaluator::new(&variant);
     let check = train::self_play(
         &variant,
@@ -157,8 +166,8 @@ fn main() {
         previous = fresh;
     }
     net.about = format!(
-        "train_net --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}",
-        a.players, a.generations, a.games, a.hidden, a.epochs, a.epsilon, a.seed, a.pool
+        "train_net --rules {} --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}",
+        a.rules, a.players, a.generations, a.games, a.hidden, a.epochs, a.epsilon, a.seed, a.pool
     );
     std::fs::write(&a.out, net.to_json()).expect("write the net");
     eprintln!("wrote {}", a.out);
