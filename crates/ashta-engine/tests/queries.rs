@@ -103,8 +103,15 @@ fn gate_holds_a_pawn_that_would_pass_the_ring() {
 #[test]
 fn open_gate_would_give_a_move_the_closed_gate_refuses() {
     // Every South pawn waits on b1 (15). With a 2 an open gate lets one in to b3; with
-    // a 1 North's double on b2 (South's 16) stops it even then.
+    // a 1 only a pair may go on, capturing North's double on b2 (South's 16).
     let (v, p) = pos("standard 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0");
+    assert!(v.has_move_with_gate_open(&p, &[2]));
+    assert!(v.has_move_with_gate_open(&p, &[1]));
+    // A lone South pawn on b1 (the others home) could not land on the double.
+    let (v, p) = pos("standard 5 2 0 - 15,24,24,24/0,0,20,20 01 - 0");
+    assert!(!v.has_move_with_gate_open(&p, &[1]));
+    // Under pair_capture off the double stops the pair as well.
+    let (v, p) = pos("standard+pair_capture=false 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0");
     assert!(v.has_move_with_gate_open(&p, &[2]));
     assert!(!v.has_move_with_gate_open(&p, &[1]));
 }
