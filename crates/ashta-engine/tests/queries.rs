@@ -79,6 +79,20 @@ fn locked_game_where_no_pawn_can_reach_an_opponent_is_a_certain_draw() {
 }
 
 #[test]
+fn a_pair_that_can_reach_an_opponents_double_leaves_the_game_unlocked() {
+    // South's pair on a2 (13) can reach a1 (14), where North has a double (North's 6):
+    // with pair capture on, that pair captures it, so the game is not locked. The
+    // question is where pawns can meet, so the answer is the same under either flag.
+    for rules in ["standard", "standard+pair_capture=false"] {
+        let (v, p) = pos(&format!("{rules} 5 2 1 1 13,13,15,15/6,6,15,15 - - 0"));
+        assert!(!v.is_locked(&p), "{rules}");
+        assert!(!v.is_frozen(&p), "{rules}");
+    }
+    let (v, p) = pos("standard 5 2 0 1 13,13,15,15/6,6,15,15 - - 0");
+    assert_eq!(mv(&v, &p, 1, Some(13), 2).capture, Some(1));
+}
+
+#[test]
 fn game_is_never_locked_after_a_capture_or_under_the_circle_gate() {
     let (v, p) = pos("standard 5 2 1 1 8,10,11,14/9,9,9,15 0 - 0");
     assert!(!v.is_locked(&p));
