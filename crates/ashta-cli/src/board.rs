@@ -160,9 +160,14 @@ pub fn legend(out: &mut String, variant: &Variant, labels: Labels) {
         variant.geometry().centre().name(size)
     );
     if variant.rules().doubles {
+        let landing = if variant.rules().pair_capture {
+            "no single pawn may land on it; a pair captures it"
+        } else {
+            "cannot be captured or landed on"
+        };
         let _ = writeln!(
             out,
-            "{double}: a double (cannot be captured or landed on)   {block}: a double that blocks"
+            "{double}: a double ({landing})   {block}: a double that blocks"
         );
     }
 }

@@ -121,6 +121,16 @@ pub struct RuleFlags {
     /// Whether two pawns on a square that is not safe form a protected, blocking double.
     #[arg(long, value_name = "BOOL", action = ArgAction::Set)]
     pub doubles: Option<bool>,
+    /// Whether a pair may land on an opponent's double and capture all of it (`off`: no
+    /// unit may land on an opponent's double, not even a pair). `on`/`off` or
+    /// `true`/`false`.
+    #[arg(
+        long,
+        value_name = "on|off",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        action = ArgAction::Set
+    )]
+    pub pair_capture: Option<bool>,
     /// When the game ends.
     #[arg(long, value_enum, value_name = "FLAG")]
     pub finish: Option<FinishArg>,
@@ -172,6 +182,7 @@ impl RuleFlags {
             }),
             capture_bonus: self.capture_bonus,
             doubles: self.doubles,
+            pair_capture: self.pair_capture,
             finish: self.finish.map(|f| match f {
                 FinishArg::First => Finish::First,
                 FinishArg::Places => Finish::Places,

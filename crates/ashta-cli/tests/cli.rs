@@ -511,3 +511,83 @@ fn the_line_game_says_why_a_bag_is_forfeited() {
         "{out}"
     );
 }
+
+#[test]
+fn pair_capture_flag_is_shown_and_set_by_rules_start_and_selfplay() {
+    // On in every preset, and `ashta rules` writes it out.
+    for preset in ["standard", "traditional", "senior"] {
+        let rules: Value = serde_json::from_str(&ok(&["rules", "--preset", preset], "")).unwrap();
+        assert_eq!(rules["pair_capture"], true, "{preset}");
+    }
+    for (value, want) in [
+        ("off", false),
+        ("on", true),
+        ("false", false),
+        ("true", true),
+    ] {
+        let out = ok(&["rules", "--pair-capture", value], "");
+        let rules: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(rules["pair_capture"], want, "--pair-capture {value}");
+    }
+    let err = fails(&["rules", "--pair-capture", "sometimes"], "");
+    assert!(err.contains("--pair-capture"), "{err}");
+    // The start position carries the flag, in JSON and in notation, and reads back.
+    let json = ok(&["start", "--players", "2", "--pair-capture", "off"], "");
+    let start: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        start["rules"],
+        serde_json::json!({"preset": "standard", "pair_capture": false})
+    );
+    let notation = ok(
+        &[
+            "start",
+            "--players",
+            "2",
+            "--pair-capture",
+            "off",
+            "--notation",
+        ],
+        "",
+    );
+    assert!(
+        notation.starts_with("standard+pair_capture=false 5 2 0 "),
+        "{notation}"
+    );
+    let on = ok(&["start", "--players", "2", "--pair-capture", "on"], "");
+    assert!(on.starts_with(r#"{"rules":"standard","#), "{on}");
+    // Self-play runs under either reading.
+    let out = ok(
+        &[
+            "selfplay",
+            "--games",
+            "20",
+            "--players",
+            "2",
+            "--pair-capture",
+            "off",
+        ],
+        "",
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 20);
+}
+
+#[test]
+fn moves_list_a_pair_capturing_a_double_unless_the_flag_is_off() {
+    // North (to move, bag 1) has a pair on c1 (North's 8) next to South's double on d1.
+    let on = "standard 5 2 1 1 0,0,1,1/0,0,8,8 - - 0\n";
+    let out = ok(&["moves", "--position", "-"], on);
+    assert!(
+        out.contains(r#"{"value":1,"from":8,"to":9,"count":2,"capture":true}"#),
+        "{out}"
+    );
+    assert!(!out.contains(r#""from":8,"to":9,"count":1"#), "{out}");
+    let off = "standard+pair_capture=false 5 2 1 1 0,0,1,1/0,0,8,8 - - 0\n";
+    let out = ok(&["moves", "--position", "-"], off);
+    assert!(!out.contains(r#""from":8,"to":9"#), "{out}");
+    // The board's legend says what a double is under each reading.
+    let board = ok(&["board", "--position", "-"], on);
+    assert!(board.contains("a pair captures it"), "{board}");
+    let board = ok(&["board", "--position", "-"], off);
+    assert!(board.contains("cannot be captured or landed on"), "{board}");
+}

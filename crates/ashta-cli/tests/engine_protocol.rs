@@ -290,3 +290,32 @@ fn engines_that_misbehave_in_a_game_are_errors() {
     std::fs::remove_file(liar).ok();
     std::fs::remove_file(dies).ok();
 }
+
+/// The pair-capture flag passes through `newgame` and `position` like any other rule:
+/// a pair's capture of a double is a legal move, or not under `pair_capture: false`.
+#[test]
+fn pair_capture_passes_through_newgame_and_position() {
+    let script = r#"newgame {"preset":"standard","pair_capture":false} players 2
+show
+position standard 5 2 1 1 0,0,1,1/0,0,8,8 - - 0
+legal
+position standard+pair_capture=false 5 2 1 1 0,0,1,1/0,0,8,8 - - 0
+legal
+"#;
+    let (_, lines) = session(&[], script);
+    let a = answers(&lines);
+    assert!(
+        a[0][0].starts_with("position standard+pair_capture=false 5 2 0 "),
+        "{:?}",
+        a[0]
+    );
+    assert!(
+        a[1].iter().any(|l| l.contains(r#""pair_capture":false"#)),
+        "{:?}",
+        a[1]
+    );
+    let on = a[3].join("\n");
+    let off = a[5].join("\n");
+    assert!(on.contains("1:8>9x2*"), "{on}");
+    assert!(!off.contains("1:8>9"), "{off}");
+}

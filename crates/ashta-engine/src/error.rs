@@ -266,7 +266,8 @@ pub enum IllegalMove {
     /// A blocking double of an opponent stands between the unit and its target.
     #[error("an opponent's double blocks the way this turn")]
     Blocked,
-    /// The target square holds an opponent's double (doubles on).
+    /// The target square holds an opponent's double (doubles on) and the unit is a
+    /// single pawn, or a pair under rules with `pair_capture` off.
     #[error("the target square holds an opponent's double")]
     DoubleOnTarget,
     /// The unit and value name a legal move, but the move given lands elsewhere or

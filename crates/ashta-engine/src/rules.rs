@@ -208,6 +208,10 @@ pub struct Rules {
     pub capture_bonus: bool,
     /// Whether two pawns of a player on a non-safe square form a protected double.
     pub doubles: bool,
+    /// Whether a pair may land on an opponent's double and capture all of it (a single
+    /// pawn never may). Off: nobody may land on an opponent's double, not even a pair.
+    /// Only matters with `doubles` on.
+    pub pair_capture: bool,
     /// The finish flag.
     pub finish: Finish,
     /// Turns (throwing phases) after which a game is drawn; `None` for no limit.
@@ -231,6 +235,7 @@ impl Rules {
             three_graces: ThreeGraces::Allowed,
             capture_bonus: true,
             doubles: true,
+            pair_capture: true,
             finish: Finish::First,
             turn_limit: None,
         };
@@ -305,6 +310,10 @@ impl Rules {
         fn normal(r: &Rules) -> RulesObject {
             let mut o = RulesObject::full(r);
             o.preset = None;
+            // Without doubles there is no double to land on: the flag changes nothing.
+            if !r.doubles {
+                o.pair_capture = Some(true);
+            }
             if let Some(SafeSpec::List(list)) = &mut o.safe {
                 let size = r.size as usize;
                 list.sort_by_key(|n| Square::parse(n, size).map(|s| s.0));
@@ -415,6 +424,10 @@ pub struct RulesObject {
     /// Protected, blocking doubles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub doubles: Option<bool>,
+    /// A pair may land on an opponent's double and capture it (`false`: not even a pair
+    /// may). Left out: the preset's value (on in every preset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pair_capture: Option<bool>,
     /// `first` or `places`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finish: Option<Finish>,
@@ -514,6 +527,9 @@ impl RulesObject {
         if let Some(v) = self.doubles {
             r.doubles = v;
         }
+        if let Some(v) = self.pair_capture {
+            r.pair_capture = v;
+        }
         if let Some(v) = self.finish {
             r.finish = v;
         }
@@ -546,6 +562,7 @@ impl RulesObject {
             three_graces: differs(&rules.three_graces, &base.three_graces),
             capture_bonus: differs(&rules.capture_bonus, &base.capture_bonus),
             doubles: differs(&rules.doubles, &base.doubles),
+            pair_capture: differs(&rules.pair_capture, &base.pair_capture),
             finish: differs(&rules.finish, &base.finish),
             turn_limit: differs(&rules.turn_limit, &base.turn_limit).map(|l| l.unwrap_or(0)),
         }
@@ -574,6 +591,7 @@ impl RulesObject {
             three_graces: Some(rules.three_graces),
             capture_bonus: Some(rules.capture_bonus),
             doubles: Some(rules.doubles),
+            pair_capture: Some(rules.pair_capture),
             finish: Some(rules.finish),
             turn_limit: Some(rules.turn_limit.unwrap_or(0)),
         }
@@ -684,6 +702,45 @@ mod tests {
         let back = spec.to_rules().unwrap();
         assert_eq!(back.gate, Gate::Circle);
         assert_eq!(back.preset, Preset::Standard);
+    }
+
+    #[test]
+    fn every_preset_has_pair_capture_on() {
+        for p in Preset::ALL {
+            assert!(Rules::preset(p).pair_capture, "{p:?}");
+            assert_eq!(
+                RulesObject::full(&Rules::preset(p)).pair_capture,
+                Some(true)
+            );
+        }
+    }
+
+    #[test]
+    fn a_rules_object_without_pair_capture_takes_the_presets_value() {
+        let object: RulesObject = serde_json::from_str(r#"{"preset": "senior"}"#).unwrap();
+        assert_eq!(object.pair_capture, None);
+        assert!(object.to_rules().unwrap().pair_capture);
+        let object: RulesObject =
+            serde_json::from_str(r#"{"preset": "traditional", "pair_capture": false}"#).unwrap();
+        let rules = object.to_rules().unwrap();
+        assert!(!rules.pair_capture);
+        // Written back, only what differs from the preset.
+        let spec = RulesSpec::from_rules(&rules);
+        assert_eq!(
+            serde_json::to_value(&spec).unwrap(),
+            serde_json::json!({"preset": "traditional", "pair_capture": false})
+        );
+        assert!(!spec.to_rules().unwrap().pair_capture);
+        assert!(!rules.same_game(&Rules::preset(Preset::Traditional)));
+    }
+
+    #[test]
+    fn pair_capture_changes_nothing_without_doubles() {
+        let mut a = Rules::standard();
+        a.doubles = false;
+        let mut b = a.clone();
+        b.pair_capture = false;
+        assert!(a.same_game(&b));
     }
 
     #[test]

@@ -155,18 +155,21 @@ fn undo_refuses_a_moment_mid_phase_or_not_in_the_past() {
 /// why, as the engine saw them before the turn passed; no other throw does.
 #[test]
 fn a_forfeiting_throw_carries_the_bag_lost_and_why() {
-    let mut game = Game::new(two_players(), 3).unwrap();
     let mut forfeits = 0;
-    while !game.position().is_over() && game.turns() < 300 {
-        let thrower = game.position().to_move();
-        let one = game.throw_once().unwrap();
-        assert_eq!(one.forfeit.is_some(), one.step == ThrowStep::Forfeited);
-        if let Some(forfeit) = one.forfeit {
-            assert_eq!(forfeit.player, thrower);
-            assert!(!forfeit.values.is_empty() && !forfeit.reasons.is_empty());
-            forfeits += 1;
+    // Several seeds, so that some phase is forfeited whatever the rules' details.
+    for seed in 1..=8 {
+        let mut game = Game::new(two_players(), seed).unwrap();
+        while !game.position().is_over() && game.turns() < 300 {
+            let thrower = game.position().to_move();
+            let one = game.throw_once().unwrap();
+            assert_eq!(one.forfeit.is_some(), one.step == ThrowStep::Forfeited);
+            if let Some(forfeit) = one.forfeit {
+                assert_eq!(forfeit.player, thrower);
+                assert!(!forfeit.values.is_empty() && !forfeit.reasons.is_empty());
+                forfeits += 1;
+            }
+            first_moves(&mut game);
         }
-        first_moves(&mut game);
     }
     assert!(forfeits > 0, "no phase was forfeited");
 }

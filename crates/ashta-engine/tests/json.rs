@@ -628,6 +628,8 @@ fn samples() -> Vec<String> {
         "standard+mouth_up=0.25+safe=c1.c5.c3.b2+turn_limit=40 5 2 0 - 0,0,0,0/0,0,0,0 - - 0"
             .into(),
         "standard+cowries=6+pawns=2 5 2 0 12,5 0,0/0,3 - - 0".into(),
+        "standard+pair_capture=false 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0".into(),
+        "traditional+pair_capture=false+turn_limit=40 5 2 0 - -1,-1,1,1/-1,-1,8,8 - - 0".into(),
         "senior 7 2 0 16,7 0,0,0,0,0,0/0,0,0,0,0,0 - - 0".into(),
         "senior 9 3 0 - 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 - - 0".into(),
         "standard 7 4 3 - 0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 - - 0".into(),
@@ -783,4 +785,80 @@ fn safe_square_names_are_read_strictly() {
             assert_eq!(back, p);
         }
     }
+}
+
+#[test]
+fn an_old_position_without_pair_capture_reads_with_pair_capture_on() {
+    // Positions written before the flag existed: a preset name, or a rules object that
+    // does not mention it. Both get the preset's value, which is on.
+    let old = json!({"rules": {"preset": "standard", "gate": "wait", "capture_bonus": true,
+            "doubles": true},
+        "size": 5, "players": 2, "to_move": 1, "bag": [1],
+        "pawns": [[0, 0, 1, 1], [0, 0, 8, 8]], "captured": [false, false]});
+    for text in [
+        old.to_string(),
+        with(old.clone(), |j| j["rules"] = json!("standard")),
+        with(old.clone(), |j| {
+            j["rules"] = json!({"preset": "traditional", "entry": "start"})
+        }),
+    ] {
+        let (v, p) = parse_position(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert!(v.rules().pair_capture, "{text}");
+        // North's pair may land on South's double on d1 and capture it.
+        assert_eq!(mv(&v, &p, 1, Some(8), 2).capture, Some(0), "{text}");
+    }
+    // And the full rules object written before the flag (as the shipped nets hold it)
+    // is the standard game.
+    let full = json!({"preset": "standard", "size": 5, "players": 2, "pawns": 4,
+        "cowries": 4, "mouth_up": 0.5, "throws": [{"value": 8, "grace": true},
+        {"value": 1, "grace": false}, {"value": 2, "grace": false},
+        {"value": 3, "grace": false}, {"value": 4, "grace": true}],
+        "safe": ["c1", "a3", "c3", "e3", "c5"], "gate": "wait", "entry": "start",
+        "three_graces": "allowed", "capture_bonus": true, "doubles": true,
+        "finish": "first", "turn_limit": 0});
+    let object: ashta_engine::RulesObject = serde_json::from_value(full).unwrap();
+    let rules = object.to_rules().unwrap();
+    assert!(rules.pair_capture);
+    let mut standard = Rules::standard();
+    standard.players = 2;
+    assert!(rules.same_game(&standard));
+}
+
+#[test]
+fn pair_capture_round_trips_through_json_and_notation() {
+    let text = "standard+pair_capture=false 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0";
+    let (v, p) = pos(text);
+    assert!(!v.rules().pair_capture);
+    // Notation -> notation.
+    assert_eq!(v.to_notation(&p), text);
+    // JSON: the rules object names the flag, and reads back to the same game.
+    let json = v.to_json(&p);
+    let value = serde_json::to_value(&json).unwrap();
+    assert_eq!(
+        value["rules"],
+        json!({"preset": "standard", "pair_capture": false})
+    );
+    let string = v.to_json_string(&p);
+    let (v2, p2) = parse_position(&string).unwrap();
+    assert!(!v2.rules().pair_capture);
+    assert_eq!(p2, p);
+    assert_eq!(v2.to_notation(&p2), text);
+    // The game's own variant reads it; the standard rules (pair capture on) do not.
+    assert_eq!(v.parse_json(&string).unwrap(), p);
+    let standard = Variant::new(Rules {
+        players: 2,
+        ..Rules::standard()
+    })
+    .unwrap();
+    assert!(standard.parse_json(&string).is_err());
+    // Writing the preset's value explicitly is the same game, written as the preset.
+    let (v3, p3) = pos("standard+pair_capture=true 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0");
+    assert!(v3.rules().pair_capture);
+    assert_eq!(
+        v3.to_notation(&p3),
+        "standard 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0"
+    );
+    // The flag is a boolean.
+    let bad = with(two(), |j| j["rules"] = json!({"pair_capture": "sometimes"}));
+    assert!(error(&bad).contains("pair_capture") || error(&bad).contains("boolean"));
 }

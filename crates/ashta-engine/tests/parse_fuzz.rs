@@ -168,6 +168,7 @@ fn replacement(rng: &mut ChaCha8Rng) -> Value {
         json!({"owner": 0, "at": 3, "blocked": [1]}),
         json!({"preset": "standard", "finish": "places"}),
         json!({"gate": "circle", "entry": "grace", "doubles": false}),
+        json!({"preset": "traditional", "pair_capture": false}),
         json!({"throws": [{"value": 8, "grace": true}, {"value": 1, "grace": false}]}),
         json!({"safe": ["c1", "c3"]}),
         json!({"pawns": 1}),

@@ -79,6 +79,20 @@ fn locked_game_where_no_pawn_can_reach_an_opponent_is_a_certain_draw() {
 }
 
 #[test]
+fn a_pair_that_can_reach_an_opponents_double_leaves_the_game_unlocked() {
+    // South's pair on a2 (13) can reach a1 (14), where North has a double (North's 6):
+    // with pair capture on, that pair captures it, so the game is not locked. The
+    // question is where pawns can meet, so the answer is the same under either flag.
+    for rules in ["standard", "standard+pair_capture=false"] {
+        let (v, p) = pos(&format!("{rules} 5 2 1 1 13,13,15,15/6,6,15,15 - - 0"));
+        assert!(!v.is_locked(&p), "{rules}");
+        assert!(!v.is_frozen(&p), "{rules}");
+    }
+    let (v, p) = pos("standard 5 2 0 1 13,13,15,15/6,6,15,15 - - 0");
+    assert_eq!(mv(&v, &p, 1, Some(13), 2).capture, Some(1));
+}
+
+#[test]
 fn game_is_never_locked_after_a_capture_or_under_the_circle_gate() {
     let (v, p) = pos("standard 5 2 1 1 8,10,11,14/9,9,9,15 0 - 0");
     assert!(!v.is_locked(&p));
@@ -103,8 +117,15 @@ fn gate_holds_a_pawn_that_would_pass_the_ring() {
 #[test]
 fn open_gate_would_give_a_move_the_closed_gate_refuses() {
     // Every South pawn waits on b1 (15). With a 2 an open gate lets one in to b3; with
-    // a 1 North's double on b2 (South's 16) stops it even then.
+    // a 1 only a pair may go on, capturing North's double on b2 (South's 16).
     let (v, p) = pos("standard 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0");
+    assert!(v.has_move_with_gate_open(&p, &[2]));
+    assert!(v.has_move_with_gate_open(&p, &[1]));
+    // A lone South pawn on b1 (the others home) could not land on the double.
+    let (v, p) = pos("standard 5 2 0 - 15,24,24,24/0,0,20,20 01 - 0");
+    assert!(!v.has_move_with_gate_open(&p, &[1]));
+    // Under pair_capture off the double stops the pair as well.
+    let (v, p) = pos("standard+pair_capture=false 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0");
     assert!(v.has_move_with_gate_open(&p, &[2]));
     assert!(!v.has_move_with_gate_open(&p, &[1]));
 }

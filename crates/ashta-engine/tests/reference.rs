@@ -32,15 +32,17 @@ proptest! {
     #![proptest_config(cases(48, 12))]
 
     /// Crowded boards: more pawns, four players, circle gate, so doubles, blocks and
-    /// captures happen all the time.
+    /// captures (pairs capturing doubles among them) happen all the time.
     #[test]
     fn engine_agrees_with_the_reference_on_crowded_boards(
         seed in any::<u64>(),
         circle in any::<bool>(),
         pawns in 4u8..=10,
+        pair_capture in any::<bool>(),
     ) {
         let mut rules = Rules::standard();
         rules.pawns = Some(pawns);
+        rules.pair_capture = pair_capture;
         if circle {
             rules.gate = Gate::Circle;
         }

@@ -398,18 +398,142 @@ fn own_pawns_share_any_square() {
 // ------------------------------------------------------------------ doubles and blocks
 
 #[test]
-fn double_cannot_be_landed_on() {
+fn a_single_pawn_may_not_land_on_an_opponents_double() {
     // South has a double on d1 (North's 9); North stands on c1 (8) and c5 (0).
     let (v, p) = pos("standard 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0");
+    assert!(v.rules().pair_capture, "every preset has pair capture on");
     assert_eq!(illegal(&v, &p, 1, Some(8), 1), IllegalMove::DoubleOnTarget);
-    // Not even a pair may land on it.
+    // A pair may land on it (and capture it); passing over it is fine when it does not
+    // block (no block recorded).
+    assert_moves(
+        &v,
+        &p,
+        &[
+            "1:0>1", "1:0>1x2", "1:8>9x2*", "4:0>4", "4:0>4x2", "4:8>12", "4:8>12x2",
+        ],
+    );
+    // The single pawn may not, whatever the flag.
+    let (v, p) = pos("standard+pair_capture=false 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0");
+    assert_eq!(illegal(&v, &p, 1, Some(8), 1), IllegalMove::DoubleOnTarget);
+}
+
+#[test]
+fn pair_capture_off_forbids_a_pair_on_a_double() {
+    // The old reading: nobody may land on an opponent's double, not even a pair.
+    let (v, p) = pos("standard+pair_capture=false 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0");
+    assert!(!v.rules().pair_capture);
+    assert_eq!(illegal(&v, &p, 1, Some(8), 1), IllegalMove::DoubleOnTarget);
     assert_eq!(illegal(&v, &p, 1, Some(8), 2), IllegalMove::DoubleOnTarget);
-    // Passing over it is fine when it does not block (no block recorded).
     assert_moves(
         &v,
         &p,
         &["1:0>1", "1:0>1x2", "4:0>4", "4:0>4x2", "4:8>12", "4:8>12x2"],
     );
+    // Inner doubles alike.
+    let (v, p) = pos("standard+pair_capture=false 5 2 1 1 0,0,16,16/0,0,19,19 01 - 0");
+    assert_eq!(illegal(&v, &p, 1, Some(19), 2), IllegalMove::DoubleOnTarget);
+}
+
+#[test]
+fn a_pair_lands_on_an_opponents_double_and_sends_every_pawn_home() {
+    // North's pair on c1 (North's 8) takes the 1 onto South's double on d1 (North's 9).
+    let (v, p) = pos("standard 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0");
+    let m = mv(&v, &p, 1, Some(8), 2);
+    assert_eq!((m.to, m.capture), (9, Some(0)));
+    let q = play(&v, &p, 1, Some(8), 2);
+    // Both South pawns of the double go back to the start square.
+    assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
+    assert_eq!(pawns(&v, &q, 1), [0, 0, 9, 9]);
+    // The mover has captured (its gate opens) and earns one extra turn, after the 4.
+    assert!(q.has_captured(1));
+    assert!(!q.has_captured(0));
+    assert_eq!((q.to_move(), q.extra_turns()), (1, 1));
+    assert_eq!(v.bag(&q), [4]);
+    let q = play(&v, &q, 4, Some(0), 1);
+    assert_eq!((q.to_move(), q.extra_turns(), q.must_throw()), (1, 0, true));
+    // The pair now stands as North's double on d1, which blocks South anew.
+    assert_eq!(blocks(&v, &q), ["1@9>0"]);
+}
+
+#[test]
+fn a_double_of_three_is_captured_whole() {
+    // South has three pawns on d1; one North pair lands there and sends all three back.
+    let (v, p) = pos("standard 5 2 1 1 0,1,1,1/0,0,8,8 - - 0");
+    assert_eq!(illegal(&v, &p, 1, Some(8), 1), IllegalMove::DoubleOnTarget);
+    let q = play(&v, &p, 1, Some(8), 2);
+    assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
+    assert_eq!(pawns(&v, &q, 1), [0, 0, 9, 9]);
+    // One capture, one extra turn, however many pawns it sent back.
+    assert_eq!((q.to_move(), q.must_throw(), q.extra_turns()), (1, true, 0));
+    // A pair taken from a stack of three captures just as well; one pawn stays behind.
+    let (v, p) = pos("standard 5 2 1 1 0,0,1,1/0,8,8,8 - - 0");
+    let q = play(&v, &p, 1, Some(8), 2);
+    assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
+    assert_eq!(pawns(&v, &q, 1), [0, 8, 9, 9]);
+}
+
+#[test]
+fn capturing_a_double_removes_its_block() {
+    // South's double on d1 blocks North this turn. The block stops North passing over
+    // d1, not landing on it: North's pair lands there and captures it.
+    let (v, p) = pos("standard 5 2 1 4,1 0,0,1,1/0,7,8,8 - 0@1>1 0");
+    assert_eq!(illegal(&v, &p, 4, Some(7), 1), IllegalMove::Blocked);
+    assert_eq!(illegal(&v, &p, 4, Some(8), 2), IllegalMove::Blocked);
+    let q = play(&v, &p, 1, Some(8), 2);
+    // South's block went with its double; North's pair formed a new one, blocking South.
+    assert_eq!(blocks(&v, &q), ["1@9>0"]);
+    // (The example drawn in RULES.md 7.1.)
+    assert_eq!(
+        v.to_notation(&q),
+        "standard 5 2 1 4 0,0,0,0/0,7,9,9 1 1@9>0 1"
+    );
+    // With the block gone, North's pawn on b1 (7) passes d1 with the 4.
+    let q = play(&v, &q, 4, Some(7), 1);
+    assert_eq!(pawns(&v, &q, 1), [0, 9, 9, 11]);
+    // The position reads back with the new block only.
+    let text = v.to_json_string(&q);
+    let (_, back) = parse_any(&text).unwrap();
+    assert_eq!(back, q);
+    // Four players: the captured double blocked all three; after the capture only the
+    // mover's new double blocks, and it blocks every other player.
+    let (v, p) = pos("standard 5 4 2 1 0,0,1,1/0,0,0,0/0,0,8,8/0,0,0,0 - 0@1>123 0");
+    let q = play(&v, &p, 1, Some(8), 2);
+    assert_eq!(blocks(&v, &q), ["2@9>013"]);
+}
+
+#[test]
+fn a_pair_captures_an_inner_ring_double() {
+    // Both have captured. South's double on b2 (16, North's 20); North's pair on c2
+    // (North's 19).
+    let (v, p) = pos("standard 5 2 1 1 0,0,16,16/0,0,19,19 01 - 0");
+    assert_eq!(illegal(&v, &p, 1, Some(19), 1), IllegalMove::DoubleOnTarget);
+    let q = play(&v, &p, 1, Some(19), 2);
+    assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
+    assert_eq!(pawns(&v, &q, 1), [0, 0, 20, 20]);
+    assert!(blocks(&v, &q).is_empty(), "inner doubles never block");
+    assert_eq!((q.to_move(), q.must_throw()), (1, true));
+}
+
+#[test]
+fn a_pair_capture_under_grace_entry_sends_the_double_off_the_board() {
+    // Traditional rules (grace entry): captured pawns leave the board.
+    let (v, p) = pos("traditional 5 2 1 1 -1,-1,1,1/-1,-1,8,8 - - 0");
+    let q = play(&v, &p, 1, Some(8), 2);
+    assert_eq!(pawns(&v, &q, 0), [-1, -1, -1, -1]);
+    assert_eq!(pawns(&v, &q, 1), [-1, -1, 9, 9]);
+    assert!(q.has_captured(1));
+}
+
+#[test]
+fn a_pair_lands_on_a_safe_square_among_opponents_as_ever() {
+    // A safe square holds no double: North's pair lands on c1 (North's 8) among
+    // South's pawns and captures nobody.
+    let (v, p) = pos("standard 5 2 1 1 0,0,0,0/0,0,7,7 - - 0");
+    let m = mv(&v, &p, 1, Some(7), 2);
+    assert_eq!(m.capture, None);
+    let q = play(&v, &p, 1, Some(7), 2);
+    assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
+    assert_eq!(pawns(&v, &q, 1), [0, 0, 8, 8]);
 }
 
 #[test]
@@ -563,7 +687,7 @@ fn inner_double_never_blocks() {
     // North passes over b2 (North's 20) with 2 ...
     let q = throws(&v, &q, &[2]);
     assert_eq!(mv(&v, &q, 2, Some(19), 1).to, 21);
-    // ... but cannot land on it with 1.
+    // ... but cannot land on it with 1 (a single pawn; a pair could capture it).
     let (v, p) = pos("standard 5 2 1 1 0,0,16,16/0,0,0,19 01 - 0");
     assert_eq!(illegal(&v, &p, 1, Some(19), 1), IllegalMove::DoubleOnTarget);
 }
@@ -841,6 +965,31 @@ fn frozen_position_is_a_draw() {
     v.apply_throws(&mut q, &[1]).unwrap();
     assert_eq!(q.draw(), Some(DrawReason::Frozen));
     assert!(v.is_frozen(&p));
+}
+
+/// A table where every throw moves 1 (two cowries), so that only one square ahead counts.
+const ONES: &str = "standard+cowries=2+throws=1.1.1";
+
+#[test]
+fn a_pair_that_could_capture_a_double_keeps_the_game_from_freezing() {
+    // Every throw moves 1. South: a pair on e5 (6) and two pawns at the gate (b1, 15);
+    // North: four pawns at its gate, d5 (North's 15, South's 7). The pair could land on
+    // North's double on d5 and capture it: a move, so nothing is frozen.
+    let text = format!("{ONES} 5 2 0 - 6,6,15,15/15,15,15,15 - - 0");
+    let (v, p) = pos(&text);
+    assert!(!v.is_frozen(&p));
+    let q = throws(&v, &p, &[1]);
+    assert_moves(&v, &q, &["1:6>7x2*"]);
+    // A single pawn there could not, so with one pawn on e5 the game is frozen.
+    let (v, p) = pos(&format!("{ONES} 5 2 0 - 6,15,15,15/15,15,15,15 - - 0"));
+    assert!(v.is_frozen(&p));
+    // Under the old reading (pair_capture off) not even the pair can: frozen.
+    let off = text.replacen(ONES, &format!("{ONES}+pair_capture=false"), 1);
+    let (v, p) = pos(&off);
+    assert!(v.is_frozen(&p));
+    let mut q = p;
+    v.apply_throws(&mut q, &[1]).unwrap();
+    assert_eq!(q.draw(), Some(DrawReason::Frozen));
 }
 
 #[test]

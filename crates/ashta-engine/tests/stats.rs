@@ -1,6 +1,8 @@
 //! Statistics of random self-play, against the figures measured on 100 000 games
-//! (4-player standard: 189.8 turns on average; 2-player standard: 8.8% frozen draws).
-//! Bounds are generous; 4000 games take well under a second in release.
+//! (`ashta selfplay --games 100000 --seed 1 --players P [--pair-capture off]`):
+//! 4-player standard: 197.8 turns on average (190.3 under pair_capture off); 2-player
+//! standard: 6.7% frozen draws (8.8% under pair_capture off). Bounds are generous; 4000
+//! games take well under a second in release.
 
 use ashta_engine::{random_games, Rules, Variant, DEFAULT_SIM_TURN_LIMIT};
 
@@ -9,21 +11,26 @@ fn games() -> u64 {
 }
 
 fn summary(players: u8, seed: u64) -> ashta_engine::Summary {
+    summary_with(players, seed, true)
+}
+
+fn summary_with(players: u8, seed: u64, pair_capture: bool) -> ashta_engine::Summary {
     let mut rules = Rules::standard();
     rules.players = players;
+    rules.pair_capture = pair_capture;
     let v = Variant::new(rules).unwrap();
     random_games(&v, seed, 0..games(), DEFAULT_SIM_TURN_LIMIT)
 }
 
 #[test]
-fn four_player_random_games_last_about_190_turns() {
+fn four_player_random_games_last_about_198_turns() {
     let s = summary(4, 2026);
     assert_eq!(s.games, games());
     assert_eq!(s.turn_limit, 0, "no game should reach the safety limit");
     let mean = s.mean_turns();
-    // 100k games: 189.8. The standard deviation of a game's length is about 60 turns,
+    // 100k games: 197.8. The standard deviation of a game's length is about 60 turns,
     // so the mean of 4000 games is within ±3 with overwhelming probability.
-    assert!((180.0..200.0).contains(&mean), "mean turns {mean}");
+    assert!((188.0..208.0).contains(&mean), "mean turns {mean}");
     // Every game ends: won by someone or frozen.
     let won: u64 = s.wins.iter().sum();
     assert_eq!(won + s.frozen, s.games);
@@ -35,12 +42,30 @@ fn four_player_random_games_last_about_190_turns() {
 }
 
 #[test]
-fn two_player_random_games_freeze_about_one_in_twelve() {
+fn four_player_random_games_last_about_190_turns_under_pair_capture_off() {
+    let s = summary_with(4, 2026, false);
+    assert_eq!(s.turn_limit, 0);
+    let mean = s.mean_turns();
+    // 100k games: 190.3 (189.8 on another seed, before the flag existed).
+    assert!((180.0..200.0).contains(&mean), "mean turns {mean}");
+}
+
+#[test]
+fn two_player_random_games_freeze_about_one_in_fifteen() {
     let s = summary(2, 7);
+    let frozen = s.frozen as f64 / s.games as f64;
+    // 100k games: 6.7%. With 4000 games the standard error is 0.4%.
+    assert!((0.045..0.09).contains(&frozen), "frozen rate {frozen}");
+    assert_eq!(s.turn_limit, 0);
+    assert_eq!(s.wins.iter().sum::<u64>() + s.frozen, s.games);
+}
+
+#[test]
+fn two_player_random_games_freeze_about_one_in_twelve_under_pair_capture_off() {
+    let s = summary_with(2, 7, false);
     let frozen = s.frozen as f64 / s.games as f64;
     // 100k games: 8.8%. With 4000 games the standard error is 0.45%.
     assert!((0.06..0.11).contains(&frozen), "frozen rate {frozen}");
-    assert_eq!(s.turn_limit, 0);
     assert_eq!(s.wins.iter().sum::<u64>() + s.frozen, s.games);
 }
 

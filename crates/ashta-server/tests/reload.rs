@@ -11,7 +11,8 @@ async fn a_stored_game_loads_back_exactly_with_its_own_rules() {
     let s = Server::start().await;
     let created = s
         .create(json!({
-            "rules": {"preset": "traditional", "gate": "wait", "capture_bonus": false},
+            "rules": {"preset": "traditional", "gate": "wait", "capture_bonus": false,
+                      "pair_capture": false},
             "size": 7, "players": 3,
             "seats": [{"kind": "human", "name": "Asha"}, {"kind": "human"}, {"kind": "human"}]
         }))
@@ -52,4 +53,19 @@ async fn a_stored_game_loads_back_exactly_with_its_own_rules() {
     assert_eq!(loaded["rules"]["size"], 7);
     assert_eq!(loaded["rules"]["gate"], "wait");
     assert_eq!(loaded["rules"]["entry"], "grace");
+    assert_eq!(loaded["rules"]["pair_capture"], false);
+}
+
+#[tokio::test]
+async fn a_game_without_pair_capture_in_its_rules_gets_the_presets_value() {
+    let s = Server::start().await;
+    let created = s
+        .create(json!({
+            "rules": {"preset": "standard", "gate": "wait"}, "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}]
+        }))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let snap = s.snapshot(&id).await;
+    assert_eq!(snap["rules"]["pair_capture"], true);
 }

@@ -6,7 +6,7 @@ import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
 import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
-import { PRESET_NAMES } from "./rules.js";
+import { PRESET_NAMES, rulesRequest } from "./rules.js";
 import { setRulesContext } from "./tutorial.js";
 
 /** The bot levels a seat may take, weakest first. */
@@ -15,9 +15,9 @@ export const LEVELS = ["random", "greedy", "beginner", "easy", "medium", "hard",
 const SIZES = [5, 7, 9, 11, 13, 15];
 
 /** The request body the form describes. */
-export function gameRequest({ preset, size, players, seats, timer }) {
+export function gameRequest({ preset, pairCapture, size, players, seats, timer }) {
   return {
-    rules: preset,
+    rules: rulesRequest(preset, pairCapture),
     size,
     players,
     seats: seats.slice(0, players).map((seat) =>
@@ -44,6 +44,7 @@ function errorText(e) {
 export function showLobby(root) {
   const form = {
     preset: "standard",
+    pairCapture: true,
     size: 5,
     players: 4,
     timer: "",
@@ -63,7 +64,7 @@ export function showLobby(root) {
   replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, formBox, createdBox), listBox));
 
   function renderForm() {
-    setRulesContext(form.preset, form.size);
+    setRulesContext(rulesRequest(form.preset, form.pairCapture), form.size);
     const seatRows = seatsFor(form.players).map((seat, p) => {
       const s = form.seats[p];
       const kind = h(
@@ -153,7 +154,7 @@ export function showLobby(root) {
                 name: "size",
                 onchange: (e) => {
                   form.size = Number(e.target.value);
-                  setRulesContext(form.preset, form.size);
+                  setRulesContext(rulesRequest(form.preset, form.pairCapture), form.size);
                 },
               },
               SIZES.map((n) => h("option", { value: n, selected: form.size === n }, `${n}×${n}`)),
@@ -175,6 +176,20 @@ export function showLobby(root) {
               [2, 3, 4].map((n) => h("option", { value: n, selected: form.players === n }, String(n))),
             ),
           ),
+        ),
+        h(
+          "label",
+          { class: "check", title: t("lobby.pairCaptureHelp") },
+          h("input", {
+            name: "pair_capture",
+            type: "checkbox",
+            checked: form.pairCapture,
+            onchange: (e) => {
+              form.pairCapture = e.target.checked;
+              setRulesContext(rulesRequest(form.preset, form.pairCapture), form.size);
+            },
+          }),
+          ` ${t("lobby.pairCapture")}`,
         ),
         h("fieldset", {}, h("legend", {}, t("lobby.seat")), seatRows),
         h(

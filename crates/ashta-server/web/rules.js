@@ -1,6 +1,8 @@
 // What the page needs from a game's rules object (the full object the server sends, as
-// `ashta rules` prints it): cowries, the chance of a mouth up, the throw table and the
-// safe squares. Named tables and presets are expanded as the engine does.
+// `ashta rules` prints it): cowries, the chance of a mouth up, the throw table, the
+// safe squares and the flags the rules dialog explains. Named tables and presets are
+// expanded as the engine does. The page decides no move itself: legal moves come from
+// the server.
 
 const PRESETS = {
   standard: { size: 5, cowries: 4, gate: "wait", entry: "start", three_graces: "allowed" },
@@ -46,8 +48,16 @@ export function normalizeRules(rules) {
     entry: spec.entry ?? preset.entry,
     threeGraces: spec.three_graces ?? preset.three_graces,
     doubles: spec.doubles ?? true,
+    // A pair may land on an opponent's double and capture it (on in every preset).
+    pairCapture: spec.pair_capture ?? true,
     finish: spec.finish ?? "first",
   };
+}
+
+/** The rules object the lobby sends for a preset and the pair-capture choice: the
+ * preset's name while the flag keeps the preset's value (on), else an object. */
+export function rulesRequest(preset, pairCapture = true) {
+  return pairCapture === false ? { preset, pair_capture: false } : preset;
 }
 
 /** The traditional name of a throw with `mouthsUp` of `cowries` up: "ashta" for none up,

@@ -26,7 +26,10 @@ export function rulesParagraphs(rules) {
     [rules.entry === "grace" ? "rules.captureGrace" : "rules.captureStart", {}],
     [rules.gate === "circle" ? "rules.gateCircle" : "rules.gateWait", {}],
   ];
-  if (rules.doubles) out.push(["rules.doubles", {}]);
+  if (rules.doubles) {
+    out.push(["rules.doubles", {}]);
+    out.push([rules.pairCapture ? "rules.pairCapture" : "rules.pairCaptureOff", {}]);
+  }
   if (rules.entry === "grace") out.push(["rules.entryGrace", {}]);
   if (rules.threeGraces === "forfeit") out.push(["rules.threeGraces", {}]);
   out.push(["rules.page", {}]);

@@ -5,7 +5,12 @@ use super::*;
 
 impl Variant {
     /// Whether no player still in the game has a legal move for any single throw value,
-    /// whatever the blocks: nothing can ever change again.
+    /// whatever the blocks: nothing can ever change again. A unit is a pawn or, where
+    /// two or more pawns of a player stand on one square, a pair: under the
+    /// `pair_capture` flag a pair that could land on an opponent's double (and capture
+    /// it) is a move, so such a position is not frozen. Blocks are left out because
+    /// they expire; any bag's first move is one value on one unit, so if no unit can
+    /// use any value, no bag ever moves anything.
     pub fn is_frozen(&self, pos: &Position) -> bool {
         let active = self.active_mask(pos);
         // The player to move first: it is the one most likely to have a move.
@@ -19,25 +24,31 @@ impl Variant {
         true
     }
 
-    /// Whether player `p` has a legal move for some single throw value, ignoring blocks.
+    /// Whether player `p` has a legal move for some single throw value, ignoring blocks:
+    /// a pawn, or a pair where two or more of p's pawns share a square.
     #[inline]
     pub(super) fn can_ever_move(&self, pos: &Position, p: usize) -> bool {
         let open = pos.captured & (1 << p) != 0;
-        let mut last = OFF;
-        for &i in &pos.pawns[p][..self.pawns] {
+        let pawns = &pos.pawns[p][..self.pawns];
+        let mut k = 0;
+        while k < pawns.len() {
+            let i = pawns[k];
+            let mut run = 1;
+            while k + run < pawns.len() && pawns[k + run] == i {
+                run += 1;
+            }
+            k += run;
             if i as usize >= self.home {
                 if i == OFF && self.grace_entry && self.can_enter() {
                     return true;
                 }
                 continue;
             }
-            if i == last {
-                continue;
-            }
-            last = i;
+            // A pair lands wherever a single pawn does, and on opponents' doubles too.
+            let pair = run >= 2 && self.doubles;
             for &v in &self.values[..self.slots] {
                 if self
-                    .target(pos, p, open, i as usize, v as usize, false)
+                    .target(pos, p, open, i as usize, v as usize, false, pair)
                     .is_some()
                 {
                     return true;
@@ -196,7 +207,10 @@ impl Variant {
     /// rearmost pawn) is one o's pawns can still stand on (from its rearmost pawn on,
     /// safe squares aside). Pawns only move forward and the gates stay shut without a
     /// capture, so no capture can ever happen again and every pawn ends at its gate.
-    /// Timing is ignored, so `false` does not mean the game can still be won.
+    /// Timing is ignored, so `false` does not mean the game can still be won. The
+    /// question is where pawns can meet, not whether they may land on each other, so
+    /// it holds whatever the `pair_capture` flag: a pair that could reach an opponent's
+    /// double shares a square with it, and the game is not locked.
     pub fn is_locked(&self, pos: &Position) -> bool {
         let players = self.players();
         if self.circle || (0..players).any(|q| pos.has_captured(q)) {

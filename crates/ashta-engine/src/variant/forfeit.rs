@@ -98,7 +98,9 @@ impl Variant {
                 let why = if i == OFF {
                     self.entry_rule(v).err().map(|reason| (reason, None))
                 } else {
-                    self.unit_rule(pos, p, i as usize, v as usize).err()
+                    // A pair on the square could not use the value either (else the
+                    // bag would not be forfeited), and for the same reason.
+                    self.unit_rule(pos, p, i as usize, v as usize, false).err()
                 };
                 if let Some((reason, double)) = why {
                     reasons.push(Unusable {

@@ -65,6 +65,8 @@ pub struct Variant {
     forfeit_three: bool,
     capture_bonus: bool,
     doubles: bool,
+    /// A pair may land on an opponent's double and capture it (doubles on only).
+    pair_capture: bool,
     places_mode: bool,
     safe: [bool; MAX_SQUARES],
     /// The table's distinct values by slot, and how many there are.
@@ -122,6 +124,7 @@ impl Variant {
             forfeit_three: rules.three_graces == ThreeGraces::Forfeit,
             capture_bonus: rules.capture_bonus,
             doubles: rules.doubles,
+            pair_capture: rules.doubles && rules.pair_capture,
             places_mode: rules.finish == Finish::Places,
             safe,
             path,

@@ -5,8 +5,10 @@ use super::*;
 impl Variant {
     /// Where a unit of player `p` at path index `i` lands with value `v`, and whom it
     /// captures; `None` when the move is illegal. `open`: p has captured. Blocks are
-    /// ignored unless `with_blocks`.
+    /// ignored unless `with_blocks`. `pair`: the unit is a pair, which may land on an
+    /// opponent's double and capture it under the `pair_capture` flag.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn target(
         &self,
         pos: &Position,
@@ -15,6 +17,7 @@ impl Variant {
         i: usize,
         v: usize,
         with_blocks: bool,
+        pair: bool,
     ) -> Option<(usize, Option<u8>)> {
         let mut j = i + v;
         let mut wrapped = false;
@@ -36,7 +39,9 @@ impl Variant {
         // Safe squares are never in `occ`, so an empty entry covers them too.
         if o == 0 || (o >> 5) as usize == p {
             Some((j, None))
-        } else if self.doubles && o & 31 >= 2 {
+        } else if self.doubles && o & 31 >= 2 && !(pair && self.pair_capture) {
+            // A single pawn may never land on an opponent's double; a pair may only
+            // under the pair_capture flag (it captures the whole double).
             None
         } else {
             Some((j, Some(o >> 5)))
@@ -129,7 +134,7 @@ impl Variant {
             let pair = run >= 2 && self.doubles;
             for &v in bag {
                 if let Some((j, capture)) =
-                    self.target(pos, p, open, i as usize, v as usize, BLOCKS)
+                    self.target(pos, p, open, i as usize, v as usize, BLOCKS, false)
                 {
                     let mv = Move {
                         value: v,
@@ -140,6 +145,22 @@ impl Variant {
                     };
                     if !f(mv) || (pair && !f(Move { count: 2, ..mv })) {
                         return false;
+                    }
+                } else if pair && self.pair_capture {
+                    // Where a single pawn may not go, a pair may still capture a double.
+                    if let Some((j, capture)) =
+                        self.target(pos, p, open, i as usize, v as usize, BLOCKS, true)
+                    {
+                        let mv = Move {
+                            value: v,
+                            from: Some(i),
+                            to: j as u8,
+                            count: 2,
+                            capture,
+                        };
+                        if !f(mv) {
+                            return false;
+                        }
                     }
                 }
             }
@@ -252,7 +273,7 @@ impl Variant {
         if i as usize == self.home {
             return Err(MoveError::Illegal(IllegalMove::AtHome));
         }
-        match self.unit_rule(pos, p, i as usize, value as usize) {
+        match self.unit_rule(pos, p, i as usize, value as usize, count == 2) {
             Ok((to, capture)) => Ok(Move {
                 value,
                 from,
@@ -280,16 +301,18 @@ impl Variant {
     /// value `v` and whom it captures, blocks included; or the rule the move breaks,
     /// with the opponent's double it meets for [`IllegalMove::Blocked`] (the blocking
     /// double in the way) and [`IllegalMove::DoubleOnTarget`] (the double on the
-    /// target): its owner and square.
+    /// target, where a single pawn may not land, nor a pair with `pair_capture` off):
+    /// its owner and square. `pair`: the unit is a pair.
     pub(super) fn unit_rule(
         &self,
         pos: &Position,
         p: usize,
         i: usize,
         v: usize,
+        pair: bool,
     ) -> Result<(usize, Option<u8>), (IllegalMove, Option<Double>)> {
         let open = pos.has_captured(p);
-        if let Some(landing) = self.target(pos, p, open, i, v, true) {
+        if let Some(landing) = self.target(pos, p, open, i, v, true, pair) {
             return Ok(landing);
         }
         let j = i + v;
@@ -306,7 +329,7 @@ impl Variant {
         } else {
             (j, false)
         };
-        if self.target(pos, p, open, i, v, false).is_some() {
+        if self.target(pos, p, open, i, v, false, pair).is_some() {
             let double = self
                 .find_block(pos, p, i, j, v, wrapped)
                 .map(|b| (b.owner as usize, Square(b.square)));

@@ -87,7 +87,13 @@ impl Variant {
                     let o = pos.occ[dst];
                     let owner = (o >> 5) as usize;
                     let before = if o != 0 && owner != p {
-                        self.send_back(pos, owner, self.index[owner][dst], (o & 31) as usize);
+                        // Every pawn on the square goes back: a pair that lands on a
+                        // double (pair_capture) captures all of it, and its block goes.
+                        let n = (o & 31) as usize;
+                        self.send_back(pos, owner, self.index[owner][dst], n);
+                        if n >= 2 && pos.block_len != 0 {
+                            remove_block(pos, dst as u8);
+                        }
                         pos.captured |= 1 << p;
                         if self.capture_bonus {
                             pos.extra_turns = pos.extra_turns.saturating_add(1);

@@ -53,12 +53,13 @@ pub fn arb_rules() -> impl Strategy<Value = Rules> {
             prop::option::weighted(0.2, any::<bool>()),
             prop::option::weighted(0.3, any::<bool>()),
             prop::option::weighted(0.1, 30u32..150),
+            prop::option::weighted(0.3, any::<bool>()),
         ),
     )
         .prop_map(
             |(
                 (preset, players, size, pawns, cowries, mouth_up, table),
-                (circle, grace, forfeit, bonus, doubles, places, limit),
+                (circle, grace, forfeit, bonus, doubles, places, limit, pair_capture),
             )| {
                 let mut r = Rules::preset(preset);
                 r.players = players;
@@ -96,6 +97,9 @@ pub fn arb_rules() -> impl Strategy<Value = Rules> {
                     r.finish = if p { Finish::Places } else { Finish::First };
                 }
                 r.turn_limit = limit;
+                if let Some(c) = pair_capture {
+                    r.pair_capture = c;
+                }
                 r
             },
         )

@@ -77,7 +77,8 @@ impl State {
         out
     }
 
-    /// Where a unit of p at i lands with value `val`, and whom it captures.
+    /// Where a unit of p at i lands with value `val`, and whom it captures; `pair`:
+    /// the unit is two pawns moving together.
     fn target(
         &self,
         v: &Variant,
@@ -85,6 +86,7 @@ impl State {
         i: usize,
         val: usize,
         with_blocks: bool,
+        pair: bool,
     ) -> Option<(usize, Option<u8>)> {
         let r = v.rules();
         let outer = v.outer_len();
@@ -116,7 +118,9 @@ impl State {
         }
         match self.occupant(v, sq.0) {
             Some((q, c)) if q != p => {
-                if r.doubles && c >= 2 {
+                // A single pawn may not land on an opponent's double; a pair may,
+                // under pair_capture, and captures all of it.
+                if r.doubles && c >= 2 && !(pair && r.pair_capture) {
                     None
                 } else {
                     Some((j, Some(q as u8)))
@@ -144,17 +148,24 @@ impl State {
         for &i in &squares {
             let here = self.pawns[p].iter().filter(|&&x| x == Some(i)).count();
             for &val in &values {
-                if let Some((j, capture)) = self.target(v, p, i, val as usize, true) {
-                    let m = Move {
+                if let Some((j, capture)) = self.target(v, p, i, val as usize, true, false) {
+                    out.insert(Move {
                         value: val,
                         from: Some(i as u8),
                         to: j as u8,
                         count: 1,
                         capture,
-                    };
-                    out.insert(m);
-                    if here >= 2 && v.rules().doubles {
-                        out.insert(Move { count: 2, ..m });
+                    });
+                }
+                if here >= 2 && v.rules().doubles {
+                    if let Some((j, capture)) = self.target(v, p, i, val as usize, true, true) {
+                        out.insert(Move {
+                            value: val,
+                            from: Some(i as u8),
+                            to: j as u8,
+                            count: 2,
+                            capture,
+                        });
                     }
                 }
             }
@@ -199,8 +210,13 @@ impl State {
                     }
                     Some(i) if i == v.home() => {}
                     Some(i) => {
+                        let pair = v.rules().doubles
+                            && self.pawns[p].iter().filter(|&&x| x == Some(i)).count() >= 2;
                         for &val in v.table().values() {
-                            if self.target(v, p, i, val as usize, false).is_some() {
+                            if self.target(v, p, i, val as usize, false, false).is_some()
+                                || (pair
+                                    && self.target(v, p, i, val as usize, false, true).is_some())
+                            {
                                 return false;
                             }
                         }
@@ -278,6 +294,10 @@ impl State {
                         if q == p {
                             before = on.len() - count;
                         } else if !on.is_empty() {
+                            // A captured double takes its block with it.
+                            if on.len() >= 2 {
+                                self.blocks.remove(&dst.0);
+                            }
                             for k in on {
                                 self.pawns[q][k] = if r.entry == Entry::Grace {
                                     None

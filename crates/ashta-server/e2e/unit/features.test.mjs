@@ -32,6 +32,24 @@ test("the rules page follows the game's preset", () => {
   );
 });
 
+test("the rules page says whether a pair captures a double", () => {
+  const keys = (rules) => rulesParagraphs(normalizeRules(rules)).map(([k]) => k);
+  // Every preset has pair capture on, by name and in the engine's full rules object.
+  for (const { name, rules } of fixture.presets) {
+    assert.equal(rules.pair_capture, true, name);
+    assert.ok(keys(name).includes("rules.pairCapture"), name);
+    assert.ok(keys(rules).includes("rules.pairCapture"), name);
+    assert.ok(!keys(name).includes("rules.pairCaptureOff"), name);
+  }
+  const off = keys({ preset: "standard", pair_capture: false });
+  assert.ok(off.includes("rules.pairCaptureOff") && !off.includes("rules.pairCapture"));
+  // An object that leaves the flag out gets the preset's value (on).
+  assert.equal(normalizeRules({ preset: "traditional", gate: "wait" }).pairCapture, true);
+  // Without doubles there is no double to land on: neither paragraph.
+  const none = keys({ preset: "standard", doubles: false, pair_capture: false });
+  assert.ok(!none.some((k) => k.startsWith("rules.pairCapture")));
+});
+
 test("a move that makes a double on the outer ring is marked as a block", () => {
   const board = new Board(boardJson(5, 2));
   const start = startPosition({ rules: "standard", size: 5, players: 2 }, "start", 4);

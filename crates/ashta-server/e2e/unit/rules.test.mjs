@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { gameRequest } from "../../web/lobby.js";
-import { normalizeRules, throwName } from "../../web/rules.js";
+import { normalizeRules, rulesRequest, throwName } from "../../web/rules.js";
 import { fixture } from "./fixture.mjs";
 
 test("presets by name expand to the engine's full rules", () => {
@@ -53,4 +53,16 @@ test("the lobby's form becomes the API's create request, one seat per player", (
     turn_timer_secs: 30,
   });
   assert.equal(gameRequest({ preset: "standard", size: 5, players: 2, timer: null, seats: [{ kind: "human", name: "" }, { kind: "human", name: "" }] }).seats[0].name, null);
+});
+
+test("the lobby sends pair capture off as a rules object, on as the preset's name", () => {
+  const seats = [{ kind: "human", name: "" }, { kind: "human", name: "" }];
+  assert.equal(gameRequest({ preset: "standard", size: 5, players: 2, timer: null, seats }).rules, "standard");
+  assert.equal(gameRequest({ preset: "senior", pairCapture: true, size: 7, players: 2, timer: null, seats }).rules, "senior");
+  assert.deepEqual(gameRequest({ preset: "traditional", pairCapture: false, size: 5, players: 2, timer: null, seats }).rules, {
+    preset: "traditional",
+    pair_capture: false,
+  });
+  assert.deepEqual(rulesRequest("standard", false), { preset: "standard", pair_capture: false });
+  assert.equal(rulesRequest("standard"), "standard");
 });

@@ -21,8 +21,9 @@ pub const RULES: &[&str] = &[
     "Landing on a lone opponent captures it (back to its start) and gives an extra turn. \
      Until you have captured, your gate is shut: you cannot leave the outer ring.",
     "Crossed squares (╳) are safe: nobody is captured there. Two of your pawns on another \
-     square are a double (=): it cannot be captured; formed on the outer ring it blocks \
-     the opponents listed after # (S2#EN) for their next turn.",
+     square are a double (=): a lone pawn may not land on it, but a pair may and sends \
+     it all back (unless pair capture is off); formed on the outer ring it blocks the \
+     opponents listed after # (S2#EN) for their next turn.",
 ];
 
 /// Every key of the game, as (key, what it does).

@@ -148,13 +148,19 @@ mod tests {
 
     /// Every pawn of South waits on the gate's last square (15), so any value is
     /// refused and the bag is forfeited. With a 2 an open gate would have let a pawn in
-    /// (to 16 + 1 = b3); with a 1 it would not, as North's double holds b2 (South's 16,
-    /// North's 20), so that forfeit is not the gate's.
+    /// (to 16 + 1 = b3); with a 1 a pair would have gone in too, capturing North's
+    /// double on b2 (South's 16, North's 20). Under pair_capture off nothing may land on
+    /// that double, so the 1's forfeit is not the gate's.
     #[test]
     fn a_bag_lost_at_the_gate_counts_as_a_gate_forfeit() {
         let (v, pos) =
             parse_any("standard 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0").expect("a valid position");
         assert!(v.gate_holds(&pos, &[2]));
+        assert!(gate_forfeits(&v, &pos, &[2]));
+        assert!(v.gate_holds(&pos, &[1]));
+        assert!(gate_forfeits(&v, &pos, &[1]));
+        let (v, pos) = parse_any("standard+pair_capture=false 5 2 0 - 15,15,15,15/0,0,20,20 1 - 0")
+            .expect("a valid position");
         assert!(gate_forfeits(&v, &pos, &[2]));
         assert!(v.gate_holds(&pos, &[1]));
         assert!(!gate_forfeits(&v, &pos, &[1]));
