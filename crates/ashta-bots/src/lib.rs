@@ -93,9 +93,8 @@ pub trait Bot: Send {
 
 /// Whether a pair may land on an opponent's double and capture it under `v`'s rules.
 pub(crate) fn pairs_capture_doubles(v: &Variant) -> bool {
-    v.rules().doubles && PAIR_CAPTURE_PENDING
+    v.rules().doubles && v.rules().pair_capture
 }
-const PAIR_CAPTURE_PENDING: bool = true;
 
 /// Sorts candidates best first; ties keep the engine's play order.
 pub(crate) fn sort_candidates(c: &mut [Candidate]) {
