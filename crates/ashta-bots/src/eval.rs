@@ -148,6 +148,8 @@ pub struct Evaluator {
     weights: Weights,
     /// A value net that answers [`Evaluator::win_chances`] instead of the race count.
     net: Option<Arc<ValueNet>>,
+    /// How much of a draw's share [`Evaluator::values`] counts (1: all of it).
+    draw_weight: f64,
 }
 
 impl Evaluator {
@@ -200,6 +202,7 @@ impl Evaluator {
             pips_per_turn: pips.max(1.0),
             weights,
             net: None,
+            draw_weight: 1.0,
         }
     }
 
@@ -207,6 +210,15 @@ impl Evaluator {
     /// games (the net must fit the variant: [`ValueNet::fits`]).
     pub fn with_net(mut self, net: Arc<ValueNet>) -> Evaluator {
         self.net = Some(net);
+        self
+    }
+
+    /// This evaluator with a draw worth `weight` times its share in
+    /// [`Evaluator::values`]: 1 (the default) counts a draw as `1/k` of a win to each of
+    /// the `k` players still in the game, 0 as nothing, the same as a loss (how the
+    /// bots scored a draw before; kept to measure what the draw's value does).
+    pub fn with_draw_weight(mut self, weight: f64) -> Evaluator {
+        self.draw_weight = weight;
         self
     }
 
@@ -393,7 +405,7 @@ impl Evaluator {
         let live = (0..players).filter(|&q| !pos.has_finished(q)).count();
         if draw > 0.0 && live > 0 {
             for q in (0..players).filter(|&q| !pos.has_finished(q)) {
-                out[q] += draw / live as f64;
+                out[q] += self.draw_weight * draw / live as f64;
             }
         }
         out
@@ -480,6 +492,9 @@ mod tests {
         }
         assert_eq!(e.win_chances(&v, &end)[..2], [0.0, 0.0]);
         assert_eq!(e.values(&v, &end)[..2], [0.5, 0.5]);
+        // Weighted 0, a draw is scored as a loss, as the bots did before.
+        let as_loss = Evaluator::new(&v).with_draw_weight(0.0);
+        assert_eq!(as_loss.values(&v, &end)[..2], [0.0, 0.0]);
     }
 
     #[test]

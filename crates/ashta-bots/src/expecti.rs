@@ -53,6 +53,9 @@ pub struct ExpectiConfig {
     pub multi: MultiPlayer,
     /// The evaluation's weights.
     pub weights: WeightSet,
+    /// How much of its share of a draw the search counts (1: a draw is worth `1/k` of
+    /// a win to each of the `k` players still in the game; 0: nothing, as a loss).
+    pub draw_weight: f64,
     /// Changes to the evaluation (another net, other weights); `None` plays with the
     /// tuning the program installed ([`crate::tuning::install`]), if any.
     pub tuning: Option<Arc<Tuning>>,
@@ -67,6 +70,7 @@ impl Default for ExpectiConfig {
             max_throws: 2,
             multi: MultiPlayer::MaxN,
             weights: WeightSet::Strongest,
+            draw_weight: 1.0,
             tuning: None,
         }
     }
@@ -360,7 +364,9 @@ impl Bot for ExpectiBot {
         }
         let outcomes = variant.throw_outcomes_normalized(self.config.max_throws);
         let tuning = self.config.tuning.as_deref();
-        let eval = evaluator(&mut self.eval, variant, self.config.weights, tuning).clone();
+        let eval = evaluator(&mut self.eval, variant, self.config.weights, tuning)
+            .clone()
+            .with_draw_weight(self.config.draw_weight);
         if self.tt.len() >= TT_LIMIT {
             self.tt.clear();
         }

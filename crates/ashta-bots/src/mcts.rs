@@ -87,6 +87,9 @@ pub struct MctsConfig {
     pub evaluations_per_simulation: f64,
     /// The evaluation's weights.
     pub weights: WeightSet,
+    /// How much of its share of a draw the search counts (1: a draw is worth `1/k` of
+    /// a win to each of the `k` players still in the game; 0: nothing, as a loss).
+    pub draw_weight: f64,
     /// Changes to the evaluation (another net, other weights); `None` plays with the
     /// tuning the program installed ([`crate::tuning::install`]), if any.
     pub tuning: Option<Arc<Tuning>>,
@@ -131,6 +134,7 @@ impl Default for MctsConfig {
             max_nodes: 500_000,
             evaluations_per_simulation: 6.0,
             weights: WeightSet::Strongest,
+            draw_weight: 1.0,
             tuning: None,
             opponents: Opponents::Recognise,
             recognise_after: RECOGNISED_AFTER,
@@ -283,7 +287,9 @@ impl MctsBot {
             self.chance = Some((id, ChanceTable::new(variant, self.config.max_throws)));
         }
         let tuning = self.config.tuning.as_deref();
-        let eval = evaluator(&mut self.eval, variant, self.config.weights, tuning).clone();
+        let eval = evaluator(&mut self.eval, variant, self.config.weights, tuning)
+            .clone()
+            .with_draw_weight(self.config.draw_weight);
         let me = pos.to_move();
         let mut greedy_seats = [false; 4];
         for (seat, g) in greedy_seats.iter_mut().enumerate() {

@@ -2,6 +2,7 @@
 //! `medium`, `hard`, `master`, and `default` (the strongest), and the gauntlet's styles
 //! `cautious`, `hunter`, `runner`, `blocker`, `careful` ([`crate::gauntlet`]). Options follow a colon:
 //! `mcts:sims=2000`, `expecti:depth=2,time=50`; the searching bots take
+//! `draw=W` (how much of its share of a draw counts: 1 by default, 0 as a loss) and
 //! `eval=hand|fitted|best` (default `best`: the value net where one is shipped for the
 //! rules, else the strongest weights; see [`WeightSet`]). `engine:"COMMAND ARGS"` runs another
 //! program that speaks the engine protocol (see [`crate::external`]).
@@ -143,10 +144,11 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                     "time" => config.time = Some(millis(k, v)?),
                     "noise" => config.noise = number(k, v)?,
                     "eval" => config.weights = weight_set(k, v)?,
+                    "draw" => config.draw_weight = number(k, v)?,
                     _ => {
                         return Err(bad(
                             &format!("{k}={v}"),
-                            "expecti takes depth, time (ms), noise, multi (paranoid|maxn), throws, eval",
+                            "expecti takes depth, time (ms), noise, multi (paranoid|maxn), throws, eval, draw",
                         ))
                     }
                 }
@@ -182,12 +184,11 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                         }
                     }
                     "recognise" => config.recognise_after = number(k, v)? as u32,
-                    _ => {
-                        return Err(bad(
-                            &format!("{k}={v}"),
-                            "mcts takes sims, time (ms), c, noise, eval, opponents, recognise",
-                        ))
-                    }
+                    "draw" => config.draw_weight = number(k, v)?,
+                    _ => return Err(bad(
+                        &format!("{k}={v}"),
+                        "mcts takes sims, time (ms), c, noise, eval, opponents, recognise, draw",
+                    )),
                 }
             }
             Box::new(MctsBot::new(seed, config))

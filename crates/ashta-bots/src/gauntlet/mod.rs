@@ -187,7 +187,11 @@ mod tests {
         );
         let ran = choice("runner", text);
         assert!(!ran.has_captured(0), "the runner runs");
-        assert_eq!(ran.pawn_indices(0, 4), [1, 2, 2, 5], "a pair runs twice as far");
+        assert_eq!(
+            ran.pawn_indices(0, 4),
+            [1, 2, 2, 5],
+            "a pair runs twice as far"
+        );
     }
 
     #[test]

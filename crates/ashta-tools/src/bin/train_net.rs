@@ -111,7 +111,8 @@ fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u6
 fn main() {
     ashta_tools::install_tuning_from_env();
     let a = parse_args();
-    let spec: RulesSpec = serde_json::from_str(&a.rules).expect("--rules: a preset name in quotes or a rules object, as JSON");
+    let spec: RulesSpec = serde_json::from_str(&a.rules)
+        .expect("--rules: a preset name in quotes or a rules object, as JSON");
     let rules = spec.to_rules().expect("--rules: valid rules");
     let variant = Variant::new(Rules {
         players: a.players,
