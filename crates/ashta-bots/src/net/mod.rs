@@ -6,7 +6,8 @@
 //! ([`features`]); a softmax over `players + 1` outcomes (each player wins, counted
 //! from the player to move, or the game is drawn) gives the chances. A net belongs to
 //! one rule set and player count; [`ValueNet::for_variant`] finds the net shipped for
-//! a variant, if there is one ([`SHIPPED`]: standard rules, two and four players). [`train`] makes new ones.
+//! a variant, if there is one ([`SHIPPED`]: standard rules, two and four players, with
+//! pair capture on and off). [`train`] makes new ones.
 
 pub mod features;
 pub mod train;
@@ -71,10 +72,14 @@ pub enum NetError {
     Shape(String),
 }
 
-/// The nets shipped with the bots: standard rules, two and four players.
+/// The nets shipped with the bots: standard rules, two and four players, with a pair
+/// capturing a double (the rule) and without (`pair_capture: false`, the earlier
+/// reading, whose nets were trained before the rule changed).
 pub const SHIPPED: &[&str] = &[
     include_str!("../../nets/standard-2p.json"),
     include_str!("../../nets/standard-4p.json"),
+    include_str!("../../nets/standard-2p-pair-capture-off.json"),
+    include_str!("../../nets/standard-4p-pair-capture-off.json"),
 ];
 
 impl ValueNet {
@@ -252,6 +257,15 @@ mod tests {
             let net = ValueNet::for_variant(&v).expect("a net");
             assert!(net.fits(&v));
             assert_eq!(net.outputs, p as usize + 1);
+            assert!(net.rules.to_rules().unwrap().pair_capture);
+            let off = Variant::new(Rules {
+                pair_capture: false,
+                ..v.rules().clone()
+            })
+            .unwrap();
+            let old = ValueNet::for_variant(&off).expect("a net for the earlier reading");
+            assert!(!old.rules.to_rules().unwrap().pair_capture);
+            assert!(!old.fits(&v) && !net.fits(&off));
         }
         assert!(ValueNet::for_variant(&players(3)).is_none());
         let seven = Variant::new(Rules::preset(ashta_engine::Preset::Senior)).unwrap();

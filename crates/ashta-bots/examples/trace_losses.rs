@@ -1,0 +1,58 @@
+//! Scratch: where `A` loses or draws against `B` (two players): captures by each side.
+use ashta_bots::{make_bot, session::{Session, Step}};
+use ashta_engine::{Game, Rules};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (a, b, games) = (&args[1], &args[2], args[3].parse::<u64>().unwrap());
+    let pc = args.get(4).map(|s| s != "off").unwrap_or(true);
+    let rules = Rules { players: 2, pair_capture: pc, ..Rules::standard() };
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    for g in 0..games {
+        let a_seat = (g % 2) as usize;
+        let bots = (0..2)
+            .map(|s| make_bot(if s == a_seat { a } else { b }, g * 7 + s as u64, None).unwrap())
+            .collect();
+        let game = Game::new(rules.clone(), 1000 + g / 2).unwrap();
+        let mut session = Session::with_bots(game, bots).unwrap();
+        let mut log = Vec::new();
+        loop {
+            let before = *session.position();
+            let step = session.step().unwrap();
+            let after = *session.position();
+            let v = session.game().variant().clone();
+            for q in 0..2 {
+                let lost: usize = v.pawns(&before, q).flatten().sum::<usize>().saturating_sub(v.pawns(&after, q).flatten().sum::<usize>());
+                let b0: Vec<_> = v.pawns(&before, q).collect();
+                let a0: Vec<_> = v.pawns(&after, q).collect();
+                let at_start_before = b0.iter().filter(|x| **x == Some(0)).count();
+                let at_start_after = a0.iter().filter(|x| **x == Some(0)).count();
+                if at_start_after > at_start_before && lost > 0 {
+                    log.push(format!(
+                        "t{} {} lost {} pawn(s) ({} sq) to {}",
+                        session.game().turns(),
+                        if q == a_seat { "A" } else { "B" },
+                        at_start_after - at_start_before,
+                        lost,
+                        if q == a_seat { "B" } else { "A" }
+                    ));
+                }
+            }
+            if step == Step::Over {
+                break;
+            }
+        }
+        let end = *session.position();
+        let res = match end.winner() {
+            Some(w) if w == a_seat => { wins += 1; "A wins" }
+            Some(_) => { losses += 1; "B wins" }
+            None => { draws += 1; "draw" }
+        };
+        if res != "A wins" {
+            let v = session.game().variant();
+            println!("game {g} (A seat {a_seat}): {res} after {} turns; end {}", session.game().turns(), v.to_notation(&end));
+            for l in &log { println!("   {l}"); }
+        }
+    }
+    println!("A {wins} – {losses} – {draws}");
+}
