@@ -1,12 +1,33 @@
-//! Scratch: where `A` loses or draws against `B` (two players): captures by each side.
-use ashta_bots::{make_bot, session::{Session, Step}};
+//! Where bot `A` loses or draws against bot `B` in two-player games of the standard
+//! rules: for each game `A` did not win, the end position in notation and every
+//! capture (when, who lost how many pawns and squares). A diagnostic for the gauntlet
+//! (BENCHMARKS.md): every drawn game it shows ends with all pawns parked at their gates.
+//!
+//! ```sh
+//! cargo run --release -p ashta-bots --example losses -- default:time=20 cautious 40 [off]
+//! ```
+//!
+//! `off` plays with `pair_capture: false`. Games alternate seats; game `g` throws from
+//! seed `1000 + g / 2`.
+use ashta_bots::{
+    make_bot,
+    session::{Session, Step},
+};
 use ashta_engine::{Game, Rules};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let (a, b, games) = (&args[1], &args[2], args[3].parse::<u64>().unwrap());
+    let Some(games) = args.get(3).and_then(|g| g.parse::<u64>().ok()) else {
+        eprintln!("usage: losses BOT_A BOT_B GAMES [off]");
+        std::process::exit(2);
+    };
+    let (a, b) = (&args[1], &args[2]);
     let pc = args.get(4).map(|s| s != "off").unwrap_or(true);
-    let rules = Rules { players: 2, pair_capture: pc, ..Rules::standard() };
+    let rules = Rules {
+        players: 2,
+        pair_capture: pc,
+        ..Rules::standard()
+    };
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     for g in 0..games {
         let a_seat = (g % 2) as usize;
@@ -15,14 +36,18 @@ fn main() {
             .collect();
         let game = Game::new(rules.clone(), 1000 + g / 2).unwrap();
         let mut session = Session::with_bots(game, bots).unwrap();
+        let v = session.game().variant().clone();
         let mut log = Vec::new();
         loop {
             let before = *session.position();
             let step = session.step().unwrap();
             let after = *session.position();
-            let v = session.game().variant().clone();
             for q in 0..2 {
-                let lost: usize = v.pawns(&before, q).flatten().sum::<usize>().saturating_sub(v.pawns(&after, q).flatten().sum::<usize>());
+                let lost: usize = v
+                    .pawns(&before, q)
+                    .flatten()
+                    .sum::<usize>()
+                    .saturating_sub(v.pawns(&after, q).flatten().sum::<usize>());
                 let b0: Vec<_> = v.pawns(&before, q).collect();
                 let a0: Vec<_> = v.pawns(&after, q).collect();
                 let at_start_before = b0.iter().filter(|x| **x == Some(0)).count();
@@ -44,14 +69,29 @@ fn main() {
         }
         let end = *session.position();
         let res = match end.winner() {
-            Some(w) if w == a_seat => { wins += 1; "A wins" }
-            Some(_) => { losses += 1; "B wins" }
-            None => { draws += 1; "draw" }
+            Some(w) if w == a_seat => {
+                wins += 1;
+                "A wins"
+            }
+            Some(_) => {
+                losses += 1;
+                "B wins"
+            }
+            None => {
+                draws += 1;
+                "draw"
+            }
         };
         if res != "A wins" {
             let v = session.game().variant();
-            println!("game {g} (A seat {a_seat}): {res} after {} turns; end {}", session.game().turns(), v.to_notation(&end));
-            for l in &log { println!("   {l}"); }
+            println!(
+                "game {g} (A seat {a_seat}): {res} after {} turns; end {}",
+                session.game().turns(),
+                v.to_notation(&end)
+            );
+            for l in &log {
+                println!("   {l}");
+            }
         }
     }
     println!("A {wins} – {losses} – {draws}");
