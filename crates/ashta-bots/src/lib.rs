@@ -30,6 +30,7 @@ mod random;
 mod registry;
 pub mod session;
 pub mod stats;
+pub mod stop;
 pub mod tournament;
 pub mod tuning;
 
@@ -42,6 +43,7 @@ pub use mcts::{MctsBot, MctsConfig, Opponents};
 pub use net::ValueNet;
 pub use random::RandomBot;
 pub use registry::{make_bot, BotError, BOT_NAMES};
+pub use stop::{CancelOnDrop, Stop};
 pub use tuning::Tuning;
 
 use ashta_engine::{Play, Position, Variant};
@@ -87,6 +89,11 @@ pub trait Bot: Send {
 
     /// Starts a new game: forget anything kept between decisions.
     fn new_game(&mut self) {}
+
+    /// Stops the searches of the decisions to come at `stop` (a deadline, a cancel flag)
+    /// whatever the bot's own budget, answering with the best found so far. Bots that
+    /// decide at once keep this default, which ignores it.
+    fn set_stop(&mut self, _stop: Stop) {}
 }
 
 /// Sorts candidates best first; ties keep the engine's play order.
