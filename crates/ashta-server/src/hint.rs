@@ -3,13 +3,16 @@
 //! undo). The budget is fixed here, not by the client: [`HINT_TIME`] of rollouts by the
 //! bots crate's hint analysis on a blocking thread, at most one hint computes per game at
 //! a time (a second request gets 429 until the first is done), and hints share the
-//! server's search places with the bots ([`crate::ServerConfig::max_thinking`]).
+//! server's search places with the bots ([`crate::ServerConfig::max_thinking`]). The
+//! hint keeps its time from its start whatever the rules cost, and a request given up
+//! on (the request timeout, a client gone) or a server shutting down stops its work.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use ashta_bots::analysis::hint::{hint, HintConfig};
+use ashta_bots::analysis::hint::{hint_within, HintConfig};
+use ashta_bots::CancelOnDrop;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -116,16 +119,19 @@ pub async fn get_hint(
         rollouts: None,
         ..HintConfig::default()
     };
+    // Dropped with this handler's future (a timeout, a client gone): the work stops.
+    let stop = app.search_stop();
+    let _cancel = CancelOnDrop(stop.clone());
     // A hint is a search like a bot's: it waits for one of the server's search places.
     let place = app
         .thinking
         .clone()
         .acquire_owned()
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
     let answer = tokio::task::spawn_blocking(move || {
         let (_busy, _place) = (busy, place);
-        hint(&variant, &position, &config)
+        hint_within(&variant, &position, &config, &stop)
     })
     .await
     .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;

@@ -33,9 +33,11 @@ use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use ashta_bots::Stop;
 use ashta_engine::Rules;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, StatusCode};
@@ -127,6 +129,10 @@ pub struct App {
     creates: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
     /// Permits for bot searches (see [`ServerConfig::max_thinking`]).
     thinking: Arc<tokio::sync::Semaphore>,
+    /// Raised when the server shuts down: every search stops.
+    stopping: Arc<AtomicBool>,
+    /// Tells open WebSockets that the server shuts down.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl App {
@@ -141,6 +147,8 @@ impl App {
             rooms: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             creates: Mutex::new(HashMap::new()),
+            stopping: Arc::new(AtomicBool::new(false)),
+            closing: tokio::sync::watch::channel(false).0,
         });
         app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
@@ -155,6 +163,29 @@ impl App {
         tracing::info!("resumed {resumed} of {} games in progress", playing.len());
         tokio::spawn(sweep(Arc::downgrade(&app)));
         Ok(app)
+    }
+
+    /// Begins shutting down: every search stops at once (answering with what it has,
+    /// which is not played), bots stop playing, and WebSockets close.
+    pub fn shut_down(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        self.thinking.close();
+        self.closing.send_replace(true);
+    }
+
+    /// Whether the server is shutting down.
+    pub fn is_stopping(&self) -> bool {
+        self.stopping.load(Ordering::Relaxed)
+    }
+
+    /// A new stop for one search: cancelled by its own flag, or by the server's shutdown.
+    pub fn search_stop(&self) -> Stop {
+        Stop::new().with_flag(self.stopping.clone())
+    }
+
+    /// Completes when the server begins shutting down.
+    pub(crate) fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {
@@ -406,6 +437,11 @@ pub async fn serve_app(
     let limits = listen::Limits {
         max_connections: app.config.max_connections,
         header_timeout: app.config.header_timeout,
+    };
+    let stopping = app.clone();
+    let shutdown = async move {
+        shutdown.await;
+        stopping.shut_down();
     };
     listen::run(listener, router(app), limits, shutdown).await;
 }

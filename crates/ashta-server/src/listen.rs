@@ -32,8 +32,9 @@ pub struct Limits {
     pub header_timeout: Duration,
 }
 
-/// How long open connections get to finish once shutdown begins.
-const DRAIN: Duration = Duration::from_secs(5);
+/// How long open connections get to finish once shutdown begins (the server must be
+/// gone within 5 s of SIGTERM: searches stop and WebSockets close at once).
+const DRAIN: Duration = Duration::from_secs(3);
 
 /// A connection that holds one of the limited places while it (or the WebSocket it was
 /// upgraded to) is open.

@@ -328,7 +328,7 @@ impl Room {
     /// Starts the bot task when a bot is to move, and the timer task when a human with
     /// a turn timer is.
     pub fn kick(self: &Arc<Self>, app: &Arc<App>, st: &mut RoomState) {
-        if st.table.is_over() || st.broken {
+        if st.table.is_over() || st.broken || app.is_stopping() {
             return;
         }
         if self.is_bot(st.table.to_move()) {
@@ -442,6 +442,10 @@ async fn search(
             lost: false,
         };
     };
+    // The search stops by itself at its budget; this stop is for when it does not
+    // (rules whose every step is slow), when the server gives up on it, or shuts down.
+    let stop = app.search_stop().within(hard_limit);
+    bot.set_stop(stop.clone());
     let mut task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let play = bot.try_choose(&variant, &pos);
@@ -471,6 +475,7 @@ async fn search(
         }
         Err(_) => {
             tracing::warn!("a bot overran its budget; playing the first legal move");
+            stop.cancel();
             if let Some(room) = room.cloned() {
                 tokio::spawn(async move {
                     if let Ok((bot, _)) = task.await {
@@ -505,7 +510,7 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
         pause = true;
         let mut st = room.lock().await;
         let seat = st.table.to_move();
-        if st.broken || st.table.is_over() || !room.is_bot(seat) {
+        if st.broken || st.table.is_over() || !room.is_bot(seat) || app.is_stopping() {
             st.driving = false;
             room.kick(&app, &mut st);
             return;
@@ -529,6 +534,15 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
         drop(st);
         let searched = search(&app, Some(&room), seat, bot, variant, pos).await;
         let mut st = room.lock().await;
+        if app.is_stopping() {
+            // A search cut short by the shutdown is not played: the game resumes
+            // from here when the server starts again.
+            if let Some(bot) = searched.bot {
+                st.table.return_bot(seat, bot);
+            }
+            st.driving = false;
+            return;
+        }
         if let Some(bot) = searched.bot {
             st.table.return_bot(seat, bot);
         } else if searched.lost {
@@ -569,7 +583,7 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
         let deadline = {
             let mut st = room.lock().await;
             match st.deadline {
-                Some(d) if !st.broken && !st.table.is_over() => d,
+                Some(d) if !st.broken && !st.table.is_over() && !app.is_stopping() => d,
                 _ => {
                     st.timing = false;
                     return;
@@ -599,6 +613,10 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
         let bot = web_bot(FALLBACK_LEVEL, deadline.0, app.config.bot_time);
         let searched = search(&app, None, seat, bot, variant, pos).await;
         let mut st = room.lock().await;
+        if app.is_stopping() {
+            st.timing = false;
+            return;
+        }
         if st.table.version() != deadline.0 {
             continue;
         }

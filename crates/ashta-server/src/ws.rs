@@ -191,8 +191,19 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
     // idle sockets cannot hold the server's connection places.
     let idle = tokio::time::sleep(app.config.ws_idle);
     tokio::pin!(idle);
+    let mut closing = app.closing();
     loop {
+        if *closing.borrow_and_update() {
+            let _ = sink
+                .send(Message::Close(Some(CloseFrame {
+                    code: 1001,
+                    reason: Utf8Bytes::from_static("the server is shutting down"),
+                })))
+                .await;
+            break;
+        }
         tokio::select! {
+            changed = closing.changed() => if changed.is_err() { break },
             () = &mut idle => {
                 tracing::debug!(game = %id, "closing a socket idle for {:?}", app.config.ws_idle);
                 let _ = sink.send(Message::Close(None)).await;
