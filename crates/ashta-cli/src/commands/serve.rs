@@ -44,7 +44,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.creates_per_minute = args.creates_per_minute;
     config.max_connections = args.max_connections;
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr)
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
@@ -63,7 +63,11 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
         tracing::info!("listening on http://{addr}");
         ashta_server::serve_app(app, listener, shutdown_signal()).await;
         Ok(())
-    })
+    });
+    // Searches stop at the shutdown; a thread still inside one step of one (or a
+    // database write) is not waited for past this.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served
 }
 
 /// Completes on Ctrl-C or, on Unix, SIGTERM.
