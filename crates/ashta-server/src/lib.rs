@@ -97,6 +97,9 @@ pub struct ServerConfig {
     pub max_thinking: usize,
     /// A game nobody has played in (no throw yet) is dropped after this long.
     pub unplayed_expiry: Duration,
+    /// How often games nobody is connected to, waiting for a person, leave memory (they
+    /// load again from the database on demand), and unplayed games expire.
+    pub sweep_every: Duration,
 }
 
 impl ServerConfig {
@@ -114,6 +117,7 @@ impl ServerConfig {
             ws_idle: Duration::from_secs(90),
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             unplayed_expiry: Duration::from_secs(24 * 3600),
+            sweep_every: Duration::from_secs(60),
         }
     }
 }
@@ -195,6 +199,21 @@ impl App {
     /// Drops a room from memory, so the next use loads it from the store again.
     pub fn forget(&self, id: &str) {
         self.rooms().remove(id);
+    }
+
+    /// How many games are in memory now.
+    pub fn rooms_in_memory(&self) -> usize {
+        self.rooms().len()
+    }
+
+    /// Unloads every game nobody is connected to in which nothing happens until someone
+    /// comes ([`Room::try_unload`]); they load again from the store on demand. Returns
+    /// how many left memory. The server does this every [`ServerConfig::sweep_every`].
+    pub fn unload_idle(&self) -> usize {
+        let mut rooms = self.rooms();
+        let before = rooms.len();
+        rooms.retain(|_, room| !room.try_unload());
+        before - rooms.len()
     }
 
     /// Whether `ip` may create one more game now (and counts it if so). IPv6 addresses
@@ -311,10 +330,6 @@ impl App {
     }
 }
 
-/// How often finished games nobody watches leave memory (they load again on demand),
-/// and games nobody played in expire.
-const SWEEP_EVERY: Duration = Duration::from_secs(60);
-
 /// The window of the creation limit.
 const RATE_WINDOW: Duration = Duration::from_secs(60);
 
@@ -335,13 +350,20 @@ fn rate_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// Drops finished, unwatched rooms from memory, and expires games nobody played in,
+/// Unloads idle rooms ([`App::unload_idle`]), and expires games nobody played in,
 /// while the app lives.
 async fn sweep(app: std::sync::Weak<App>) {
     loop {
-        tokio::time::sleep(SWEEP_EVERY).await;
+        let every = match app.upgrade() {
+            Some(app) => app.config.sweep_every.max(Duration::from_millis(10)),
+            None => return,
+        };
+        tokio::time::sleep(every).await;
         let Some(app) = app.upgrade() else { return };
-        app.rooms().retain(|_, room| !room.is_idle());
+        let unloaded = app.unload_idle();
+        if unloaded > 0 {
+            tracing::debug!("{unloaded} idle games left memory");
+        }
         if let Err(e) = app.expire_unplayed().await {
             tracing::error!("expiring games nobody played in failed: {e}");
         }

@@ -111,6 +111,9 @@ pub struct RoomState {
     driving: bool,
     /// The turn timer task is running.
     timing: bool,
+    /// The room left memory ([`Room::try_unload`]): whoever still holds it loads the game
+    /// again.
+    unloaded: bool,
 }
 
 /// A game room.
@@ -165,6 +168,7 @@ impl Room {
                 broken: false,
                 driving: false,
                 timing: false,
+                unloaded: false,
             }),
             channel: broadcast::channel(CHANNEL_CAPACITY).0,
             connected: (0..seats).map(|_| AtomicU32::new(0)).collect(),
@@ -201,13 +205,32 @@ impl Room {
         }
     }
 
-    /// Whether the room can leave memory: its game is over and nobody is watching.
-    pub fn is_idle(&self) -> bool {
-        self.channel.receiver_count() == 0
-            && self
-                .state
-                .try_lock()
-                .is_ok_and(|st| st.table.is_over() || st.broken)
+    /// Marks the room unloaded if it can leave memory, and says whether it did: nobody
+    /// is connected, and nothing will happen in it until someone comes (the game is
+    /// over, or a person is to act with no turn timer running and no bot thinking).
+    /// Its game stays in the store and loads again on demand.
+    pub fn try_unload(&self) -> bool {
+        if self.channel.receiver_count() > 0 {
+            return false;
+        }
+        let Ok(mut st) = self.state.try_lock() else {
+            return false;
+        };
+        let waiting = st.table.is_over()
+            || st.broken
+            || (!st.driving && !st.timing && !self.is_bot(st.table.to_move()));
+        // Checked under the lock: a connection subscribes, then checks `unloaded`.
+        if waiting && self.channel.receiver_count() == 0 {
+            st.unloaded = true;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether the room left memory (see [`Room::try_unload`]).
+    pub async fn is_unloaded(&self) -> bool {
+        self.lock().await.unloaded
     }
 
     fn is_bot(&self, seat: usize) -> bool {
@@ -328,7 +351,7 @@ impl Room {
     /// Starts the bot task when a bot is to move, and the timer task when a human with
     /// a turn timer is.
     pub fn kick(self: &Arc<Self>, app: &Arc<App>, st: &mut RoomState) {
-        if st.table.is_over() || st.broken || app.is_stopping() {
+        if st.table.is_over() || st.broken || st.unloaded || app.is_stopping() {
             return;
         }
         if self.is_bot(st.table.to_move()) {
@@ -357,7 +380,7 @@ impl Room {
         action: Action,
     ) -> Result<(), WsError> {
         let mut st = self.lock().await;
-        if st.broken {
+        if st.broken || st.unloaded {
             return Err(WsError::new(
                 WsErrorCode::Internal,
                 "this game is being reloaded; reconnect",

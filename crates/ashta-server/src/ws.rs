@@ -9,6 +9,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
+use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
@@ -145,6 +146,24 @@ async fn catch_up(sink: &mut Sink, room: &Room, seat: Option<usize>, since: u64)
     Some(version)
 }
 
+/// The room of a game in memory (loaded if need be) and a subscription to it: a room
+/// that left memory between loading and subscribing is loaded again.
+async fn current_room(
+    app: &Arc<App>,
+    id: &str,
+) -> Result<Option<(Arc<Room>, broadcast::Receiver<Arc<crate::room::Outgoing>>)>, crate::store::StoreError>
+{
+    loop {
+        let Some(room) = app.room(id).await? else {
+            return Ok(None);
+        };
+        let events = room.subscribe();
+        if !room.is_unloaded().await {
+            return Ok(Some((room, events)));
+        }
+    }
+}
+
 /// Events the client missed between `last` and now, from the room's log.
 async fn missed(room: &Room, last: u64) -> (Vec<Utf8Bytes>, u64) {
     let st = room.lock().await;
@@ -161,8 +180,8 @@ async fn missed(room: &Room, last: u64) -> (Vec<Utf8Bytes>, u64) {
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap<String, String>) {
     let (mut sink, mut stream) = socket.split();
-    let room = match app.room(&id).await {
-        Ok(Some(room)) => room,
+    let (room, mut events) = match current_room(&app, &id).await {
+        Ok(Some(found)) => found,
         Ok(None) => {
             return refuse(
                 sink,
@@ -184,7 +203,6 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
         Err(e) => return refuse(sink, e).await,
     };
     let _presence = seat.map(|s| room.connect(s));
-    let mut events = room.subscribe();
     let mut last: Option<u64> = None;
     let mut limit = RateLimit::new(app.config.ws_messages_per_second);
     // A socket the client says nothing on (the page pings every 20 s) is closed, so

@@ -22,6 +22,7 @@ pub struct Server {
     pub db: PathBuf,
     pub task: tokio::task::JoinHandle<()>,
     pub http: reqwest::Client,
+    pub app: std::sync::Arc<App>,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -51,13 +52,14 @@ impl Server {
         let app = App::open(config).await.unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let task = tokio::spawn(serve_app(app, listener, std::future::pending()));
+        let task = tokio::spawn(serve_app(app.clone(), listener, std::future::pending()));
         Server {
             base: format!("http://{addr}"),
             ws_base: format!("ws://{addr}"),
             db,
             task,
             http: reqwest::Client::new(),
+            app,
             _dir: None,
         }
     }
