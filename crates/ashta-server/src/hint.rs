@@ -13,7 +13,9 @@ use std::time::Duration;
 
 use ashta_bots::analysis::hint::{hint_within, HintConfig};
 use ashta_bots::CancelOnDrop;
-use axum::extract::{Path, Query, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -62,12 +64,21 @@ fn error(status: StatusCode, code: &'static str, message: impl Into<String>) -> 
 /// `GET /api/games/{id}/hint?seat=S&token=T`.
 pub async fn get_hint(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     if !is_game_id(&id) {
         return Err(ApiError::not_found(format!("no game {id:?}")));
     }
+    if !app.allow_hint(client.ip()) {
+        return Err(ApiError::rate_limited(format!(
+            "more than {} hints in a minute from this address",
+            app.config.hints_per_minute
+        )));
+    }
+    // Hints queue for a search place under the asking address.
+    let key = crate::rate_key(client.ip()).to_string();
     let room = app
         .room(&id)
         .await
@@ -125,10 +136,9 @@ pub async fn get_hint(
     // A hint is a search like a bot's: it waits for one of the server's search places.
     let place = app
         .thinking
-        .clone()
-        .acquire_owned()
+        .acquire(&key)
         .await
-        .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
+        .ok_or_else(|| ApiError::unavailable("the server is shutting down"))?;
     let answer = tokio::task::spawn_blocking(move || {
         let (_busy, _place) = (busy, place);
         hint_within(&variant, &position, &config, &stop)

@@ -156,7 +156,7 @@ pub async fn create(State(app): State<Arc<App>>, request: Request) -> Result<Res
     }
     let req: CreateRequest = parse(&body)?;
     let (rules, config) = check_request(req)?;
-    let (room, seats) = app.create(rules, config).await?;
+    let (room, seats) = app.create(rules, config, client).await?;
     let id = &room.id;
     let seats: Vec<serde_json::Value> = seats
         .iter()

@@ -18,6 +18,7 @@
 
 mod assets;
 pub mod error;
+pub mod fair;
 mod hint;
 mod http;
 pub mod listen;
@@ -48,7 +49,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::error::ApiError;
-use crate::protocol::SeatConfig;
+use crate::protocol::{SeatConfig, SeatKind};
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
 use crate::table::Table;
@@ -100,6 +101,19 @@ pub struct ServerConfig {
     /// How often games nobody is connected to, waiting for a person, leave memory (they
     /// load again from the database on demand), and unplayed games expire.
     pub sweep_every: Duration,
+    /// Most connections one address may hold open at once (WebSockets, spectators'
+    /// included; IPv6 counts by /64).
+    pub max_connections_per_address: usize,
+    /// Hints one address may ask for per minute.
+    pub hints_per_minute: u32,
+    /// Games in play one address may have created (and not finished).
+    pub max_games_per_address: usize,
+    /// Games in play with no person seated one address may have created.
+    pub max_bot_games_per_address: usize,
+    /// Games in play, server-wide.
+    pub max_games: usize,
+    /// Games in play with no person seated, server-wide.
+    pub max_bot_games: usize,
 }
 
 impl ServerConfig {
@@ -118,8 +132,22 @@ impl ServerConfig {
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             unplayed_expiry: Duration::from_secs(24 * 3600),
             sweep_every: Duration::from_secs(60),
+            max_connections_per_address: 64,
+            hints_per_minute: 30,
+            max_games_per_address: 20,
+            max_bot_games_per_address: 2,
+            max_games: 2000,
+            max_bot_games: 32,
         }
     }
+}
+
+/// Who created a game in play.
+struct Owner {
+    /// The creator's address (unknown for a game resumed after a restart).
+    ip: Option<IpAddr>,
+    /// No person is seated.
+    bot_only: bool,
 }
 
 /// The application: settings, the store and the rooms in memory.
@@ -131,8 +159,12 @@ pub struct App {
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     loading: tokio::sync::Mutex<()>,
     creates: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
-    /// Permits for bot searches (see [`ServerConfig::max_thinking`]).
-    thinking: Arc<tokio::sync::Semaphore>,
+    hints: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// Who created each game in play, for the caps on games.
+    owners: Mutex<HashMap<String, Owner>>,
+    /// Places for bot searches and hints, served round-robin across addresses (see
+    /// [`ServerConfig::max_thinking`]).
+    thinking: Arc<fair::Fair>,
     /// Raised when the server shuts down: every search stops.
     stopping: Arc<AtomicBool>,
     /// Tells open WebSockets that the server shuts down.
@@ -145,7 +177,9 @@ impl App {
     pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
         let store = Store::open(&config.db)?;
         let app = Arc::new(App {
-            thinking: Arc::new(tokio::sync::Semaphore::new(config.max_thinking.max(1))),
+            thinking: fair::Fair::new(config.max_thinking),
+            hints: Mutex::new(HashMap::new()),
+            owners: Mutex::new(HashMap::new()),
             config,
             store,
             rooms: Mutex::new(HashMap::new()),
@@ -159,7 +193,17 @@ impl App {
         let mut resumed = 0;
         for id in &playing {
             match app.room(id).await {
-                Ok(Some(_)) => resumed += 1,
+                Ok(Some(room)) => {
+                    // Their creators are not stored: they count server-wide only.
+                    app.owners().insert(
+                        id.clone(),
+                        Owner {
+                            ip: None,
+                            bot_only: room.config.seats.iter().all(|s| s.kind == SeatKind::Bot),
+                        },
+                    );
+                    resumed += 1;
+                }
                 Ok(None) => {}
                 Err(e) => tracing::error!(game = %id, "could not resume: {e}"),
             }
@@ -192,6 +236,66 @@ impl App {
         self.closing.subscribe()
     }
 
+    fn owners(&self) -> std::sync::MutexGuard<'_, HashMap<String, Owner>> {
+        self.owners.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The key a game's searches queue under: its creator's address, else the game.
+    pub(crate) fn search_key(&self, id: &str) -> String {
+        match self.owners().get(id).and_then(|o| o.ip) {
+            Some(ip) => rate_key(ip).to_string(),
+            None => format!("game {id}"),
+        }
+    }
+
+    /// A game finished or left play: it no longer counts against the caps on games.
+    pub(crate) fn left_play(&self, id: &str) {
+        self.owners().remove(id);
+    }
+
+    /// Counts a new game against the caps on games in play (server-wide, and for
+    /// `ip`), or says which cap it would pass.
+    fn take_place(&self, id: &str, ip: Option<IpAddr>, bot_only: bool) -> Result<(), ApiError> {
+        let c = &self.config;
+        let mut owners = self.owners();
+        let key = ip.map(rate_key);
+        let (mut all, mut bots, mut mine, mut my_bots) = (0, 0, 0, 0);
+        for o in owners.values() {
+            let ours = key.is_some() && o.ip.map(rate_key) == key;
+            all += 1;
+            bots += usize::from(o.bot_only);
+            mine += usize::from(ours);
+            my_bots += usize::from(ours && o.bot_only);
+        }
+        if ip.is_some() && mine >= c.max_games_per_address {
+            return Err(ApiError::rate_limited(format!(
+                "this address has {mine} games in play, the most it may have; finish one first"
+            )));
+        }
+        if bot_only && ip.is_some() && my_bots >= c.max_bot_games_per_address {
+            return Err(ApiError::rate_limited(format!(
+                "this address has {my_bots} games of bots only in play, the most it may have"
+            )));
+        }
+        if all >= c.max_games {
+            return Err(ApiError::unavailable(format!(
+                "the server has {all} games in play, the most it takes; try again later"
+            )));
+        }
+        if bot_only && bots >= c.max_bot_games {
+            return Err(ApiError::unavailable(format!(
+                "the server has {bots} games of bots only in play, the most it takes; try again later"
+            )));
+        }
+        owners.insert(id.to_string(), Owner { ip, bot_only });
+        Ok(())
+    }
+
+    /// Whether `ip` may ask for one more hint now (and counts it if so).
+    pub fn allow_hint(&self, ip: IpAddr) -> bool {
+        allow(&self.hints, ip, self.config.hints_per_minute)
+    }
+
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {
         self.rooms.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -220,29 +324,7 @@ impl App {
     /// count by their /64 network, which one client usually holds whole; and the table
     /// forgets addresses with nothing in the last minute, so it stays small.
     pub fn allow_create(&self, ip: IpAddr) -> bool {
-        let mut creates = self.creates.lock().unwrap_or_else(|p| p.into_inner());
-        let now = Instant::now();
-        let recent_only = |times: &mut VecDeque<Instant>| {
-            while times
-                .front()
-                .is_some_and(|&t| now.duration_since(t) >= RATE_WINDOW)
-            {
-                times.pop_front();
-            }
-        };
-        if creates.len() >= PRUNE_CREATES_AT {
-            creates.retain(|_, times| {
-                recent_only(times);
-                !times.is_empty()
-            });
-        }
-        let recent = creates.entry(rate_key(ip)).or_default();
-        recent_only(recent);
-        if recent.len() >= self.config.creates_per_minute as usize {
-            return false;
-        }
-        recent.push_back(now);
-        true
+        allow(&self.creates, ip, self.config.creates_per_minute)
     }
 
     /// How many addresses the creation limit remembers.
@@ -260,19 +342,38 @@ impl App {
             let mut rooms = self.rooms();
             for id in &expired {
                 rooms.remove(id);
+                self.left_play(id);
             }
         }
         Ok(())
     }
 
-    /// Creates a game: stores it, then opens its room. Returns the room and the seats
-    /// with their tokens.
+    /// Creates a game for a client at `ip` (if known), within the caps on games in
+    /// play: stores it, then opens its room. Returns the room and the seats with their
+    /// tokens.
     pub async fn create(
         self: &Arc<Self>,
         rules: Rules,
         config: GameConfig,
+        ip: Option<IpAddr>,
     ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
         let id = secret::new_game_id();
+        let bot_only = config.seats.iter().all(|s| s.kind == SeatKind::Bot);
+        self.take_place(&id, ip, bot_only)?;
+        let created = self.create_counted(&id, rules, config).await;
+        if created.is_err() {
+            self.left_play(&id);
+        }
+        created
+    }
+
+    async fn create_counted(
+        self: &Arc<Self>,
+        id: &str,
+        rules: Rules,
+        config: GameConfig,
+    ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
+        let id = id.to_string();
         let seed = secret::new_seed();
         let salt = secret::new_salt();
         let commitment = secret::commitment(seed, &salt);
@@ -330,6 +431,36 @@ impl App {
     }
 }
 
+/// Whether `ip` may do one more thing counted in `table` now, at most `per_minute` a
+/// minute (and counts it if so). IPv6 addresses count by their /64 network, which one
+/// client usually holds whole; and the table forgets addresses with nothing in the last
+/// minute, so it stays small.
+fn allow(table: &Mutex<HashMap<IpAddr, VecDeque<Instant>>>, ip: IpAddr, per_minute: u32) -> bool {
+    let mut creates = table.lock().unwrap_or_else(|p| p.into_inner());
+    let now = Instant::now();
+    let recent_only = |times: &mut VecDeque<Instant>| {
+        while times
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= RATE_WINDOW)
+        {
+            times.pop_front();
+        }
+    };
+    if creates.len() >= PRUNE_CREATES_AT {
+        creates.retain(|_, times| {
+            recent_only(times);
+            !times.is_empty()
+        });
+    }
+    let recent = creates.entry(rate_key(ip)).or_default();
+    recent_only(recent);
+    if recent.len() >= per_minute as usize {
+        return false;
+    }
+    recent.push_back(now);
+    true
+}
+
 /// The window of the creation limit.
 const RATE_WINDOW: Duration = Duration::from_secs(60);
 
@@ -337,7 +468,7 @@ const RATE_WINDOW: Duration = Duration::from_secs(60);
 const PRUNE_CREATES_AT: usize = 1024;
 
 /// What the creation limit counts an address under: itself (IPv4), or its /64 (IPv6).
-fn rate_key(ip: IpAddr) -> IpAddr {
+pub(crate) fn rate_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -458,6 +589,7 @@ pub async fn serve_app(
 ) {
     let limits = listen::Limits {
         max_connections: app.config.max_connections,
+        max_per_address: app.config.max_connections_per_address,
         header_timeout: app.config.header_timeout,
     };
     let stopping = app.clone();

@@ -340,6 +340,9 @@ impl Room {
             ));
         }
         st.updated_at = now;
+        if st.table.is_over() {
+            app.left_play(&self.id);
+        }
         for o in out {
             st.log.push(o.clone());
             let _ = self.channel.send(o);
@@ -451,6 +454,7 @@ struct Searched {
 /// dropped).
 async fn search(
     app: &App,
+    key: &str,
     room: Option<&Arc<Room>>,
     seat: usize,
     mut bot: Box<dyn Bot>,
@@ -458,7 +462,8 @@ async fn search(
     pos: Position,
 ) -> Searched {
     let hard_limit = app.config.bot_time * 3 + Duration::from_secs(2);
-    let Ok(permit) = app.thinking.clone().acquire_owned().await else {
+    // Searches wait their turn round-robin across the addresses that created games.
+    let Some(permit) = app.thinking.acquire(key).await else {
         return Searched {
             bot: Some(bot),
             play: None,
@@ -555,7 +560,8 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
         };
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
-        let searched = search(&app, Some(&room), seat, bot, variant, pos).await;
+        let key = app.search_key(&room.id);
+        let searched = search(&app, &key, Some(&room), seat, bot, variant, pos).await;
         let mut st = room.lock().await;
         if app.is_stopping() {
             // A search cut short by the shutdown is not played: the game resumes
@@ -634,7 +640,8 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
         drop(st);
         // A person's seat has no bot at the table: a fallback bot decides this once.
         let bot = web_bot(FALLBACK_LEVEL, deadline.0, app.config.bot_time);
-        let searched = search(&app, None, seat, bot, variant, pos).await;
+        let key = app.search_key(&room.id);
+        let searched = search(&app, &key, None, seat, bot, variant, pos).await;
         let mut st = room.lock().await;
         if app.is_stopping() {
             st.timing = false;

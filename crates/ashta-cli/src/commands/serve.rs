@@ -30,6 +30,25 @@ pub struct ServeArgs {
     /// Most connections open at once (WebSockets included).
     #[arg(long, value_name = "N", default_value_t = 512)]
     max_connections: usize,
+    /// Most connections one address (an IPv6 /64) may hold open at once, WebSockets and
+    /// spectators included.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    max_connections_per_address: usize,
+    /// Hints one address may ask for per minute.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    hints_per_minute: u32,
+    /// Games in play one address may have created.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    max_games_per_address: usize,
+    /// Games in play with no person seated one address may have created.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    max_bot_games_per_address: usize,
+    /// Games in play, server-wide.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    max_games: usize,
+    /// Games in play with no person seated, server-wide.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    max_bot_games: usize,
     /// The bots' evaluation: `--net FILE`, `--weights LIST`.
     #[command(flatten)]
     pub tuning: crate::tuning::TuningArgs,
@@ -43,6 +62,12 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.bot_time = Duration::from_millis(args.bot_time_ms);
     config.creates_per_minute = args.creates_per_minute;
     config.max_connections = args.max_connections;
+    config.max_connections_per_address = args.max_connections_per_address;
+    config.hints_per_minute = args.hints_per_minute;
+    config.max_games_per_address = args.max_games_per_address;
+    config.max_bot_games_per_address = args.max_bot_games_per_address;
+    config.max_games = args.max_games;
+    config.max_bot_games = args.max_bot_games;
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr)

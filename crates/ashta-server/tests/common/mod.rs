@@ -33,6 +33,12 @@ pub fn test_config(db: PathBuf) -> ServerConfig {
     c.bot_time = Duration::from_millis(50);
     // Test clients act as fast as they can; the rate limit has its own test.
     c.ws_messages_per_second = 10_000;
+    // Every test client is on the loopback address; the caps have their own tests.
+    c.max_connections_per_address = 10_000;
+    c.hints_per_minute = 10_000;
+    c.max_games_per_address = 10_000;
+    c.max_bot_games_per_address = 10_000;
+    c.max_bot_games = 10_000;
     c
 }
 
