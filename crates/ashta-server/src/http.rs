@@ -86,10 +86,13 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
                     .map(|n| n.trim().to_string())
                     .filter(|n| !n.is_empty());
                 if let Some(n) = &name {
-                    if n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
+                    if n.chars().count() > MAX_NAME {
                         return Err(ApiError::bad_request(format!(
-                            "seats[{i}].name: at most {MAX_NAME} characters, none of them control characters"
+                            "seats[{i}].name: at most {MAX_NAME} characters"
                         )));
+                    }
+                    if let Some(why) = policy::name_problem(n) {
+                        return Err(ApiError::bad_request(format!("seats[{i}].name: {why}")));
                     }
                 }
                 SeatConfig {
@@ -105,6 +108,9 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
                 })?;
                 policy::check_level(&level)
                     .map_err(|e| ApiError::bad_request(format!("seats[{i}].level: {e}")))?;
+                if let Some(why) = s.name.as_deref().and_then(policy::name_problem) {
+                    return Err(ApiError::bad_request(format!("seats[{i}].name: {why}")));
+                }
                 SeatConfig {
                     kind: SeatKind::Bot,
                     name: s.name.map(|n| n.trim().chars().take(MAX_NAME).collect()),

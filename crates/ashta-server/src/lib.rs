@@ -114,6 +114,10 @@ pub struct ServerConfig {
     pub max_games: usize,
     /// Games in play with no person seated, server-wide.
     pub max_bot_games: usize,
+    /// The origin (`https://name[:port]`) people reach the server at, when it is not
+    /// the address it listens on (behind a proxy, say). Without it, requests must name
+    /// the listening address, or `localhost`, as their host.
+    pub public_origin: Option<String>,
 }
 
 impl ServerConfig {
@@ -138,6 +142,7 @@ impl ServerConfig {
             max_bot_games_per_address: 2,
             max_games: 2000,
             max_bot_games: 32,
+            public_origin: None,
         }
     }
 }
@@ -169,6 +174,8 @@ pub struct App {
     stopping: Arc<AtomicBool>,
     /// Tells open WebSockets that the server shuts down.
     closing: tokio::sync::watch::Sender<bool>,
+    /// The port the server listens on, once serving.
+    port: std::sync::OnceLock<u16>,
 }
 
 impl App {
@@ -187,6 +194,7 @@ impl App {
             creates: Mutex::new(HashMap::new()),
             stopping: Arc::new(AtomicBool::new(false)),
             closing: tokio::sync::watch::channel(false).0,
+            port: std::sync::OnceLock::new(),
         });
         app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
@@ -219,6 +227,11 @@ impl App {
         self.stopping.store(true, Ordering::Relaxed);
         self.thinking.close();
         self.closing.send_replace(true);
+    }
+
+    /// The port the server listens on (`None` before it serves).
+    pub fn local_port(&self) -> Option<u16> {
+        self.port.get().copied()
     }
 
     /// Whether the server is shutting down.
@@ -576,7 +589,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/assets/{*path}", get(assets::asset))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .merge(api)
-        .layer(axum::middleware::from_fn(policy::same_site))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            policy::same_site,
+        ))
         .with_state(app)
 }
 
@@ -592,6 +608,9 @@ pub async fn serve_app(
         max_per_address: app.config.max_connections_per_address,
         header_timeout: app.config.header_timeout,
     };
+    if let Ok(addr) = listener.local_addr() {
+        let _ = app.port.set(addr.port());
+    }
     let stopping = app.clone();
     let shutdown = async move {
         shutdown.await;

@@ -145,3 +145,82 @@ async fn games_in_play_are_capped_per_address_and_server_wide() {
     let body: Value = r.json().await.unwrap();
     assert_eq!(body["error"]["code"], "unavailable");
 }
+
+/// Attack 7 of the issue (names): bot seat names kept ESC, BEL, CR, LF and NUL; human
+/// names took U+202E and zero-width spaces. Every name with one is refused, saying why.
+#[tokio::test]
+async fn names_with_control_bidi_or_invisible_characters_are_refused() {
+    let s = Server::start().await;
+    for (seat, name) in [
+        (0, "Me\u{202E}nimda"),
+        (0, "A\u{200B}sha"),
+        (0, "x\u{2066}y"),
+        (1, "bot\u{1b}[2J"),
+        (1, "ding\u{7}"),
+        (1, "two\r\nlines"),
+        (1, "nul\u{0}"),
+    ] {
+        let mut seats = vec![
+            json!({"kind": "human", "name": "Me"}),
+            json!({"kind": "bot", "level": "random"}),
+        ];
+        seats[seat]["name"] = json!(name);
+        let (status, body) = s
+            .post("/api/games", &json!({"players": 2, "seats": seats}))
+            .await;
+        assert_eq!(status, 400, "{name:?}: {body}");
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with(&format!("seats[{seat}].name: U+"))
+                && message.contains("is not allowed in a name"),
+            "{message}"
+        );
+    }
+    let (_, list) = s.get("/api/games").await;
+    assert_eq!(list["games"], json!([]));
+}
+
+/// A raw request with this Host (and Origin), and its status.
+async fn status_for_host(s: &Server, method: &str, host: &str, origin: Option<&str>) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = s.base.trim_start_matches("http://");
+    let mut c = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+    let body = two_humans().to_string();
+    let request = format!(
+        "{method} /api/games HTTP/1.1\r\nHost: {host}\r\n{origin}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{}",
+        if method == "POST" { body.len() } else { 0 },
+        if method == "POST" { body.as_str() } else { "" },
+    );
+    c.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    c.read_to_string(&mut answer).await.unwrap();
+    answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Attack 7 (hosts): `Origin: http://evil.test` with `Host: evil.test` passed the
+/// same-site check (DNS rebinding). A host that is not the server's is refused.
+#[tokio::test]
+async fn a_host_that_is_not_the_servers_is_refused() {
+    let s = Server::start().await;
+    let own = s.base.trim_start_matches("http://").to_string();
+    let port = own.rsplit_once(':').unwrap().1.to_string();
+    assert_eq!(status_for_host(&s, "GET", &own, None).await, 200);
+    assert_eq!(status_for_host(&s, "GET", &format!("localhost:{port}"), None).await, 200);
+    assert_eq!(status_for_host(&s, "GET", "evil.test", None).await, 403);
+    assert_eq!(status_for_host(&s, "GET", &format!("evil.test:{port}"), None).await, 403);
+    let evil = Some("http://evil.test");
+    assert_eq!(status_for_host(&s, "POST", "evil.test", evil).await, 403);
+    let (_, list) = s.get("/api/games").await;
+    assert_eq!(list["games"], json!([]));
+
+    // With --public-origin, its name is answered too, and pages from it may act.
+    let (public, _dir) = with(|c| c.public_origin = Some("https://ashta.example".into())).await;
+    let origin = Some("https://ashta.example");
+    assert_eq!(status_for_host(&public, "POST", "ashta.example", origin).await, 201);
+    assert_eq!(status_for_host(&public, "POST", "evil.test", evil).await, 403);
+}

@@ -49,9 +49,27 @@ pub struct ServeArgs {
     /// Games in play with no person seated, server-wide.
     #[arg(long, value_name = "N", default_value_t = 32)]
     max_bot_games: usize,
+    /// The origin people reach the server at when it is not the listening address
+    /// (`https://ashta.example`, behind a proxy). Without it, a request must name the
+    /// listening address or `localhost` as its host (against DNS rebinding).
+    #[arg(long, value_name = "URL", value_parser = public_origin)]
+    public_origin: Option<String>,
     /// The bots' evaluation: `--net FILE`, `--weights LIST`.
     #[command(flatten)]
     pub tuning: crate::tuning::TuningArgs,
+}
+
+/// An origin: `http://` or `https://`, then a host (and port), nothing after.
+fn public_origin(text: &str) -> Result<String, String> {
+    let text = text.trim_end_matches('/');
+    let host = text
+        .strip_prefix("http://")
+        .or_else(|| text.strip_prefix("https://"))
+        .ok_or("an origin starts with http:// or https://")?;
+    if host.is_empty() || host.contains(['/', '?', '#', '@', ' ']) {
+        return Err("an origin is a scheme and a host, like https://ashta.example".into());
+    }
+    Ok(text.to_string())
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM).
@@ -68,6 +86,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.max_bot_games_per_address = args.max_bot_games_per_address;
     config.max_games = args.max_games;
     config.max_bot_games = args.max_bot_games;
+    config.public_origin = args.public_origin.clone();
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr)
