@@ -184,6 +184,12 @@ pub async fn create(State(app): State<Arc<App>>, request: Request) -> Result<Res
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
+/// `GET /api/health`.
+pub async fn health(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
+    let health = app.health().await.map_err(ApiError::internal)?;
+    Ok(Json(health).into_response())
+}
+
 /// `GET /api/games`.
 pub async fn list(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
     let rows = app

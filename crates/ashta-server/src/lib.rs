@@ -114,6 +114,12 @@ pub struct ServerConfig {
     pub max_games: usize,
     /// Games in play with no person seated, server-wide.
     pub max_bot_games: usize,
+    /// Finished games kept in the database (the newest; older ones are deleted at each
+    /// sweep, with games nobody played in that expired).
+    pub keep_finished: usize,
+    /// A game in play with no event for this long, that nobody is connected to, is
+    /// abandoned: deleted at the next sweep.
+    pub abandoned_after: Duration,
     /// The origin (`https://name[:port]`) people reach the server at, when it is not
     /// the address it listens on (behind a proxy, say). Without it, requests must name
     /// the listening address, or `localhost`, as their host.
@@ -142,6 +148,8 @@ impl ServerConfig {
             max_bot_games_per_address: 2,
             max_games: 2000,
             max_bot_games: 32,
+            keep_finished: 10_000,
+            abandoned_after: Duration::from_secs(30 * 24 * 3600),
             public_origin: None,
         }
     }
@@ -345,6 +353,39 @@ impl App {
         self.creates.lock().unwrap_or_else(|p| p.into_inner()).len()
     }
 
+    /// Applies the retention policy: deletes expired games, games in play abandoned for
+    /// [`ServerConfig::abandoned_after`] (none in memory), and finished games past the
+    /// newest [`ServerConfig::keep_finished`]. Returns how many were deleted.
+    pub async fn prune(&self) -> Result<usize, StoreError> {
+        let abandoned = now_ms().saturating_sub(self.config.abandoned_after.as_millis() as i64);
+        let keep = self.rooms().keys().cloned().collect();
+        let policy = store::Retention {
+            keep_finished: self.config.keep_finished,
+            abandoned_before: abandoned,
+        };
+        let deleted = self.store.prune(policy, keep).await?;
+        for id in &deleted {
+            self.left_play(id);
+        }
+        if !deleted.is_empty() {
+            tracing::info!("deleted {} expired, abandoned or old finished games", deleted.len());
+        }
+        Ok(deleted.len())
+    }
+
+    /// What `GET /api/health` says: games by status, the database's size, games in
+    /// memory and free search places.
+    pub async fn health(&self) -> Result<serde_json::Value, StoreError> {
+        let h = self.store.health().await?;
+        Ok(serde_json::json!({
+            "ok": true,
+            "games": {"playing": h.playing, "finished": h.finished, "expired": h.expired},
+            "db_bytes": h.db_bytes,
+            "games_in_memory": self.rooms_in_memory(),
+            "search_places_free": self.thinking.free(),
+        }))
+    }
+
     /// Drops games created longer than [`ServerConfig::unplayed_expiry`] ago that
     /// nobody has played in, so they are neither listed nor resumed.
     pub async fn expire_unplayed(&self) -> Result<(), StoreError> {
@@ -508,6 +549,9 @@ async fn sweep(app: std::sync::Weak<App>) {
         if unloaded > 0 {
             tracing::debug!("{unloaded} idle games left memory");
         }
+        if let Err(e) = app.prune().await {
+            tracing::error!("pruning old games failed: {e}");
+        }
         if let Err(e) = app.expire_unplayed().await {
             tracing::error!("expiring games nobody played in failed: {e}");
         }
@@ -575,6 +619,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(http::snapshot))
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/hint", get(hint::get_hint))
+        .route("/api/health", get(http::health))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .layer(DefaultBodyLimit::max(http::MAX_BODY))
         .layer(RequestBodyLimitLayer::new(http::MAX_BODY))

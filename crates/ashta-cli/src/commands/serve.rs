@@ -49,6 +49,13 @@ pub struct ServeArgs {
     /// Games in play with no person seated, server-wide.
     #[arg(long, value_name = "N", default_value_t = 32)]
     max_bot_games: usize,
+    /// Finished games kept in the database (the newest); older ones are deleted.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    keep_finished: usize,
+    /// Days after which a game in play with no move, that nobody is connected to, is
+    /// abandoned and deleted.
+    #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=36_500))]
+    abandoned_after_days: u64,
     /// The origin people reach the server at when it is not the listening address
     /// (`https://ashta.example`, behind a proxy). Without it, a request must name the
     /// listening address or `localhost` as its host (against DNS rebinding).
@@ -87,6 +94,8 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.max_games = args.max_games;
     config.max_bot_games = args.max_bot_games;
     config.public_origin = args.public_origin.clone();
+    config.keep_finished = args.keep_finished;
+    config.abandoned_after = Duration::from_secs(args.abandoned_after_days * 24 * 3600);
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr)
