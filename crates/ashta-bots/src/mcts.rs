@@ -371,7 +371,10 @@ impl MctsBot {
                     break;
                 }
                 // Checked every simulation: on big rules one simulation can be slow.
-                if self.config.time.is_some_and(|limit| start.elapsed() >= limit)
+                if self
+                    .config
+                    .time
+                    .is_some_and(|limit| start.elapsed() >= limit)
                     || self.stop.is_stopped()
                 {
                     break;

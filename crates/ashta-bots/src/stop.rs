@@ -69,7 +69,10 @@ impl Stop {
 
     /// Whether a flag is raised (no clock read).
     pub fn is_cancelled(&self) -> bool {
-        self.own.iter().chain(&self.flags).any(|f| f.load(Ordering::Relaxed))
+        self.own
+            .iter()
+            .chain(&self.flags)
+            .any(|f| f.load(Ordering::Relaxed))
     }
 
     /// Whether a flag is raised or the deadline has passed.
@@ -151,12 +154,17 @@ mod tests {
         }
         // On the standard rules too (the report's `ashta engine` case).
         let std = ashta_engine::Variant::new(ashta_engine::Rules::standard()).unwrap();
-        let (_, mid) = ashta_engine::parse_any("standard 5 4 0 4,2 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0")
-            .unwrap();
+        let (_, mid) =
+            ashta_engine::parse_any("standard 5 4 0 4,2 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0")
+                .unwrap();
         let mut bot = make_bot("expecti:throws=4,time=500", 1, None).unwrap();
         let t = Instant::now();
         bot.choose(&std, &mid).unwrap();
-        assert!(t.elapsed() < Duration::from_millis(500 + 600), "{:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(500 + 600),
+            "{:?}",
+            t.elapsed()
+        );
     }
 
     /// A stop cancels a search whose own budget is far away, and the bot still answers.

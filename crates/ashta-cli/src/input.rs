@@ -112,7 +112,9 @@ fn longest_phase(variant: &ashta_engine::Variant) -> u64 {
     if grace >= 1.0 {
         return 10_000;
     }
-    ((-12.0 * std::f64::consts::LN_10) / grace.ln()).ceil().clamp(1.0, 10_000.0) as u64
+    ((-12.0 * std::f64::consts::LN_10) / grace.ln())
+        .ceil()
+        .clamp(1.0, 10_000.0) as u64
 }
 
 /// Refuses a record whose turns set aside (`skipped`) more throws than its rules' throws

@@ -521,7 +521,11 @@ fn json_inputs_are_bounded_in_shape_before_they_are_parsed() {
     let numbers = format!("[{}0]", "0,".repeat(2_100_000));
     let deep = format!("{}{}", "[".repeat(100), "]".repeat(100));
     for (name, text, why) in [
-        ("objects.json", objects, "more than 200000 arrays and objects"),
+        (
+            "objects.json",
+            objects,
+            "more than 200000 arrays and objects",
+        ),
         ("numbers.json", numbers, "more than 2000000 values"),
         ("deep.json", deep, "deeper than 64 levels"),
     ] {
@@ -552,7 +556,8 @@ fn a_record_that_skips_more_throws_than_its_rules_allow_is_refused_at_once() {
         let t = std::time::Instant::now();
         let err = fails(&[command, file.to_str().unwrap()], "");
         assert!(
-            err.contains("turn 2: 4294967295 throws set aside") && err.contains("more than these rules allow"),
+            err.contains("turn 2: 4294967295 throws set aside")
+                && err.contains("more than these rules allow"),
             "{command}: {err}"
         );
         assert!(t.elapsed() < std::time::Duration::from_secs(2), "{command}");

@@ -125,7 +125,11 @@ fn peak_rss_mib(pid: Option<u32>) -> Option<f64> {
 
 /// The victim: seat 0 of a game against a `medium` bot, acting at once on its turns;
 /// times each of the bot's decisions (bag thrown → first move) until `stop`.
-async fn victim(base: String, stop: Instant, decisions: Arc<Mutex<Vec<u64>>>) -> Result<(), String> {
+async fn victim(
+    base: String,
+    stop: Instant,
+    decisions: Arc<Mutex<Vec<u64>>>,
+) -> Result<(), String> {
     let body = json!({"players": 2, "seats": [
         {"kind": "human", "name": "victim"}, {"kind": "bot", "level": "medium"}]});
     let created: Value = client_from(VICTIM)
@@ -137,7 +141,9 @@ async fn victim(base: String, stop: Instant, decisions: Arc<Mutex<Vec<u64>>>) ->
         .json()
         .await
         .map_err(|e| e.to_string())?;
-    let id = created["id"].as_str().ok_or(format!("victim game: {created}"))?;
+    let id = created["id"]
+        .as_str()
+        .ok_or(format!("victim game: {created}"))?;
     let token = created["seats"][0]["token"].as_str().ok_or("no token")?;
     let url = format!(
         "{}/api/games/{id}/ws?seat=0&token={token}",
@@ -186,7 +192,10 @@ async fn victim(base: String, stop: Instant, decisions: Arc<Mutex<Vec<u64>>>) ->
             ("event", _, Some(e)) => {
                 if e.kind == "move" && e.position_before_bot() {
                     if let Some(t) = bag_at.take() {
-                        decisions.lock().unwrap().push(now.duration_since(t).as_micros() as u64);
+                        decisions
+                            .lock()
+                            .unwrap()
+                            .push(now.duration_since(t).as_micros() as u64);
                     }
                 }
                 let holds_bag = e.position.to_move == 1 && !m.must_throw;
@@ -210,7 +219,12 @@ async fn victim(base: String, stop: Instant, decisions: Arc<Mutex<Vec<u64>>>) ->
 /// The attacker: as many games of `master` bots only and spectator sockets as it can.
 /// Returns (games created, games refused, sockets open, sockets refused) and keeps the
 /// sockets open until `stop`.
-async fn attacker(base: String, games: usize, sockets: usize, stop: Instant) -> (usize, usize, usize, usize) {
+async fn attacker(
+    base: String,
+    games: usize,
+    sockets: usize,
+    stop: Instant,
+) -> (usize, usize, usize, usize) {
     let http = client_from(ATTACKER);
     let body = json!({"players": 4, "seats": [
         {"kind": "bot", "level": "master"}, {"kind": "bot", "level": "master"},
@@ -218,7 +232,12 @@ async fn attacker(base: String, games: usize, sockets: usize, stop: Instant) -> 
     let (mut made, mut refused) = (0, 0);
     let mut ids = Vec::new();
     for _ in 0..games {
-        match http.post(format!("{base}/api/games")).json(&body).send().await {
+        match http
+            .post(format!("{base}/api/games"))
+            .json(&body)
+            .send()
+            .await
+        {
             Ok(r) if r.status().as_u16() == 201 => {
                 made += 1;
                 if let Ok(v) = r.json::<Value>().await {
@@ -344,6 +363,7 @@ impl View {
 
 /// One client of one seat: acts on its turns until `stop`, then reports the last
 /// version it saw.
+#[allow(clippy::too_many_arguments)]
 async fn client(
     ws_url: String,
     from: [u8; 4],
@@ -647,7 +667,11 @@ async fn main() {
     );
     let mut decided = decisions.lock().unwrap().clone();
     decided.sort_unstable();
-    let delay_ms = if args.url.is_none() { args.bot_delay_ms } else { 0 };
+    let delay_ms = if args.url.is_none() {
+        args.bot_delay_ms
+    } else {
+        0
+    };
     let less_delay = |p: f64| (percentile(&decided, p) - delay_ms as f64).max(0.0);
     println!(
         "victim medium bot decision (bag -> first move, less the {delay_ms} ms pause): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} decisions; budget {} ms){}",
@@ -666,9 +690,9 @@ async fn main() {
         "attacker (127.0.0.3): master bot-only games {made} created, {refused} refused; spectator sockets {held} open, {shut} refused"
     );
     match peak_rss_mib(args.server_pid) {
-        Some(mib) if args.url.is_none() => println!(
-            "peak RSS {mib:.0} MiB (server and every client, one process)"
-        ),
+        Some(mib) if args.url.is_none() => {
+            println!("peak RSS {mib:.0} MiB (server and every client, one process)")
+        }
         Some(mib) => println!("server peak RSS {mib:.0} MiB"),
         None => println!("peak RSS unknown (give --server-pid)"),
     }

@@ -368,7 +368,10 @@ impl App {
             self.left_play(id);
         }
         if !deleted.is_empty() {
-            tracing::info!("deleted {} expired, abandoned or old finished games", deleted.len());
+            tracing::info!(
+                "deleted {} expired, abandoned or old finished games",
+                deleted.len()
+            );
         }
         Ok(deleted.len())
     }

@@ -2,9 +2,9 @@
 //! connections may be open at once (WebSockets included), and how long a connection may
 //! take to send a request's headers, so idle and slow connections cannot pile up.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::{pin, Pin};
 use std::sync::{Arc, Mutex};
@@ -149,8 +149,7 @@ pub async fn run(
             },
             () = &mut shutdown => break,
         };
-        let Some(mine) = AddressPlace::take(&per_address, addr.ip(), limits.max_per_address)
-        else {
+        let Some(mine) = AddressPlace::take(&per_address, addr.ip(), limits.max_per_address) else {
             tracing::warn!(%addr, "{} connections open from this address; closing a new one", limits.max_per_address);
             continue;
         };

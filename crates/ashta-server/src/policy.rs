@@ -167,11 +167,7 @@ fn cross_site(method: &Method, headers: &HeaderMap) -> Option<String> {
 /// Middleware: refuses requests to a host that is not this server's (see
 /// [`host_allowed`]), cross-site requests that would change something, and creation
 /// requests whose body is not declared JSON (a form or `text/plain` from another page).
-pub async fn same_site(
-    State(app): State<Arc<App>>,
-    request: Request,
-    next: Next,
-) -> Response {
+pub async fn same_site(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     if let Some(host) = request.headers().get(header::HOST) {
         let host = host.to_str().unwrap_or("");
         let public = app.config.public_origin.as_deref();
@@ -186,13 +182,10 @@ pub async fn same_site(
         .headers()
         .get(header::ORIGIN)
         .and_then(|o| o.to_str().ok());
-    let public_origin = app
-        .config
-        .public_origin
-        .as_deref()
-        .is_some_and(|p| origin.is_some_and(|o| o.trim_end_matches('/') == p.trim_end_matches('/')));
-    if let Some(why) = cross_site(request.method(), request.headers()).filter(|_| !public_origin)
-    {
+    let public_origin = app.config.public_origin.as_deref().is_some_and(|p| {
+        origin.is_some_and(|o| o.trim_end_matches('/') == p.trim_end_matches('/'))
+    });
+    if let Some(why) = cross_site(request.method(), request.headers()).filter(|_| !public_origin) {
         return ApiError::forbidden(why).into_response();
     }
     if request.method() == Method::POST {
@@ -318,8 +311,16 @@ mod tests {
             assert!(name_problem(good).is_none(), "{good}");
         }
         for bad in [
-            "a\u{1b}[31m", "bell\u{7}", "cr\r", "lf\n", "nul\0", "\u{202E}evil",
-            "a\u{2066}b", "zero\u{200B}width", "bom\u{FEFF}", "join\u{2060}",
+            "a\u{1b}[31m",
+            "bell\u{7}",
+            "cr\r",
+            "lf\n",
+            "nul\0",
+            "\u{202E}evil",
+            "a\u{2066}b",
+            "zero\u{200B}width",
+            "bom\u{FEFF}",
+            "join\u{2060}",
         ] {
             let why = name_problem(bad).expect(bad);
             assert!(why.contains("is not allowed in a name"), "{why}");
@@ -329,7 +330,12 @@ mod tests {
     #[test]
     fn only_this_servers_hosts_are_answered() {
         let port = Some(8080);
-        for host in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "192.168.1.5:8080"] {
+        for host in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "[::1]:8080",
+            "192.168.1.5:8080",
+        ] {
             assert!(host_allowed(host, port, None), "{host}");
         }
         for host in [

@@ -292,7 +292,9 @@ impl Store {
                 let mut st =
                     c.prepare_cached("SELECT status, COUNT(*) FROM games GROUP BY status")?;
                 let mut h = Health::default();
-                for row in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
+                for row in
+                    st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?
+                {
                     let (status, n) = row?;
                     match status.as_str() {
                         "playing" => h.playing = n,

@@ -151,8 +151,10 @@ async fn catch_up(sink: &mut Sink, room: &Room, seat: Option<usize>, since: u64)
 async fn current_room(
     app: &Arc<App>,
     id: &str,
-) -> Result<Option<(Arc<Room>, broadcast::Receiver<Arc<crate::room::Outgoing>>)>, crate::store::StoreError>
-{
+) -> Result<
+    Option<(Arc<Room>, broadcast::Receiver<Arc<crate::room::Outgoing>>)>,
+    crate::store::StoreError,
+> {
     loop {
         let Some(room) = app.room(id).await? else {
             return Ok(None);

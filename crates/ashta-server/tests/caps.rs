@@ -55,9 +55,12 @@ async fn one_address_cannot_hold_every_connection() {
     }
     // ...and the ninth is closed on arrival.
     let url = format!("{}/api/games/{id}/ws", s.ws_base);
-    let ninth = tokio::time::timeout(Duration::from_secs(5), tokio_tungstenite::connect_async(url))
-        .await
-        .expect("an answer in time");
+    let ninth = tokio::time::timeout(
+        Duration::from_secs(5),
+        tokio_tungstenite::connect_async(url),
+    )
+    .await
+    .expect("an answer in time");
     assert!(ninth.is_err(), "a ninth socket from one address is refused");
     // Another address is served.
     let r = other_client()
@@ -210,9 +213,15 @@ async fn a_host_that_is_not_the_servers_is_refused() {
     let own = s.base.trim_start_matches("http://").to_string();
     let port = own.rsplit_once(':').unwrap().1.to_string();
     assert_eq!(status_for_host(&s, "GET", &own, None).await, 200);
-    assert_eq!(status_for_host(&s, "GET", &format!("localhost:{port}"), None).await, 200);
+    assert_eq!(
+        status_for_host(&s, "GET", &format!("localhost:{port}"), None).await,
+        200
+    );
     assert_eq!(status_for_host(&s, "GET", "evil.test", None).await, 403);
-    assert_eq!(status_for_host(&s, "GET", &format!("evil.test:{port}"), None).await, 403);
+    assert_eq!(
+        status_for_host(&s, "GET", &format!("evil.test:{port}"), None).await,
+        403
+    );
     let evil = Some("http://evil.test");
     assert_eq!(status_for_host(&s, "POST", "evil.test", evil).await, 403);
     let (_, list) = s.get("/api/games").await;
@@ -221,6 +230,12 @@ async fn a_host_that_is_not_the_servers_is_refused() {
     // With --public-origin, its name is answered too, and pages from it may act.
     let (public, _dir) = with(|c| c.public_origin = Some("https://ashta.example".into())).await;
     let origin = Some("https://ashta.example");
-    assert_eq!(status_for_host(&public, "POST", "ashta.example", origin).await, 201);
-    assert_eq!(status_for_host(&public, "POST", "evil.test", evil).await, 403);
+    assert_eq!(
+        status_for_host(&public, "POST", "ashta.example", origin).await,
+        201
+    );
+    assert_eq!(
+        status_for_host(&public, "POST", "evil.test", evil).await,
+        403
+    );
 }

@@ -21,10 +21,18 @@ async fn finished_games_are_kept_within_their_budget_and_the_rest_pruned() {
         "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]});
     let mut ids = Vec::new();
     for _ in 0..3 {
-        ids.push(s.create(bots.clone()).await["id"].as_str().unwrap().to_string());
+        ids.push(
+            s.create(bots.clone()).await["id"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
     }
     // A game in play stays whatever the budget.
-    let waiting = s.create(two_humans()).await["id"].as_str().unwrap().to_string();
+    let waiting = s.create(two_humans()).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     for id in &ids {
         let mut finished = false;
         for _ in 0..600 {
@@ -65,7 +73,10 @@ async fn abandoned_and_expired_games_are_deleted() {
     let db = dir.path().join("t.sqlite");
     let (unplayed, played) = {
         let s = Server::start_with(test_config(db.clone())).await;
-        let unplayed = s.create(two_humans()).await["id"].as_str().unwrap().to_string();
+        let unplayed = s.create(two_humans()).await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
         let created = s.create(two_humans()).await;
         let mut c = s.seat(&created, 0).await;
         c.hello(0).await;
@@ -89,5 +100,8 @@ async fn abandoned_and_expired_games_are_deleted() {
         assert_eq!(status, 404, "{id}");
     }
     let (_, health) = s.get("/api/health").await;
-    assert_eq!(health["games"], json!({"playing": 0, "finished": 0, "expired": 0}));
+    assert_eq!(
+        health["games"],
+        json!({"playing": 0, "finished": 0, "expired": 0})
+    );
 }

@@ -591,7 +591,11 @@ mod tests {
         };
         let t = Instant::now();
         let e = estimate(&v, &pos, &config);
-        assert!(t.elapsed() < Duration::from_millis(300 + 600), "{:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(300 + 600),
+            "{:?}",
+            t.elapsed()
+        );
         assert_eq!(e.wins.len(), 2);
     }
 }
