@@ -1,6 +1,8 @@
 //! Fair places for searches: at most a fixed number run at once, server-wide, and the
 //! waiting ones are served round-robin across keys (a client's address), so one
-//! client's many games cannot hold every place while another's bot waits.
+//! client's many games cannot hold every place while another's bot waits. With more
+//! than one place, one key holds at most all but one, so another's search starts at
+//! once rather than after a search of the first key's.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -14,6 +16,10 @@ pub struct Fair {
 
 struct State {
     free: usize,
+    /// Most places one key may hold.
+    per_key: usize,
+    /// Places held, by key.
+    held: HashMap<String, usize>,
     closed: bool,
     /// Waiters by key, each in arrival order.
     queues: HashMap<String, VecDeque<oneshot::Sender<Place>>>,
@@ -24,12 +30,13 @@ struct State {
 /// One place, given back when dropped (to the next key in turn).
 pub struct Place {
     fair: Option<Arc<Fair>>,
+    key: String,
 }
 
 impl Drop for Place {
     fn drop(&mut self) {
         if let Some(fair) = self.fair.take() {
-            Fair::release(&fair);
+            Fair::release(&fair, &self.key);
         }
     }
 }
@@ -40,6 +47,8 @@ impl Fair {
         Arc::new(Fair {
             state: Mutex::new(State {
                 free: places.max(1),
+                per_key: places.max(2) - 1,
+                held: HashMap::new(),
                 closed: false,
                 queues: HashMap::new(),
                 ring: VecDeque::new(),
@@ -58,10 +67,15 @@ impl Fair {
             if st.closed {
                 return None;
             }
-            if st.free > 0 && st.ring.is_empty() {
+            let held = |k: &str| st.held.get(k).copied().unwrap_or(0);
+            // Waiters go first, unless every one of them holds its most already.
+            let none_before = st.ring.iter().all(|k| held(k) >= st.per_key);
+            if st.free > 0 && none_before && held(key) < st.per_key {
                 st.free -= 1;
+                *st.held.entry(key.to_string()).or_default() += 1;
                 return Some(Place {
                     fair: Some(self.clone()),
+                    key: key.to_string(),
                 });
             }
             let (tx, rx) = oneshot::channel();
@@ -75,10 +89,29 @@ impl Fair {
         wait.await.ok()
     }
 
-    /// Hands a place given back to the next waiter in turn, or frees it.
-    fn release(fair: &Arc<Fair>) {
+    /// Takes back `key`'s place and hands free places to the waiters in turn, skipping
+    /// keys that hold their most.
+    fn release(fair: &Arc<Fair>, key: &str) {
         let mut st = fair.lock();
-        while let Some(key) = st.ring.pop_front() {
+        if let Some(n) = st.held.get_mut(key) {
+            *n -= 1;
+            if *n == 0 {
+                st.held.remove(key);
+            }
+        }
+        st.free += 1;
+        // Each key in the ring is looked at once per pass.
+        let mut passed = 0;
+        while st.free > 0 && passed < st.ring.len() {
+            let Some(key) = st.ring.pop_front() else {
+                break;
+            };
+            let mine = st.held.get(&key).copied().unwrap_or(0);
+            if mine >= st.per_key {
+                st.ring.push_back(key);
+                passed += 1;
+                continue;
+            }
             let Some(queue) = st.queues.get_mut(&key) else {
                 continue;
             };
@@ -86,19 +119,24 @@ impl Fair {
             if queue.is_empty() {
                 st.queues.remove(&key);
             } else {
-                st.ring.push_back(key);
+                st.ring.push_back(key.clone());
             }
             if let Some(tx) = next {
-                match tx.send(Place {
+                let place = Place {
                     fair: Some(fair.clone()),
-                }) {
-                    Ok(()) => return,
+                    key: key.clone(),
+                };
+                match tx.send(place) {
+                    Ok(()) => {
+                        st.free -= 1;
+                        *st.held.entry(key).or_default() += 1;
+                        passed = 0;
+                    }
                     // The waiter is gone: the place goes on to the next.
                     Err(mut place) => place.fair = None,
                 }
             }
         }
-        st.free += 1;
     }
 
     /// Refuses every waiter and every later request (the server shuts down).
@@ -144,6 +182,29 @@ mod tests {
         // b waits for one of a's, not for all five.
         assert_eq!(order[..2], ["a", "b"], "{order:?}");
         assert_eq!(fair.free(), 1);
+    }
+
+    #[tokio::test]
+    async fn one_key_leaves_a_place_for_the_others() {
+        let fair = Fair::new(2);
+        let a1 = fair.acquire("a").await.unwrap();
+        // A second search of a waits, though a place is free...
+        let waiting = {
+            let fair = fair.clone();
+            tokio::spawn(async move { fair.acquire("a").await.map(|_| ()) })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        assert!(!waiting.is_finished());
+        assert_eq!(fair.free(), 1);
+        // ...so b's starts at once.
+        let b = tokio::time::timeout(std::time::Duration::from_secs(1), fair.acquire("b"))
+            .await
+            .expect("b is not kept waiting")
+            .unwrap();
+        drop(a1);
+        waiting.await.unwrap().unwrap();
+        drop(b);
+        assert_eq!(fair.free(), 2);
     }
 
     #[tokio::test]
