@@ -568,3 +568,45 @@ fn a_record_that_skips_more_throws_than_its_rules_allow_is_refused_at_once() {
     let err = fails(&["verify", file.to_str().unwrap()], "");
     assert!(!err.contains("more than these rules allow"), "{err}");
 }
+
+/// Issue 20, attack 1: `ashta hint --time-ms 400` on a position of these rules (15 × 15,
+/// sixteen pawns, fifteen cowries, graces half the time; a bag of four values with
+/// 41,004 plays) ran past 60 s. It now keeps its time, counted from its start.
+#[test]
+fn a_hint_on_huge_rules_keeps_its_time() {
+    let file = scratch("huge-rules-position.json", HUGE_POSITION);
+    let t = std::time::Instant::now();
+    let out = ok(
+        &[
+            "hint",
+            "--position",
+            file.to_str().unwrap(),
+            "--time-ms",
+            "400",
+            "--json",
+        ],
+        "",
+    );
+    let took = t.elapsed();
+    let answer: Value = serde_json::from_str(&out).unwrap();
+    assert!(answer["plays"].as_array().unwrap().len() > 1);
+    assert!(
+        answer["elapsed_ms"].as_f64().unwrap() < 400.0 + 1000.0,
+        "{}",
+        answer["elapsed_ms"]
+    );
+    assert!(
+        took < std::time::Duration::from_millis(400 + 2000),
+        "{took:?}"
+    );
+}
+
+/// A position on the rules of issue 20's attack 1.
+const HUGE_POSITION: &str = r#"{"rules": {"preset": "standard", "pawns": 16, "cowries": 15, "throws": [
+ {"value": 1, "grace": false}, {"value": 2, "grace": false}, {"value": 3, "grace": false}, {"value": 4, "grace": false},
+ {"value": 5, "grace": false}, {"value": 6, "grace": false}, {"value": 7, "grace": false}, {"value": 8, "grace": false},
+ {"value": 9, "grace": true}, {"value": 10, "grace": true}, {"value": 11, "grace": true}, {"value": 12, "grace": true},
+ {"value": 13, "grace": true}, {"value": 14, "grace": true}, {"value": 15, "grace": true}, {"value": 16, "grace": true}]},
+ "size": 15, "players": 2, "to_move": 0, "bag": [10, 12, 14, 3],
+ "pawns": [[0, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31], [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32]],
+ "captured": [true, true]}"#;

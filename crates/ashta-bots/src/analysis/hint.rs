@@ -232,31 +232,69 @@ pub fn hint_within(variant: &Variant, pos: &Position, config: &HintConfig, stop:
         hint.elapsed = start.elapsed();
         return hint;
     }
+    // First the evaluation of every play (one ply), in parallel: on big rules a bag
+    // has tens of thousands of plays, and past the stop the plays not yet evaluated are
+    // left out of the ranking (the first always has its value).
+    let values: Vec<Option<WinVector>> = plays
+        .par_iter()
+        .enumerate()
+        .map(|(k, p)| (k == 0 || !stop.is_stopped()).then(|| chance.value(variant, &p.position)))
+        .collect();
     let mut tracks: Vec<Track> = plays
-        .into_par_iter()
-        .map(|play| {
-            let (first, value) = search_value(variant, &chance, &play.position, stop);
-            Track {
+        .into_iter()
+        .zip(values)
+        .filter_map(|(play, value)| {
+            let value = value?;
+            Some(Track {
                 play,
-                first,
+                first: None,
                 search: value[player],
                 value,
                 root: Vec::new(),
                 sum: [0.0; 4],
                 active: true,
-            }
+            })
         })
         .collect();
-    let cut = |t: &Track| {
-        let p = &t.play.position;
-        t.first.is_none() && !(p.is_over() || p.winner().is_some() || !p.must_throw())
-    };
-    if tracks.iter().any(cut) {
-        // The two-ply search of every play did not fit in the time (big rules): every
-        // play keeps the evaluation's value, so they are ranked alike.
-        for t in &mut tracks {
-            t.value = chance.value(variant, &t.play.position);
-            t.search = t.value[player];
+    // Then the two-ply search of each (the exact expectation over the next throw), the
+    // plays the evaluation likes best first.
+    let needs = |p: &Position| !(p.is_over() || p.winner().is_some() || !p.must_throw());
+    let mut order: Vec<usize> = (0..tracks.len()).collect();
+    order.sort_by(|&a, &b| {
+        tracks[b]
+            .search
+            .total_cmp(&tracks[a].search)
+            .then(a.cmp(&b))
+    });
+    let searched: Vec<(usize, Option<(Option<Expansion>, WinVector)>)> = order
+        .par_iter()
+        .map(|&c| {
+            let pos = &tracks[c].play.position;
+            if !needs(pos) {
+                return (c, None);
+            }
+            (
+                c,
+                chance.expand_within(variant, pos, stop).map(|e| {
+                    let m = e.mean;
+                    (Some(e), m)
+                }),
+            )
+        })
+        .collect();
+    let complete = searched
+        .iter()
+        .all(|(c, r)| r.is_some() || !needs(&tracks[*c].play.position));
+    // When the two-ply search of every play did not fit in the time (big rules), every
+    // play keeps the evaluation's value, so they are ranked alike.
+    if complete {
+        for (c, r) in searched {
+            if let Some((first, value)) = r {
+                let t = &mut tracks[c];
+                t.first = first;
+                t.value = value;
+                t.search = value[player];
+            }
         }
     }
     let roller = Roller::new(variant, &chance, config.rollout, config.seed);
