@@ -266,34 +266,28 @@ pub fn hint_within(variant: &Variant, pos: &Position, config: &HintConfig, stop:
             .total_cmp(&tracks[a].search)
             .then(a.cmp(&b))
     });
-    let searched: Vec<(usize, Option<(Option<Expansion>, WinVector)>)> = order
+    let searched: Vec<(usize, Option<Expansion>)> = order
         .par_iter()
         .map(|&c| {
             let pos = &tracks[c].play.position;
-            if !needs(pos) {
-                return (c, None);
-            }
-            (
-                c,
-                chance.expand_within(variant, pos, stop).map(|e| {
-                    let m = e.mean;
-                    (Some(e), m)
-                }),
-            )
+            let e = needs(pos)
+                .then(|| chance.expand_within(variant, pos, stop))
+                .flatten();
+            (c, e)
         })
         .collect();
     let complete = searched
         .iter()
-        .all(|(c, r)| r.is_some() || !needs(&tracks[*c].play.position));
+        .all(|(c, e)| e.is_some() || !needs(&tracks[*c].play.position));
     // When the two-ply search of every play did not fit in the time (big rules), every
     // play keeps the evaluation's value, so they are ranked alike.
     if complete {
-        for (c, r) in searched {
-            if let Some((first, value)) = r {
+        for (c, e) in searched {
+            if let Some(e) = e {
                 let t = &mut tracks[c];
-                t.first = first;
-                t.value = value;
-                t.search = value[player];
+                t.value = e.mean;
+                t.search = e.mean[player];
+                t.first = Some(e);
             }
         }
     }
