@@ -370,6 +370,10 @@ impl Bot for ExpectiBot {
         self.stop = stop;
     }
 
+    fn release_memory(&mut self) {
+        self.tt = FxHashMap::default();
+    }
+
     fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate> {
         let plays = variant.plays(pos);
         if plays.len() <= 1 {

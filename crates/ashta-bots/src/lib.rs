@@ -94,6 +94,12 @@ pub trait Bot: Send {
     /// whatever the bot's own budget, answering with the best found so far. Bots that
     /// decide at once keep this default, which ignores it.
     fn set_stop(&mut self, _stop: Stop) {}
+
+    /// Frees what the bot keeps between decisions only to go faster (a search tree, a
+    /// transposition table), for a bot that waits long between decisions (a server's,
+    /// for a person to move). Its choices stay legal and as strong. Bots that keep
+    /// nothing keep this default.
+    fn release_memory(&mut self) {}
 }
 
 /// Sorts candidates best first; ties keep the engine's play order.

@@ -681,6 +681,10 @@ impl Bot for MctsBot {
     fn set_stop(&mut self, stop: Stop) {
         self.stop = stop;
     }
+
+    fn release_memory(&mut self) {
+        self.tree = Tree::default();
+    }
 }
 
 #[cfg(test)]

@@ -206,5 +206,18 @@ mod tests {
             "{}",
             bot.tree_capacity()
         );
+        // A server's bot, waiting for a person, keeps no tree at all.
+        let mut small = MctsBot::new(
+            3,
+            MctsConfig {
+                simulations: 100,
+                ..MctsConfig::default()
+            },
+        );
+        small.analyse(&v, &pos);
+        assert!(small.tree_capacity() > 0);
+        small.release_memory();
+        assert_eq!(small.tree_capacity(), 0);
+        assert!(!small.analyse(&v, &pos).is_empty());
     }
 }

@@ -477,6 +477,8 @@ async fn search(
     let mut task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let play = bot.try_choose(&variant, &pos);
+        // The bot waits for the others now, maybe for a person: nothing kept for speed.
+        bot.release_memory();
         (bot, play)
     });
     match tokio::time::timeout(hard_limit, &mut task).await {
