@@ -26,7 +26,7 @@ use rustc_hash::FxHashMap;
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::evaluator;
 use crate::tuning::Tuning;
-use crate::{sort_candidates, Bot, Candidate};
+use crate::{sort_candidates, Bot, Candidate, Stop};
 
 /// How three and four players are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +112,18 @@ pub struct ExpectiBot {
     pub nodes: u64,
     /// Depth completed by the last decision.
     pub depth: u32,
+    /// Stops every search early (see [`Bot::set_stop`]).
+    stop: Stop,
 }
+
+/// The deepest [`ExpectiConfig::max_depth`] the bot searches (deeper settings are
+/// searched this deep).
+pub const MAX_DEPTH: u32 = 12;
+
+/// The longest run of throws [`ExpectiConfig::max_throws`] may enumerate (more is
+/// searched as this many): each more throw multiplies the bags of a chance node and
+/// the values of each bag.
+pub const MAX_THROWS: usize = 4;
 
 impl ExpectiBot {
     /// A new bot.
@@ -124,6 +135,7 @@ impl ExpectiBot {
             tt: FxHashMap::default(),
             nodes: 0,
             depth: 0,
+            stop: Stop::never(),
         }
     }
 }
@@ -136,6 +148,7 @@ struct Search<'a> {
     root: usize,
     maxn: bool,
     deadline: Option<Instant>,
+    stop: Option<&'a Stop>,
     nodes: u64,
     aborted: bool,
 }
@@ -144,9 +157,14 @@ const TT_LIMIT: usize = 1 << 20;
 
 impl Search<'_> {
     fn out_of_time(&mut self) -> bool {
-        if !self.aborted && self.nodes.is_multiple_of(256) {
+        // The clock is read at every node: on big rules (many pawns, long bags) one
+        // node can take milliseconds.
+        if !self.aborted {
             if let Some(d) = self.deadline {
                 self.aborted = Instant::now() >= d;
+            }
+            if self.stop.is_some_and(Stop::is_stopped) {
+                self.aborted = true;
             }
         }
         self.aborted
@@ -352,6 +370,14 @@ impl Bot for ExpectiBot {
         self.tt.clear();
     }
 
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
+    }
+
+    fn release_memory(&mut self) {
+        self.tt = FxHashMap::default();
+    }
+
     fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate> {
         let plays = variant.plays(pos);
         if plays.len() <= 1 {
@@ -362,7 +388,8 @@ impl Bot for ExpectiBot {
                 .map(|play| Candidate { play, score: 1.0 })
                 .collect();
         }
-        let outcomes = variant.throw_outcomes_normalized(self.config.max_throws);
+        let outcomes =
+            variant.throw_outcomes_normalized(self.config.max_throws.clamp(1, MAX_THROWS));
         let tuning = self.config.tuning.as_deref();
         let eval = evaluator(&mut self.eval, variant, self.config.weights, tuning)
             .clone()
@@ -380,6 +407,7 @@ impl Bot for ExpectiBot {
             root: pos.to_move(),
             maxn: variant.players() > 2 && self.config.multi == MultiPlayer::MaxN,
             deadline,
+            stop: self.stop.is_set().then_some(&self.stop),
             nodes: 0,
             aborted: false,
         };
@@ -392,7 +420,7 @@ impl Bot for ExpectiBot {
         let max_depth = if deadline.is_some() {
             64
         } else {
-            self.config.max_depth.max(1)
+            self.config.max_depth.clamp(1, MAX_DEPTH)
         };
         for depth in 2..=max_depth {
             let mut next = Vec::with_capacity(plays.len());
@@ -484,6 +512,7 @@ mod tests {
             root: 0,
             maxn: true,
             deadline: None,
+            stop: None,
             nodes: 0,
             aborted: false,
         };

@@ -32,6 +32,7 @@ mod random;
 mod registry;
 pub mod session;
 pub mod stats;
+pub mod stop;
 pub mod tournament;
 pub mod tuning;
 
@@ -44,6 +45,7 @@ pub use mcts::{MctsBot, MctsConfig, Opponents};
 pub use net::ValueNet;
 pub use random::RandomBot;
 pub use registry::{make_bot, BotError, BOT_NAMES};
+pub use stop::{CancelOnDrop, Stop};
 pub use tuning::Tuning;
 
 use ashta_engine::{Play, Position, Variant};
@@ -89,6 +91,17 @@ pub trait Bot: Send {
 
     /// Starts a new game: forget anything kept between decisions.
     fn new_game(&mut self) {}
+
+    /// Stops the searches of the decisions to come at `stop` (a deadline, a cancel flag)
+    /// whatever the bot's own budget, answering with the best found so far. Bots that
+    /// decide at once keep this default, which ignores it.
+    fn set_stop(&mut self, _stop: Stop) {}
+
+    /// Frees what the bot keeps between decisions only to go faster (a search tree, a
+    /// transposition table), for a bot that waits long between decisions (a server's,
+    /// for a person to move). Its choices stay legal and as strong. Bots that keep
+    /// nothing keep this default.
+    fn release_memory(&mut self) {}
 }
 
 /// Whether a pair may land on an opponent's double and capture it under `v`'s rules.

@@ -51,7 +51,7 @@ use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
 use crate::tuning::Tuning;
-use crate::{Bot, Candidate};
+use crate::{Bot, Candidate, Stop};
 
 /// MCTS settings.
 #[derive(Clone, Debug)]
@@ -168,7 +168,13 @@ pub struct MctsBot {
     tree: Tree,
     /// Simulations run by the last search (for speed measurements).
     last_simulations: u64,
+    /// Stops every search early (see [`Bot::set_stop`]).
+    stop: Stop,
 }
+
+/// Nodes a bot keeps allocated between decisions: a tree that grew past this is freed
+/// once its decision is made, so an idle bot holds little memory.
+pub const KEEP_NODES: usize = 4096;
 
 #[derive(Clone, Debug)]
 struct ChanceTable {
@@ -240,6 +246,15 @@ struct Tree {
     plays: Vec<Play>,
 }
 
+impl Tree {
+    /// Frees a tree that grew past [`KEEP_NODES`] (a small one is kept as it is).
+    fn release(&mut self) {
+        if self.nodes.capacity() > KEEP_NODES {
+            *self = Tree::default();
+        }
+    }
+}
+
 fn kind_of(pos: &Position) -> Kind {
     if pos.is_over() {
         Kind::Terminal
@@ -262,6 +277,7 @@ impl MctsBot {
             chance: None,
             tree: Tree::default(),
             last_simulations: 0,
+            stop: Stop::never(),
         }
     }
 
@@ -275,6 +291,11 @@ impl MctsBot {
         self.last_simulations
     }
 
+    /// Nodes the bot's tree has room for now (memory it holds between decisions).
+    pub fn tree_capacity(&self) -> usize {
+        self.tree.nodes.capacity()
+    }
+
     /// Runs a search from `pos` and returns every root play with its mean value for
     /// the mover and its visit count, in the engine's play order.
     fn search(&mut self, variant: &Variant, pos: &Position) -> Vec<(Play, f64, u32)> {
@@ -282,6 +303,8 @@ impl MctsBot {
         if pos.is_over() || pos.must_throw() {
             return Vec::new();
         }
+        // A time budget counts from here, root expansion included.
+        let start = Instant::now();
         let id = variant_id(variant);
         if self.chance.as_ref().is_none_or(|(k, _)| *k != id) {
             self.chance = Some((id, ChanceTable::new(variant, self.config.max_throws)));
@@ -334,7 +357,6 @@ impl MctsBot {
         let root_value = s.expand_with(0, plays.iter().map(|p| p.position));
         s.backup(&[0], root_value);
         if plays.len() > 1 {
-            let start = Instant::now();
             let mut done = 0u64;
             let max_evaluations =
                 self.config.simulations as f64 * self.config.evaluations_per_simulation;
@@ -354,6 +376,15 @@ impl MctsBot {
                 if s.tree.nodes.len() >= self.config.max_nodes {
                     break;
                 }
+                // Checked every simulation: on big rules one simulation can be slow.
+                if self
+                    .config
+                    .time
+                    .is_some_and(|limit| start.elapsed() >= limit)
+                    || self.stop.is_stopped()
+                {
+                    break;
+                }
                 s.simulate();
                 done += 1;
             }
@@ -370,6 +401,7 @@ impl MctsBot {
                 (play, q, c.visits)
             })
             .collect();
+        self.tree.release();
         out
     }
 }
@@ -650,6 +682,14 @@ impl Bot for MctsBot {
 
     fn new_game(&mut self) {
         self.watch.reset();
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
+    }
+
+    fn release_memory(&mut self) {
+        self.tree = Tree::default();
     }
 }
 

@@ -12,7 +12,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::eval::WeightSet;
-use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer};
+use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer, MAX_DEPTH, MAX_THROWS};
 use crate::external::{ExternalBot, ExternalError};
 use crate::gauntlet::{Style, StyleBot};
 use crate::greedy::GreedyBot;
@@ -83,6 +83,17 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
             .filter(|x| x.is_finite() && *x >= 0.0)
             .ok_or_else(|| bad(&format!("{k}={v}"), "expected a non-negative number"))
     };
+    // A search setting whose cost grows exponentially with it: refused past `max`.
+    let bounded = |k: &str, v: &str, min: u32, max: f64| -> Result<f64, BotError> {
+        let x = number(k, v)?;
+        if x.fract() != 0.0 || x < min as f64 || x > max {
+            return Err(bad(
+                &format!("{k}={v}"),
+                &format!("{k} is a whole number from {min} to {max}"),
+            ));
+        }
+        Ok(x)
+    };
     let millis = |k: &str, v: &str| -> Result<Duration, BotError> {
         Duration::try_from_secs_f64(number(k, v)? / 1000.0).map_err(|_| {
             bad(
@@ -132,7 +143,7 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
             }
             for (k, v) in &options {
                 match k.as_str() {
-                    "depth" => config.max_depth = number(k, v)? as u32,
+                    "depth" => config.max_depth = bounded(k, v, 1, MAX_DEPTH as f64)? as u32,
                     "multi" => {
                         config.multi = match v.as_str() {
                             "paranoid" => MultiPlayer::Paranoid,
@@ -140,7 +151,7 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                             _ => return Err(bad(&format!("{k}={v}"), "multi is paranoid or maxn")),
                         }
                     }
-                    "throws" => config.max_throws = number(k, v)? as usize,
+                    "throws" => config.max_throws = bounded(k, v, 1, MAX_THROWS as f64)? as usize,
                     "time" => config.time = Some(millis(k, v)?),
                     "noise" => config.noise = number(k, v)?,
                     "eval" => config.weights = weight_set(k, v)?,
@@ -210,6 +221,21 @@ mod tests {
             assert!(err.contains("time=1e"), "{spec}: {err}");
         }
         assert!(make_bot("mcts:time=1e12", 1, None).is_ok());
+    }
+
+    #[test]
+    fn expecti_depth_and_throws_are_bounded() {
+        for spec in [
+            "expecti:throws=5",
+            "expecti:throws=0",
+            "expecti:depth=13",
+            "medium:depth=1000000",
+            "expecti:depth=2.5",
+        ] {
+            let err = make_bot(spec, 1, None).err().expect(spec).to_string();
+            assert!(err.contains("is a whole number from 1 to"), "{spec}: {err}");
+        }
+        assert!(make_bot("expecti:throws=4,depth=12", 1, None).is_ok());
     }
 
     #[test]

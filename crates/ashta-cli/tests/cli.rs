@@ -591,3 +591,102 @@ fn moves_list_a_pair_capturing_a_double_unless_the_flag_is_off() {
     let board = ok(&["board", "--position", "-"], off);
     assert!(board.contains("cannot be captured or landed on"), "{board}");
 }
+
+/// Issue 20, attack 6: a 63 MiB file of `[{"a":0},…]` took 5.7 GB to refuse. Inputs
+/// with too many arrays and objects, too many values or too deep a nesting are refused
+/// before any parse, saying so.
+#[test]
+fn json_inputs_are_bounded_in_shape_before_they_are_parsed() {
+    let objects = format!("[{}{{\"a\":0}}]", "{\"a\":0},".repeat(250_000));
+    let numbers = format!("[{}0]", "0,".repeat(2_100_000));
+    let deep = format!("{}{}", "[".repeat(100), "]".repeat(100));
+    for (name, text, why) in [
+        (
+            "objects.json",
+            objects,
+            "more than 200000 arrays and objects",
+        ),
+        ("numbers.json", numbers, "more than 2000000 values"),
+        ("deep.json", deep, "deeper than 64 levels"),
+    ] {
+        let file = scratch(name, &text);
+        for args in [
+            vec!["verify", file.to_str().unwrap()],
+            vec!["replay", "--plain", file.to_str().unwrap()],
+            vec!["plays", "--position", file.to_str().unwrap()],
+        ] {
+            let t = std::time::Instant::now();
+            let err = fails(&args, "");
+            assert!(err.contains(why), "{args:?}: {err}");
+            assert!(t.elapsed() < std::time::Duration::from_secs(5), "{args:?}");
+        }
+        let _ = std::fs::remove_file(&file);
+    }
+}
+
+/// A record turn with `"skipped": 4294967295` cost `verify` 19 s of CPU before its
+/// error; it is now refused at once, with what the rules allow.
+#[test]
+fn a_record_that_skips_more_throws_than_its_rules_allow_is_refused_at_once() {
+    let record = ok(&["record", "--seed", "7", "--players", "2"], "");
+    let mut record: Value = serde_json::from_str(&record).unwrap();
+    record["turns"][1]["skipped"] = Value::from(4_294_967_295u64);
+    let file = scratch("skipped.json", &record.to_string());
+    for command in ["verify", "analyze"] {
+        let t = std::time::Instant::now();
+        let err = fails(&[command, file.to_str().unwrap()], "");
+        assert!(
+            err.contains("turn 2: 4294967295 throws set aside")
+                && err.contains("more than these rules allow"),
+            "{command}: {err}"
+        );
+        assert!(t.elapsed() < std::time::Duration::from_secs(2), "{command}");
+    }
+    // A few set aside, as an undo does, still replays (and fails only on the seed).
+    record["turns"][1]["skipped"] = Value::from(3);
+    let file = scratch("skipped3.json", &record.to_string());
+    let err = fails(&["verify", file.to_str().unwrap()], "");
+    assert!(!err.contains("more than these rules allow"), "{err}");
+}
+
+/// Issue 20, attack 1: `ashta hint --time-ms 400` on a position of these rules (15 × 15,
+/// sixteen pawns, fifteen cowries, graces half the time; a bag of four values with
+/// 41,004 plays) ran past 60 s. It now keeps its time, counted from its start.
+#[test]
+fn a_hint_on_huge_rules_keeps_its_time() {
+    let file = scratch("huge-rules-position.json", HUGE_POSITION);
+    let t = std::time::Instant::now();
+    let out = ok(
+        &[
+            "hint",
+            "--position",
+            file.to_str().unwrap(),
+            "--time-ms",
+            "400",
+            "--json",
+        ],
+        "",
+    );
+    let took = t.elapsed();
+    let answer: Value = serde_json::from_str(&out).unwrap();
+    assert!(answer["plays"].as_array().unwrap().len() > 1);
+    assert!(
+        answer["elapsed_ms"].as_f64().unwrap() < 400.0 + 1000.0,
+        "{}",
+        answer["elapsed_ms"]
+    );
+    assert!(
+        took < std::time::Duration::from_millis(400 + 2000),
+        "{took:?}"
+    );
+}
+
+/// A position on the rules of issue 20's attack 1.
+const HUGE_POSITION: &str = r#"{"rules": {"preset": "standard", "pawns": 16, "cowries": 15, "throws": [
+ {"value": 1, "grace": false}, {"value": 2, "grace": false}, {"value": 3, "grace": false}, {"value": 4, "grace": false},
+ {"value": 5, "grace": false}, {"value": 6, "grace": false}, {"value": 7, "grace": false}, {"value": 8, "grace": false},
+ {"value": 9, "grace": true}, {"value": 10, "grace": true}, {"value": 11, "grace": true}, {"value": 12, "grace": true},
+ {"value": 13, "grace": true}, {"value": 14, "grace": true}, {"value": 15, "grace": true}, {"value": 16, "grace": true}]},
+ "size": 15, "players": 2, "to_move": 0, "bag": [10, 12, 14, 3],
+ "pawns": [[0, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31], [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32]],
+ "captured": [true, true]}"#;

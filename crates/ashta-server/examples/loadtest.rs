@@ -3,13 +3,22 @@
 //! latency from an action sent to every client of its game having its event (p50, p90,
 //! p99, max), and checks that no client saw an error or missed an event.
 //!
+//! At the same time, the attacks of issue 20 run from other loopback addresses: an
+//! attacker (127.0.0.3) creates games of `master` bots only and opens spectator sockets
+//! past its cap, while a victim (127.0.0.2) plays a game against a `medium` bot, whose
+//! decisions are timed (from the bag thrown to its first move, less the server's pause).
+//! It prints the server's peak RSS (the process's own when the server runs inside it).
+//!
 //! ```text
 //! cargo run --release -p ashta-server --example loadtest -- --games 1000 --secs 60
 //! ```
 //!
 //! Without `--url` it runs its own server in the same process on a temporary database;
-//! with `--url http://HOST:PORT` it drives a running `ashta serve` (start that one with
-//! a high `--creates-per-minute`). It only connects to the address it is given.
+//! with `--url http://127.0.0.1:PORT` it drives a running `ashta serve` (start that one
+//! with high caps: `--creates-per-minute`, `--max-connections`,
+//! `--max-connections-per-address`, `--max-games-per-address`, `--max-games`). It
+//! only connects to loopback addresses, and stops by itself: at most 2000 games and
+//! 600 s.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,9 +48,220 @@ struct Args {
     /// (each wait is drawn uniformly from half to one and a half times this).
     #[arg(long, default_value_t = 400)]
     think_ms: u64,
-    /// A running server to drive instead of one in this process.
+    /// A running server to drive instead of one in this process (loopback only).
     #[arg(long)]
     url: Option<String>,
+    /// The running server's process id, to read its peak RSS from /proc.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Games of `master` bots only the attacker tries to create.
+    #[arg(long, default_value_t = 16)]
+    attack_games: usize,
+    /// Spectator sockets the attacker tries to open.
+    #[arg(long, default_value_t = 200)]
+    attack_sockets: usize,
+    /// The bots' budget per decision of the in-process server, in milliseconds.
+    #[arg(long, default_value_t = 300)]
+    bot_time_ms: u64,
+    /// The in-process server's pause before each bot throw or play, in milliseconds.
+    #[arg(long, default_value_t = 50)]
+    bot_delay_ms: u64,
+}
+
+/// The victim's and the attacker's addresses (all of 127/8 is loopback).
+const VICTIM: [u8; 4] = [127, 0, 0, 2];
+const ATTACKER: [u8; 4] = [127, 0, 0, 3];
+
+/// Games whose players share one address (16 games, 64 sockets: the default cap).
+const PER_ADDRESS: usize = 16;
+
+/// The address of the players of game `g`: 127.1.x.y, one per [`PER_ADDRESS`] games.
+fn player_address(g: usize) -> [u8; 4] {
+    let block = g / PER_ADDRESS;
+    [127, 1, (block / 250) as u8, (block % 250 + 1) as u8]
+}
+
+/// An HTTP client whose connections come from `ip`.
+fn client_from(ip: [u8; 4]) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from(ip))
+        .build()
+        .expect("an HTTP client")
+}
+
+/// A WebSocket from `ip` to `url` (`ws://127.0.0.1:PORT/...`).
+async fn socket_from(
+    ip: [u8; 4],
+    url: &str,
+) -> Result<tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>, String> {
+    let addr = url
+        .strip_prefix("ws://")
+        .and_then(|r| r.split('/').next())
+        .ok_or("not a ws:// URL")?;
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind(std::net::SocketAddr::from((ip, 0)))
+        .map_err(|e| e.to_string())?;
+    let addr: std::net::SocketAddr = addr.parse().map_err(|e| format!("{e}"))?;
+    let stream = socket.connect(addr).await.map_err(|e| e.to_string())?;
+    let config = WebSocketConfig::default().read_buffer_size(4096);
+    let (ws, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(config))
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+/// Peak resident memory (VmHWM) of a process, in MiB.
+fn peak_rss_mib(pid: Option<u32>) -> Option<f64> {
+    let path = match pid {
+        Some(pid) => format!("/proc/{pid}/status"),
+        None => "/proc/self/status".to_string(),
+    };
+    let status = std::fs::read_to_string(path).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+/// The victim: seat 0 of a game against a `medium` bot, acting at once on its turns;
+/// times each of the bot's decisions (bag thrown → first move) until `stop`.
+async fn victim(
+    base: String,
+    stop: Instant,
+    decisions: Arc<Mutex<Vec<u64>>>,
+) -> Result<(), String> {
+    let body = json!({"players": 2, "seats": [
+        {"kind": "human", "name": "victim"}, {"kind": "bot", "level": "medium"}]});
+    let created: Value = client_from(VICTIM)
+        .post(format!("{base}/api/games"))
+        .json(&body)
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .json()
+        .await
+        .map_err(|e| e.to_string())?;
+    let id = created["id"]
+        .as_str()
+        .ok_or(format!("victim game: {created}"))?;
+    let token = created["seats"][0]["token"].as_str().ok_or("no token")?;
+    let url = format!(
+        "{}/api/games/{id}/ws?seat=0&token={token}",
+        base.replacen("http", "ws", 1)
+    );
+    let mut ws = socket_from(VICTIM, &url).await?;
+    ws.send(Message::Text(r#"{"type":"hello","since":0}"#.into()))
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut view: Option<View> = None;
+    let mut acted_for = u64::MAX;
+    let mut bag_at: Option<Instant> = None;
+    while Instant::now() < stop {
+        if let Some(v) = &view {
+            if v.over {
+                break;
+            }
+            if v.to_move == 0 && acted_for != v.version {
+                acted_for = v.version;
+                ws.send(Message::Text(v.action().into()))
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        let next = match tokio::time::timeout_at(stop.into(), ws.next()).await {
+            Ok(next) => next,
+            Err(_) => break,
+        };
+        let text = match next {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(_)) => continue,
+            _ => return Err("victim socket closed".into()),
+        };
+        let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        let now = Instant::now();
+        match (m.kind.as_str(), m.game, m.event) {
+            ("state", Some(g), _) => {
+                view = Some(View {
+                    to_move: g.position.to_move,
+                    legal: g.legal,
+                    must_throw: g.must_throw,
+                    version: g.version,
+                    over: g.status == "finished",
+                })
+            }
+            ("event", _, Some(e)) => {
+                if e.kind == "move" && e.position_before_bot() {
+                    if let Some(t) = bag_at.take() {
+                        decisions
+                            .lock()
+                            .unwrap()
+                            .push(now.duration_since(t).as_micros() as u64);
+                    }
+                }
+                let holds_bag = e.position.to_move == 1 && !m.must_throw;
+                if holds_bag && bag_at.is_none() && e.kind != "move" {
+                    bag_at = Some(now);
+                }
+                if let Some(v) = view.as_mut() {
+                    v.version = e.version;
+                    v.to_move = e.position.to_move;
+                    v.legal = m.legal;
+                    v.must_throw = m.must_throw;
+                    v.over = e.kind == "finished";
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The attacker: as many games of `master` bots only and spectator sockets as it can.
+/// Returns (games created, games refused, sockets open, sockets refused) and keeps the
+/// sockets open until `stop`.
+async fn attacker(
+    base: String,
+    games: usize,
+    sockets: usize,
+    stop: Instant,
+) -> (usize, usize, usize, usize) {
+    let http = client_from(ATTACKER);
+    let body = json!({"players": 4, "seats": [
+        {"kind": "bot", "level": "master"}, {"kind": "bot", "level": "master"},
+        {"kind": "bot", "level": "master"}, {"kind": "bot", "level": "master"}]});
+    let (mut made, mut refused) = (0, 0);
+    let mut ids = Vec::new();
+    for _ in 0..games {
+        match http
+            .post(format!("{base}/api/games"))
+            .json(&body)
+            .send()
+            .await
+        {
+            Ok(r) if r.status().as_u16() == 201 => {
+                made += 1;
+                if let Ok(v) = r.json::<Value>().await {
+                    ids.extend(v["id"].as_str().map(str::to_string));
+                }
+            }
+            _ => refused += 1,
+        }
+    }
+    drop(http);
+    let (mut open, mut shut) = (Vec::new(), 0);
+    if let Some(id) = ids.first() {
+        let url = format!("{}/api/games/{id}/ws", base.replacen("http", "ws", 1));
+        for _ in 0..sockets {
+            match tokio::time::timeout(Duration::from_secs(2), socket_from(ATTACKER, &url)).await {
+                Ok(Ok(ws)) => open.push(ws),
+                _ => shut += 1,
+            }
+        }
+    }
+    let held = open.len();
+    tokio::time::sleep_until(stop.into()).await;
+    drop(open);
+    (made, refused, held, shut)
 }
 
 /// Counters shared by every client.
@@ -108,6 +328,15 @@ struct EventHead {
     version: u64,
     kind: String,
     position: Position,
+    #[serde(default)]
+    seat: Option<u64>,
+}
+
+impl EventHead {
+    /// Whether this is a move of the victim's bot (seat 1).
+    fn position_before_bot(&self) -> bool {
+        self.seat == Some(1)
+    }
 }
 
 struct View {
@@ -134,8 +363,10 @@ impl View {
 
 /// One client of one seat: acts on its turns until `stop`, then reports the last
 /// version it saw.
+#[allow(clippy::too_many_arguments)]
 async fn client(
     ws_url: String,
+    from: [u8; 4],
     seat: u64,
     game: Arc<Shared>,
     stats: Arc<Stats>,
@@ -143,8 +374,7 @@ async fn client(
     think_ms: u64,
     seed: u64,
 ) -> Result<u64, String> {
-    let config = WebSocketConfig::default().read_buffer_size(4096);
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(&ws_url, Some(config), false)
+    let mut ws = socket_from(from, &ws_url)
         .await
         .map_err(|e| format!("connect: {e}"))?;
     ws.send(Message::Text(
@@ -263,15 +493,46 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 
 #[tokio::main]
 async fn main() {
-    let args = Args::parse();
+    let mut args = Args::parse();
+    // Bounded whatever it is asked: it must stop by itself.
+    args.games = args.games.clamp(1, 2000);
+    args.secs = args.secs.clamp(1, 600);
+    args.attack_sockets = args.attack_sockets.min(2000);
+    args.attack_games = args.attack_games.min(200);
     let (base, _dir) = match &args.url {
-        Some(url) => (url.trim_end_matches('/').to_string(), None),
+        Some(url) => {
+            let host = url
+                .strip_prefix("http://")
+                .and_then(|r| r.split([':', '/']).next())
+                .unwrap_or("");
+            let loopback = host
+                .parse::<std::net::Ipv4Addr>()
+                .is_ok_and(|ip| ip.is_loopback());
+            if !loopback {
+                eprintln!("loadtest: only a server on 127.x.x.x is driven, not {url:?}");
+                std::process::exit(2);
+            }
+            (url.trim_end_matches('/').to_string(), None)
+        }
         None => {
             let dir = tempfile::tempdir().expect("a temporary folder");
             let mut config = ashta_server::ServerConfig::new(dir.path().join("load.sqlite"));
             config.creates_per_minute = u32::MAX;
-            // Four clients a game, plus the HTTP requests that create the games.
-            config.max_connections = args.games * 4 + 256;
+            config.bot_time = Duration::from_millis(args.bot_time_ms);
+            config.bot_delay = Duration::from_millis(args.bot_delay_ms);
+            // Four clients a game, plus the HTTP requests that create the games; every
+            // address keeps the default caps (the players come from many addresses).
+            config.max_connections = args.games * 4 + 512;
+            config.max_games = args.games + 64;
+            println!(
+                "caps per address: {} connections, {} games, {} of bots only; server-wide: {} connections, {} games, {} of bots only",
+                config.max_connections_per_address,
+                config.max_games_per_address,
+                config.max_bot_games_per_address,
+                config.max_connections,
+                config.max_games,
+                config.max_bot_games
+            );
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let addr = listener.local_addr().unwrap();
             tokio::spawn(async move {
@@ -288,8 +549,14 @@ async fn main() {
         {"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "human"}]});
     let setup = Instant::now();
     let mut games = Vec::with_capacity(args.games);
-    for _ in 0..args.games {
-        let created: Value = http
+    let mut creator = None;
+    for g in 0..args.games {
+        if g % PER_ADDRESS == 0 {
+            creator = Some(client_from(player_address(g)));
+        }
+        let created: Value = creator
+            .as_ref()
+            .expect("made above")
             .post(format!("{base}/api/games"))
             .json(&body)
             .send()
@@ -309,6 +576,14 @@ async fn main() {
     let stats = Arc::new(Stats::default());
     let start = Instant::now();
     let stop = start + Duration::from_secs(args.secs);
+    let decisions = Arc::new(Mutex::new(Vec::new()));
+    let victim_task = tokio::spawn(victim(base.clone(), stop, decisions.clone()));
+    let attack_task = tokio::spawn(attacker(
+        base.clone(),
+        args.attack_games,
+        args.attack_sockets,
+        stop,
+    ));
     let mut tasks = Vec::new();
     for (g, created) in games.iter().enumerate() {
         let shared = Arc::new(Shared {
@@ -323,6 +598,7 @@ async fn main() {
                 id.clone(),
                 tokio::spawn(client(
                     url,
+                    player_address(g),
                     seat,
                     shared.clone(),
                     stats.clone(),
@@ -349,6 +625,8 @@ async fn main() {
         }
     }
     let elapsed = args.secs as f64;
+    let victim_result = victim_task.await;
+    let (made, refused, held, shut) = attack_task.await.unwrap_or_default();
     // Every client of a game must have seen the server's last version.
     let mut lost = 0;
     for (id, seen) in &last_seen {
@@ -387,6 +665,37 @@ async fn main() {
         percentile(&lat, 1.0),
         lat.len()
     );
+    let mut decided = decisions.lock().unwrap().clone();
+    decided.sort_unstable();
+    let delay_ms = if args.url.is_none() {
+        args.bot_delay_ms
+    } else {
+        0
+    };
+    let less_delay = |p: f64| (percentile(&decided, p) - delay_ms as f64).max(0.0);
+    println!(
+        "victim medium bot decision (bag -> first move, less the {delay_ms} ms pause): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} decisions; budget {} ms){}",
+        less_delay(0.5),
+        less_delay(0.99),
+        less_delay(1.0),
+        decided.len(),
+        args.bot_time_ms,
+        match &victim_result {
+            Ok(Ok(())) => String::new(),
+            Ok(Err(e)) => format!(" [victim: {e}]"),
+            Err(e) => format!(" [victim: {e}]"),
+        }
+    );
+    println!(
+        "attacker (127.0.0.3): master bot-only games {made} created, {refused} refused; spectator sockets {held} open, {shut} refused"
+    );
+    match peak_rss_mib(args.server_pid) {
+        Some(mib) if args.url.is_none() => {
+            println!("peak RSS {mib:.0} MiB (server and every client, one process)")
+        }
+        Some(mib) => println!("server peak RSS {mib:.0} MiB"),
+        None => println!("peak RSS unknown (give --server-pid)"),
+    }
     let unacknowledged = actions - lat.len() as u64;
     println!(
         "errors {}, version gaps {}, clients failed {failures}, clients behind the server {lost}, actions never seen by all 4 clients {unacknowledged}",

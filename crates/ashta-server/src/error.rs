@@ -10,7 +10,7 @@ pub struct ApiError {
     /// The status.
     pub status: StatusCode,
     /// `bad_request`, `forbidden`, `not_found`, `too_large`, `unsupported_media_type`,
-    /// `rate_limited` or `internal`.
+    /// `rate_limited`, `unavailable` or `internal`.
     pub code: &'static str,
     /// What is wrong.
     pub message: String,
@@ -62,6 +62,14 @@ impl ApiError {
         ApiError {
             status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
             code: "unsupported_media_type",
+            message: message.into(),
+        }
+    }
+    /// The server cannot take this now (it is shutting down, or full).
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            code: "unavailable",
             message: message.into(),
         }
     }

@@ -3,14 +3,19 @@
 //! undo). The budget is fixed here, not by the client: [`HINT_TIME`] of rollouts by the
 //! bots crate's hint analysis on a blocking thread, at most one hint computes per game at
 //! a time (a second request gets 429 until the first is done), and hints share the
-//! server's search places with the bots ([`crate::ServerConfig::max_thinking`]).
+//! server's search places with the bots ([`crate::ServerConfig::max_thinking`]). The
+//! hint keeps its time from its start whatever the rules cost, and a request given up
+//! on (the request timeout, a client gone) or a server shutting down stops its work.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use ashta_bots::analysis::hint::{hint, HintConfig};
-use axum::extract::{Path, Query, State};
+use ashta_bots::analysis::hint::{hint_within, HintConfig};
+use ashta_bots::CancelOnDrop;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -59,12 +64,21 @@ fn error(status: StatusCode, code: &'static str, message: impl Into<String>) -> 
 /// `GET /api/games/{id}/hint?seat=S&token=T`.
 pub async fn get_hint(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     if !is_game_id(&id) {
         return Err(ApiError::not_found(format!("no game {id:?}")));
     }
+    if !app.allow_hint(client.ip()) {
+        return Err(ApiError::rate_limited(format!(
+            "more than {} hints in a minute from this address",
+            app.config.hints_per_minute
+        )));
+    }
+    // Hints queue for a search place under the asking address.
+    let key = crate::rate_key(client.ip()).to_string();
     let room = app
         .room(&id)
         .await
@@ -116,16 +130,18 @@ pub async fn get_hint(
         rollouts: None,
         ..HintConfig::default()
     };
+    // Dropped with this handler's future (a timeout, a client gone): the work stops.
+    let stop = app.search_stop();
+    let _cancel = CancelOnDrop(stop.clone());
     // A hint is a search like a bot's: it waits for one of the server's search places.
     let place = app
         .thinking
-        .clone()
-        .acquire_owned()
+        .acquire(&key)
         .await
-        .map_err(ApiError::internal)?;
+        .ok_or_else(|| ApiError::unavailable("the server is shutting down"))?;
     let answer = tokio::task::spawn_blocking(move || {
         let (_busy, _place) = (busy, place);
-        hint(&variant, &position, &config)
+        hint_within(&variant, &position, &config, &stop)
     })
     .await
     .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;

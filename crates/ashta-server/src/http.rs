@@ -86,10 +86,13 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
                     .map(|n| n.trim().to_string())
                     .filter(|n| !n.is_empty());
                 if let Some(n) = &name {
-                    if n.chars().count() > MAX_NAME || n.chars().any(char::is_control) {
+                    if n.chars().count() > MAX_NAME {
                         return Err(ApiError::bad_request(format!(
-                            "seats[{i}].name: at most {MAX_NAME} characters, none of them control characters"
+                            "seats[{i}].name: at most {MAX_NAME} characters"
                         )));
+                    }
+                    if let Some(why) = policy::name_problem(n) {
+                        return Err(ApiError::bad_request(format!("seats[{i}].name: {why}")));
                     }
                 }
                 SeatConfig {
@@ -105,6 +108,9 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
                 })?;
                 policy::check_level(&level)
                     .map_err(|e| ApiError::bad_request(format!("seats[{i}].level: {e}")))?;
+                if let Some(why) = s.name.as_deref().and_then(policy::name_problem) {
+                    return Err(ApiError::bad_request(format!("seats[{i}].name: {why}")));
+                }
                 SeatConfig {
                     kind: SeatKind::Bot,
                     name: s.name.map(|n| n.trim().chars().take(MAX_NAME).collect()),
@@ -156,7 +162,7 @@ pub async fn create(State(app): State<Arc<App>>, request: Request) -> Result<Res
     }
     let req: CreateRequest = parse(&body)?;
     let (rules, config) = check_request(req)?;
-    let (room, seats) = app.create(rules, config).await?;
+    let (room, seats) = app.create(rules, config, client).await?;
     let id = &room.id;
     let seats: Vec<serde_json::Value> = seats
         .iter()
@@ -176,6 +182,12 @@ pub async fn create(State(app): State<Arc<App>>, request: Request) -> Result<Res
         "spectate": format!("/g/{id}"),
     });
     Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// `GET /api/health`.
+pub async fn health(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
+    let health = app.health().await.map_err(ApiError::internal)?;
+    Ok(Json(health).into_response())
 }
 
 /// `GET /api/games`.

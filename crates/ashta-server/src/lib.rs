@@ -18,6 +18,7 @@
 
 mod assets;
 pub mod error;
+pub mod fair;
 mod hint;
 mod http;
 pub mod listen;
@@ -33,9 +34,11 @@ use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use ashta_bots::Stop;
 use ashta_engine::Rules;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, StatusCode};
@@ -46,7 +49,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::error::ApiError;
-use crate::protocol::SeatConfig;
+use crate::protocol::{SeatConfig, SeatKind};
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
 use crate::table::Table;
@@ -95,6 +98,32 @@ pub struct ServerConfig {
     pub max_thinking: usize,
     /// A game nobody has played in (no throw yet) is dropped after this long.
     pub unplayed_expiry: Duration,
+    /// How often games nobody is connected to, waiting for a person, leave memory (they
+    /// load again from the database on demand), and unplayed games expire.
+    pub sweep_every: Duration,
+    /// Most connections one address may hold open at once (WebSockets, spectators'
+    /// included; IPv6 counts by /64).
+    pub max_connections_per_address: usize,
+    /// Hints one address may ask for per minute.
+    pub hints_per_minute: u32,
+    /// Games in play one address may have created (and not finished).
+    pub max_games_per_address: usize,
+    /// Games in play with no person seated one address may have created.
+    pub max_bot_games_per_address: usize,
+    /// Games in play, server-wide.
+    pub max_games: usize,
+    /// Games in play with no person seated, server-wide.
+    pub max_bot_games: usize,
+    /// Finished games kept in the database (the newest; older ones are deleted at each
+    /// sweep, with games nobody played in that expired).
+    pub keep_finished: usize,
+    /// A game in play with no event for this long, that nobody is connected to, is
+    /// abandoned: deleted at the next sweep.
+    pub abandoned_after: Duration,
+    /// The origin (`https://name[:port]`) people reach the server at, when it is not
+    /// the address it listens on (behind a proxy, say). Without it, requests must name
+    /// the listening address, or `localhost`, as their host.
+    pub public_origin: Option<String>,
 }
 
 impl ServerConfig {
@@ -112,8 +141,26 @@ impl ServerConfig {
             ws_idle: Duration::from_secs(90),
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             unplayed_expiry: Duration::from_secs(24 * 3600),
+            sweep_every: Duration::from_secs(60),
+            max_connections_per_address: 64,
+            hints_per_minute: 30,
+            max_games_per_address: 20,
+            max_bot_games_per_address: 2,
+            max_games: 2000,
+            max_bot_games: 32,
+            keep_finished: 10_000,
+            abandoned_after: Duration::from_secs(30 * 24 * 3600),
+            public_origin: None,
         }
     }
+}
+
+/// Who created a game in play.
+struct Owner {
+    /// The creator's address (unknown for a game resumed after a restart).
+    ip: Option<IpAddr>,
+    /// No person is seated.
+    bot_only: bool,
 }
 
 /// The application: settings, the store and the rooms in memory.
@@ -125,8 +172,18 @@ pub struct App {
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     loading: tokio::sync::Mutex<()>,
     creates: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
-    /// Permits for bot searches (see [`ServerConfig::max_thinking`]).
-    thinking: Arc<tokio::sync::Semaphore>,
+    hints: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// Who created each game in play, for the caps on games.
+    owners: Mutex<HashMap<String, Owner>>,
+    /// Places for bot searches and hints, served round-robin across addresses (see
+    /// [`ServerConfig::max_thinking`]).
+    thinking: Arc<fair::Fair>,
+    /// Raised when the server shuts down: every search stops.
+    stopping: Arc<AtomicBool>,
+    /// Tells open WebSockets that the server shuts down.
+    closing: tokio::sync::watch::Sender<bool>,
+    /// The port the server listens on, once serving.
+    port: std::sync::OnceLock<u16>,
 }
 
 impl App {
@@ -135,19 +192,34 @@ impl App {
     pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
         let store = Store::open(&config.db)?;
         let app = Arc::new(App {
-            thinking: Arc::new(tokio::sync::Semaphore::new(config.max_thinking.max(1))),
+            thinking: fair::Fair::new(config.max_thinking),
+            hints: Mutex::new(HashMap::new()),
+            owners: Mutex::new(HashMap::new()),
             config,
             store,
             rooms: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             creates: Mutex::new(HashMap::new()),
+            stopping: Arc::new(AtomicBool::new(false)),
+            closing: tokio::sync::watch::channel(false).0,
+            port: std::sync::OnceLock::new(),
         });
         app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
         let mut resumed = 0;
         for id in &playing {
             match app.room(id).await {
-                Ok(Some(_)) => resumed += 1,
+                Ok(Some(room)) => {
+                    // Their creators are not stored: they count server-wide only.
+                    app.owners().insert(
+                        id.clone(),
+                        Owner {
+                            ip: None,
+                            bot_only: room.config.seats.iter().all(|s| s.kind == SeatKind::Bot),
+                        },
+                    );
+                    resumed += 1;
+                }
                 Ok(None) => {}
                 Err(e) => tracing::error!(game = %id, "could not resume: {e}"),
             }
@@ -155,6 +227,94 @@ impl App {
         tracing::info!("resumed {resumed} of {} games in progress", playing.len());
         tokio::spawn(sweep(Arc::downgrade(&app)));
         Ok(app)
+    }
+
+    /// Begins shutting down: every search stops at once (answering with what it has,
+    /// which is not played), bots stop playing, and WebSockets close.
+    pub fn shut_down(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        self.thinking.close();
+        self.closing.send_replace(true);
+    }
+
+    /// The port the server listens on (`None` before it serves).
+    pub fn local_port(&self) -> Option<u16> {
+        self.port.get().copied()
+    }
+
+    /// Whether the server is shutting down.
+    pub fn is_stopping(&self) -> bool {
+        self.stopping.load(Ordering::Relaxed)
+    }
+
+    /// A new stop for one search: cancelled by its own flag, or by the server's shutdown.
+    pub fn search_stop(&self) -> Stop {
+        Stop::new().with_flag(self.stopping.clone())
+    }
+
+    /// Completes when the server begins shutting down.
+    pub(crate) fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    fn owners(&self) -> std::sync::MutexGuard<'_, HashMap<String, Owner>> {
+        self.owners.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The key a game's searches queue under: its creator's address, else the game.
+    pub(crate) fn search_key(&self, id: &str) -> String {
+        match self.owners().get(id).and_then(|o| o.ip) {
+            Some(ip) => rate_key(ip).to_string(),
+            None => format!("game {id}"),
+        }
+    }
+
+    /// A game finished or left play: it no longer counts against the caps on games.
+    pub(crate) fn left_play(&self, id: &str) {
+        self.owners().remove(id);
+    }
+
+    /// Counts a new game against the caps on games in play (server-wide, and for
+    /// `ip`), or says which cap it would pass.
+    fn take_place(&self, id: &str, ip: Option<IpAddr>, bot_only: bool) -> Result<(), ApiError> {
+        let c = &self.config;
+        let mut owners = self.owners();
+        let key = ip.map(rate_key);
+        let (mut all, mut bots, mut mine, mut my_bots) = (0, 0, 0, 0);
+        for o in owners.values() {
+            let ours = key.is_some() && o.ip.map(rate_key) == key;
+            all += 1;
+            bots += usize::from(o.bot_only);
+            mine += usize::from(ours);
+            my_bots += usize::from(ours && o.bot_only);
+        }
+        if ip.is_some() && mine >= c.max_games_per_address {
+            return Err(ApiError::rate_limited(format!(
+                "this address has {mine} games in play, the most it may have; finish one first"
+            )));
+        }
+        if bot_only && ip.is_some() && my_bots >= c.max_bot_games_per_address {
+            return Err(ApiError::rate_limited(format!(
+                "this address has {my_bots} games of bots only in play, the most it may have"
+            )));
+        }
+        if all >= c.max_games {
+            return Err(ApiError::unavailable(format!(
+                "the server has {all} games in play, the most it takes; try again later"
+            )));
+        }
+        if bot_only && bots >= c.max_bot_games {
+            return Err(ApiError::unavailable(format!(
+                "the server has {bots} games of bots only in play, the most it takes; try again later"
+            )));
+        }
+        owners.insert(id.to_string(), Owner { ip, bot_only });
+        Ok(())
+    }
+
+    /// Whether `ip` may ask for one more hint now (and counts it if so).
+    pub fn allow_hint(&self, ip: IpAddr) -> bool {
+        allow(&self.hints, ip, self.config.hints_per_minute)
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {
@@ -166,38 +326,67 @@ impl App {
         self.rooms().remove(id);
     }
 
+    /// How many games are in memory now.
+    pub fn rooms_in_memory(&self) -> usize {
+        self.rooms().len()
+    }
+
+    /// Unloads every game nobody is connected to in which nothing happens until someone
+    /// comes ([`Room::try_unload`]); they load again from the store on demand. Returns
+    /// how many left memory. The server does this every [`ServerConfig::sweep_every`].
+    pub fn unload_idle(&self) -> usize {
+        let mut rooms = self.rooms();
+        let before = rooms.len();
+        rooms.retain(|_, room| !room.try_unload());
+        before - rooms.len()
+    }
+
     /// Whether `ip` may create one more game now (and counts it if so). IPv6 addresses
     /// count by their /64 network, which one client usually holds whole; and the table
     /// forgets addresses with nothing in the last minute, so it stays small.
     pub fn allow_create(&self, ip: IpAddr) -> bool {
-        let mut creates = self.creates.lock().unwrap_or_else(|p| p.into_inner());
-        let now = Instant::now();
-        let recent_only = |times: &mut VecDeque<Instant>| {
-            while times
-                .front()
-                .is_some_and(|&t| now.duration_since(t) >= RATE_WINDOW)
-            {
-                times.pop_front();
-            }
-        };
-        if creates.len() >= PRUNE_CREATES_AT {
-            creates.retain(|_, times| {
-                recent_only(times);
-                !times.is_empty()
-            });
-        }
-        let recent = creates.entry(rate_key(ip)).or_default();
-        recent_only(recent);
-        if recent.len() >= self.config.creates_per_minute as usize {
-            return false;
-        }
-        recent.push_back(now);
-        true
+        allow(&self.creates, ip, self.config.creates_per_minute)
     }
 
     /// How many addresses the creation limit remembers.
     pub fn rate_table_len(&self) -> usize {
         self.creates.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// Applies the retention policy: deletes expired games, games in play abandoned for
+    /// [`ServerConfig::abandoned_after`] (none in memory), and finished games past the
+    /// newest [`ServerConfig::keep_finished`]. Returns how many were deleted.
+    pub async fn prune(&self) -> Result<usize, StoreError> {
+        let abandoned = now_ms().saturating_sub(self.config.abandoned_after.as_millis() as i64);
+        let keep = self.rooms().keys().cloned().collect();
+        let policy = store::Retention {
+            keep_finished: self.config.keep_finished,
+            abandoned_before: abandoned,
+        };
+        let deleted = self.store.prune(policy, keep).await?;
+        for id in &deleted {
+            self.left_play(id);
+        }
+        if !deleted.is_empty() {
+            tracing::info!(
+                "deleted {} expired, abandoned or old finished games",
+                deleted.len()
+            );
+        }
+        Ok(deleted.len())
+    }
+
+    /// What `GET /api/health` says: games by status, the database's size, games in
+    /// memory and free search places.
+    pub async fn health(&self) -> Result<serde_json::Value, StoreError> {
+        let h = self.store.health().await?;
+        Ok(serde_json::json!({
+            "ok": true,
+            "games": {"playing": h.playing, "finished": h.finished, "expired": h.expired},
+            "db_bytes": h.db_bytes,
+            "games_in_memory": self.rooms_in_memory(),
+            "search_places_free": self.thinking.free(),
+        }))
     }
 
     /// Drops games created longer than [`ServerConfig::unplayed_expiry`] ago that
@@ -210,19 +399,38 @@ impl App {
             let mut rooms = self.rooms();
             for id in &expired {
                 rooms.remove(id);
+                self.left_play(id);
             }
         }
         Ok(())
     }
 
-    /// Creates a game: stores it, then opens its room. Returns the room and the seats
-    /// with their tokens.
+    /// Creates a game for a client at `ip` (if known), within the caps on games in
+    /// play: stores it, then opens its room. Returns the room and the seats with their
+    /// tokens.
     pub async fn create(
         self: &Arc<Self>,
         rules: Rules,
         config: GameConfig,
+        ip: Option<IpAddr>,
     ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
         let id = secret::new_game_id();
+        let bot_only = config.seats.iter().all(|s| s.kind == SeatKind::Bot);
+        self.take_place(&id, ip, bot_only)?;
+        let created = self.create_counted(&id, rules, config).await;
+        if created.is_err() {
+            self.left_play(&id);
+        }
+        created
+    }
+
+    async fn create_counted(
+        self: &Arc<Self>,
+        id: &str,
+        rules: Rules,
+        config: GameConfig,
+    ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
+        let id = id.to_string();
         let seed = secret::new_seed();
         let salt = secret::new_salt();
         let commitment = secret::commitment(seed, &salt);
@@ -280,9 +488,35 @@ impl App {
     }
 }
 
-/// How often finished games nobody watches leave memory (they load again on demand),
-/// and games nobody played in expire.
-const SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// Whether `ip` may do one more thing counted in `table` now, at most `per_minute` a
+/// minute (and counts it if so). IPv6 addresses count by their /64 network, which one
+/// client usually holds whole; and the table forgets addresses with nothing in the last
+/// minute, so it stays small.
+fn allow(table: &Mutex<HashMap<IpAddr, VecDeque<Instant>>>, ip: IpAddr, per_minute: u32) -> bool {
+    let mut creates = table.lock().unwrap_or_else(|p| p.into_inner());
+    let now = Instant::now();
+    let recent_only = |times: &mut VecDeque<Instant>| {
+        while times
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= RATE_WINDOW)
+        {
+            times.pop_front();
+        }
+    };
+    if creates.len() >= PRUNE_CREATES_AT {
+        creates.retain(|_, times| {
+            recent_only(times);
+            !times.is_empty()
+        });
+    }
+    let recent = creates.entry(rate_key(ip)).or_default();
+    recent_only(recent);
+    if recent.len() >= per_minute as usize {
+        return false;
+    }
+    recent.push_back(now);
+    true
+}
 
 /// The window of the creation limit.
 const RATE_WINDOW: Duration = Duration::from_secs(60);
@@ -291,7 +525,7 @@ const RATE_WINDOW: Duration = Duration::from_secs(60);
 const PRUNE_CREATES_AT: usize = 1024;
 
 /// What the creation limit counts an address under: itself (IPv4), or its /64 (IPv6).
-fn rate_key(ip: IpAddr) -> IpAddr {
+pub(crate) fn rate_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -304,13 +538,23 @@ fn rate_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// Drops finished, unwatched rooms from memory, and expires games nobody played in,
+/// Unloads idle rooms ([`App::unload_idle`]), and expires games nobody played in,
 /// while the app lives.
 async fn sweep(app: std::sync::Weak<App>) {
     loop {
-        tokio::time::sleep(SWEEP_EVERY).await;
+        let every = match app.upgrade() {
+            Some(app) => app.config.sweep_every.max(Duration::from_millis(10)),
+            None => return,
+        };
+        tokio::time::sleep(every).await;
         let Some(app) = app.upgrade() else { return };
-        app.rooms().retain(|_, room| !room.is_idle());
+        let unloaded = app.unload_idle();
+        if unloaded > 0 {
+            tracing::debug!("{unloaded} idle games left memory");
+        }
+        if let Err(e) = app.prune().await {
+            tracing::error!("pruning old games failed: {e}");
+        }
         if let Err(e) = app.expire_unplayed().await {
             tracing::error!("expiring games nobody played in failed: {e}");
         }
@@ -378,6 +622,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(http::snapshot))
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/hint", get(hint::get_hint))
+        .route("/api/health", get(http::health))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .layer(DefaultBodyLimit::max(http::MAX_BODY))
         .layer(RequestBodyLimitLayer::new(http::MAX_BODY))
@@ -392,7 +637,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/assets/{*path}", get(assets::asset))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .merge(api)
-        .layer(axum::middleware::from_fn(policy::same_site))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            policy::same_site,
+        ))
         .with_state(app)
 }
 
@@ -405,7 +653,16 @@ pub async fn serve_app(
 ) {
     let limits = listen::Limits {
         max_connections: app.config.max_connections,
+        max_per_address: app.config.max_connections_per_address,
         header_timeout: app.config.header_timeout,
+    };
+    if let Ok(addr) = listener.local_addr() {
+        let _ = app.port.set(addr.port());
+    }
+    let stopping = app.clone();
+    let shutdown = async move {
+        shutdown.await;
+        stopping.shut_down();
     };
     listen::run(listener, router(app), limits, shutdown).await;
 }

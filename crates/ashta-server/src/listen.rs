@@ -2,11 +2,12 @@
 //! connections may be open at once (WebSockets included), and how long a connection may
 //! take to send a request's headers, so idle and slow connections cannot pile up.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::{pin, Pin};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -27,19 +28,62 @@ use tower::{Service, ServiceExt};
 pub struct Limits {
     /// Most connections open at once; a connection beyond this is closed on arrival.
     pub max_connections: usize,
+    /// Most connections one address (IPv6: one /64) may hold open at once; one beyond
+    /// this is closed on arrival.
+    pub max_per_address: usize,
     /// Longest wait for a request's headers, from when the connection opens or its last
     /// response was sent.
     pub header_timeout: Duration,
 }
 
-/// How long open connections get to finish once shutdown begins.
-const DRAIN: Duration = Duration::from_secs(5);
+/// How long open connections get to finish once shutdown begins (the server must be
+/// gone within 5 s of SIGTERM: searches stop and WebSockets close at once).
+const DRAIN: Duration = Duration::from_secs(3);
 
 /// A connection that holds one of the limited places while it (or the WebSocket it was
 /// upgraded to) is open.
 struct Counted {
     stream: TcpStream,
     _place: OwnedSemaphorePermit,
+    _mine: AddressPlace,
+}
+
+/// Connections open per address.
+type PerAddress = Arc<Mutex<HashMap<IpAddr, usize>>>;
+
+/// One of an address's connections, counted while it lives.
+struct AddressPlace {
+    table: PerAddress,
+    key: IpAddr,
+}
+
+impl AddressPlace {
+    /// Counts a connection for `ip`, unless it has `max` open already.
+    fn take(table: &PerAddress, ip: IpAddr, max: usize) -> Option<AddressPlace> {
+        let key = crate::rate_key(ip);
+        let mut t = table.lock().unwrap_or_else(|p| p.into_inner());
+        let open = t.entry(key).or_insert(0);
+        if *open >= max {
+            return None;
+        }
+        *open += 1;
+        Some(AddressPlace {
+            table: table.clone(),
+            key,
+        })
+    }
+}
+
+impl Drop for AddressPlace {
+    fn drop(&mut self) {
+        let mut t = self.table.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(open) = t.get_mut(&self.key) {
+            *open -= 1;
+            if *open == 0 {
+                t.remove(&self.key);
+            }
+        }
+    }
 }
 
 impl AsyncRead for Counted {
@@ -89,6 +133,7 @@ pub async fn run(
     let mut make_service = router.into_make_service_with_connect_info::<SocketAddr>();
     let max = limits.max_connections.max(1);
     let places = Arc::new(Semaphore::new(max));
+    let per_address: PerAddress = Arc::default();
     let (stop, stopping) = watch::channel(false);
     let mut shutdown = pin!(shutdown);
     loop {
@@ -104,6 +149,10 @@ pub async fn run(
             },
             () = &mut shutdown => break,
         };
+        let Some(mine) = AddressPlace::take(&per_address, addr.ip(), limits.max_per_address) else {
+            tracing::warn!(%addr, "{} connections open from this address; closing a new one", limits.max_per_address);
+            continue;
+        };
         let Ok(place) = places.clone().try_acquire_owned() else {
             tracing::warn!(%addr, "{} connections open; closing a new one", limits.max_connections);
             continue;
@@ -117,6 +166,7 @@ pub async fn run(
         let io = TokioIo::new(Counted {
             stream,
             _place: place,
+            _mine: mine,
         });
         // HTTP/1.1 only (browsers speak nothing else over plain HTTP): a server that
         // sniffs for HTTP/2 first would wait for the first bytes without a deadline.

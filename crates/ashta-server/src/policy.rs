@@ -7,12 +7,15 @@ use std::time::Duration;
 
 use ashta_bots::{make_bot, Bot};
 use ashta_engine::Variant;
-use axum::extract::Request;
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
+use crate::App;
 
 /// The bot levels a web client may seat, weakest first.
 pub const WEB_LEVELS: &[&str] = &[
@@ -74,6 +77,62 @@ pub fn check_rules(variant: &Variant) -> Result<(), String> {
     Ok(())
 }
 
+/// Why a name (of a seat, a person or a bot) is refused, if it is: control characters
+/// (ESC, BEL, CR, LF, NUL…), bidirectional overrides and isolates (U+202A–U+202E,
+/// U+2066–U+2069) and their marks, and zero-width or invisible characters, with which a
+/// name could rewrite a terminal or pass for another.
+pub fn name_problem(name: &str) -> Option<String> {
+    let bad = name.chars().find(|&c| {
+        c.is_control()
+            || matches!(c,
+                '\u{200B}'..='\u{200F}' // zero-width space, joiners, LRM, RLM
+                | '\u{202A}'..='\u{202E}' // bidi embeddings and overrides
+                | '\u{2060}'..='\u{2064}' // word joiner, invisible operators
+                | '\u{2066}'..='\u{2069}' // bidi isolates
+                | '\u{061C}' // Arabic letter mark
+                | '\u{00AD}' // soft hyphen
+                | '\u{180E}' // Mongolian vowel separator
+                | '\u{FEFF}' // zero-width no-break space
+                | '\u{FFF9}'..='\u{FFFB}') // interlinear annotation
+    })?;
+    Some(format!(
+        "U+{:04X} is not allowed in a name (no control, bidirectional or invisible characters)",
+        bad as u32
+    ))
+}
+
+/// The hosts a request may name (DNS rebinding: a page of another site whose name now
+/// points here must not be served): the host of `--public-origin` when set; else an
+/// address literal (IPv4, or IPv6 in brackets) or `localhost`, with the port the server
+/// listens on (`port` `None`: any).
+pub fn host_allowed(host: &str, port: Option<u16>, public_origin: Option<&str>) -> bool {
+    if let Some(public) = public_origin.and_then(origin_host) {
+        if host.eq_ignore_ascii_case(public) {
+            return true;
+        }
+    }
+    let (name, host_port) = match host.rsplit_once(':') {
+        Some((n, p)) if !n.is_empty() && (n.ends_with(']') || !n.contains(':')) => {
+            match p.parse::<u16>() {
+                Ok(p) => (n, Some(p)),
+                Err(_) => return false,
+            }
+        }
+        _ => (host, None),
+    };
+    let port_ok = match (port, host_port) {
+        (None, _) => true,
+        (Some(p), Some(h)) => p == h,
+        (Some(p), None) => p == 80,
+    };
+    let literal = name.parse::<std::net::Ipv4Addr>().is_ok()
+        || name
+            .strip_prefix('[')
+            .and_then(|n| n.strip_suffix(']'))
+            .is_some_and(|n| n.parse::<std::net::Ipv6Addr>().is_ok());
+    port_ok && (literal || name.eq_ignore_ascii_case("localhost"))
+}
+
 /// The host (with port) an `Origin` header names, without its scheme.
 fn origin_host(origin: &str) -> Option<&str> {
     let rest = origin
@@ -105,10 +164,28 @@ fn cross_site(method: &Method, headers: &HeaderMap) -> Option<String> {
     }
 }
 
-/// Middleware: refuses cross-site requests that would change something, and creation
+/// Middleware: refuses requests to a host that is not this server's (see
+/// [`host_allowed`]), cross-site requests that would change something, and creation
 /// requests whose body is not declared JSON (a form or `text/plain` from another page).
-pub async fn same_site(request: Request, next: Next) -> Response {
-    if let Some(why) = cross_site(request.method(), request.headers()) {
+pub async fn same_site(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    if let Some(host) = request.headers().get(header::HOST) {
+        let host = host.to_str().unwrap_or("");
+        let public = app.config.public_origin.as_deref();
+        if !host_allowed(host, app.local_port(), public) {
+            return ApiError::forbidden(format!(
+                "this server does not answer for the host {host:?} (start it with --public-origin for a public name)"
+            ))
+            .into_response();
+        }
+    }
+    let origin = request
+        .headers()
+        .get(header::ORIGIN)
+        .and_then(|o| o.to_str().ok());
+    let public_origin = app.config.public_origin.as_deref().is_some_and(|p| {
+        origin.is_some_and(|o| o.trim_end_matches('/') == p.trim_end_matches('/'))
+    });
+    if let Some(why) = cross_site(request.method(), request.headers()).filter(|_| !public_origin) {
         return ApiError::forbidden(why).into_response();
     }
     if request.method() == Method::POST {
@@ -226,6 +303,56 @@ mod tests {
         }
         assert!(cross_site(&get, &headers(Some("http://evil.test"), true)).is_some());
         assert!(cross_site(&get, &headers(Some("http://127.0.0.1:8080"), true)).is_none());
+    }
+
+    #[test]
+    fn names_with_control_bidi_or_invisible_characters_are_refused() {
+        for good in ["Asha", "Ravi Kumar", "أحمد", "李雷", "Zoë 😀"] {
+            assert!(name_problem(good).is_none(), "{good}");
+        }
+        for bad in [
+            "a\u{1b}[31m",
+            "bell\u{7}",
+            "cr\r",
+            "lf\n",
+            "nul\0",
+            "\u{202E}evil",
+            "a\u{2066}b",
+            "zero\u{200B}width",
+            "bom\u{FEFF}",
+            "join\u{2060}",
+        ] {
+            let why = name_problem(bad).expect(bad);
+            assert!(why.contains("is not allowed in a name"), "{why}");
+        }
+    }
+
+    #[test]
+    fn only_this_servers_hosts_are_answered() {
+        let port = Some(8080);
+        for host in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "[::1]:8080",
+            "192.168.1.5:8080",
+        ] {
+            assert!(host_allowed(host, port, None), "{host}");
+        }
+        for host in [
+            "evil.test",
+            "evil.test:8080",
+            "127.0.0.1:8081",
+            "127.0.0.1",
+            "localhost.evil.test:8080",
+            "127.0.0.1:8080:1",
+            "",
+        ] {
+            assert!(!host_allowed(host, port, None), "{host}");
+        }
+        let public = Some("https://ashta.example");
+        assert!(host_allowed("ashta.example", port, public));
+        assert!(host_allowed("127.0.0.1:8080", port, public));
+        assert!(!host_allowed("evil.test", port, public));
     }
 
     #[test]

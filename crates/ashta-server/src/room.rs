@@ -111,6 +111,9 @@ pub struct RoomState {
     driving: bool,
     /// The turn timer task is running.
     timing: bool,
+    /// The room left memory ([`Room::try_unload`]): whoever still holds it loads the game
+    /// again.
+    unloaded: bool,
 }
 
 /// A game room.
@@ -165,6 +168,7 @@ impl Room {
                 broken: false,
                 driving: false,
                 timing: false,
+                unloaded: false,
             }),
             channel: broadcast::channel(CHANNEL_CAPACITY).0,
             connected: (0..seats).map(|_| AtomicU32::new(0)).collect(),
@@ -201,13 +205,32 @@ impl Room {
         }
     }
 
-    /// Whether the room can leave memory: its game is over and nobody is watching.
-    pub fn is_idle(&self) -> bool {
-        self.channel.receiver_count() == 0
-            && self
-                .state
-                .try_lock()
-                .is_ok_and(|st| st.table.is_over() || st.broken)
+    /// Marks the room unloaded if it can leave memory, and says whether it did: nobody
+    /// is connected, and nothing will happen in it until someone comes (the game is
+    /// over, or a person is to act with no turn timer running and no bot thinking).
+    /// Its game stays in the store and loads again on demand.
+    pub fn try_unload(&self) -> bool {
+        if self.channel.receiver_count() > 0 {
+            return false;
+        }
+        let Ok(mut st) = self.state.try_lock() else {
+            return false;
+        };
+        let waiting = st.table.is_over()
+            || st.broken
+            || (!st.driving && !st.timing && !self.is_bot(st.table.to_move()));
+        // Checked under the lock: a connection subscribes, then checks `unloaded`.
+        if waiting && self.channel.receiver_count() == 0 {
+            st.unloaded = true;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether the room left memory (see [`Room::try_unload`]).
+    pub async fn is_unloaded(&self) -> bool {
+        self.lock().await.unloaded
     }
 
     fn is_bot(&self, seat: usize) -> bool {
@@ -317,6 +340,9 @@ impl Room {
             ));
         }
         st.updated_at = now;
+        if st.table.is_over() {
+            app.left_play(&self.id);
+        }
         for o in out {
             st.log.push(o.clone());
             let _ = self.channel.send(o);
@@ -328,7 +354,7 @@ impl Room {
     /// Starts the bot task when a bot is to move, and the timer task when a human with
     /// a turn timer is.
     pub fn kick(self: &Arc<Self>, app: &Arc<App>, st: &mut RoomState) {
-        if st.table.is_over() || st.broken {
+        if st.table.is_over() || st.broken || st.unloaded || app.is_stopping() {
             return;
         }
         if self.is_bot(st.table.to_move()) {
@@ -357,7 +383,7 @@ impl Room {
         action: Action,
     ) -> Result<(), WsError> {
         let mut st = self.lock().await;
-        if st.broken {
+        if st.broken || st.unloaded {
             return Err(WsError::new(
                 WsErrorCode::Internal,
                 "this game is being reloaded; reconnect",
@@ -428,6 +454,7 @@ struct Searched {
 /// dropped).
 async fn search(
     app: &App,
+    key: &str,
     room: Option<&Arc<Room>>,
     seat: usize,
     mut bot: Box<dyn Bot>,
@@ -435,16 +462,23 @@ async fn search(
     pos: Position,
 ) -> Searched {
     let hard_limit = app.config.bot_time * 3 + Duration::from_secs(2);
-    let Ok(permit) = app.thinking.clone().acquire_owned().await else {
+    // Searches wait their turn round-robin across the addresses that created games.
+    let Some(permit) = app.thinking.acquire(key).await else {
         return Searched {
             bot: Some(bot),
             play: None,
             lost: false,
         };
     };
+    // The search stops by itself at its budget; this stop is for when it does not
+    // (rules whose every step is slow), when the server gives up on it, or shuts down.
+    let stop = app.search_stop().within(hard_limit);
+    bot.set_stop(stop.clone());
     let mut task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let play = bot.try_choose(&variant, &pos);
+        // The bot waits for the others now, maybe for a person: nothing kept for speed.
+        bot.release_memory();
         (bot, play)
     });
     match tokio::time::timeout(hard_limit, &mut task).await {
@@ -471,6 +505,7 @@ async fn search(
         }
         Err(_) => {
             tracing::warn!("a bot overran its budget; playing the first legal move");
+            stop.cancel();
             if let Some(room) = room.cloned() {
                 tokio::spawn(async move {
                     if let Ok((bot, _)) = task.await {
@@ -505,7 +540,7 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
         pause = true;
         let mut st = room.lock().await;
         let seat = st.table.to_move();
-        if st.broken || st.table.is_over() || !room.is_bot(seat) {
+        if st.broken || st.table.is_over() || !room.is_bot(seat) || app.is_stopping() {
             st.driving = false;
             room.kick(&app, &mut st);
             return;
@@ -527,8 +562,18 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
         };
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
-        let searched = search(&app, Some(&room), seat, bot, variant, pos).await;
+        let key = app.search_key(&room.id);
+        let searched = search(&app, &key, Some(&room), seat, bot, variant, pos).await;
         let mut st = room.lock().await;
+        if app.is_stopping() {
+            // A search cut short by the shutdown is not played: the game resumes
+            // from here when the server starts again.
+            if let Some(bot) = searched.bot {
+                st.table.return_bot(seat, bot);
+            }
+            st.driving = false;
+            return;
+        }
         if let Some(bot) = searched.bot {
             st.table.return_bot(seat, bot);
         } else if searched.lost {
@@ -569,7 +614,7 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
         let deadline = {
             let mut st = room.lock().await;
             match st.deadline {
-                Some(d) if !st.broken && !st.table.is_over() => d,
+                Some(d) if !st.broken && !st.table.is_over() && !app.is_stopping() => d,
                 _ => {
                     st.timing = false;
                     return;
@@ -597,8 +642,13 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
         drop(st);
         // A person's seat has no bot at the table: a fallback bot decides this once.
         let bot = web_bot(FALLBACK_LEVEL, deadline.0, app.config.bot_time);
-        let searched = search(&app, None, seat, bot, variant, pos).await;
+        let key = app.search_key(&room.id);
+        let searched = search(&app, &key, None, seat, bot, variant, pos).await;
         let mut st = room.lock().await;
+        if app.is_stopping() {
+            st.timing = false;
+            return;
+        }
         if st.table.version() != deadline.0 {
             continue;
         }

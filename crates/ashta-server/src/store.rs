@@ -76,6 +76,34 @@ enum WriteOp {
     Events(EventsWrite),
     /// Marks these games `expired` if they still have no event.
     Expire(Vec<String>),
+    /// Deletes these games and their events, if they are still finished or expired, or
+    /// playing with nothing since `abandoned_before` (Unix ms).
+    Delete {
+        ids: Vec<String>,
+        abandoned_before: i64,
+    },
+}
+
+/// What [`Store::prune`] deletes.
+#[derive(Clone, Copy, Debug)]
+pub struct Retention {
+    /// Finished games kept (the newest); older ones are deleted.
+    pub keep_finished: usize,
+    /// Games in play with no event since this Unix ms are abandoned and deleted.
+    pub abandoned_before: i64,
+}
+
+/// Counts of games by status, and the database's size.
+#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+pub struct Health {
+    /// Games in play.
+    pub playing: i64,
+    /// Finished games kept.
+    pub finished: i64,
+    /// Games nobody played in, expired and not yet deleted.
+    pub expired: i64,
+    /// Bytes of the database file and its write-ahead log.
+    pub db_bytes: u64,
 }
 
 struct Job {
@@ -88,6 +116,7 @@ struct Job {
 pub struct Store {
     writer: mpsc::Sender<Job>,
     reader: Arc<Mutex<Connection>>,
+    path: std::path::PathBuf,
 }
 
 // Events go into a rowid table, so the (large) event texts are appended in order and
@@ -156,6 +185,7 @@ impl Store {
         Ok(Store {
             writer: tx,
             reader: Arc::new(Mutex::new(reader)),
+            path: path.to_path_buf(),
         })
     }
 
@@ -212,6 +242,75 @@ impl Store {
             self.write(WriteOp::Expire(ids.clone())).await?;
         }
         Ok(ids)
+    }
+
+    /// The games the retention policy deletes now, apart from those in `keep` (games
+    /// in memory): expired games, abandoned games, and finished games past the newest
+    /// `keep_finished`. Deletes them with their events and returns their ids.
+    pub async fn prune(
+        &self,
+        policy: Retention,
+        keep: std::collections::HashSet<String>,
+    ) -> Result<Vec<String>, StoreError> {
+        let ids: Vec<String> = self
+            .read(move |c| {
+                let mut ids = Vec::new();
+                let mut st = c.prepare_cached("SELECT id FROM games WHERE status = 'expired'")?;
+                for id in st.query_map([], |r| r.get::<_, String>(0))? {
+                    ids.push(id?);
+                }
+                let mut st = c.prepare_cached(
+                    "SELECT id FROM games WHERE status = 'playing' AND updated_at < ?1",
+                )?;
+                for id in st.query_map([policy.abandoned_before], |r| r.get::<_, String>(0))? {
+                    ids.push(id?);
+                }
+                let mut st = c.prepare_cached(
+                    "SELECT id FROM games WHERE status = 'finished' ORDER BY updated_at DESC, id LIMIT -1 OFFSET ?1",
+                )?;
+                for id in st.query_map([policy.keep_finished as i64], |r| r.get::<_, String>(0))? {
+                    ids.push(id?);
+                }
+                Ok(ids)
+            })
+            .await?;
+        let ids: Vec<String> = ids.into_iter().filter(|id| !keep.contains(id)).collect();
+        if !ids.is_empty() {
+            self.write(WriteOp::Delete {
+                ids: ids.clone(),
+                abandoned_before: policy.abandoned_before,
+            })
+            .await?;
+        }
+        Ok(ids)
+    }
+
+    /// Games by status and the database's size on disk.
+    pub async fn health(&self) -> Result<Health, StoreError> {
+        let mut health = self
+            .read(|c| {
+                let mut st =
+                    c.prepare_cached("SELECT status, COUNT(*) FROM games GROUP BY status")?;
+                let mut h = Health::default();
+                for row in
+                    st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?
+                {
+                    let (status, n) = row?;
+                    match status.as_str() {
+                        "playing" => h.playing = n,
+                        "finished" => h.finished = n,
+                        "expired" => h.expired = n,
+                        _ => {}
+                    }
+                }
+                Ok(h)
+            })
+            .await?;
+        let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+        let mut wal = self.path.clone().into_os_string();
+        wal.push("-wal");
+        health.db_bytes = size(&self.path) + size(Path::new(&wal));
+        Ok(health)
     }
 
     /// The newest games that have not expired, up to `limit`.
@@ -290,6 +389,20 @@ fn apply(tx: &rusqlite::Transaction<'_>, op: &WriteOp) -> Result<(), rusqlite::E
                 "UPDATE games SET version = ?2, status = ?3, result = ?4, updated_at = ?5 WHERE id = ?1",
             )?
             .execute(params![w.id, version, w.status, w.result, w.updated_at])?;
+        }
+        WriteOp::Delete {
+            ids,
+            abandoned_before,
+        } => {
+            let mut game = tx.prepare_cached(
+                "DELETE FROM games WHERE id = ?1 AND (status IN ('finished', 'expired') OR (status = 'playing' AND updated_at < ?2))",
+            )?;
+            let mut events = tx.prepare_cached("DELETE FROM events WHERE game_id = ?1")?;
+            for id in ids {
+                if game.execute(params![id, abandoned_before])? > 0 {
+                    events.execute([id])?;
+                }
+            }
         }
         WriteOp::Expire(ids) => {
             let mut expire = tx.prepare_cached(

@@ -9,6 +9,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
+use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
@@ -145,6 +146,26 @@ async fn catch_up(sink: &mut Sink, room: &Room, seat: Option<usize>, since: u64)
     Some(version)
 }
 
+/// The room of a game in memory (loaded if need be) and a subscription to it: a room
+/// that left memory between loading and subscribing is loaded again.
+async fn current_room(
+    app: &Arc<App>,
+    id: &str,
+) -> Result<
+    Option<(Arc<Room>, broadcast::Receiver<Arc<crate::room::Outgoing>>)>,
+    crate::store::StoreError,
+> {
+    loop {
+        let Some(room) = app.room(id).await? else {
+            return Ok(None);
+        };
+        let events = room.subscribe();
+        if !room.is_unloaded().await {
+            return Ok(Some((room, events)));
+        }
+    }
+}
+
 /// Events the client missed between `last` and now, from the room's log.
 async fn missed(room: &Room, last: u64) -> (Vec<Utf8Bytes>, u64) {
     let st = room.lock().await;
@@ -161,8 +182,8 @@ async fn missed(room: &Room, last: u64) -> (Vec<Utf8Bytes>, u64) {
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap<String, String>) {
     let (mut sink, mut stream) = socket.split();
-    let room = match app.room(&id).await {
-        Ok(Some(room)) => room,
+    let (room, mut events) = match current_room(&app, &id).await {
+        Ok(Some(found)) => found,
         Ok(None) => {
             return refuse(
                 sink,
@@ -184,15 +205,25 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
         Err(e) => return refuse(sink, e).await,
     };
     let _presence = seat.map(|s| room.connect(s));
-    let mut events = room.subscribe();
     let mut last: Option<u64> = None;
     let mut limit = RateLimit::new(app.config.ws_messages_per_second);
     // A socket the client says nothing on (the page pings every 20 s) is closed, so
     // idle sockets cannot hold the server's connection places.
     let idle = tokio::time::sleep(app.config.ws_idle);
     tokio::pin!(idle);
+    let mut closing = app.closing();
     loop {
+        if *closing.borrow_and_update() {
+            let _ = sink
+                .send(Message::Close(Some(CloseFrame {
+                    code: 1001,
+                    reason: Utf8Bytes::from_static("the server is shutting down"),
+                })))
+                .await;
+            break;
+        }
         tokio::select! {
+            changed = closing.changed() => if changed.is_err() { break },
             () = &mut idle => {
                 tracing::debug!(game = %id, "closing a socket idle for {:?}", app.config.ws_idle);
                 let _ = sink.send(Message::Close(None)).await;

@@ -12,6 +12,7 @@ use rand::Rng;
 
 use crate::eval::{Evaluator, WeightSet};
 use crate::tuning;
+use crate::Stop;
 
 /// A value for every seat (at most four players): each player's chance to win.
 pub type WinVector = [f64; 4];
@@ -118,8 +119,20 @@ impl Chance {
     /// engine's play order, [`Variant::plays`]) and its value; a position where nobody
     /// holds a bag (turn ended, game over) is its own answer.
     pub fn best_play(&self, variant: &Variant, pos: &Position) -> (Position, WinVector) {
+        self.best_play_within(variant, pos, &Stop::never())
+            .expect("a search that never stops")
+    }
+
+    /// [`Chance::best_play`], given up (`None`) once `stop` comes: a bag of many values
+    /// on big rules has thousands of plays to score.
+    pub fn best_play_within(
+        &self,
+        variant: &Variant,
+        pos: &Position,
+        stop: &Stop,
+    ) -> Option<(Position, WinVector)> {
         if pos.is_over() || pos.must_throw() {
-            return (*pos, self.value(variant, pos));
+            return Some((*pos, self.value(variant, pos)));
         }
         let me = pos.to_move();
         let mut best: Option<(Position, WinVector)> = None;
@@ -131,14 +144,21 @@ impl Chance {
             let mut seen = Vec::new();
             self.walk(variant, pos, me, &mut best, &mut seen);
         } else {
-            for play in variant.plays(pos) {
+            let check = stop.is_set();
+            if check && stop.is_stopped() {
+                return None;
+            }
+            for (k, play) in variant.plays(pos).into_iter().enumerate() {
+                if check && k % 32 == 31 && stop.is_stopped() {
+                    return None;
+                }
                 let value = self.value(variant, &play.position);
                 if best.as_ref().is_none_or(|(_, b)| value[me] > b[me]) {
                     best = Some((play.position, value));
                 }
             }
         }
-        best.unwrap_or_else(|| (*pos, self.value(variant, pos)))
+        Some(best.unwrap_or_else(|| (*pos, self.value(variant, pos))))
     }
 
     fn walk(
@@ -173,9 +193,25 @@ impl Chance {
     /// Every bag the player to move of `pos` (who must throw) can get, each answered by
     /// the evaluator's favourite play, with the expectation over them.
     pub fn expand(&self, variant: &Variant, pos: &Position) -> Expansion {
+        self.expand_within(variant, pos, &Stop::never())
+            .expect("a search that never stops")
+    }
+
+    /// [`Chance::expand`], given up (`None`) once `stop` comes: on big rules (many
+    /// pawns, many values to a bag) answering every bag takes long.
+    pub fn expand_within(
+        &self,
+        variant: &Variant,
+        pos: &Position,
+        stop: &Stop,
+    ) -> Option<Expansion> {
         let mut branches = Vec::with_capacity(self.outcomes.len());
         let mut mean = [0.0; 4];
+        let check = stop.is_set();
         for o in &self.outcomes {
+            if check && stop.is_stopped() {
+                return None;
+            }
             let mut thrown = *pos;
             for &u in &o.throws {
                 if variant
@@ -199,7 +235,7 @@ impl Chance {
         for m in &mut mean {
             *m /= self.covered;
         }
-        Expansion { branches, mean }
+        Some(Expansion { branches, mean })
     }
 
     /// Draws one throwing phase onto `pos` (whose player must throw) from the uniform

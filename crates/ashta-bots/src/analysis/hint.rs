@@ -16,6 +16,7 @@ use rayon::prelude::*;
 
 use super::chance::{Chance, Expansion, WinVector};
 use super::rollout::{Roller, RolloutConfig};
+use crate::Stop;
 
 /// Paired standard errors by which a play must trail the leader to stop being rolled
 /// out under a time budget.
@@ -33,8 +34,10 @@ pub const MAX_ROLLOUTS: usize = 50_000;
 /// How a hint is computed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintConfig {
-    /// Thinking time (all cores), used when `rollouts` is `None`; every play gets at
-    /// least [`MIN_ROLLOUTS`] rollouts whatever the time.
+    /// Thinking time (all cores), used when `rollouts` is `None`, counted from the
+    /// call: every play gets [`MIN_ROLLOUTS`] rollouts first unless the time runs out
+    /// before (on big rules), when the plays not rolled out keep the two-ply search's
+    /// value, or the evaluation's when even that search ran out of time.
     pub time: Duration,
     /// Seed of the rollouts' throws.
     pub seed: u64,
@@ -70,7 +73,8 @@ pub struct RankedPlay {
     /// Standard error of `loss`, from the rollouts the two plays share (the same
     /// throws), so it is usually much smaller than either `stderr`.
     pub loss_stderr: f64,
-    /// Rollouts behind the estimate (0 for a forced play: the search's value).
+    /// Rollouts behind the estimate (0 for a forced play, or a play the time did not
+    /// reach: the search's value).
     pub rollouts: usize,
     /// Every player's estimated chance to win after this play.
     pub wins: Vec<f64>,
@@ -107,6 +111,8 @@ struct Track {
     play: Play,
     first: Option<Expansion>,
     search: f64,
+    /// The two-ply search's value for every player (what a play not rolled out keeps).
+    value: WinVector,
     /// The root player's estimate of each rollout, by rollout index.
     root: Vec<f64>,
     sum: WinVector,
@@ -115,7 +121,11 @@ struct Track {
 
 impl Track {
     fn mean(&self) -> f64 {
-        mean(&self.root)
+        if self.root.is_empty() {
+            self.search
+        } else {
+            mean(&self.root)
+        }
     }
 }
 
@@ -151,19 +161,46 @@ fn search_value(
     variant: &Variant,
     chance: &Chance,
     pos: &Position,
+    stop: &Stop,
 ) -> (Option<Expansion>, WinVector) {
     if pos.is_over() || pos.winner().is_some() || !pos.must_throw() {
         return (None, chance.value(variant, pos));
     }
-    let e = chance.expand(variant, pos);
-    let m = e.mean;
-    (Some(e), m)
+    // Past the stop, the evaluation of the position itself.
+    match chance.expand_within(variant, pos, stop) {
+        Some(e) => {
+            let m = e.mean;
+            (Some(e), m)
+        }
+        None => (None, chance.value(variant, pos)),
+    }
+}
+
+/// `start + time`, or a century on for a time too long to add.
+fn deadline_of(start: Instant, time: Duration) -> Instant {
+    start
+        .checked_add(time)
+        .or_else(|| start.checked_add(Duration::from_secs(100 * 365 * 86_400)))
+        .unwrap_or(start)
 }
 
 /// Ranks every distinct play of the bag of the player to move (see the module
 /// documentation). Empty when the player must throw or the game is over.
 pub fn hint(variant: &Variant, pos: &Position, config: &HintConfig) -> Hint {
+    hint_within(variant, pos, config, &Stop::never())
+}
+
+/// [`hint()`], which also ends at `stop` (a cancel flag, a deadline), answering with
+/// what it has by then: the rollouts done, else the search values (see
+/// [`HintConfig::time`]). With a time budget, the hint keeps it from this call on
+/// whatever the rules cost, within about one throwing phase's expansion.
+pub fn hint_within(variant: &Variant, pos: &Position, config: &HintConfig, stop: &Stop) -> Hint {
     let start = Instant::now();
+    let stop = match config.rollouts {
+        Some(_) => stop.clone(),
+        None => stop.clone().with_deadline(deadline_of(start, config.time)),
+    };
+    let stop = &stop;
     let player = pos.to_move();
     let plays = variant.plays(pos);
     let players = variant.players();
@@ -181,7 +218,7 @@ pub fn hint(variant: &Variant, pos: &Position, config: &HintConfig) -> Hint {
     let chance = Chance::new(variant, config.rollout.max_throws);
     if plays.len() == 1 {
         let play = plays.into_iter().next().expect("one play");
-        let (_, value) = search_value(variant, &chance, &play.position);
+        let (_, value) = search_value(variant, &chance, &play.position, stop);
         hint.plays.push(RankedPlay {
             win: value[player],
             stderr: 0.0,
@@ -195,45 +232,109 @@ pub fn hint(variant: &Variant, pos: &Position, config: &HintConfig) -> Hint {
         hint.elapsed = start.elapsed();
         return hint;
     }
+    // First the evaluation of every play (one ply), in parallel: on big rules a bag
+    // has tens of thousands of plays, and past the stop the plays not yet evaluated are
+    // left out of the ranking (the first always has its value).
+    let values: Vec<Option<WinVector>> = plays
+        .par_iter()
+        .enumerate()
+        .map(|(k, p)| (k == 0 || !stop.is_stopped()).then(|| chance.value(variant, &p.position)))
+        .collect();
     let mut tracks: Vec<Track> = plays
         .into_iter()
-        .map(|play| {
-            let (first, value) = search_value(variant, &chance, &play.position);
-            Track {
+        .zip(values)
+        .filter_map(|(play, value)| {
+            let value = value?;
+            Some(Track {
                 play,
-                first,
+                first: None,
                 search: value[player],
+                value,
                 root: Vec::new(),
                 sum: [0.0; 4],
                 active: true,
-            }
+            })
         })
         .collect();
+    // Then the two-ply search of each (the exact expectation over the next throw), the
+    // plays the evaluation likes best first.
+    let needs = |p: &Position| !(p.is_over() || p.winner().is_some() || !p.must_throw());
+    let mut order: Vec<usize> = (0..tracks.len()).collect();
+    order.sort_by(|&a, &b| {
+        tracks[b]
+            .search
+            .total_cmp(&tracks[a].search)
+            .then(a.cmp(&b))
+    });
+    let searched: Vec<(usize, Option<Expansion>)> = order
+        .par_iter()
+        .map(|&c| {
+            let pos = &tracks[c].play.position;
+            let e = needs(pos)
+                .then(|| chance.expand_within(variant, pos, stop))
+                .flatten();
+            (c, e)
+        })
+        .collect();
+    let complete = searched
+        .iter()
+        .all(|(c, e)| e.is_some() || !needs(&tracks[*c].play.position));
+    // When the two-ply search of every play did not fit in the time (big rules), every
+    // play keeps the evaluation's value, so they are ranked alike.
+    if complete {
+        for (c, e) in searched {
+            if let Some(e) = e {
+                let t = &mut tracks[c];
+                t.value = e.mean;
+                t.search = e.mean[player];
+                t.first = Some(e);
+            }
+        }
+    }
     let roller = Roller::new(variant, &chance, config.rollout, config.seed);
     let round = |tracks: &mut Vec<Track>, per_play: usize| {
+        if stop.is_stopped() {
+            return 0;
+        }
         let jobs: Vec<(usize, u64)> = tracks
             .iter()
             .enumerate()
             .filter(|(_, t)| t.active)
             .flat_map(|(c, t)| (t.root.len()..t.root.len() + per_play).map(move |i| (c, i as u64)))
             .collect();
-        let results: Vec<WinVector> = jobs
+        let results: Vec<Option<WinVector>> = jobs
             .par_iter()
-            .map(|&(c, i)| roller.roll(&tracks[c].play.position, tracks[c].first.as_ref(), i))
+            .map(|&(c, i)| {
+                let t = &tracks[c];
+                if stop.is_stopped() {
+                    return None;
+                }
+                roller.roll_within(&t.play.position, t.first.as_ref(), i, stop)
+            })
             .collect();
+        // A rollout given up on at the stop leaves out the play's later ones too, so
+        // rollout `i` of every play still shares its throws with the others' `i`.
+        let mut cut = vec![false; tracks.len()];
+        let mut done = 0;
         for (&(c, _), r) in jobs.iter().zip(results) {
             let t = &mut tracks[c];
-            t.root.push(r[player]);
-            for (s, x) in t.sum.iter_mut().zip(r) {
-                *s += x;
+            match r {
+                Some(r) if !cut[c] => {
+                    t.root.push(r[player]);
+                    for (s, x) in t.sum.iter_mut().zip(r) {
+                        *s += x;
+                    }
+                    done += 1;
+                }
+                _ => cut[c] = true,
             }
         }
-        jobs.len()
+        done
     };
     match config.rollouts {
         Some(n) => hint.rollouts += round(&mut tracks, n.max(1)),
         None => {
-            let deadline = start + config.time;
+            let deadline = deadline_of(start, config.time);
             let mut per_play = MIN_ROLLOUTS;
             // Once the leader alone is left, the rest of the time sharpens every play's
             // estimate alike.
@@ -259,7 +360,7 @@ pub fn hint(variant: &Variant, pos: &Position, config: &HintConfig) -> Hint {
                     .map(|&c| tracks[c].root.len())
                     .max()
                     .unwrap_or(0);
-                if now >= deadline || most >= MAX_ROLLOUTS {
+                if now >= deadline || most >= MAX_ROLLOUTS || stop.is_stopped() {
                     break;
                 }
                 let remaining = deadline - now;
@@ -294,10 +395,17 @@ pub fn hint(variant: &Variant, pos: &Position, config: &HintConfig) -> Hint {
                 loss: (best_win - win).max(0.0),
                 loss_stderr,
                 rollouts: n,
-                wins: t.sum[..players]
-                    .iter()
-                    .map(|s| (s / n.max(1) as f64).clamp(0.0, 1.0))
-                    .collect(),
+                wins: if n == 0 {
+                    t.value[..players]
+                        .iter()
+                        .map(|v| v.clamp(0.0, 1.0))
+                        .collect()
+                } else {
+                    t.sum[..players]
+                        .iter()
+                        .map(|s| (s / n as f64).clamp(0.0, 1.0))
+                        .collect()
+                },
                 search: t.search,
                 play: t.play,
             }
@@ -345,29 +453,55 @@ pub struct Estimate {
 /// bag, or a finished game): `config.rollouts` rollouts, or as many as `config.time`
 /// allows on every core.
 pub fn estimate(variant: &Variant, pos: &Position, config: &HintConfig) -> Estimate {
+    estimate_within(variant, pos, config, &Stop::never())
+}
+
+/// [`estimate`], which also ends at `stop`, and keeps its time budget from this call
+/// on (with no rollout done by then, the estimate is the search's value alone).
+pub fn estimate_within(
+    variant: &Variant,
+    pos: &Position,
+    config: &HintConfig,
+    stop: &Stop,
+) -> Estimate {
     let start = Instant::now();
+    let stop = match config.rollouts {
+        Some(_) => stop.clone(),
+        None => stop.clone().with_deadline(deadline_of(start, config.time)),
+    };
     let players = variant.players();
     let chance = Chance::new(variant, config.rollout.max_throws);
-    let (first, _) = search_value(variant, &chance, pos);
+    let (first, value) = search_value(variant, &chance, pos, &stop);
     let roller = Roller::new(variant, &chance, config.rollout, config.seed);
     let mut samples: Vec<WinVector> = Vec::new();
     let mut batch = config.rollouts.unwrap_or(MIN_ROLLOUTS).max(1);
     loop {
         let from = samples.len() as u64;
         let t0 = Instant::now();
-        let more: Vec<WinVector> = (from..from + batch as u64)
+        let more: Vec<Option<WinVector>> = (from..from + batch as u64)
             .into_par_iter()
-            .map(|i| roller.roll(pos, first.as_ref(), i))
+            .map(|i| roller.roll_within(pos, first.as_ref(), i, &stop))
             .collect();
-        samples.extend(more);
+        samples.extend(more.into_iter().map_while(|r| r));
         let now = Instant::now();
-        let deadline = start + config.time;
-        if config.rollouts.is_some() || now >= deadline || samples.len() >= MAX_ROLLOUTS {
+        let deadline = deadline_of(start, config.time);
+        if config.rollouts.is_some()
+            || now >= deadline
+            || samples.len() >= MAX_ROLLOUTS
+            || stop.is_stopped()
+        {
             break;
         }
         let per = (now - t0).as_secs_f64() / batch as f64;
         let remaining = (deadline - now).as_secs_f64();
         batch = ((remaining / per.max(1e-7)) as usize).clamp(1, MAX_ROLLOUTS - samples.len());
+    }
+    if samples.is_empty() {
+        return Estimate {
+            wins: value[..players].iter().map(|v| v.clamp(0.0, 1.0)).collect(),
+            stderr: vec![0.0; players],
+            rollouts: 0,
+        };
     }
     let column = |q: usize| samples.iter().map(|s| s[q]).collect::<Vec<f64>>();
     Estimate {
@@ -376,5 +510,124 @@ pub fn estimate(variant: &Variant, pos: &Position, config: &HintConfig) -> Estim
             .collect(),
         stderr: (0..players).map(|q| stderr(&column(q))).collect(),
         rollouts: samples.len(),
+    }
+}
+
+/// Rules on which every step of a search is slow, and positions on them (tests here and
+/// of the bots' deadlines).
+#[cfg(test)]
+pub(crate) mod huge {
+    use ashta_engine::{Position, RulesObject, SeededThrows, Variant};
+
+    use crate::{Bot, RandomBot};
+
+    /// The rules of the report: 15 × 15, sixteen pawns, fifteen cowries, sixteen faces
+    /// of value u + 1, graces from u = 8 (a grace exactly half the time), two players.
+    pub(crate) fn variant() -> Variant {
+        let faces: Vec<serde_json::Value> = (0..16)
+            .map(|u| serde_json::json!({"value": u + 1, "grace": u >= 8}))
+            .collect();
+        let object: RulesObject = serde_json::from_value(serde_json::json!({
+            "preset": "standard", "size": 15, "players": 2, "pawns": 16, "cowries": 15,
+            "throws": faces,
+        }))
+        .expect("a rules object");
+        Variant::new(object.to_rules().expect("rules")).expect("a variant")
+    }
+
+    /// A position after `turns` random turns where player 0 holds a bag of at least
+    /// `values` values with several plays.
+    pub(crate) fn position(v: &Variant, turns: usize, values: u8) -> Position {
+        let mut pos = v.start_position();
+        let mut throws = SeededThrows::new(7);
+        let mut random = RandomBot::new(7);
+        let mut done = 0;
+        loop {
+            if pos.must_throw() {
+                v.throw(&mut pos, &mut throws).unwrap();
+                done += 1;
+                continue;
+            }
+            if done >= turns
+                && pos.to_move() == 0
+                && pos.bag_len() >= usize::from(values)
+                && v.plays_within(&pos, 200).plays.len() > 1
+            {
+                return pos;
+            }
+            pos = random.choose(v, &pos).unwrap().position;
+            assert!(!pos.is_over(), "the game ended first");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// Attack 1 of issue 20: a 400 ms hint on these rules took 2.9 s, and 60 s and more
+    /// from the command line. It now keeps its time from the call, whatever one
+    /// rollout or one play's search costs.
+    #[test]
+    fn a_hint_on_huge_rules_keeps_its_time() {
+        let v = huge::variant();
+        let pos = huge::position(&v, 24, 3);
+        let config = HintConfig {
+            time: Duration::from_millis(400),
+            ..HintConfig::default()
+        };
+        let t = Instant::now();
+        let h = hint(&v, &pos, &config);
+        let took = t.elapsed();
+        assert!(h.plays.len() > 1);
+        assert!(took < Duration::from_millis(400 + 600), "{took:?}");
+        // Every play has a value (the search's where no rollout reached it), in range.
+        for p in &h.plays {
+            assert!((0.0..=1.0).contains(&p.win), "{}", p.win);
+            assert_eq!(p.wins.len(), 2);
+        }
+    }
+
+    #[test]
+    fn a_cancelled_hint_stops_at_once_even_with_a_fixed_rollout_count() {
+        let v = huge::variant();
+        let pos = huge::position(&v, 24, 3);
+        let config = HintConfig {
+            rollouts: Some(1000),
+            ..HintConfig::default()
+        };
+        let stop = Stop::new();
+        let canceller = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                stop.cancel();
+            })
+        };
+        let t = Instant::now();
+        let h = hint_within(&v, &pos, &config, &stop);
+        let took = t.elapsed();
+        canceller.join().unwrap();
+        assert!(!h.plays.is_empty());
+        assert!(took < Duration::from_millis(200 + 600), "{took:?}");
+    }
+
+    #[test]
+    fn an_estimate_on_huge_rules_keeps_its_time() {
+        let v = huge::variant();
+        let pos = huge::position(&v, 24, 1);
+        let config = HintConfig {
+            time: Duration::from_millis(300),
+            ..HintConfig::default()
+        };
+        let t = Instant::now();
+        let e = estimate(&v, &pos, &config);
+        assert!(
+            t.elapsed() < Duration::from_millis(300 + 600),
+            "{:?}",
+            t.elapsed()
+        );
+        assert_eq!(e.wins.len(), 2);
     }
 }

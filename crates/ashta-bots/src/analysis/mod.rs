@@ -19,7 +19,9 @@ pub use chance::{Branch, Chance, Expansion, WinVector};
 pub use game::{
     analyze_record, AnalysisConfig, Decision, GameReview, Mark, PlayerSummary, TurnReview,
 };
-pub use hint::{estimate, hint, Estimate, Hint, HintConfig, RankedPlay};
+pub use hint::{
+    estimate, estimate_within, hint, hint_within, Estimate, Hint, HintConfig, RankedPlay,
+};
 pub use luck::{throw_luck, ThrowLuck};
 pub use rating::{rating_band, RatingBand, BANDS, REVIEW_ROLLOUTS};
 pub use rollout::{Roller, RolloutConfig};

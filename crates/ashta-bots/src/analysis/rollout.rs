@@ -25,6 +25,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::chance::{Chance, Expansion, WinVector};
+use crate::Stop;
 
 /// How rollouts are played.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,6 +106,19 @@ impl<'a> Roller<'a> {
     /// player's chance to win. `first` is `start`'s expansion when the caller has it.
     /// Deterministic for a seed and an index.
     pub fn roll(&self, start: &Position, first: Option<&Expansion>, index: u64) -> WinVector {
+        self.roll_within(start, first, index, &Stop::never())
+            .expect("a rollout that never stops")
+    }
+
+    /// [`Roller::roll`], given up (`None`) once `stop` comes (checked at every
+    /// throwing phase and inside each phase's expansion).
+    pub fn roll_within(
+        &self,
+        start: &Position,
+        first: Option<&Expansion>,
+        index: u64,
+        stop: &Stop,
+    ) -> Option<WinVector> {
         let v = self.variant;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x05ee_d0fa_5c7a);
         rng.set_stream(index.wrapping_add(1));
@@ -118,13 +132,13 @@ impl<'a> Roller<'a> {
             }
             if !pos.must_throw() {
                 // Mid-bag (a start position given so): finish the play first.
-                pos = self.chance.best_play(v, &pos).0;
+                pos = self.chance.best_play_within(v, &pos, stop)?.0;
                 continue;
             }
             let exp = match first {
                 Some(e) if turn == 0 => e,
                 _ => {
-                    owned = self.expand(&pos);
+                    owned = self.chance.expand_within(v, &pos, stop)?;
                     &owned
                 }
             };
@@ -149,7 +163,7 @@ impl<'a> Roller<'a> {
                     }
                     pos = b.after;
                 }
-                None => pos = self.chance.best_play(v, &thrown).0,
+                None => pos = self.chance.best_play_within(v, &thrown, stop)?.0,
             }
             turn += 1;
         };
@@ -157,6 +171,6 @@ impl<'a> Roller<'a> {
         for (o, (e, l)) in out.iter_mut().zip(end.iter().zip(luck)) {
             *o = e - l;
         }
-        out
+        Some(out)
     }
 }

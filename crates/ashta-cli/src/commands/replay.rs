@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use ashta_tui::Replay;
 use clap::Args;
 
-use crate::input::read_text;
+use crate::input::read_record_text;
 
 /// Arguments of `ashta replay`.
 #[derive(Args, Debug)]
@@ -25,7 +25,7 @@ pub struct ReplayArgs {
 
 /// Replays the file.
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<()> {
-    let text = read_text(&args.file)?;
+    let text = read_record_text(&args.file)?;
     let replay = Replay::from_text(&text)
         .with_context(|| format!("cannot replay {}", args.file.display()))?;
     let from_stdin = args.file.as_os_str() == "-";

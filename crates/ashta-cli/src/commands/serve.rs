@@ -30,9 +30,53 @@ pub struct ServeArgs {
     /// Most connections open at once (WebSockets included).
     #[arg(long, value_name = "N", default_value_t = 512)]
     max_connections: usize,
+    /// Most connections one address (an IPv6 /64) may hold open at once, WebSockets and
+    /// spectators included.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    max_connections_per_address: usize,
+    /// Hints one address may ask for per minute.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    hints_per_minute: u32,
+    /// Games in play one address may have created.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    max_games_per_address: usize,
+    /// Games in play with no person seated one address may have created.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    max_bot_games_per_address: usize,
+    /// Games in play, server-wide.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    max_games: usize,
+    /// Games in play with no person seated, server-wide.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    max_bot_games: usize,
+    /// Finished games kept in the database (the newest); older ones are deleted.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    keep_finished: usize,
+    /// Days after which a game in play with no move, that nobody is connected to, is
+    /// abandoned and deleted.
+    #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=36_500))]
+    abandoned_after_days: u64,
+    /// The origin people reach the server at when it is not the listening address
+    /// (`https://ashta.example`, behind a proxy). Without it, a request must name the
+    /// listening address or `localhost` as its host (against DNS rebinding).
+    #[arg(long, value_name = "URL", value_parser = public_origin)]
+    public_origin: Option<String>,
     /// The bots' evaluation: `--net FILE`, `--weights LIST`.
     #[command(flatten)]
     pub tuning: crate::tuning::TuningArgs,
+}
+
+/// An origin: `http://` or `https://`, then a host (and port), nothing after.
+fn public_origin(text: &str) -> Result<String, String> {
+    let text = text.trim_end_matches('/');
+    let host = text
+        .strip_prefix("http://")
+        .or_else(|| text.strip_prefix("https://"))
+        .ok_or("an origin starts with http:// or https://")?;
+    if host.is_empty() || host.contains(['/', '?', '#', '@', ' ']) {
+        return Err("an origin is a scheme and a host, like https://ashta.example".into());
+    }
+    Ok(text.to_string())
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM).
@@ -43,8 +87,17 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.bot_time = Duration::from_millis(args.bot_time_ms);
     config.creates_per_minute = args.creates_per_minute;
     config.max_connections = args.max_connections;
+    config.max_connections_per_address = args.max_connections_per_address;
+    config.hints_per_minute = args.hints_per_minute;
+    config.max_games_per_address = args.max_games_per_address;
+    config.max_bot_games_per_address = args.max_bot_games_per_address;
+    config.max_games = args.max_games;
+    config.max_bot_games = args.max_bot_games;
+    config.public_origin = args.public_origin.clone();
+    config.keep_finished = args.keep_finished;
+    config.abandoned_after = Duration::from_secs(args.abandoned_after_days * 24 * 3600);
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr)
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
@@ -63,7 +116,11 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
         tracing::info!("listening on http://{addr}");
         ashta_server::serve_app(app, listener, shutdown_signal()).await;
         Ok(())
-    })
+    });
+    // Searches stop at the shutdown; a thread still inside one step of one (or a
+    // database write) is not waited for past this.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served
 }
 
 /// Completes on Ctrl-C or, on Unix, SIGTERM.

@@ -22,6 +22,7 @@ pub struct Server {
     pub db: PathBuf,
     pub task: tokio::task::JoinHandle<()>,
     pub http: reqwest::Client,
+    pub app: std::sync::Arc<App>,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -32,6 +33,12 @@ pub fn test_config(db: PathBuf) -> ServerConfig {
     c.bot_time = Duration::from_millis(50);
     // Test clients act as fast as they can; the rate limit has its own test.
     c.ws_messages_per_second = 10_000;
+    // Every test client is on the loopback address; the caps have their own tests.
+    c.max_connections_per_address = 10_000;
+    c.hints_per_minute = 10_000;
+    c.max_games_per_address = 10_000;
+    c.max_bot_games_per_address = 10_000;
+    c.max_bot_games = 10_000;
     c
 }
 
@@ -51,13 +58,14 @@ impl Server {
         let app = App::open(config).await.unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let task = tokio::spawn(serve_app(app, listener, std::future::pending()));
+        let task = tokio::spawn(serve_app(app.clone(), listener, std::future::pending()));
         Server {
             base: format!("http://{addr}"),
             ws_base: format!("ws://{addr}"),
             db,
             task,
             http: reqwest::Client::new(),
+            app,
             _dir: None,
         }
     }

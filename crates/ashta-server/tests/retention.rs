@@ -1,0 +1,107 @@
+//! Issue 20, attack 5: nothing was ever deleted. Finished games are kept within a
+//! budget, expired and abandoned games are deleted, and `GET /api/health` reports the
+//! database's size.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{test_config, two_humans, Server};
+use serde_json::json;
+
+#[tokio::test]
+async fn finished_games_are_kept_within_their_budget_and_the_rest_pruned() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = test_config(dir.path().join("t.sqlite"));
+    config.bot_delay = Duration::ZERO;
+    config.keep_finished = 1;
+    config.unplayed_expiry = Duration::from_secs(3600);
+    let s = Server::start_with(config).await;
+    let bots = json!({"players": 2,
+        "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]});
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(
+            s.create(bots.clone()).await["id"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
+    }
+    // A game in play stays whatever the budget.
+    let waiting = s.create(two_humans()).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for id in &ids {
+        let mut finished = false;
+        for _ in 0..600 {
+            if s.snapshot(id).await["status"] == "finished" {
+                finished = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(finished, "game {id} finished");
+    }
+    let (status, before) = s.get("/api/health").await;
+    assert_eq!(status, 200);
+    assert_eq!(before["games"]["finished"], 3, "{before}");
+    assert!(before["db_bytes"].as_u64().unwrap() > 0, "{before}");
+    // Finished games are in memory until unloaded; then the two oldest go.
+    assert!(s.app.unload_idle() >= 3);
+    assert_eq!(s.app.prune().await.unwrap(), 2);
+    let (_, after) = s.get("/api/health").await;
+    assert_eq!(after["games"]["finished"], 1, "{after}");
+    assert_eq!(after["games"]["playing"], 1, "{after}");
+    let (_, list) = s.get("/api/games").await;
+    assert_eq!(list["games"].as_array().unwrap().len(), 2, "{list}");
+    let gone = ids.iter().filter(|id| {
+        !list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str())
+    });
+    assert_eq!(gone.count(), 2);
+    assert_eq!(s.snapshot(&waiting).await["status"], "playing");
+}
+
+#[tokio::test]
+async fn abandoned_and_expired_games_are_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let (unplayed, played) = {
+        let s = Server::start_with(test_config(db.clone())).await;
+        let unplayed = s.create(two_humans()).await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let created = s.create(two_humans()).await;
+        let mut c = s.seat(&created, 0).await;
+        c.hello(0).await;
+        c.send(json!({"type": "throw"})).await;
+        c.next_of("event").await;
+        (unplayed, created["id"].as_str().unwrap().to_string())
+    };
+    let mut config = test_config(db);
+    config.unplayed_expiry = Duration::ZERO;
+    config.abandoned_after = Duration::ZERO;
+    let s = Server::start_with(config).await;
+    let (_, health) = s.get("/api/health").await;
+    assert_eq!(health["games"]["expired"], 1, "{health}");
+    // The played game resumed into memory; nobody is connected, so it leaves memory,
+    // and with nothing played since, it is abandoned.
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    assert_eq!(s.app.unload_idle(), 1);
+    assert_eq!(s.app.prune().await.unwrap(), 2);
+    for id in [&unplayed, &played] {
+        let (status, _) = s.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 404, "{id}");
+    }
+    let (_, health) = s.get("/api/health").await;
+    assert_eq!(
+        health["games"],
+        json!({"playing": 0, "finished": 0, "expired": 0})
+    );
+}
