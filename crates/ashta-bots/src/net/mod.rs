@@ -7,7 +7,7 @@
 //! from the player to move, or the game is drawn) gives the chances. A net belongs to
 //! one rule set and player count; [`ValueNet::for_variant`] finds the net shipped for
 //! a variant, if there is one ([`SHIPPED`]: standard rules, two and four players, with
-//! pair capture on and off; traditional rules, two players). [`train`] makes new ones.
+//! pair capture on and off; traditional rules, two and four players). [`train`] makes new ones.
 
 pub mod features;
 pub mod train;
@@ -75,11 +75,12 @@ pub enum NetError {
 /// The nets shipped with the bots: standard rules, two and four players, with a pair
 /// capturing a double (the rule) and without (`pair_capture: false`, the earlier
 /// reading, whose nets were trained before the rule changed); traditional rules, two
-/// players.
+/// and four players.
 pub const SHIPPED: &[&str] = &[
     include_str!("../../nets/standard-2p.json"),
     include_str!("../../nets/standard-4p.json"),
     include_str!("../../nets/traditional-2p.json"),
+    include_str!("../../nets/traditional-4p.json"),
     include_str!("../../nets/standard-2p-pair-capture-off.json"),
     include_str!("../../nets/standard-4p-pair-capture-off.json"),
 ];
@@ -270,12 +271,14 @@ mod tests {
             assert!(!old.fits(&v) && !net.fits(&off));
         }
         assert!(ValueNet::for_variant(&players(3)).is_none());
-        let traditional = Variant::new(Rules {
-            players: 2,
-            ..Rules::preset(ashta_engine::Preset::Traditional)
-        })
-        .unwrap();
-        assert!(ValueNet::for_variant(&traditional).is_some_and(|n| n.fits(&traditional)));
+        for players in [2, 4] {
+            let traditional = Variant::new(Rules {
+                players,
+                ..Rules::preset(ashta_engine::Preset::Traditional)
+            })
+            .unwrap();
+            assert!(ValueNet::for_variant(&traditional).is_some_and(|n| n.fits(&traditional)));
+        }
         let seven = Variant::new(Rules::preset(ashta_engine::Preset::Senior)).unwrap();
         assert!(ValueNet::for_variant(&seven).is_none());
     }
