@@ -303,7 +303,7 @@ impl Evaluator {
                         continue;
                     }
                     seen = Some(i);
-                    if double && v.pawns(pos, q).filter(|&x| x == Some(i)).count() < 2 {
+                    if double && crate::pawns_at(v, pos, q, i) < 2 {
                         continue;
                     }
                     miss *= 1.0 - self.hit_probability(k - i);
@@ -343,7 +343,7 @@ impl Evaluator {
                         continue;
                     }
                     seen = Some(j);
-                    if count >= 2 && v.pawns(pos, o).filter(|&x| x == Some(j)).count() < 2 {
+                    if count >= 2 && crate::pawns_at(v, pos, o, j) < 2 {
                         continue;
                     }
                     let d = if k > j && (open || k < outer) {
