@@ -42,7 +42,7 @@ pub struct TournamentArgs {
     /// ones (BOT in one seat, the opponent in three; `--players` plays only that
     /// count), and print one table: wins, draws and losses with 95% intervals, score
     /// (a draw counts half) and the draw reasons.
-    #[arg(long, value_name = "BOT", conflicts_with = "round_robin")]
+    #[arg(long, value_name = "BOT", conflicts_with_all = ["round_robin", "plot"])]
     gauntlet: Option<String>,
     /// With --gauntlet: the opponents instead of the whole gauntlet, comma-separated.
     #[arg(long, value_name = "A,B,...", requires = "gauntlet")]
