@@ -260,7 +260,10 @@ fn the_gauntlet_json_adds_up() {
 #[test]
 fn the_gauntlet_and_bots_exclude_each_other() {
     fails(&["tournament", "--gauntlet", "greedy", "--bots", "a,b"], "");
-    fails(&["tournament", "--gauntlet", "greedy", "--plot", "x.png"], "");
+    fails(
+        &["tournament", "--gauntlet", "greedy", "--plot", "x.png"],
+        "",
+    );
     let err = fails(&["tournament", "--gauntlet", "nobot", "--games", "2"], "");
     assert!(err.contains("unknown bot \"nobot\""), "{err}");
 }
