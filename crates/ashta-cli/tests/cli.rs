@@ -690,3 +690,13 @@ const HUGE_POSITION: &str = r#"{"rules": {"preset": "standard", "pawns": 16, "co
  "size": 15, "players": 2, "to_move": 0, "bag": [10, 12, 14, 3],
  "pawns": [[0, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31], [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32]],
  "captured": [true, true]}"#;
+
+/// A bad rule set inside a position is named once, not once more as its own cause.
+#[test]
+fn a_safe_square_listed_twice_is_said_once() {
+    let position = r#"{"rules":{"preset":"standard","safe":["c5","c5","c1","a3","c3","e3"]},
+        "size":5,"players":2,"to_move":0,"bag":[],"pawns":[[0,0,0,0],[0,0,0,0]],
+        "captured":[false,false]}"#;
+    let err = fails(&["board", "--position", "-"], position);
+    assert_eq!(err.matches("listed twice").count(), 1, "{err}");
+}

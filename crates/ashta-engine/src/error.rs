@@ -65,7 +65,7 @@ pub enum PositionError {
     Notation(String),
     /// The rule set is bad.
     #[error("bad rules: {0}")]
-    Rules(#[from] RulesError),
+    Rules(RulesError),
     /// `to_move` is not a player of the game, or has finished.
     #[error("to_move {0} is not a player still in the game")]
     BadToMove(i64),
@@ -153,7 +153,22 @@ pub enum PositionError {
     Inconsistent(String),
     /// A position of another variant (board size, players, pawns or throw table).
     #[error("{0}")]
-    OtherVariant(#[from] VariantMismatch),
+    OtherVariant(VariantMismatch),
+}
+
+// The two causes above are written into the message itself, so they are not also
+// given as its source: a reader that prints an error with its chain of sources (as
+// `ashta` does) would otherwise say them twice.
+impl From<RulesError> for PositionError {
+    fn from(e: RulesError) -> PositionError {
+        PositionError::Rules(e)
+    }
+}
+
+impl From<VariantMismatch> for PositionError {
+    fn from(e: VariantMismatch) -> PositionError {
+        PositionError::OtherVariant(e)
+    }
 }
 
 /// Why a [`crate::Position`] cannot belong to the [`crate::Variant`] it was given to
@@ -320,4 +335,20 @@ pub enum UndoError {
     /// The moment is not in this game's past.
     #[error("that moment is not in this game's past")]
     NotInThePast,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error;
+
+    #[test]
+    fn a_rules_error_in_a_position_is_said_once() {
+        let e = PositionError::from(RulesError::DuplicateSafeSquare("c5".into()));
+        assert_eq!(
+            e.to_string(),
+            "bad rules: safe square \"c5\" is listed twice"
+        );
+        assert!(e.source().is_none());
+    }
 }
