@@ -176,13 +176,7 @@ mod tests {
             let mut bot = make_bot(spec, 1, None).unwrap();
             let stop = Stop::new();
             bot.set_stop(stop.clone());
-            let canceller = {
-                let stop = stop.clone();
-                std::thread::spawn(move || {
-                    std::thread::sleep(Duration::from_millis(200));
-                    stop.cancel();
-                })
-            };
+            let canceller = huge::cancel_after(&stop, 200);
             let t = Instant::now();
             assert!(bot.choose(&v, &pos).is_some());
             let took = t.elapsed();

@@ -519,7 +519,17 @@ pub fn estimate_within(
 pub(crate) mod huge {
     use ashta_engine::{Position, RulesObject, SeededThrows, Variant};
 
-    use crate::{Bot, RandomBot};
+    use crate::{Bot, RandomBot, Stop};
+
+    /// Cancels `stop` from another thread after `ms` milliseconds; join the handle to
+    /// wait for it.
+    pub(crate) fn cancel_after(stop: &Stop, ms: u64) -> std::thread::JoinHandle<()> {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+            stop.cancel();
+        })
+    }
 
     /// The rules of the report: 15 × 15, sixteen pawns, fifteen cowries, sixteen faces
     /// of value u + 1, graces from u = 8 (a grace exactly half the time), two players.
@@ -598,13 +608,7 @@ mod tests {
             ..HintConfig::default()
         };
         let stop = Stop::new();
-        let canceller = {
-            let stop = stop.clone();
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(200));
-                stop.cancel();
-            })
-        };
+        let canceller = huge::cancel_after(&stop, 200);
         let t = Instant::now();
         let h = hint_within(&v, &pos, &config, &stop);
         let took = t.elapsed();
