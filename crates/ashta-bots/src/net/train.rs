@@ -81,27 +81,51 @@ impl Samples {
     }
 }
 
-/// Plays one game in which seat `p` takes the play `policies[p]` likes best (one play
-/// deep; the first of equals, as [`crate::GreedyBot`] does), or with chance `epsilon`
-/// a random play. Returns its settled positions (a player about to throw) and its
-/// winner (`None`: drawn or stopped at the turn limit).
+/// Makes a bot for one game from that game's seed.
+pub type BotMaker = Arc<dyn Fn(u64) -> Box<dyn Bot> + Send + Sync>;
+
+/// Who plays a seat of a self-play game.
+#[derive(Clone)]
+pub enum Player {
+    /// The play this evaluation likes best, one play deep (the first of equals, as
+    /// [`crate::GreedyBot`] does), or with chance `epsilon` a random play.
+    Policy(Evaluator),
+    /// A bot of its own (for example a gauntlet style, so that the positions the net
+    /// learns from include those other styles of play lead to), made afresh for each
+    /// game from the game's seed; it plays as it is, with no random plays.
+    Bot(BotMaker),
+}
+
+impl From<Evaluator> for Player {
+    fn from(policy: Evaluator) -> Player {
+        Player::Policy(policy)
+    }
+}
+
+/// Plays one game in which seat `p` is played by `players[p]`. Returns its settled
+/// positions (a player about to throw) and its winner (`None`: drawn or stopped at the
+/// turn limit).
 pub fn self_play_positions(
     v: &Variant,
-    policies: &[&Evaluator],
+    players: &[&Player],
     epsilon: f64,
     seed: u64,
 ) -> (Vec<Position>, Option<usize>) {
     let explore = Arc::new(Mutex::new(ChaCha8Rng::seed_from_u64(
         seed ^ 0x005e_ed0f_5e1f,
     )));
-    let bots = policies
+    let bots = players
         .iter()
-        .map(|&policy| -> Box<dyn Bot> {
-            Box::new(PolicyBot {
-                policy: policy.clone(),
-                epsilon,
-                explore: explore.clone(),
-            })
+        .enumerate()
+        .map(|(seat, &player)| -> Box<dyn Bot> {
+            match player {
+                Player::Policy(policy) => Box::new(PolicyBot {
+                    policy: policy.clone(),
+                    epsilon,
+                    explore: explore.clone(),
+                }),
+                Player::Bot(make) => make(seed.wrapping_mul(8).wrapping_add(seat as u64)),
+            }
         })
         .collect();
     let mut game = Game::from_position(v.clone(), v.start_position(), None);
@@ -155,8 +179,8 @@ impl Bot for PolicyBot {
 }
 
 /// [`self_play_positions`] as samples: each settled position labelled with the result.
-pub fn self_play_game(v: &Variant, policies: &[&Evaluator], epsilon: f64, seed: u64) -> Samples {
-    let (settled, winner) = self_play_positions(v, policies, epsilon, seed);
+pub fn self_play_game(v: &Variant, players: &[&Player], epsilon: f64, seed: u64) -> Samples {
+    let (settled, winner) = self_play_positions(v, players, epsilon, seed);
     let mut samples = Samples::new();
     let hand = Evaluator::new(v);
     for p in &settled {
@@ -169,11 +193,11 @@ pub fn self_play_game(v: &Variant, policies: &[&Evaluator], epsilon: f64, seed: 
 /// game `g` plays with `pool[(g + p) % pool.len()]`, so with a pool of
 /// `[net, net, hand]` the net plays two seats in three and the hand evaluation the third
 /// (with two players: a third of the games net against net, the rest net against hand).
-pub fn self_play(v: &Variant, pool: &[Evaluator], epsilon: f64, first: u64, games: u64) -> Samples {
+pub fn self_play(v: &Variant, pool: &[Player], epsilon: f64, first: u64, games: u64) -> Samples {
     let parts: Vec<Samples> = (first..first + games)
         .into_par_iter()
         .map(|g| {
-            let seats: Vec<&Evaluator> = (0..v.players())
+            let seats: Vec<&Player> = (0..v.players())
                 .map(|p| &pool[(g as usize + p) % pool.len()])
                 .collect();
             self_play_game(v, &seats, epsilon, g)
@@ -394,7 +418,7 @@ mod tests {
     #[test]
     fn self_play_is_reproducible_and_labels_every_settled_position() {
         let v = two_players();
-        let hand = Evaluator::new(&v);
+        let hand = Player::from(Evaluator::new(&v));
         let a = self_play_game(&v, &[&hand, &hand], 0.05, 7);
         let b = self_play_game(&v, &[&hand, &hand], 0.05, 7);
         assert!(a.len() > 10);
@@ -405,7 +429,7 @@ mod tests {
     #[test]
     fn appended_samples_keep_their_inputs() {
         let v = two_players();
-        let hand = Evaluator::new(&v);
+        let hand = Player::from(Evaluator::new(&v));
         let a = self_play_game(&v, &[&hand, &hand], 0.0, 1);
         let b = self_play_game(&v, &[&hand, &hand], 0.0, 2);
         let mut all = a.clone();
@@ -416,9 +440,25 @@ mod tests {
     }
 
     #[test]
+    fn a_bot_seat_plays_its_own_bot_made_from_the_game_seed() {
+        let v = two_players();
+        let made = Arc::new(Mutex::new(Vec::new()));
+        let seeds = made.clone();
+        let runner = Player::Bot(Arc::new(move |seed| -> Box<dyn Bot> {
+            seeds.lock().unwrap().push(seed);
+            Box::new(crate::RandomBot::new(seed))
+        }));
+        let hand = Player::from(Evaluator::new(&v));
+        let a = self_play_game(&v, &[&hand, &runner], 0.0, 5);
+        let b = self_play_game(&v, &[&hand, &runner], 0.0, 5);
+        assert_eq!((a.inputs, a.labels), (b.inputs, b.labels));
+        assert_eq!(*made.lock().unwrap(), vec![41, 41]);
+    }
+
+    #[test]
     fn training_lowers_the_log_loss_of_games_it_did_not_see() {
         let v = two_players();
-        let pool = [Evaluator::new(&v)];
+        let pool = [Player::from(Evaluator::new(&v))];
         let data = self_play(&v, &pool, 0.05, 0, 300);
         let check = self_play(&v, &pool, 0.05, 10_000, 100);
         let mut net = ValueNet::new_random(&v, 16, 3);

@@ -1,9 +1,11 @@
 //! Trains a value net by self-play (see `ashta_bots::net`).
 //!
-//! Generation 0 is played by the greedy bot with the hand weights; in every later
-//! generation the seats are dealt round `--pool` (default `net,net,hand`: the net of
-//! the generation before, one play deep, plays two seats in three and the hand weights
-//! the third). Each generation's games
+//! The seats are dealt round `--pool` (default `net,net,hand`: the net of the
+//! generation before, one play deep, plays two seats in three and the hand weights the
+//! third; in generation 0, which has no net yet, the hand weights play the net's
+//! seats). A pool entry may also name any bot [`ashta_bots::make_bot`] knows, for
+//! example a gauntlet style (`--pool net,net,hand,cautious,runner`), which then plays
+//! its seats as it is, so that the net also learns positions other styles lead to. Each generation's games
 //! (with a few random plays for variety) label their settled positions with their
 //! results; the net keeps training on the newest two generations. After each
 //! generation the net, playing one play deep, meets the hand-weighted `greedy` in every
@@ -21,8 +23,8 @@
 
 use std::sync::Arc;
 
-use ashta_bots::net::train::{self, Samples, TrainConfig};
-use ashta_bots::{play_game, Bot, Evaluator, GreedyBot, ValueNet};
+use ashta_bots::net::train::{self, Player, Samples, TrainConfig};
+use ashta_bots::{make_bot, play_game, Bot, Evaluator, GreedyBot, ValueNet};
 use ashta_engine::{Rules, RulesSpec, SeededThrows, Variant};
 use rayon::prelude::*;
 
@@ -122,7 +124,7 @@ fn main() {
     let hand = Evaluator::new(&variant);
     let check = train::self_play(
         &variant,
-        std::slice::from_ref(&hand),
+        &[Player::from(hand.clone())],
         a.epsilon,
         1 << 40,
         2000,
@@ -130,19 +132,23 @@ fn main() {
     let mut net = ValueNet::new_random(&variant, a.hidden, a.seed);
     let mut previous = Samples::new();
     for generation in 0..a.generations {
-        let pool = if generation == 0 {
-            vec![hand.clone()]
-        } else {
-            let learned = Evaluator::new(&variant).with_net(Arc::new(net.clone()));
-            a.pool
-                .split(',')
-                .map(|name| match name {
-                    "net" => learned.clone(),
-                    "hand" => hand.clone(),
-                    other => panic!("--pool takes net and hand, not {other}"),
-                })
-                .collect()
-        };
+        let learned = Evaluator::new(&variant).with_net(Arc::new(net.clone()));
+        let pool: Vec<Player> = a
+            .pool
+            .split(',')
+            .map(|name| match name {
+                // Generation 0 has no net yet: the hand weights play its seats.
+                "net" if generation > 0 => Player::from(learned.clone()),
+                "net" | "hand" => Player::from(hand.clone()),
+                bot => {
+                    let spec = bot.to_string();
+                    make_bot(&spec, 0, None).unwrap_or_else(|e| panic!("--pool: {e}"));
+                    Player::Bot(Arc::new(move |seed| {
+                        make_bot(&spec, seed, None).expect("checked above")
+                    }))
+                }
+            })
+            .collect();
         let first = a.seed * 1_000_000_000 + generation as u64 * 10_000_000;
         let fresh = train::self_play(&variant, &pool, a.epsilon, first, a.games);
         let mut data = previous.clone();
