@@ -1,0 +1,387 @@
+//! `ashta.VecEnv`: many games stepped together in Rust, with numpy in and out and the
+//! GIL released while stepping. Each step plays one move (one action) in every game;
+//! the throws that follow are made inside, from the env's seed, until the next decision
+//! or the end of the game. Ended games restart on the next step (Gymnasium's
+//! `NEXT_STEP` autoreset).
+
+use ashta_engine::{DrawReason, Move, MoveList, Position, SeededThrows, Variant};
+use numpy::{PyArray1, PyArray2, PyArrayLike1, PyArrayMethods, AllowTypeChange};
+use pyo3::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::actions::ActionSpace;
+use crate::errors::{AshtaError, IllegalActionError};
+use crate::observe::ObsLayout;
+use crate::outcome::write_returns;
+use crate::rules_arg::variant_from_args;
+
+/// Throwing phases after which a game is cut short (`truncated`) unless given.
+const DEFAULT_MAX_TURNS: u32 = 1000;
+
+/// One game of the batch.
+struct Slot {
+    pos: Position,
+    /// Throwing phases begun.
+    turns: u32,
+    throws: SeededThrows,
+    /// The legal moves of `pos` (at a decision).
+    moves: Vec<Move>,
+    /// The game ended at the last step: the next step restarts it.
+    ended: bool,
+}
+
+/// How a step left one game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Left {
+    Running,
+    Terminated,
+    Truncated,
+}
+
+/// The batch's fixed part: rules, numbering, limits.
+struct Setup {
+    variant: Variant,
+    space: ActionSpace,
+    layout: ObsLayout,
+    max_turns: u32,
+}
+
+/// The output buffers of one step, one row per game.
+struct Rows<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [bool],
+    player: &'a mut [i32],
+}
+
+impl Setup {
+    /// Throws until the player to move has a decision or the game ends.
+    fn advance(&self, slot: &mut Slot, scratch: &mut MoveList) -> Left {
+        let v = &self.variant;
+        loop {
+            if slot.pos.is_over() {
+                return Left::Terminated;
+            }
+            if slot.pos.must_throw() {
+                if let Some(limit) = v.rules().turn_limit {
+                    if slot.turns >= limit {
+                        v.declare_draw(&mut slot.pos, DrawReason::TurnLimit)
+                            .expect("the game is not over");
+                        return Left::Terminated;
+                    }
+                }
+                if slot.turns >= self.max_turns {
+                    return Left::Truncated;
+                }
+                slot.turns += 1;
+                v.throw(&mut slot.pos, &mut slot.throws)
+                    .expect("the player to move throws");
+                continue;
+            }
+            v.legal_moves(&slot.pos, scratch);
+            if scratch.is_empty() {
+                // The engine ends such a turn itself; kept for safety.
+                let _ = v.end_turn(&mut slot.pos);
+                continue;
+            }
+            slot.moves.clear();
+            slot.moves.extend_from_slice(scratch);
+            return Left::Running;
+        }
+    }
+
+    /// Starts a new game in `slot` and brings it to its first decision.
+    fn restart(&self, slot: &mut Slot, scratch: &mut MoveList) -> Left {
+        slot.pos = self.variant.start_position();
+        slot.turns = 0;
+        slot.ended = false;
+        self.advance(slot, scratch)
+    }
+
+    /// Writes one game's observation, mask and player to move.
+    fn write_row(&self, slot: &Slot, row: usize, rows: &mut Rows<'_>) {
+        let (d, a) = (self.layout.size(), self.space.size());
+        let viewer = slot.pos.to_move();
+        self.layout.write(
+            &self.variant,
+            &slot.pos,
+            viewer,
+            false,
+            &mut rows.obs[row * d..(row + 1) * d],
+        );
+        let mask = &mut rows.mask[row * a..(row + 1) * a];
+        if slot.ended {
+            // Any action is accepted (and ignored) by the step that restarts the game.
+            mask.fill(true);
+        } else {
+            mask.fill(false);
+            for mv in &slot.moves {
+                mask[self.space.encode(&self.variant, &slot.pos, mv)] = true;
+            }
+        }
+        rows.player[row] = viewer as i32;
+    }
+
+    /// The legal move `action` names in `slot`, if any.
+    fn find(&self, slot: &Slot, action: i64) -> Option<Move> {
+        let a = usize::try_from(action).ok()?;
+        slot.moves
+            .iter()
+            .find(|mv| self.space.encode(&self.variant, &slot.pos, mv) == a)
+            .copied()
+    }
+}
+
+/// A batch of games stepped together in Rust.
+#[pyclass(module = "ashta", name = "VecEnv")]
+pub struct VecEnv {
+    setup: Setup,
+    slots: Vec<Slot>,
+    rng: ChaCha8Rng,
+    scratch: Box<MoveList>,
+}
+
+impl VecEnv {
+    fn seed_all(&mut self, seed: u64) {
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            slot.throws = SeededThrows::with_stream(seed, i as u64);
+        }
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.rng.set_stream(u64::MAX);
+    }
+
+    fn new_arrays<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray2<bool>>,
+        Bound<'py, PyArray1<i32>>,
+    ) {
+        let b = self.slots.len();
+        (
+            PyArray2::zeros(py, [b, self.setup.layout.size()], false),
+            PyArray2::zeros(py, [b, self.setup.space.size()], false),
+            PyArray1::zeros(py, b, false),
+        )
+    }
+}
+
+/// A mutable view of a new, contiguous array that nothing else holds yet.
+fn rows_of<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    array: &'a Bound<'_, numpy::PyArray<T, D>>,
+) -> &'a mut [T] {
+    // SAFETY: the array was just created by this module, is C-contiguous, and is not
+    // shared with Python code until the step returns it.
+    unsafe { array.as_slice_mut().expect("a new array is contiguous") }
+}
+
+#[pymethods]
+impl VecEnv {
+    /// VecEnv(num_envs, players=None, rules=None, seed=0, size=None, max_turns=1000):
+    /// `num_envs` games of the rules (a preset name or a rules dict, RULES.md 9.3);
+    /// game `i` throws from stream `i` of `seed`. A game still running after
+    /// `max_turns` throwing phases is cut short (`truncated`).
+    #[new]
+    #[pyo3(signature = (num_envs, players=None, rules=None, seed=0, size=None, max_turns=DEFAULT_MAX_TURNS))]
+    fn new(
+        num_envs: usize,
+        players: Option<i64>,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: u64,
+        size: Option<i64>,
+        max_turns: u32,
+    ) -> PyResult<VecEnv> {
+        if num_envs == 0 {
+            return Err(AshtaError::new_err("num_envs must be at least 1"));
+        }
+        let variant = variant_from_args(rules, players, size)?;
+        let setup = Setup {
+            space: ActionSpace::of(&variant),
+            layout: ObsLayout::of(&variant),
+            max_turns,
+            variant,
+        };
+        let start = setup.variant.start_position();
+        let slots = (0..num_envs)
+            .map(|i| Slot {
+                pos: start,
+                turns: 0,
+                throws: SeededThrows::with_stream(seed, i as u64),
+                moves: Vec::new(),
+                ended: true,
+            })
+            .collect();
+        let mut env = VecEnv {
+            setup,
+            slots,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            scratch: Box::new(MoveList::new()),
+        };
+        env.seed_all(seed);
+        Ok(env)
+    }
+
+    /// Number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Number of players.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.setup.variant.players()
+    }
+
+    /// Number of actions (the masks' width).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.setup.space.size()
+    }
+
+    /// Length of one observation.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.setup.layout.size()
+    }
+
+    /// Restarts every game (reseeding them first when `seed` is given) and returns
+    /// `(observations float32[B, D], masks bool[B, A], current_player int32[B])`.
+    #[pyo3(signature = (seed=None))]
+    #[allow(clippy::type_complexity)]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<u64>,
+    ) -> (
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray2<bool>>,
+        Bound<'py, PyArray1<i32>>,
+    ) {
+        if let Some(seed) = seed {
+            self.seed_all(seed);
+        }
+        let (obs, mask, player) = self.new_arrays(py);
+        let mut rows = Rows {
+            obs: rows_of(&obs),
+            mask: rows_of(&mask),
+            player: rows_of(&player),
+        };
+        let this = &mut *self;
+        py.detach(|| {
+            for (i, slot) in this.slots.iter_mut().enumerate() {
+                this.setup.restart(slot, &mut this.scratch);
+                this.setup.write_row(slot, i, &mut rows);
+            }
+        });
+        (obs, mask, player)
+    }
+
+    /// Plays `actions[i]` in game `i` and returns `(observations float32[B, D], masks
+    /// bool[B, A], current_player int32[B], rewards float32[B, P], terminated bool[B],
+    /// truncated bool[B])`. A game that ended at the previous step restarts instead
+    /// (its action is ignored; rewards 0). Raises `IllegalActionError` (and plays
+    /// nothing) when an action is not legal.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyArrayLike1<'py, i64, AllowTypeChange>,
+    ) -> PyResult<(
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray2<bool>>,
+        Bound<'py, PyArray1<i32>>,
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyArray1<bool>>,
+    )> {
+        let b = self.slots.len();
+        let actions = actions.as_slice().map_err(|e| AshtaError::new_err(e.to_string()))?;
+        if actions.len() != b {
+            return Err(AshtaError::new_err(format!(
+                "step(): {} actions for {b} games",
+                actions.len()
+            )));
+        }
+        for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+            if !slot.ended && self.setup.find(slot, a).is_none() {
+                let what = usize::try_from(a).map_or_else(
+                    |_| "negative".to_string(),
+                    |a| self.setup.space.describe(&self.setup.variant, &slot.pos, a),
+                );
+                return Err(IllegalActionError::new_err(format!(
+                    "game {i}: illegal action {a} ({what}); nothing was played"
+                )));
+            }
+        }
+        let players = self.setup.variant.players();
+        let (obs, mask, player) = self.new_arrays(py);
+        let rewards = PyArray2::<f32>::zeros(py, [b, players], false);
+        let terminated = PyArray1::<bool>::zeros(py, b, false);
+        let truncated = PyArray1::<bool>::zeros(py, b, false);
+        let mut rows = Rows {
+            obs: rows_of(&obs),
+            mask: rows_of(&mask),
+            player: rows_of(&player),
+        };
+        let (rew, term, trunc) = (rows_of(&rewards), rows_of(&terminated), rows_of(&truncated));
+        let this = &mut *self;
+        py.detach(|| {
+            let setup = &this.setup;
+            for (i, (slot, &a)) in this.slots.iter_mut().zip(actions).enumerate() {
+                if slot.ended {
+                    setup.restart(slot, &mut this.scratch);
+                } else {
+                    let mv = setup.find(slot, a).expect("checked above");
+                    setup.variant.play_unchecked(&mut slot.pos, mv);
+                    match setup.advance(slot, &mut this.scratch) {
+                        Left::Running => {}
+                        Left::Terminated => {
+                            write_returns(
+                                &setup.variant,
+                                &slot.pos,
+                                &mut rew[i * players..(i + 1) * players],
+                            );
+                            term[i] = true;
+                            slot.ended = true;
+                        }
+                        Left::Truncated => {
+                            trunc[i] = true;
+                            slot.ended = true;
+                        }
+                    }
+                }
+                setup.write_row(slot, i, &mut rows);
+            }
+        });
+        Ok((obs, mask, player, rewards, terminated, truncated))
+    }
+
+    /// A uniformly random legal action for each game, drawn in Rust from the env's
+    /// seed (0 for a game that restarts at the next step): `int32[B]`.
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+        let out = PyArray1::<i32>::zeros(py, self.slots.len(), false);
+        let dst = rows_of(&out);
+        let this = &mut *self;
+        py.detach(|| {
+            for (slot, d) in this.slots.iter().zip(dst.iter_mut()) {
+                if !slot.ended && !slot.moves.is_empty() {
+                    let mv = slot.moves[this.rng.random_range(0..slot.moves.len())];
+                    *d = this.setup.space.encode(&this.setup.variant, &slot.pos, &mv) as i32;
+                }
+            }
+        });
+        out
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ashta.VecEnv(num_envs={}, players={}, actions={}, observation_size={})",
+            self.slots.len(),
+            self.setup.variant.players(),
+            self.setup.space.size(),
+            self.setup.layout.size()
+        )
+    }
+}
