@@ -42,6 +42,11 @@ fn play_actions(variant: &Variant, mut pos: Position, moves: &[Move]) -> Vec<usi
         .collect()
 }
 
+/// Small numbers as a Python list (a `Vec<u8>` would become `bytes`).
+fn widen(xs: &[u8]) -> Vec<u32> {
+    xs.iter().map(|&x| x.into()).collect()
+}
+
 fn budget(time_ms: Option<u64>) -> Option<Duration> {
     time_ms.map(Duration::from_millis)
 }
@@ -201,8 +206,8 @@ pub fn analyze<'py>(
         let d = PyDict::new(py);
         d.set_item("number", t.number)?;
         d.set_item("player", t.player)?;
-        d.set_item("throws", t.throws.clone())?;
-        d.set_item("bag", t.bag.clone())?;
+        d.set_item("throws", widen(&t.throws))?;
+        d.set_item("bag", widen(&t.bag))?;
         d.set_item("luck", t.luck.luck())?;
         d.set_item("wins_after", t.wins_after.clone())?;
         match &t.decision {

@@ -101,8 +101,8 @@ impl PyGame {
     }
 
     /// The throw table's distinct values, ascending: the value slots of the actions.
-    fn throw_values(&self) -> Vec<u8> {
-        self.variant.table().values().to_vec()
+    fn throw_values(&self) -> Vec<u32> {
+        self.variant.table().values().iter().map(|&v| v.into()).collect()
     }
 
     /// Shape of `State.observation_tensor()`: `[size]`.
@@ -434,8 +434,8 @@ impl PyState {
     }
 
     /// The values in the bag, largest first.
-    fn bag(&self) -> Vec<u8> {
-        self.variant().bag(self.game.position())
+    fn bag(&self) -> Vec<u32> {
+        self.variant().bag(self.game.position()).into_iter().map(u32::from).collect()
     }
 
     /// The winner (the first to finish), if any.
@@ -444,8 +444,8 @@ impl PyState {
     }
 
     /// The finishing order so far.
-    fn places(&self) -> Vec<u8> {
-        self.game.position().places().to_vec()
+    fn places(&self) -> Vec<u32> {
+        self.game.position().places().iter().map(|&p| p.into()).collect()
     }
 
     /// Why the game was drawn (`"frozen"`, `"turn limit"`), if it was.

@@ -150,14 +150,7 @@ impl VecEnv {
         self.rng.set_stream(u64::MAX);
     }
 
-    fn new_arrays<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> (
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<bool>>,
-        Bound<'py, PyArray1<i32>>,
-    ) {
+    fn new_arrays<'py>(&self, py: Python<'py>) -> Start<'py> {
         let b = self.slots.len();
         (
             PyArray2::zeros(py, [b, self.setup.layout.size()], false),
@@ -167,13 +160,34 @@ impl VecEnv {
     }
 }
 
-/// A mutable view of a new, contiguous array that nothing else holds yet.
-fn rows_of<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+/// What `reset()` returns: observations, masks, players to move.
+type Start<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray1<i32>>,
+);
+
+/// What `step()` returns: observations, masks, players to move, rewards, terminated,
+/// truncated.
+type Stepped<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
+/// A mutable view of a new, contiguous array.
+///
+/// # Safety
+/// The array must have been created by the caller and not yet be seen by Python code
+/// or viewed otherwise while the slice lives.
+#[allow(clippy::mut_from_ref)]
+unsafe fn rows_of<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     array: &'a Bound<'_, numpy::PyArray<T, D>>,
 ) -> &'a mut [T] {
-    // SAFETY: the array was just created by this module, is C-contiguous, and is not
-    // shared with Python code until the step returns it.
-    unsafe { array.as_slice_mut().expect("a new array is contiguous") }
+    array.as_slice_mut().expect("a new array is contiguous")
 }
 
 #[pymethods]
@@ -249,24 +263,18 @@ impl VecEnv {
     /// Restarts every game (reseeding them first when `seed` is given) and returns
     /// `(observations float32[B, D], masks bool[B, A], current_player int32[B])`.
     #[pyo3(signature = (seed=None))]
-    #[allow(clippy::type_complexity)]
-    fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
-        seed: Option<u64>,
-    ) -> (
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<bool>>,
-        Bound<'py, PyArray1<i32>>,
-    ) {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> Start<'py> {
         if let Some(seed) = seed {
             self.seed_all(seed);
         }
         let (obs, mask, player) = self.new_arrays(py);
-        let mut rows = Rows {
-            obs: rows_of(&obs),
-            mask: rows_of(&mask),
-            player: rows_of(&player),
+        // SAFETY: the arrays were just made here and go to Python only on return.
+        let mut rows = unsafe {
+            Rows {
+                obs: rows_of(&obs),
+                mask: rows_of(&mask),
+                player: rows_of(&player),
+            }
         };
         let this = &mut *self;
         py.detach(|| {
@@ -283,19 +291,11 @@ impl VecEnv {
     /// truncated bool[B])`. A game that ended at the previous step restarts instead
     /// (its action is ignored; rewards 0). Raises `IllegalActionError` (and plays
     /// nothing) when an action is not legal.
-    #[allow(clippy::type_complexity)]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: PyArrayLike1<'py, i64, AllowTypeChange>,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<bool>>,
-        Bound<'py, PyArray1<i32>>,
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyArray1<bool>>,
-    )> {
+    ) -> PyResult<Stepped<'py>> {
         let b = self.slots.len();
         let actions = actions.as_slice().map_err(|e| AshtaError::new_err(e.to_string()))?;
         if actions.len() != b {
@@ -320,12 +320,17 @@ impl VecEnv {
         let rewards = PyArray2::<f32>::zeros(py, [b, players], false);
         let terminated = PyArray1::<bool>::zeros(py, b, false);
         let truncated = PyArray1::<bool>::zeros(py, b, false);
-        let mut rows = Rows {
-            obs: rows_of(&obs),
-            mask: rows_of(&mask),
-            player: rows_of(&player),
+        // SAFETY: the arrays were just made here and go to Python only on return.
+        let mut rows = unsafe {
+            Rows {
+                obs: rows_of(&obs),
+                mask: rows_of(&mask),
+                player: rows_of(&player),
+            }
         };
-        let (rew, term, trunc) = (rows_of(&rewards), rows_of(&terminated), rows_of(&truncated));
+        // SAFETY: as above.
+        let (rew, term, trunc) =
+            unsafe { (rows_of(&rewards), rows_of(&terminated), rows_of(&truncated)) };
         let this = &mut *self;
         py.detach(|| {
             let setup = &this.setup;
@@ -362,7 +367,8 @@ impl VecEnv {
     /// seed (0 for a game that restarts at the next step): `int32[B]`.
     fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
         let out = PyArray1::<i32>::zeros(py, self.slots.len(), false);
-        let dst = rows_of(&out);
+        // SAFETY: as in `step`.
+        let dst = unsafe { rows_of(&out) };
         let this = &mut *self;
         py.detach(|| {
             for (slot, d) in this.slots.iter().zip(dst.iter_mut()) {
