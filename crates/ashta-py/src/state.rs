@@ -38,6 +38,11 @@ impl PyGame {
         }
     }
 
+    /// A state of this game at `pos` (a throwing phase not under way).
+    pub(crate) fn state_at(&self, pos: ashta_engine::Position) -> PyState {
+        self.state(EngineGame::from_position(self.variant.clone(), pos, None))
+    }
+
     fn state(&self, game: EngineGame) -> PyState {
         PyState {
             game,

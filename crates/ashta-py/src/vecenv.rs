@@ -15,6 +15,7 @@ use crate::errors::{AshtaError, IllegalActionError};
 use crate::observe::ObsLayout;
 use crate::outcome::write_returns;
 use crate::rules_arg::variant_from_args;
+use crate::state::{PyGame, PyState};
 
 /// Throwing phases after which a game is cut short (`truncated`) unless given.
 const DEFAULT_MAX_TURNS: u32 = 1000;
@@ -379,6 +380,15 @@ impl VecEnv {
             }
         });
         out
+    }
+
+    /// Game `index` now as an `ashta.State` (a copy: playing it changes nothing here),
+    /// to look at or check a game of the batch.
+    fn state(&self, index: usize) -> PyResult<PyState> {
+        let slot = self.slots.get(index).ok_or_else(|| {
+            AshtaError::new_err(format!("game {index}: the batch has {}", self.slots.len()))
+        })?;
+        Ok(PyGame::from_variant(self.setup.variant.clone()).state_at(slot.pos))
     }
 
     fn __repr__(&self) -> String {

@@ -168,6 +168,8 @@ class VecEnv:
         current_player[B], rewards[B, P], terminated[B], truncated[B])``."""
     def random_actions(self) -> npt.NDArray[np.int32]:
         """A uniformly random legal action per game, drawn in Rust."""
+    def state(self, index: int) -> State:
+        """Game ``index`` now, as a ``State`` (a copy)."""
 
 class Bot:
     """One of our bots, by name (``BOT_NAMES``), seeded."""
