@@ -20,20 +20,37 @@
 use ashta_engine::{Position, Variant, OFF};
 
 /// The layout of observations under one rule set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ObsLayout {
     players: usize,
     pawns: usize,
     slots: usize,
+    /// Path indices per player (home + 1).
+    path_len: usize,
+    /// `seen[(viewer · P + p) · path_len + i]`: player p's path index i as the viewer's
+    /// path index + 1, divided by `path_len` (the engine's geometry, looked up once).
+    seen: Vec<f32>,
 }
 
 impl ObsLayout {
     /// The layout for `variant`.
     pub fn of(variant: &Variant) -> ObsLayout {
+        let (players, path_len) = (variant.players(), variant.home() + 1);
+        let mut seen = Vec::with_capacity(players * players * path_len);
+        for viewer in 0..players {
+            for p in 0..players {
+                for i in 0..path_len {
+                    let at = variant.path_index(viewer, variant.square(p, i));
+                    seen.push((at + 1) as f32 / path_len as f32);
+                }
+            }
+        }
         ObsLayout {
-            players: variant.players(),
+            players,
             pawns: variant.pawns_per_player(),
             slots: variant.table().values().len(),
+            path_len,
+            seen,
         }
     }
 
@@ -45,14 +62,12 @@ impl ObsLayout {
     /// Writes `pos` as `viewer` sees it into `out` (of length [`ObsLayout::size`]).
     pub fn write(
         &self,
-        variant: &Variant,
         pos: &Position,
         viewer: usize,
         throwing: bool,
         out: &mut [f32],
     ) {
-        let (np, nk) = (self.players, self.pawns);
-        let h = (variant.home() + 1) as f32;
+        let (np, nk, len) = (self.players, self.pawns, self.path_len);
         let (progress, rest) = out.split_at_mut(np * nk);
         let (frame, rest) = rest.split_at_mut(np * nk);
         let (bag, rest) = rest.split_at_mut(self.slots);
@@ -61,15 +76,17 @@ impl ObsLayout {
         let (to_move, rest) = rest.split_at_mut(np);
         for rel in 0..np {
             let p = (viewer + rel) % np;
-            for (k, &i) in pos.pawn_indices(p, nk).iter().enumerate() {
-                let (a, b) = if i == OFF {
+            let own = &self.seen[(p * np + p) * len..(p * np + p + 1) * len];
+            let seen = &self.seen[(viewer * np + p) * len..(viewer * np + p + 1) * len];
+            let pawns = pos.pawn_indices(p, nk);
+            let progress = &mut progress[rel * nk..(rel + 1) * nk];
+            let frame = &mut frame[rel * nk..(rel + 1) * nk];
+            for ((&i, a), b) in pawns.iter().zip(progress).zip(frame) {
+                (*a, *b) = if i == OFF {
                     (0.0, 0.0)
                 } else {
-                    let seen = variant.path_index(viewer, variant.square(p, i as usize));
-                    ((i as f32 + 1.0) / h, (seen as f32 + 1.0) / h)
+                    (own[i as usize], seen[i as usize])
                 };
-                progress[rel * nk + k] = a;
-                frame[rel * nk + k] = b;
             }
             captured[rel] = pos.has_captured(p) as u8 as f32;
             finished[rel] = pos.has_finished(p) as u8 as f32;

@@ -47,7 +47,7 @@ impl PyGame {
         PyState {
             game,
             space: self.space,
-            layout: self.layout,
+            layout: self.layout.clone(),
             history: Vec::new(),
         }
     }
@@ -393,7 +393,6 @@ impl PyState {
         let viewer = self.check_player(player)?;
         let mut out = vec![0.0f32; self.layout.size()];
         self.layout.write(
-            self.variant(),
             self.game.position(),
             viewer,
             self.game.throwing(),

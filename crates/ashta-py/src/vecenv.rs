@@ -4,7 +4,9 @@
 //! or the end of the game. Ended games restart on the next step (Gymnasium's
 //! `NEXT_STEP` autoreset).
 
-use ashta_engine::{DrawReason, Move, MoveList, Position, SeededThrows, Variant};
+use ashta_engine::{
+    DrawReason, Move, MoveList, Position, SeededThrows, ThrowSource, ThrowStep, Variant,
+};
 use numpy::{PyArray1, PyArray2, PyArrayLike1, PyArrayMethods, AllowTypeChange};
 use pyo3::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -75,8 +77,16 @@ impl Setup {
                     return Left::Truncated;
                 }
                 slot.turns += 1;
-                v.throw(&mut slot.pos, &mut slot.throws)
-                    .expect("the player to move throws");
+                // One throw at a time (`Variant::throw` would first check that the
+                // position is of these rules, which it always is here).
+                let (k, p) = (v.table().cowries(), v.table().mouth_up());
+                loop {
+                    let up = slot.throws.throw_cowries(k, p).mouths_up();
+                    let step = v.throw_one(&mut slot.pos, up).expect("the player throws");
+                    if step != ThrowStep::Again {
+                        break;
+                    }
+                }
                 continue;
             }
             v.legal_moves(&slot.pos, scratch);
@@ -104,7 +114,6 @@ impl Setup {
         let (d, a) = (self.layout.size(), self.space.size());
         let viewer = slot.pos.to_move();
         self.layout.write(
-            &self.variant,
             &slot.pos,
             viewer,
             false,
@@ -305,8 +314,11 @@ impl VecEnv {
                 actions.len()
             )));
         }
+        let mut chosen = Vec::with_capacity(b);
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            if !slot.ended && self.setup.find(slot, a).is_none() {
+            let mv = if slot.ended { None } else { self.setup.find(slot, a) };
+            chosen.push(mv);
+            if !slot.ended && mv.is_none() {
                 let what = usize::try_from(a).map_or_else(
                     |_| "negative".to_string(),
                     |a| self.setup.space.describe(&self.setup.variant, &slot.pos, a),
@@ -335,11 +347,8 @@ impl VecEnv {
         let this = &mut *self;
         py.detach(|| {
             let setup = &this.setup;
-            for (i, (slot, &a)) in this.slots.iter_mut().zip(actions).enumerate() {
-                if slot.ended {
-                    setup.restart(slot, &mut this.scratch);
-                } else {
-                    let mv = setup.find(slot, a).expect("checked above");
+            for (i, (slot, mv)) in this.slots.iter_mut().zip(chosen).enumerate() {
+                if let Some(mv) = mv {
                     setup.variant.play_unchecked(&mut slot.pos, mv);
                     match setup.advance(slot, &mut this.scratch) {
                         Left::Running => {}
@@ -357,6 +366,8 @@ impl VecEnv {
                             slot.ended = true;
                         }
                     }
+                } else {
+                    setup.restart(slot, &mut this.scratch);
                 }
                 setup.write_row(slot, i, &mut rows);
             }
