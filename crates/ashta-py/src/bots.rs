@@ -19,7 +19,9 @@ use crate::state::PyState;
 fn decision_position(state: &PyState) -> PyResult<(Variant, Position)> {
     let pos = *state.game.position();
     if pos.is_over() {
-        return Err(BotError::new_err("the game is over: there is nothing to decide"));
+        return Err(BotError::new_err(
+            "the game is over: there is nothing to decide",
+        ));
     }
     if state.game.must_throw() {
         return Err(BotError::new_err(
@@ -61,7 +63,8 @@ pub struct PyBot {
 
 impl PyBot {
     pub(crate) fn make(name: &str, seed: u64, time_ms: Option<u64>) -> PyResult<PyBot> {
-        let bot = make_bot(name, seed, budget(time_ms)).map_err(|e| BotError::new_err(e.to_string()))?;
+        let bot =
+            make_bot(name, seed, budget(time_ms)).map_err(|e| BotError::new_err(e.to_string()))?;
         Ok(PyBot {
             name: name.to_string(),
             bot: Mutex::new(bot),
@@ -97,7 +100,10 @@ impl PyBot {
 
     /// Forget anything kept between decisions (call at a new game).
     fn new_game(&self) {
-        self.bot.lock().unwrap_or_else(|e| e.into_inner()).new_game();
+        self.bot
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .new_game();
     }
 
     /// The name the bot was made with.

@@ -116,7 +116,14 @@ impl PySummary {
     ) -> PyResult<(Bound<'py, PyAny>, ((u64, Vec<u64>, u64, u64, u64, u32),))> {
         let s = &self.inner;
         let rebuild = py.import("ashta._ashta")?.getattr("_summary_from_state")?;
-        let state = (s.games, s.wins.clone(), s.frozen, s.turn_limit, s.total_turns, s.max_turns);
+        let state = (
+            s.games,
+            s.wins.clone(),
+            s.frozen,
+            s.turn_limit,
+            s.total_turns,
+            s.max_turns,
+        );
         Ok((rebuild, (state,)))
     }
 
@@ -152,7 +159,12 @@ pub fn summary_from_state(state: (u64, Vec<u64>, u64, u64, u64, u32)) -> PySumma
 /// Game `index` of the series between `bots` (one spec per seat): its throws come from
 /// stream `2·index` of `seed` (as random self-play's), the bot of seat `p` is seeded
 /// `seed + 4·index + p`.
-fn bot_game(variant: &Variant, bots: &[String], seed: u64, index: u64) -> Result<GameResult, String> {
+fn bot_game(
+    variant: &Variant,
+    bots: &[String],
+    seed: u64,
+    index: u64,
+) -> Result<GameResult, String> {
     let seated = bots
         .iter()
         .enumerate()
@@ -170,7 +182,13 @@ fn bot_game(variant: &Variant, bots: &[String], seed: u64, index: u64) -> Result
 }
 
 /// Plays games `start..end` of the series and sums them up.
-fn play_range(variant: &Variant, bots: Option<&[String]>, seed: u64, start: u64, end: u64) -> Result<EngineSummary, String> {
+fn play_range(
+    variant: &Variant,
+    bots: Option<&[String]>,
+    seed: u64,
+    start: u64,
+    end: u64,
+) -> Result<EngineSummary, String> {
     let chunks: Vec<(u64, u64)> = (start..end)
         .step_by(CHUNK as usize)
         .map(|c| (c, (c + CHUNK).min(end)))
@@ -215,7 +233,9 @@ pub fn run_games(
 ) -> PyResult<PySummary> {
     let variant = variant_from_args(rules, players, size)?;
     if end < start {
-        return Err(AshtaError::new_err(format!("games {start}..{end}: end is before start")));
+        return Err(AshtaError::new_err(format!(
+            "games {start}..{end}: end is before start"
+        )));
     }
     let bots = match bots {
         None => None,

@@ -35,7 +35,10 @@ fn _ashta(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AshtaError", py.get_type::<errors::AshtaError>())?;
     m.add("RulesError", py.get_type::<errors::RulesError>())?;
     m.add("PositionError", py.get_type::<errors::PositionError>())?;
-    m.add("IllegalActionError", py.get_type::<errors::IllegalActionError>())?;
+    m.add(
+        "IllegalActionError",
+        py.get_type::<errors::IllegalActionError>(),
+    )?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("BotError", py.get_type::<errors::BotError>())?;
     m.add("BOT_NAMES", ashta_bots::BOT_NAMES.to_vec())?;

@@ -60,13 +60,7 @@ impl ObsLayout {
     }
 
     /// Writes `pos` as `viewer` sees it into `out` (of length [`ObsLayout::size`]).
-    pub fn write(
-        &self,
-        pos: &Position,
-        viewer: usize,
-        throwing: bool,
-        out: &mut [f32],
-    ) {
+    pub fn write(&self, pos: &Position, viewer: usize, throwing: bool, out: &mut [f32]) {
         let (np, nk, len) = (self.players, self.pawns, self.path_len);
         let (progress, rest) = out.split_at_mut(np * nk);
         let (frame, rest) = rest.split_at_mut(np * nk);

@@ -20,8 +20,8 @@ pub fn variant_from_args(
         Some(obj) => parse_spec(&spec_text(obj)?)?,
     };
     if let Some(p) = players {
-        rules.players =
-            u8::try_from(p).map_err(|_| rules_error(format!("{p} players: a game has 2, 3 or 4")))?;
+        rules.players = u8::try_from(p)
+            .map_err(|_| rules_error(format!("{p} players: a game has 2, 3 or 4")))?;
     }
     if let Some(s) = size {
         rules.size = u8::try_from(s).map_err(|_| {

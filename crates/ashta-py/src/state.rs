@@ -64,7 +64,9 @@ impl PyGame {
         size: Option<i64>,
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
-        Ok(PyGame::from_variant(variant_from_args(rules, players, size)?))
+        Ok(PyGame::from_variant(variant_from_args(
+            rules, players, size,
+        )?))
     }
 
     /// The state a game starts from (a chance node: player 0 throws).
@@ -107,7 +109,12 @@ impl PyGame {
 
     /// The throw table's distinct values, ascending: the value slots of the actions.
     fn throw_values(&self) -> Vec<u32> {
-        self.variant.table().values().iter().map(|&v| v.into()).collect()
+        self.variant
+            .table()
+            .values()
+            .iter()
+            .map(|&v| v.into())
+            .collect()
     }
 
     /// Shape of `State.observation_tensor()`: `[size]`.
@@ -392,12 +399,8 @@ impl PyState {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let viewer = self.check_player(player)?;
         let mut out = vec![0.0f32; self.layout.size()];
-        self.layout.write(
-            self.game.position(),
-            viewer,
-            self.game.throwing(),
-            &mut out,
-        );
+        self.layout
+            .write(self.game.position(), viewer, self.game.throwing(), &mut out);
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -439,7 +442,11 @@ impl PyState {
 
     /// The values in the bag, largest first.
     fn bag(&self) -> Vec<u32> {
-        self.variant().bag(self.game.position()).into_iter().map(u32::from).collect()
+        self.variant()
+            .bag(self.game.position())
+            .into_iter()
+            .map(u32::from)
+            .collect()
     }
 
     /// The winner (the first to finish), if any.
@@ -449,7 +456,12 @@ impl PyState {
 
     /// The finishing order so far.
     fn places(&self) -> Vec<u32> {
-        self.game.position().places().iter().map(|&p| p.into()).collect()
+        self.game
+            .position()
+            .places()
+            .iter()
+            .map(|&p| p.into())
+            .collect()
     }
 
     /// Why the game was drawn (`"frozen"`, `"turn limit"`), if it was.
@@ -472,7 +484,10 @@ impl PyState {
     }
 
     fn __repr__(&self) -> String {
-        format!("ashta.State({})", self.variant().to_notation(self.game.position()))
+        format!(
+            "ashta.State({})",
+            self.variant().to_notation(self.game.position())
+        )
     }
 }
 
@@ -484,4 +499,3 @@ pub fn state_from_json(text: &str) -> PyResult<PyState> {
     let game = PyGame::from_variant(variant.clone());
     Ok(game.state(EngineGame::from_position(variant, pos, None)))
 }
-

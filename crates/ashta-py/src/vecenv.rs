@@ -7,7 +7,7 @@
 use ashta_engine::{
     DrawReason, Move, MoveList, Position, SeededThrows, ThrowSource, ThrowStep, Variant,
 };
-use numpy::{PyArray1, PyArray2, PyArrayLike1, PyArrayMethods, AllowTypeChange};
+use numpy::{AllowTypeChange, PyArray1, PyArray2, PyArrayLike1, PyArrayMethods};
 use pyo3::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -307,7 +307,9 @@ impl VecEnv {
         actions: PyArrayLike1<'py, i64, AllowTypeChange>,
     ) -> PyResult<Stepped<'py>> {
         let b = self.slots.len();
-        let actions = actions.as_slice().map_err(|e| AshtaError::new_err(e.to_string()))?;
+        let actions = actions
+            .as_slice()
+            .map_err(|e| AshtaError::new_err(e.to_string()))?;
         if actions.len() != b {
             return Err(AshtaError::new_err(format!(
                 "step(): {} actions for {b} games",
@@ -316,7 +318,11 @@ impl VecEnv {
         }
         let mut chosen = Vec::with_capacity(b);
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            let mv = if slot.ended { None } else { self.setup.find(slot, a) };
+            let mv = if slot.ended {
+                None
+            } else {
+                self.setup.find(slot, a)
+            };
             chosen.push(mv);
             if !slot.ended && mv.is_none() {
                 let what = usize::try_from(a).map_or_else(
