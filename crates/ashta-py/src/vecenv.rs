@@ -101,12 +101,50 @@ impl Setup {
         }
     }
 
-    /// Starts a new game in `slot` and brings it to its first decision.
+    /// Starts a new game in `slot` and brings it to its first decision. A game that
+    /// ends before anyone decides (rules under which nobody can ever move) is marked
+    /// ended, to restart again at the next step.
     fn restart(&self, slot: &mut Slot, scratch: &mut MoveList) -> Left {
         slot.pos = self.variant.start_position();
         slot.turns = 0;
         slot.ended = false;
-        self.advance(slot, scratch)
+        let left = self.advance(slot, scratch);
+        if left != Left::Running {
+            slot.moves.clear();
+            slot.ended = true;
+        }
+        left
+    }
+
+    /// Plays `mv` (None: restart an ended game) and writes the step's reward and flags.
+    fn step_one(
+        &self,
+        slot: &mut Slot,
+        mv: Option<Move>,
+        scratch: &mut MoveList,
+        reward: &mut [f32],
+        terminated: &mut bool,
+        truncated: &mut bool,
+    ) {
+        let left = match mv {
+            Some(mv) => {
+                self.variant.play_unchecked(&mut slot.pos, mv);
+                self.advance(slot, scratch)
+            }
+            None => self.restart(slot, scratch),
+        };
+        match left {
+            Left::Running => {}
+            Left::Terminated => {
+                write_returns(&self.variant, &slot.pos, reward);
+                *terminated = true;
+                slot.ended = true;
+            }
+            Left::Truncated => {
+                *truncated = true;
+                slot.ended = true;
+            }
+        }
     }
 
     /// Writes one game's observation, mask and player to move.
@@ -218,6 +256,9 @@ impl VecEnv {
     ) -> PyResult<VecEnv> {
         if num_envs == 0 {
             return Err(AshtaError::new_err("num_envs must be at least 1"));
+        }
+        if max_turns == 0 {
+            return Err(AshtaError::new_err("max_turns must be at least 1"));
         }
         let variant = variant_from_args(rules, players, size)?;
         let setup = Setup {
@@ -354,27 +395,14 @@ impl VecEnv {
         py.detach(|| {
             let setup = &this.setup;
             for (i, (slot, mv)) in this.slots.iter_mut().zip(chosen).enumerate() {
-                if let Some(mv) = mv {
-                    setup.variant.play_unchecked(&mut slot.pos, mv);
-                    match setup.advance(slot, &mut this.scratch) {
-                        Left::Running => {}
-                        Left::Terminated => {
-                            write_returns(
-                                &setup.variant,
-                                &slot.pos,
-                                &mut rew[i * players..(i + 1) * players],
-                            );
-                            term[i] = true;
-                            slot.ended = true;
-                        }
-                        Left::Truncated => {
-                            trunc[i] = true;
-                            slot.ended = true;
-                        }
-                    }
-                } else {
-                    setup.restart(slot, &mut this.scratch);
-                }
+                setup.step_one(
+                    slot,
+                    mv,
+                    &mut this.scratch,
+                    &mut rew[i * players..(i + 1) * players],
+                    &mut term[i],
+                    &mut trunc[i],
+                );
                 setup.write_row(slot, i, &mut rows);
             }
         });

@@ -11,8 +11,7 @@ def play_random(state, rng, stop=None):
     or ``stop(state)`` is true; returns the state."""
     while not state.is_terminal() and not (stop and stop(state)):
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            ashta.sample_chance(state, rng)
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     return state

@@ -135,3 +135,21 @@ def test_step_releases_the_gil():
         spins += 1
     t.join()
     assert spins > 10_000, "the main thread ran while the batch was stepped"
+
+
+FROZEN = {"cowries": 2, "throws": [{"value": 20, "grace": False}] * 3}
+
+
+def test_rules_where_nobody_can_move_draw_at_once():
+    # Every value overshoots the closed gate: the engine draws the start (frozen).
+    assert ashta.Game(rules=FROZEN).new_initial_state().draw() == "frozen"
+    env = ashta.VecEnv(2, rules=FROZEN)
+    _, mask, _ = env.reset()
+    assert mask.all()
+    *_, rew, term, trunc = env.step([0, 0])
+    assert term.all() and not trunc.any() and (rew == 0).all()
+
+
+def test_max_turns_must_be_positive():
+    with pytest.raises(ashta.AshtaError, match="max_turns"):
+        ashta.VecEnv(2, max_turns=0)

@@ -32,6 +32,7 @@ from ._ashta import (
     state_from_json,
 )
 from . import bots
+from ._sampling import sample_chance
 
 __all__ = [
     "BOT_NAMES",
@@ -52,5 +53,6 @@ __all__ = [
     "bots",
     "hint",
     "run_games",
+    "sample_chance",
     "state_from_json",
 ]

@@ -1,6 +1,7 @@
 """Ashta Chamma for researchers (see ``ashta._ashta`` for the native API)."""
 
 from . import bots as bots
+from ._sampling import sample_chance as sample_chance
 from ._ashta import (
     BOT_NAMES as BOT_NAMES,
     CHANCE as CHANCE,

@@ -25,6 +25,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._ashta import Bot, Game, IllegalActionError, State
+from ._sampling import sample_chance
 
 __all__ = ["AshtaEnv"]
 
@@ -90,8 +91,7 @@ class AshtaEnv(gymnasium.Env):
             if self.state.is_chance_node():
                 if phase_start and self.state.turns() >= self.max_turns:
                     return True
-                outcomes, probs = zip(*self.state.chance_outcomes())
-                self.state.apply_action(int(self.np_random.choice(outcomes, p=probs)))
+                sample_chance(self.state, self.np_random)
                 phase_start = False
                 continue
             player = self.state.current_player()

@@ -20,6 +20,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ._ashta import Game, State
+from ._sampling import sample_chance
 
 __all__ = ["env", "raw_env"]
 
@@ -87,8 +88,7 @@ class raw_env(AECEnv):
     def _throw(self) -> None:
         """Makes the throws until someone decides or the game ends."""
         while self.state.is_chance_node():
-            outcomes, probs = zip(*self.state.chance_outcomes())
-            self.state.apply_action(int(self._rng.choice(outcomes, p=probs)))
+            sample_chance(self.state, self._rng)
 
     def _settle(self) -> None:
         """Throws, then sets the next agent, or ends the game for everyone."""
