@@ -38,8 +38,15 @@ impl PyGame {
         }
     }
 
-    /// A state of this game at `pos` (a throwing phase not under way).
-    pub(crate) fn state_at(&self, pos: ashta_engine::Position) -> PyState {
+    /// A state of this game at `pos` (a throwing phase not under way). A bag that no
+    /// unit can use (a position read from outside may hold one) is forfeited by the
+    /// engine first, as play would have done, so that every decision node has a move.
+    pub(crate) fn state_at(&self, mut pos: ashta_engine::Position) -> PyState {
+        if !pos.is_over() && !pos.must_throw() && !self.variant.has_legal_move(&pos) {
+            self.variant
+                .end_turn(&mut pos)
+                .expect("a bag without a legal move is forfeited");
+        }
         self.state(EngineGame::from_position(self.variant.clone(), pos, None))
     }
 
@@ -77,9 +84,10 @@ impl PyGame {
 
     /// A state from a position in the JSON format of RULES.md 11, which must be of this
     /// game (same rules, size and players). Raises `PositionError` saying what is wrong.
+    /// A bag that no unit can use is forfeited at once (the turn passes), as in play.
     fn state_from_json(&self, text: &str) -> PyResult<PyState> {
         let pos = self.variant.parse_json(text).map_err(position_error)?;
-        Ok(self.state(EngineGame::from_position(self.variant.clone(), pos, None)))
+        Ok(self.state_at(pos))
     }
 
     /// Number of actions of the fixed action space (the length of every mask).
@@ -496,6 +504,5 @@ impl PyState {
 #[pyfunction]
 pub fn state_from_json(text: &str) -> PyResult<PyState> {
     let (variant, pos) = ashta_engine::parse_position(text).map_err(position_error)?;
-    let game = PyGame::from_variant(variant.clone());
-    Ok(game.state(EngineGame::from_position(variant, pos, None)))
+    Ok(PyGame::from_variant(variant).state_at(pos))
 }

@@ -228,3 +228,12 @@ def test_record_replays_the_game(rng, standard):
     s = play_random(standard.new_initial_state(), rng, stop=lambda t: t.turns() >= 6)
     record = json.loads(s.record_json())
     assert record["format"] == "ashta-record/1" and len(record["turns"]) == s.turns()
+
+
+def test_a_loaded_bag_nobody_can_use_is_forfeited(standard):
+    # South has never captured: a 3 takes every pawn past the gate (RULES.md 6, 5.2).
+    text = json.dumps({"rules": "standard", "size": 5, "players": 4, "to_move": 0, "bag": [3],
+                       "pawns": [[13, 14, 15, 15], [0] * 4, [0] * 4, [0] * 4],
+                       "captured": [False] * 4})
+    s = standard.state_from_json(text)
+    assert s.is_chance_node() and json.loads(s.to_json())["to_move"] == 1

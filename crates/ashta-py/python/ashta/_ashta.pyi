@@ -46,7 +46,7 @@ class Game:
         """The start of a game: a chance node (player 0 throws)."""
     def state_from_json(self, text: str) -> State:
         """A state from a position in the JSON format of RULES.md 11, of this game.
-        Raises ``PositionError``."""
+        Raises ``PositionError``. A bag no unit can use is forfeited at once."""
     def num_distinct_actions(self) -> int:
         """Size of the fixed action space: values × (2 × pawns + 1)."""
     def max_chance_outcomes(self) -> int:
