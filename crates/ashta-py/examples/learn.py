@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from typing import Optional
 
 import numpy as np
 
@@ -75,8 +76,16 @@ class Policy:
             p[k] -= lr * mhat / (np.sqrt(vhat) + 1e-8)
 
 
-def train(policy: Policy, envs: int, seconds: float, seed: int, horizon: int = 64):
-    """REINFORCE on seat 0 against random movers for `seconds`; returns games, steps."""
+def train(
+    policy: Policy,
+    envs: int,
+    seconds: float,
+    seed: int,
+    horizon: int = 64,
+    updates: Optional[int] = None,
+):
+    """REINFORCE on seat 0 against random movers for `seconds` (or until `updates`
+    updates of the policy, if given, come first); returns games, steps."""
     rng = np.random.default_rng(seed)
     env = ashta.VecEnv(envs, players=4, seed=seed)
     obs, mask, player = env.reset()
@@ -84,7 +93,8 @@ def train(policy: Policy, envs: int, seconds: float, seed: int, horizon: int = 6
     pending: list[list[tuple[np.ndarray, np.ndarray, int]]] = [[] for _ in range(envs)]
     batch_obs, batch_mask, batch_act, batch_ret = [], [], [], []
     baseline, games, steps, start = -0.5, 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    done = 0
+    while time.perf_counter() - start < seconds and (updates is None or done < updates):
         for _ in range(horizon):
             actions = env.random_actions()
             mine = np.flatnonzero(player == 0)
@@ -108,6 +118,7 @@ def train(policy: Policy, envs: int, seconds: float, seed: int, horizon: int = 6
             ret = np.array(batch_ret)
             baseline = 0.95 * baseline + 0.05 * ret.mean()
             policy.update(np.array(batch_obs), np.array(batch_mask), np.array(batch_act), ret - baseline)
+            done += 1
             batch_obs, batch_mask, batch_act, batch_ret = [], [], [], []
     return games, steps
 

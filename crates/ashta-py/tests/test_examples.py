@@ -44,6 +44,6 @@ def test_learning_example_improves_on_its_untrained_self():
     policy = learn.Policy(game.observation_tensor_size(), game.num_distinct_actions(), 32,
                           np.random.default_rng(0))
     before = learn.versus_random(policy, 1000, 10_000)
-    learn.train(policy, envs=256, seconds=8, seed=0)
+    learn.train(policy, envs=256, seconds=300, seed=0, updates=10)
     after = learn.versus_random(policy, 1000, 10_000)
     assert after > before + 200, (before, after)
