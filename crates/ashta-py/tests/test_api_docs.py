@@ -1,5 +1,6 @@
 """Every public name of the package has a docstring and a type stub."""
 
+import ast
 import inspect
 from pathlib import Path
 
@@ -28,6 +29,11 @@ def test_every_public_name_has_a_docstring():
                 if not (getattr(member, "__doc__", "") or "").strip():
                     missing.append(f"{name}.{attr}")
     assert not missing, missing
+
+
+def test_the_stubs_parse():
+    for stub in Path(ashta.__file__).parent.glob("*.pyi"):
+        ast.parse(stub.read_text(), filename=str(stub))
 
 
 def test_every_native_name_is_in_the_stub():
