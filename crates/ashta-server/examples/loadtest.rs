@@ -66,6 +66,10 @@ struct Args {
     /// The in-process server's pause before each bot throw or play, in milliseconds.
     #[arg(long, default_value_t = 50)]
     bot_delay_ms: u64,
+    /// How much lower the in-process server's search threads run (a nice value; 0
+    /// runs them level with the threads that serve connections).
+    #[arg(long, default_value_t = 10)]
+    search_nice: i32,
 }
 
 /// The victim's and the attacker's addresses (all of 127/8 is loopback).
@@ -483,6 +487,29 @@ async fn client(
     Ok(view.map_or(0, |v| v.version))
 }
 
+/// Runs a server with `config` on a runtime of its own, on two threads of its own, as
+/// a server process would: the simulated clients' work is not queued on the server's
+/// threads. Returns the address it listens on.
+fn serve_apart(config: ashta_server::ServerConfig) -> std::net::SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("server")
+            .enable_all()
+            .build()
+            .expect("the server's runtime");
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            ashta_server::serve(config, listener, std::future::pending())
+                .await
+                .expect("the server runs");
+        });
+    });
+    rx.recv().expect("the server listens")
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -520,6 +547,7 @@ async fn main() {
             config.creates_per_minute = u32::MAX;
             config.bot_time = Duration::from_millis(args.bot_time_ms);
             config.bot_delay = Duration::from_millis(args.bot_delay_ms);
+            config.search_nice = args.search_nice;
             // Four clients a game, plus the HTTP requests that create the games; every
             // address keeps the default caps (the players come from many addresses).
             config.max_connections = args.games * 4 + 512;
@@ -533,13 +561,7 @@ async fn main() {
                 config.max_games,
                 config.max_bot_games
             );
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            let addr = listener.local_addr().unwrap();
-            tokio::spawn(async move {
-                ashta_server::serve(config, listener, std::future::pending())
-                    .await
-                    .expect("the server runs");
-            });
+            let addr = serve_apart(config);
             (format!("http://{addr}"), Some(dir))
         }
     };

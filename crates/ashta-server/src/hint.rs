@@ -139,12 +139,14 @@ pub async fn get_hint(
         .acquire(&key)
         .await
         .ok_or_else(|| ApiError::unavailable("the server is shutting down"))?;
-    let answer = tokio::task::spawn_blocking(move || {
-        let (_busy, _place) = (busy, place);
-        hint_within(&variant, &position, &config, &stop)
-    })
-    .await
-    .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;
+    let answer = app
+        .searches
+        .run(move || {
+            let (_busy, _place) = (busy, place);
+            hint_within(&variant, &position, &config, &stop)
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;
     let best = answer.plays.first();
     let moves: Vec<MoveJson> = best
         .map(|p| p.play.moves.iter().map(MoveJson::from).collect())

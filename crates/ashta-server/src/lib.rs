@@ -23,6 +23,7 @@ mod hint;
 mod http;
 pub mod listen;
 pub mod policy;
+pub mod pool;
 pub mod protocol;
 pub mod room;
 pub mod secret;
@@ -94,8 +95,13 @@ pub struct ServerConfig {
     pub max_connections: usize,
     /// A WebSocket whose client sends nothing (not even a ping) for this long is closed.
     pub ws_idle: Duration,
-    /// Most bot searches running at once, server-wide (each takes a thread).
+    /// Most bot searches and hints running at once, server-wide (each takes one of as
+    /// many search threads).
     pub max_thinking: usize,
+    /// How much lower the search threads' CPU priority is than the threads that serve
+    /// connections (a nice value, 0 to 19; Linux only): broadcasts go first, searches
+    /// keep their wall-clock budget whatever share of the CPU is left them.
+    pub search_nice: i32,
     /// A game nobody has played in (no throw yet) is dropped after this long.
     pub unplayed_expiry: Duration,
     /// How often games nobody is connected to, waiting for a person, leave memory (they
@@ -140,6 +146,7 @@ impl ServerConfig {
             max_connections: 512,
             ws_idle: Duration::from_secs(90),
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            search_nice: 10,
             unplayed_expiry: Duration::from_secs(24 * 3600),
             sweep_every: Duration::from_secs(60),
             max_connections_per_address: 64,
@@ -178,6 +185,8 @@ pub struct App {
     /// Places for bot searches and hints, served round-robin across addresses (see
     /// [`ServerConfig::max_thinking`]).
     thinking: Arc<fair::Fair>,
+    /// The threads searches and hints run on, once they have a place.
+    searches: Arc<pool::SearchPool>,
     /// Raised when the server shuts down: every search stops.
     stopping: Arc<AtomicBool>,
     /// Tells open WebSockets that the server shuts down.
@@ -191,8 +200,11 @@ impl App {
     /// start playing, turn timers start again).
     pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
         let store = Store::open(&config.db)?;
+        let searches = pool::SearchPool::new(config.max_thinking, config.search_nice)
+            .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
         let app = Arc::new(App {
             thinking: fair::Fair::new(config.max_thinking),
+            searches: Arc::new(searches),
             hints: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
             config,
@@ -234,6 +246,7 @@ impl App {
     pub fn shut_down(&self) {
         self.stopping.store(true, Ordering::Relaxed);
         self.thinking.close();
+        self.searches.close();
         self.closing.send_replace(true);
     }
 

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ashta_bots::Bot;
 use ashta_engine::{Move, Play, Position, RulesObject, Variant};
@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
 use crate::policy::{bot_seed, web_bot, FALLBACK_LEVEL};
+use crate::pool::PoolError;
 use crate::protocol::{
     Event, LegalMove, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
@@ -446,14 +447,16 @@ struct Searched {
     lost: bool,
 }
 
-/// Lets `bot` choose its play for the bag of `pos` on a blocking thread within the
-/// server's budget. At most [`crate::ServerConfig::max_thinking`] searches run at once,
-/// server-wide: a search holds its permit until it has really stopped, even after its
-/// answer is given up on. A bot that overruns is given back to `seat` of the room's
-/// table once its search stops (`room` is `None` for a bot of no seat's, which is then
-/// dropped).
+/// Lets `bot` choose its play for the bag of `pos` on a search thread
+/// ([`crate::pool::SearchPool`]) within the server's budget, counted from now: a search
+/// that waited for its place has that much less time, so a decision keeps its budget
+/// whatever the queue. At most [`crate::ServerConfig::max_thinking`] searches run at
+/// once, server-wide, served round-robin across `key`s: a search holds its place until
+/// it has really stopped, even after its answer is given up on. A bot that overruns is
+/// given back to `seat` of the room's table once its search stops (`room` is `None` for
+/// a bot of no seat's, which is then dropped).
 async fn search(
-    app: &App,
+    app: &Arc<App>,
     key: &str,
     room: Option<&Arc<Room>>,
     seat: usize,
@@ -461,6 +464,7 @@ async fn search(
     variant: Variant,
     pos: Position,
 ) -> Searched {
+    let asked = Instant::now();
     let hard_limit = app.config.bot_time * 3 + Duration::from_secs(2);
     // Searches wait their turn round-robin across the addresses that created games.
     let Some(permit) = app.thinking.acquire(key).await else {
@@ -470,24 +474,51 @@ async fn search(
             lost: false,
         };
     };
-    // The search stops by itself at its budget; this stop is for when it does not
-    // (rules whose every step is slow), when the server gives up on it, or shuts down.
-    let stop = app.search_stop().within(hard_limit);
+    // The search stops by itself at its budget; this stop is for a search that waited
+    // for its place, for when it does not stop (rules whose every step is slow), when the
+    // server gives up on it, or shuts down.
+    let stop = app
+        .search_stop()
+        .with_deadline(asked + app.config.bot_time)
+        .within(hard_limit);
     bot.set_stop(stop.clone());
-    let mut task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let play = bot.try_choose(&variant, &pos);
-        // The bot waits for the others now, maybe for a person: nothing kept for speed.
-        bot.release_memory();
-        (bot, play)
+    let pool = app.searches.clone();
+    let mut task = tokio::spawn(async move {
+        pool.run(move || {
+            let _permit = permit;
+            let play = bot.try_choose(&variant, &pos);
+            // The bot waits for the others now, maybe for a person: nothing kept for speed.
+            bot.release_memory();
+            (bot, play)
+        })
+        .await
     });
-    match tokio::time::timeout(hard_limit, &mut task).await {
-        Ok(Ok((bot, Ok(Some(play))))) if !play.moves.is_empty() => Searched {
+    let done = match tokio::time::timeout(hard_limit, &mut task).await {
+        Ok(joined) => joined.unwrap_or(Err(PoolError::Gone)),
+        Err(_) => {
+            tracing::warn!("a bot overran its budget; playing the first legal move");
+            stop.cancel();
+            if let Some(room) = room.cloned() {
+                tokio::spawn(async move {
+                    if let Ok(Ok((bot, _))) = task.await {
+                        room.lock().await.table.return_bot(seat, bot);
+                    }
+                });
+            }
+            return Searched {
+                bot: None,
+                play: None,
+                lost: false,
+            };
+        }
+    };
+    match done {
+        Ok((bot, Ok(Some(play)))) if !play.moves.is_empty() => Searched {
             bot: Some(bot),
             play: Some(play),
             lost: false,
         },
-        Ok(Ok((bot, outcome))) => {
+        Ok((bot, outcome)) => {
             tracing::warn!("a bot failed ({outcome:?}); playing the first legal move");
             Searched {
                 bot: Some(bot),
@@ -495,28 +526,12 @@ async fn search(
                 lost: false,
             }
         }
-        Ok(Err(e)) => {
-            tracing::warn!("a bot's search panicked ({e}); playing the first legal move");
+        Err(e) => {
+            tracing::warn!("a bot's search gave nothing ({e}); playing the first legal move");
             Searched {
                 bot: None,
                 play: None,
                 lost: true,
-            }
-        }
-        Err(_) => {
-            tracing::warn!("a bot overran its budget; playing the first legal move");
-            stop.cancel();
-            if let Some(room) = room.cloned() {
-                tokio::spawn(async move {
-                    if let Ok((bot, _)) = task.await {
-                        room.lock().await.table.return_bot(seat, bot);
-                    }
-                });
-            }
-            Searched {
-                bot: None,
-                play: None,
-                lost: false,
             }
         }
     }
