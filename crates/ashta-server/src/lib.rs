@@ -164,7 +164,7 @@ impl ServerConfig {
 
 /// Who created a game in play.
 struct Owner {
-    /// The creator's address (unknown for a game resumed after a restart).
+    /// The creator's address (unknown for a game stored without one).
     ip: Option<IpAddr>,
     /// No person is seated.
     bot_only: bool,
@@ -219,14 +219,15 @@ impl App {
         app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
         let mut resumed = 0;
-        for id in &playing {
+        for (id, creator) in &playing {
             match app.room(id).await {
                 Ok(Some(room)) => {
-                    // Their creators are not stored: they count server-wide only.
+                    // They count against their creator's caps again (server-wide only
+                    // when it is not stored).
                     app.owners().insert(
                         id.clone(),
                         Owner {
-                            ip: None,
+                            ip: creator.as_deref().and_then(|c| c.parse().ok()),
                             bot_only: room.config.seats.iter().all(|s| s.kind == SeatKind::Bot),
                         },
                     );
@@ -430,7 +431,7 @@ impl App {
         let id = secret::new_game_id();
         let bot_only = config.seats.iter().all(|s| s.kind == SeatKind::Bot);
         self.take_place(&id, ip, bot_only)?;
-        let created = self.create_counted(&id, rules, config).await;
+        let created = self.create_counted(&id, rules, config, ip).await;
         if created.is_err() {
             self.left_play(&id);
         }
@@ -442,6 +443,7 @@ impl App {
         id: &str,
         rules: Rules,
         config: GameConfig,
+        ip: Option<IpAddr>,
     ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
         let id = id.to_string();
         let seed = secret::new_seed();
@@ -463,6 +465,7 @@ impl App {
             commitment: commitment.clone(),
             version: 0,
             result: None,
+            creator: ip.map(|ip| ip.to_string()),
         };
         self.store.create(row).await.map_err(ApiError::internal)?;
         tracing::info!(game = %id, players = config.seats.len(), "game created");
@@ -587,16 +590,20 @@ fn rebuild(row: &GameRow, events: &[String], budget: Duration) -> Result<Arc<Roo
     let bots = room::seat_bots(&config, seed, budget);
     let mut table = Table::new(rules, seed, row.salt.clone(), bots)?;
     table.start();
-    let mut log = Vec::with_capacity(events.len());
-    for text in events {
+    // Only the last events are kept as sent; the rest stay in the store.
+    let keep_from = events.len().saturating_sub(room::RECENT_EVENTS);
+    let mut recent = Vec::with_capacity(events.len() - keep_from);
+    for (i, text) in events.iter().enumerate() {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
         table.replay(&value)?;
-        log.push(Room::replayed(&table, text));
+        if i >= keep_from {
+            recent.push(Room::replayed(&table, text));
+        }
     }
-    if log.len() as u64 != table.version() {
+    if events.len() as u64 != table.version() {
         return Err(format!(
             "{} events stored but the replay made {}",
-            log.len(),
+            events.len(),
             table.version()
         ));
     }
@@ -606,7 +613,7 @@ fn rebuild(row: &GameRow, events: &[String], budget: Duration) -> Result<Arc<Roo
         row.commitment.clone(),
         config,
         table,
-        log,
+        recent,
         row.updated_at,
     ))
 }

@@ -1,7 +1,8 @@
-//! Game rooms: one per game, holding its table behind a mutex, the log of its events as
-//! sent, the broadcast channel its connections listen to, and the tasks that play for
+//! Game rooms: one per game, holding its table behind a mutex, its last events as sent
+//! (the rest live in the store only, read back for snapshots), the broadcast channel its connections listen to, and the tasks that play for
 //! bots and for absent players when the turn timer runs out.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,12 +18,17 @@ use crate::pool::PoolError;
 use crate::protocol::{
     Event, LegalMove, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
-use crate::store::EventsWrite;
+use crate::store::{EventsWrite, StoreError};
 use crate::table::Table;
 use crate::{now_ms, App};
 
-/// Events a connection may fall behind before it catches up from the log.
-const CHANNEL_CAPACITY: usize = 256;
+/// Events a room keeps in memory as sent, for clients that reconnect or fall behind; a
+/// client further behind gets the whole state, its events read from the store.
+pub const RECENT_EVENTS: usize = 32;
+
+/// Events a connection may fall behind before it catches up from the room's last events
+/// (the channel holds as many, shared with them).
+const CHANNEL_CAPACITY: usize = RECENT_EVENTS;
 
 /// A game's settings as stored: the full rules, the seats (with tokens) and the timer.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -56,16 +62,13 @@ impl GameConfig {
     }
 }
 
-/// One event as sent to clients: the whole `event` message, and where the event's own
-/// JSON sits inside it (for snapshots).
+/// One event as sent to clients: the whole `event` message.
 #[derive(Debug)]
 pub struct Outgoing {
     /// The event's version.
     pub version: u64,
     /// `{"type": "event", "event": …, "legal": …, "must_throw": …, "turn_deadline": …}`.
     pub text: Utf8Bytes,
-    start: usize,
-    end: usize,
 }
 
 impl Outgoing {
@@ -76,23 +79,15 @@ impl Outgoing {
         must_throw: bool,
         deadline: Option<i64>,
     ) -> Outgoing {
-        const PREFIX: &str = r#"{"type":"event","event":"#;
         let legal = serde_json::to_string(legal).expect("moves serialize");
         let deadline = deadline.map_or("null".to_string(), |d| d.to_string());
         let text = format!(
-            r#"{PREFIX}{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
+            r#"{{"type":"event","event":{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
         );
         Outgoing {
             version,
-            start: PREFIX.len(),
-            end: PREFIX.len() + event.len(),
             text: text.into(),
         }
-    }
-
-    /// The event's JSON.
-    pub fn event(&self) -> &str {
-        &self.text.as_str()[self.start..self.end]
     }
 }
 
@@ -100,8 +95,8 @@ impl Outgoing {
 pub struct RoomState {
     /// The game.
     pub table: Table,
-    /// Every event as sent, index `version − 1`.
-    pub log: Vec<Arc<Outgoing>>,
+    /// The last [`RECENT_EVENTS`] events as sent, oldest first.
+    recent: VecDeque<Arc<Outgoing>>,
     /// Unix ms of the last event.
     pub updated_at: i64,
     /// `(version, Unix ms)`: when the turn timer plays for the human to move.
@@ -115,6 +110,13 @@ pub struct RoomState {
     /// The room left memory ([`Room::try_unload`]): whoever still holds it loads the game
     /// again.
     unloaded: bool,
+}
+
+impl RoomState {
+    /// How many events the room keeps in memory as sent (at most [`RECENT_EVENTS`]).
+    pub fn events_in_memory(&self) -> usize {
+        self.recent.len()
+    }
 }
 
 /// A game room.
@@ -145,16 +147,18 @@ impl Drop for Presence {
 }
 
 impl Room {
-    /// A room for a game whose table has had `events` applied (their stored JSON).
+    /// A room for a game whose table has had its events applied, the last of them as
+    /// sent in `recent` (only the last [`RECENT_EVENTS`] are kept).
     pub fn new(
         id: String,
         created_at: i64,
         commitment: String,
         config: GameConfig,
         table: Table,
-        log: Vec<Arc<Outgoing>>,
+        recent: Vec<Arc<Outgoing>>,
         updated_at: i64,
     ) -> Arc<Room> {
+        let skip = recent.len().saturating_sub(RECENT_EVENTS);
         let seats = config.seats.len();
         Arc::new(Room {
             id,
@@ -163,7 +167,7 @@ impl Room {
             config,
             state: Mutex::new(RoomState {
                 table,
-                log,
+                recent: recent.into_iter().skip(skip).collect(),
                 updated_at,
                 deadline: None,
                 broken: false,
@@ -245,11 +249,25 @@ impl Room {
         })
     }
 
-    /// The snapshot of `docs/web-api.md` as JSON text.
-    pub fn snapshot(&self, st: &RoomState) -> String {
+    /// The snapshot of `docs/web-api.md` as JSON text: the state from memory, its
+    /// events from the store.
+    pub async fn snapshot(&self, app: &App) -> Result<String, StoreError> {
+        let (head, version) = {
+            let st = self.lock().await;
+            (self.snapshot_head(&st), st.table.version())
+        };
+        Ok(with_events(
+            head,
+            app.store.events(&self.id, version).await?,
+        ))
+    }
+
+    /// The snapshot without its `events`, and its version (under the room's lock every
+    /// event up to it is in the store).
+    fn snapshot_head(&self, st: &RoomState) -> String {
         let t = &st.table;
         let rules = t.variant().rules();
-        let head = serde_json::json!({
+        serde_json::json!({
             "id": self.id,
             "status": if t.is_over() { "finished" } else { "playing" },
             "version": t.version(),
@@ -268,18 +286,41 @@ impl Room {
             "created_at": self.created_at,
             "updated_at": st.updated_at,
         })
-        .to_string();
-        let mut out = String::with_capacity(head.len() + st.log.len() * 400);
-        out.push_str(&head[..head.len() - 1]);
-        out.push_str(r#","events":["#);
-        for (i, e) in st.log.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
+        .to_string()
+    }
+
+    /// What a client that has every event up to `since` needs: the messages of the
+    /// events after it when the room still keeps them all, else the whole state (a
+    /// `state` message, `you` the client's seat), and the version it brings the client
+    /// to.
+    pub async fn catch_up(
+        &self,
+        app: &App,
+        seat: Option<usize>,
+        since: u64,
+    ) -> Result<(Vec<Utf8Bytes>, u64), StoreError> {
+        let (head, version) = {
+            let st = self.lock().await;
+            let version = st.table.version();
+            if since == version && since > 0 {
+                return Ok((Vec::new(), version));
             }
-            out.push_str(e.event());
-        }
-        out.push_str("]}");
-        out
+            let first = st.recent.front().map_or(version + 1, |o| o.version);
+            if since > 0 && since < version && since + 1 >= first {
+                let texts = st
+                    .recent
+                    .iter()
+                    .filter(|o| o.version > since)
+                    .map(|o| o.text.clone())
+                    .collect();
+                return Ok((texts, version));
+            }
+            (self.snapshot_head(&st), version)
+        };
+        let game = with_events(head, app.store.events(&self.id, version).await?);
+        let you = seat.map_or("null".to_string(), |s| s.to_string());
+        let state = format!(r#"{{"type":"state","you":{you},"game":{game}}}"#);
+        Ok((vec![state.into()], version))
     }
 
     /// Stores a table change's events, then sends them; on a store failure the room
@@ -345,7 +386,10 @@ impl Room {
             app.left_play(&self.id);
         }
         for o in out {
-            st.log.push(o.clone());
+            if st.recent.len() == RECENT_EVENTS {
+                st.recent.pop_front();
+            }
+            st.recent.push_back(o.clone());
             let _ = self.channel.send(o);
         }
         self.kick(app, st);
@@ -406,6 +450,22 @@ impl Room {
         };
         self.commit(app, &mut st, events).await
     }
+}
+
+/// A snapshot from its head (a JSON object) and its events' stored JSON texts.
+fn with_events(head: String, events: Vec<String>) -> String {
+    let size = events.iter().map(|e| e.len() + 1).sum::<usize>();
+    let mut out = String::with_capacity(head.len() + size + 16);
+    out.push_str(&head[..head.len() - 1]);
+    out.push_str(r#","events":["#);
+    for (i, e) in events.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(e);
+    }
+    out.push_str("]}");
+    out
 }
 
 /// What a human seat asks for.

@@ -7,6 +7,7 @@ mod common;
 use std::time::Duration;
 
 use ashta_engine::{Game, Record};
+use ashta_server::room::RECENT_EVENTS;
 use common::{against_bots, to_move, two_humans, Client, Server};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
@@ -185,6 +186,56 @@ async fn a_client_that_reconnects_gets_what_it_missed() {
         .await;
     current.send(json!({"type": "ping"})).await;
     assert_eq!(current.next().await.unwrap()["type"], "pong");
+}
+
+/// Events live on disk: a room keeps only its last events in memory, and a client
+/// further behind gets the whole state, its events read back from the store.
+#[tokio::test]
+async fn a_game_keeps_only_its_last_events_in_memory_and_reads_the_rest_from_the_store() {
+    let s = Server::start().await;
+    let created = s.create(two_humans()).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut players = [s.seat(&created, 0).await, s.seat(&created, 1).await];
+    let mut view = View::from_state(&players[0].hello(0).await);
+    players[1].hello(0).await;
+    let enough = RECENT_EVENTS as u64 + 10;
+    while view.version < enough && view.finished.is_none() {
+        let seat = to_move(&view.position) as usize;
+        let action = if view.must_throw {
+            json!({"type": "throw"})
+        } else {
+            view.first_move()
+        };
+        players[seat].send(action).await;
+        let m = players[0].next().await.unwrap();
+        view.apply(&m);
+    }
+    let version = view.version;
+    assert!(version >= enough, "the game ended after {version} events");
+    let room = s.app.room(&id).await.unwrap().unwrap();
+    assert_eq!(room.lock().await.events_in_memory(), RECENT_EVENTS);
+    // A client further behind than the room keeps gets the state with every event.
+    let snapshot = s.snapshot(&id).await;
+    let mut late = s.connect(&id, "").await;
+    late.send(json!({"type": "hello", "since": 1})).await;
+    let state = late.next().await.unwrap();
+    assert_eq!(state["type"], "state");
+    let events = state["game"]["events"].as_array().unwrap();
+    let versions: Vec<u64> = events
+        .iter()
+        .map(|e| e["version"].as_u64().unwrap())
+        .collect();
+    assert_eq!(versions, (1..=version).collect::<Vec<_>>());
+    assert_eq!(state["game"]["events"], snapshot["events"]);
+    // One within them gets the events it missed from memory, in order.
+    let mut near = s.connect(&id, "").await;
+    near.send(json!({"type": "hello", "since": version - 5}))
+        .await;
+    for v in version - 4..=version {
+        let m = near.next().await.unwrap();
+        assert_eq!(m["type"], "event");
+        assert_eq!(m["event"]["version"], v);
+    }
 }
 
 /// The game's version and position, to check that a refused message changed nothing.
