@@ -496,7 +496,7 @@ fn seat_bot(s: &SeatConfig, seed: u64, seat: usize, budget: Duration) -> Box<dyn
     web_bot(level, bot_seed(seed, seat), budget)
 }
 
-/// What a search on a blocking thread gave.
+/// What a bot's search gave.
 struct Searched {
     /// The bot, back from its thread; `None` when it is still searching after the
     /// server gave up on it (it is returned to the table when it stops) or it panicked.
@@ -603,9 +603,8 @@ fn first_legal(table: &Table) -> Option<Move> {
 }
 
 /// Plays for the bots of a room while one is to move, pausing between decisions. Each
-/// bot seat's one bot is lent to a blocking thread to search
-/// ([`Table::lend_bot`]), given back, and its play checked and played
-/// ([`Table::play_bot`]).
+/// bot seat's one bot is lent to a search thread ([`Table::lend_bot`],
+/// [`crate::pool`]), given back, and its play checked and played ([`Table::play_bot`]).
 async fn drive(room: Arc<Room>, app: Arc<App>) {
     let mut pause = true;
     loop {
