@@ -13,7 +13,12 @@
 //! cargo run --release -p ashta-server --example loadtest -- --games 1000 --secs 60
 //! ```
 //!
-//! Without `--url` it runs its own server in the same process on a temporary database;
+//! With `--idle-games N` it measures memory instead: N games of a connected person and
+//! three `master` bots, played until every bot has moved in `--idle-turns` turns and all
+//! wait on the person, and the RSS before and with them.
+//!
+//! Without `--url` it runs its own server in the same process, on a tokio runtime of its
+//! own (as a server process would have), on a temporary database;
 //! with `--url http://127.0.0.1:PORT` it drives a running `ashta serve` (start that one
 //! with high caps: `--creates-per-minute`, `--max-connections`,
 //! `--max-connections-per-address`, `--max-games-per-address`, `--max-games`). It
@@ -41,7 +46,8 @@ struct Args {
     /// Concurrent games (each with 4 connected clients).
     #[arg(long, default_value_t = 1000)]
     games: usize,
-    /// How long the clients keep acting, in seconds (after all games are set up).
+    /// How long the clients keep acting, in seconds (after all games are set up); with
+    /// `--idle-games`, the longest wait for every game to wait on its person.
     #[arg(long, default_value_t = 60)]
     secs: u64,
     /// Mean time a simulated player waits before each throw or move, in milliseconds
