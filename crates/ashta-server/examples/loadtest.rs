@@ -203,15 +203,7 @@ async fn victim(
         let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
         let now = Instant::now();
         match (m.kind.as_str(), m.game, m.event) {
-            ("state", Some(g), _) => {
-                view = Some(View {
-                    to_move: g.position.to_move,
-                    legal: g.legal,
-                    must_throw: g.must_throw,
-                    version: g.version,
-                    over: g.status == "finished",
-                })
-            }
+            ("state", Some(g), _) => view = Some(View::from_state(g)),
             ("event", _, Some(e)) => {
                 if e.kind == "move" && e.position_before_bot() {
                     if let Some(t) = bag_at.take() {
@@ -226,11 +218,7 @@ async fn victim(
                     bag_at = Some(now);
                 }
                 if let Some(v) = view.as_mut() {
-                    v.version = e.version;
-                    v.to_move = e.position.to_move;
-                    v.legal = m.legal;
-                    v.must_throw = m.must_throw;
-                    v.over = e.kind == "finished";
+                    v.apply(&e, m.legal, m.must_throw);
                 }
             }
             _ => {}
@@ -394,6 +382,25 @@ struct View {
 }
 
 impl View {
+    fn from_state(g: GameState) -> View {
+        View {
+            to_move: g.position.to_move,
+            legal: g.legal,
+            must_throw: g.must_throw,
+            version: g.version,
+            over: g.status == "finished",
+        }
+    }
+
+    /// Takes in an event and what its message says the seat to move may do.
+    fn apply(&mut self, e: &EventHead, legal: Vec<LegalMove>, must_throw: bool) {
+        self.version = e.version;
+        self.to_move = e.position.to_move;
+        self.legal = legal;
+        self.must_throw = must_throw;
+        self.over = e.kind == "finished";
+    }
+
     fn action(&self) -> String {
         if self.must_throw {
             r#"{"type":"throw"}"#.to_string()
@@ -590,15 +597,7 @@ async fn idle_person(
             };
             let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
             match (m.kind.as_str(), m.game, m.event) {
-                ("state", Some(g), _) => {
-                    view = Some(View {
-                        to_move: g.position.to_move,
-                        legal: g.legal,
-                        must_throw: g.must_throw,
-                        version: g.version,
-                        over: g.status == "finished",
-                    })
-                }
+                ("state", Some(g), _) => view = Some(View::from_state(g)),
                 ("event", _, Some(e)) => {
                     if e.kind == "move" && e.seat != last_mover {
                         last_mover = e.seat;
@@ -607,11 +606,7 @@ async fn idle_person(
                         last_mover = None;
                     }
                     if let Some(v) = view.as_mut() {
-                        v.version = e.version;
-                        v.to_move = e.position.to_move;
-                        v.legal = m.legal;
-                        v.must_throw = m.must_throw;
-                        v.over = e.kind == "finished";
+                        v.apply(&e, m.legal, m.must_throw);
                     }
                 }
                 ("error", _, _) => return Err(format!("error {text}")),
@@ -635,6 +630,35 @@ async fn idle_person(
 /// Most turns the person of an idle game plays before it stops to wait.
 const MAX_IDLE_TURNS: u32 = 60;
 
+/// Creates `n` games of `body`, [`PER_ADDRESS`] from each player address in turn; exits
+/// when the server refuses one.
+async fn create_games(base: &str, body: &Value, n: usize) -> Vec<Value> {
+    let mut games = Vec::with_capacity(n);
+    let mut creator = None;
+    for g in 0..n {
+        if g % PER_ADDRESS == 0 {
+            creator = Some(client_from(player_address(g)));
+        }
+        let created: Value = creator
+            .as_ref()
+            .expect("made above")
+            .post(format!("{base}/api/games"))
+            .json(body)
+            .send()
+            .await
+            .expect("the server answers")
+            .json()
+            .await
+            .expect("a created game");
+        if !created["id"].is_string() {
+            eprintln!("creation failed: {created}");
+            std::process::exit(1);
+        }
+        games.push(created);
+    }
+    games
+}
+
 /// The memory figure: `--idle-games` games of a connected person and three `master`
 /// bots, each played until every bot has moved in `--idle-turns` turns and all wait on the person; the RSS
 /// before and after, per game, and at its peak.
@@ -647,22 +671,8 @@ async fn idle_games(args: &Args, base: &str) {
     let (waiting, mut ready) = tokio::sync::mpsc::channel(args.idle_games);
     let (release, hold) = tokio::sync::watch::channel(false);
     let started = Instant::now();
-    let mut creator = None;
-    for g in 0..args.idle_games {
-        if g % PER_ADDRESS == 0 {
-            creator = Some(client_from(player_address(g)));
-        }
-        let created: Value = creator
-            .as_ref()
-            .expect("made above")
-            .post(format!("{base}/api/games"))
-            .json(&body)
-            .send()
-            .await
-            .expect("the server answers")
-            .json()
-            .await
-            .expect("a created game");
+    let games = create_games(base, &body, args.idle_games).await;
+    for (g, created) in games.iter().enumerate() {
         let (Some(id), Some(token)) = (
             created["id"].as_str(),
             created["seats"][0]["token"].as_str(),
@@ -789,26 +799,7 @@ async fn main() {
     let body = json!({"players": 4, "seats": [
         {"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "human"}]});
     let setup = Instant::now();
-    let mut games = Vec::with_capacity(args.games);
-    let mut creator = None;
-    for g in 0..args.games {
-        if g % PER_ADDRESS == 0 {
-            creator = Some(client_from(player_address(g)));
-        }
-        let created: Value = creator
-            .as_ref()
-            .expect("made above")
-            .post(format!("{base}/api/games"))
-            .json(&body)
-            .send()
-            .await
-            .expect("the server answers")
-            .json()
-            .await
-            .expect("a created game");
-        assert!(created["id"].is_string(), "creation failed: {created}");
-        games.push(created);
-    }
+    let games = create_games(&base, &body, args.games).await;
     println!(
         "created {} games in {:.1} s",
         games.len(),
