@@ -13,7 +13,12 @@
 //! cargo run --release -p ashta-server --example loadtest -- --games 1000 --secs 60
 //! ```
 //!
-//! Without `--url` it runs its own server in the same process on a temporary database;
+//! With `--idle-games N` it measures memory instead: N games of a connected person and
+//! three `master` bots, played until every bot has moved in `--idle-turns` turns and all
+//! wait on the person, and the RSS before and with them.
+//!
+//! Without `--url` it runs its own server in the same process, on a tokio runtime of its
+//! own (as a server process would have), on a temporary database;
 //! with `--url http://127.0.0.1:PORT` it drives a running `ashta serve` (start that one
 //! with high caps: `--creates-per-minute`, `--max-connections`,
 //! `--max-connections-per-address`, `--max-games-per-address`, `--max-games`). It
@@ -41,7 +46,8 @@ struct Args {
     /// Concurrent games (each with 4 connected clients).
     #[arg(long, default_value_t = 1000)]
     games: usize,
-    /// How long the clients keep acting, in seconds (after all games are set up).
+    /// How long the clients keep acting, in seconds (after all games are set up); with
+    /// `--idle-games`, the longest wait for every game to wait on its person.
     #[arg(long, default_value_t = 60)]
     secs: u64,
     /// Mean time a simulated player waits before each throw or move, in milliseconds
@@ -66,6 +72,18 @@ struct Args {
     /// The in-process server's pause before each bot throw or play, in milliseconds.
     #[arg(long, default_value_t = 50)]
     bot_delay_ms: u64,
+    /// Instead of the load test, measures memory: this many games, each of a person
+    /// (connected, then idle) and three `master` bots, played until every bot has
+    /// moved in `--idle-turns` turns and all wait on the person; prints the RSS they take.
+    #[arg(long, default_value_t = 0)]
+    idle_games: usize,
+    /// Turns in which each bot of an idle game moves before the person stops to wait.
+    #[arg(long, default_value_t = 6)]
+    idle_turns: u32,
+    /// How much lower the in-process server's search threads run (a nice value; 0
+    /// runs them level with the threads that serve connections).
+    #[arg(long, default_value_t = 10)]
+    search_nice: i32,
 }
 
 /// The victim's and the attacker's addresses (all of 127/8 is loopback).
@@ -113,12 +131,17 @@ async fn socket_from(
 
 /// Peak resident memory (VmHWM) of a process, in MiB.
 fn peak_rss_mib(pid: Option<u32>) -> Option<f64> {
+    status_mib(pid, "VmHWM:")
+}
+
+/// A memory figure (`VmHWM:`, `VmRSS:`) of a process's /proc status, in MiB.
+fn status_mib(pid: Option<u32>, field: &str) -> Option<f64> {
     let path = match pid {
         Some(pid) => format!("/proc/{pid}/status"),
         None => "/proc/self/status".to_string(),
     };
     let status = std::fs::read_to_string(path).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
     let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib / 1024.0)
 }
@@ -180,15 +203,7 @@ async fn victim(
         let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
         let now = Instant::now();
         match (m.kind.as_str(), m.game, m.event) {
-            ("state", Some(g), _) => {
-                view = Some(View {
-                    to_move: g.position.to_move,
-                    legal: g.legal,
-                    must_throw: g.must_throw,
-                    version: g.version,
-                    over: g.status == "finished",
-                })
-            }
+            ("state", Some(g), _) => view = Some(View::from_state(g)),
             ("event", _, Some(e)) => {
                 if e.kind == "move" && e.position_before_bot() {
                     if let Some(t) = bag_at.take() {
@@ -203,11 +218,7 @@ async fn victim(
                     bag_at = Some(now);
                 }
                 if let Some(v) = view.as_mut() {
-                    v.version = e.version;
-                    v.to_move = e.position.to_move;
-                    v.legal = m.legal;
-                    v.must_throw = m.must_throw;
-                    v.over = e.kind == "finished";
+                    v.apply(&e, m.legal, m.must_throw);
                 }
             }
             _ => {}
@@ -284,6 +295,29 @@ struct Shared {
     ready: Barrier,
 }
 
+impl Shared {
+    /// One client has the events of `versions`: an action whose event all four have
+    /// now is timed.
+    fn seen(&self, stats: &Stats, versions: std::ops::RangeInclusive<u64>, now: Instant) {
+        let mut pending = self.pending.lock().unwrap();
+        for version in versions {
+            let Some(entry) = pending.get_mut(&version) else {
+                continue;
+            };
+            entry.1 -= 1;
+            if entry.1 == 0 {
+                let sent = entry.0;
+                pending.remove(&version);
+                stats
+                    .latencies_us
+                    .lock()
+                    .unwrap()
+                    .push(now.duration_since(sent).as_micros() as u64);
+            }
+        }
+    }
+}
+
 /// A move as the server lists it (only what a client sends back).
 #[derive(Clone, Copy, Deserialize)]
 struct LegalMove {
@@ -348,6 +382,25 @@ struct View {
 }
 
 impl View {
+    fn from_state(g: GameState) -> View {
+        View {
+            to_move: g.position.to_move,
+            legal: g.legal,
+            must_throw: g.must_throw,
+            version: g.version,
+            over: g.status == "finished",
+        }
+    }
+
+    /// Takes in an event and what its message says the seat to move may do.
+    fn apply(&mut self, e: &EventHead, legal: Vec<LegalMove>, must_throw: bool) {
+        self.version = e.version;
+        self.to_move = e.position.to_move;
+        self.legal = legal;
+        self.must_throw = must_throw;
+        self.over = e.kind == "finished";
+    }
+
     fn action(&self) -> String {
         if self.must_throw {
             r#"{"type":"throw"}"#.to_string()
@@ -422,8 +475,15 @@ async fn client(
         let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
         match m.kind.as_str() {
             "state" => {
-                game.ready.wait().await;
+                // The first state answers hello; a later one catches a client up that
+                // fell behind further than the room keeps events.
                 let g = m.game.ok_or("state without game")?;
+                match &view {
+                    None => {
+                        game.ready.wait().await;
+                    }
+                    Some(v) => game.seen(&stats, v.version + 1..=g.version, Instant::now()),
+                }
                 view = Some(View {
                     to_move: g.position.to_move,
                     legal: g.legal,
@@ -458,20 +518,7 @@ async fn client(
                         stats.moves.fetch_add(1, Ordering::Relaxed);
                     }
                 }
-                let mut p = game.pending.lock().unwrap();
-                if let Some(entry) = p.get_mut(&version) {
-                    entry.1 -= 1;
-                    if entry.1 == 0 {
-                        let sent = entry.0;
-                        p.remove(&version);
-                        drop(p);
-                        stats
-                            .latencies_us
-                            .lock()
-                            .unwrap()
-                            .push(now.duration_since(sent).as_micros() as u64);
-                    }
-                }
+                game.seen(&stats, version..=version, now);
             }
             "error" => {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
@@ -481,6 +528,210 @@ async fn client(
         }
     }
     Ok(view.map_or(0, |v| v.version))
+}
+
+/// Runs a server with `config` on a runtime of its own, on two threads of its own, as
+/// a server process would: the simulated clients' work is not queued on the server's
+/// threads. Returns the address it listens on.
+fn serve_apart(config: ashta_server::ServerConfig) -> std::net::SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("server")
+            .enable_all()
+            .build()
+            .expect("the server's runtime");
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            ashta_server::serve(config, listener, std::future::pending())
+                .await
+                .expect("the server runs");
+        });
+    });
+    rx.recv().expect("the server listens")
+}
+
+/// The person of an idle game: plays its turns (first legal move) until each of the
+/// three bots has moved in `rounds` turns (decisions, not forfeits), or the person has
+/// had [`MAX_IDLE_TURNS`], then stays connected without acting until `hold` says go.
+/// Says when it waits.
+async fn idle_person(
+    url: String,
+    from: [u8; 4],
+    rounds: u32,
+    waiting: tokio::sync::mpsc::Sender<Result<(), String>>,
+    hold: tokio::sync::watch::Receiver<bool>,
+) {
+    let played = async {
+        let mut ws = socket_from(from, &url).await?;
+        ws.send(Message::Text(r#"{"type":"hello","since":0}"#.into()))
+            .await
+            .map_err(|e| e.to_string())?;
+        let (mut view, mut acted_for, mut turns, mut was_mine) = (None::<View>, u64::MAX, 0, true);
+        // Turns in which each seat moved, and the seat of the last move.
+        let (mut decided, mut last_mover) = ([0u32; 4], None);
+        loop {
+            if let Some(v) = &view {
+                let mine = v.to_move == 0 && !v.over;
+                if mine && !was_mine {
+                    turns += 1;
+                }
+                was_mine = mine;
+                let bots_decided = decided[1..].iter().all(|&d| d >= rounds);
+                if (mine && (bots_decided || turns >= MAX_IDLE_TURNS)) || v.over {
+                    return Ok(ws);
+                }
+                if mine && acted_for != v.version {
+                    acted_for = v.version;
+                    ws.send(Message::Text(v.action().into()))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+            let text = match ws.next().await {
+                Some(Ok(Message::Text(t))) => t,
+                Some(Ok(_)) => continue,
+                _ => return Err("socket closed".to_string()),
+            };
+            let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+            match (m.kind.as_str(), m.game, m.event) {
+                ("state", Some(g), _) => view = Some(View::from_state(g)),
+                ("event", _, Some(e)) => {
+                    if e.kind == "move" && e.seat != last_mover {
+                        last_mover = e.seat;
+                        decided[e.seat.unwrap_or(0).min(3) as usize] += 1;
+                    } else if e.kind != "move" {
+                        last_mover = None;
+                    }
+                    if let Some(v) = view.as_mut() {
+                        v.apply(&e, m.legal, m.must_throw);
+                    }
+                }
+                ("error", _, _) => return Err(format!("error {text}")),
+                _ => {}
+            }
+        }
+    };
+    match played.await {
+        Ok(ws) => {
+            let _ = waiting.send(Ok(())).await;
+            let mut hold = hold;
+            let _ = hold.wait_for(|&go| go).await;
+            drop(ws);
+        }
+        Err(e) => {
+            let _ = waiting.send(Err(e)).await;
+        }
+    }
+}
+
+/// Most turns the person of an idle game plays before it stops to wait.
+const MAX_IDLE_TURNS: u32 = 60;
+
+/// Creates `n` games of `body`, [`PER_ADDRESS`] from each player address in turn; exits
+/// when the server refuses one.
+async fn create_games(base: &str, body: &Value, n: usize) -> Vec<Value> {
+    let mut games = Vec::with_capacity(n);
+    let mut creator = None;
+    for g in 0..n {
+        if g % PER_ADDRESS == 0 {
+            creator = Some(client_from(player_address(g)));
+        }
+        let created: Value = creator
+            .as_ref()
+            .expect("made above")
+            .post(format!("{base}/api/games"))
+            .json(body)
+            .send()
+            .await
+            .expect("the server answers")
+            .json()
+            .await
+            .expect("a created game");
+        if !created["id"].is_string() {
+            eprintln!("creation failed: {created}");
+            std::process::exit(1);
+        }
+        games.push(created);
+    }
+    games
+}
+
+/// The memory figure: `--idle-games` games of a connected person and three `master`
+/// bots, each played until every bot has moved in `--idle-turns` turns and all wait on the person; the RSS
+/// before and after, per game, and at its peak.
+async fn idle_games(args: &Args, base: &str) {
+    let before = status_mib(args.server_pid, "VmRSS:").unwrap_or(0.0);
+    let ws_base = base.replacen("http", "ws", 1);
+    let body = json!({"players": 4, "seats": [{"kind": "human"},
+        {"kind": "bot", "level": "master"}, {"kind": "bot", "level": "master"},
+        {"kind": "bot", "level": "master"}]});
+    let (waiting, mut ready) = tokio::sync::mpsc::channel(args.idle_games);
+    let (release, hold) = tokio::sync::watch::channel(false);
+    let started = Instant::now();
+    let games = create_games(base, &body, args.idle_games).await;
+    for (g, created) in games.iter().enumerate() {
+        let (Some(id), Some(token)) = (
+            created["id"].as_str(),
+            created["seats"][0]["token"].as_str(),
+        ) else {
+            eprintln!("creation failed: {created}");
+            std::process::exit(1);
+        };
+        let url = format!("{ws_base}/api/games/{id}/ws?seat=0&token={token}");
+        tokio::spawn(idle_person(
+            url,
+            player_address(g),
+            args.idle_turns,
+            waiting.clone(),
+            hold.clone(),
+        ));
+    }
+    let deadline = started + Duration::from_secs(args.secs);
+    let mut failed = 0;
+    for _ in 0..args.idle_games {
+        match tokio::time::timeout_at(deadline.into(), ready.recv()).await {
+            Ok(Some(Ok(()))) => {}
+            Ok(Some(Err(e))) => {
+                failed += 1;
+                eprintln!("a person failed: {e}");
+            }
+            _ => {
+                eprintln!(
+                    "not every game was waiting on its person within {} s",
+                    args.secs
+                );
+                std::process::exit(1);
+            }
+        }
+    }
+    let waited = started.elapsed().as_secs_f64();
+    // Let what the searches freed go back, then read the resident memory.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = status_mib(args.server_pid, "VmRSS:").unwrap_or(0.0);
+    let peak = peak_rss_mib(args.server_pid).unwrap_or(0.0);
+    let health: Value = reqwest::get(format!("{base}/api/health"))
+        .await
+        .expect("the server answers")
+        .json()
+        .await
+        .expect("health");
+    let n = args.idle_games;
+    println!(
+        "{n} games (a connected person and three master bots, {} ms a decision) played until each bot had moved in {} turns and all waited on the person, in {waited:.0} s; {failed} failed",
+        args.bot_time_ms, args.idle_turns
+    );
+    println!(
+        "RSS {before:.0} MiB before, {after:.0} MiB with the {n} games waiting: {:.0} KiB a game (the person's client included); peak {peak:.0} MiB; games in memory {}",
+        (after - before) * 1024.0 / n as f64,
+        health["games_in_memory"]
+    );
+    let _ = release.send(true);
+    if failed > 0 {
+        std::process::exit(1);
+    }
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -496,6 +747,7 @@ async fn main() {
     let mut args = Args::parse();
     // Bounded whatever it is asked: it must stop by itself.
     args.games = args.games.clamp(1, 2000);
+    args.idle_games = args.idle_games.min(2000);
     args.secs = args.secs.clamp(1, 600);
     args.attack_sockets = args.attack_sockets.min(2000);
     args.attack_games = args.attack_games.min(200);
@@ -520,10 +772,11 @@ async fn main() {
             config.creates_per_minute = u32::MAX;
             config.bot_time = Duration::from_millis(args.bot_time_ms);
             config.bot_delay = Duration::from_millis(args.bot_delay_ms);
+            config.search_nice = args.search_nice;
             // Four clients a game, plus the HTTP requests that create the games; every
             // address keeps the default caps (the players come from many addresses).
-            config.max_connections = args.games * 4 + 512;
-            config.max_games = args.games + 64;
+            config.max_connections = args.games.max(args.idle_games) * 4 + 512;
+            config.max_games = args.games.max(args.idle_games) + 64;
             println!(
                 "caps per address: {} connections, {} games, {} of bots only; server-wide: {} connections, {} games, {} of bots only",
                 config.max_connections_per_address,
@@ -533,41 +786,20 @@ async fn main() {
                 config.max_games,
                 config.max_bot_games
             );
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            let addr = listener.local_addr().unwrap();
-            tokio::spawn(async move {
-                ashta_server::serve(config, listener, std::future::pending())
-                    .await
-                    .expect("the server runs");
-            });
+            let addr = serve_apart(config);
             (format!("http://{addr}"), Some(dir))
         }
     };
+    if args.idle_games > 0 {
+        idle_games(&args, &base).await;
+        return;
+    }
     let ws_base = base.replacen("http", "ws", 1);
     let http = reqwest::Client::new();
     let body = json!({"players": 4, "seats": [
         {"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "human"}]});
     let setup = Instant::now();
-    let mut games = Vec::with_capacity(args.games);
-    let mut creator = None;
-    for g in 0..args.games {
-        if g % PER_ADDRESS == 0 {
-            creator = Some(client_from(player_address(g)));
-        }
-        let created: Value = creator
-            .as_ref()
-            .expect("made above")
-            .post(format!("{base}/api/games"))
-            .json(&body)
-            .send()
-            .await
-            .expect("the server answers")
-            .json()
-            .await
-            .expect("a created game");
-        assert!(created["id"].is_string(), "creation failed: {created}");
-        games.push(created);
-    }
+    let games = create_games(&base, &body, args.games).await;
     println!(
         "created {} games in {:.1} s",
         games.len(),

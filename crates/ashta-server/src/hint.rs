@@ -1,7 +1,7 @@
 //! `GET /api/games/{id}/hint?seat=S&token=T`: the best play of the bag for a human seat
 //! whose turn it is, in a game where every other seat is a bot (the same condition as
 //! undo). The budget is fixed here, not by the client: [`HINT_TIME`] of rollouts by the
-//! bots crate's hint analysis on a blocking thread, at most one hint computes per game at
+//! bots crate's hint analysis on a search thread, at most one hint computes per game at
 //! a time (a second request gets 429 until the first is done), and hints share the
 //! server's search places with the bots ([`crate::ServerConfig::max_thinking`]). The
 //! hint keeps its time from its start whatever the rules cost, and a request given up
@@ -35,7 +35,7 @@ fn computing() -> &'static Mutex<HashSet<String>> {
     BUSY.get_or_init(|| Mutex::new(HashSet::new()))
 }
 
-/// Marks a game as computing a hint until dropped (it lives inside the blocking task, so
+/// Marks a game as computing a hint until dropped (it lives inside the search job, so
 /// a client that goes away does not free the game before the work is done).
 struct Busy(String);
 
@@ -139,12 +139,14 @@ pub async fn get_hint(
         .acquire(&key)
         .await
         .ok_or_else(|| ApiError::unavailable("the server is shutting down"))?;
-    let answer = tokio::task::spawn_blocking(move || {
-        let (_busy, _place) = (busy, place);
-        hint_within(&variant, &position, &config, &stop)
-    })
-    .await
-    .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;
+    let answer = app
+        .searches
+        .run(move || {
+            let (_busy, _place) = (busy, place);
+            hint_within(&variant, &position, &config, &stop)
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;
     let best = answer.plays.first();
     let moves: Vec<MoveJson> = best
         .map(|p| p.play.moves.iter().map(MoveJson::from).collect())

@@ -243,10 +243,7 @@ pub async fn snapshot(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let room = room_of(&app, &id).await?;
-    let text = {
-        let st = room.lock().await;
-        room.snapshot(&st)
-    };
+    let text = room.snapshot(&app).await.map_err(ApiError::internal)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 

@@ -23,6 +23,7 @@ mod hint;
 mod http;
 pub mod listen;
 pub mod policy;
+pub mod pool;
 pub mod protocol;
 pub mod room;
 pub mod secret;
@@ -94,8 +95,13 @@ pub struct ServerConfig {
     pub max_connections: usize,
     /// A WebSocket whose client sends nothing (not even a ping) for this long is closed.
     pub ws_idle: Duration,
-    /// Most bot searches running at once, server-wide (each takes a thread).
+    /// Most bot searches and hints running at once, server-wide (each takes one of as
+    /// many search threads).
     pub max_thinking: usize,
+    /// How much lower the search threads' CPU priority is than the threads that serve
+    /// connections (a nice value, 0 to 19; Linux only): broadcasts go first, searches
+    /// keep their wall-clock budget whatever share of the CPU is left them.
+    pub search_nice: i32,
     /// A game nobody has played in (no throw yet) is dropped after this long.
     pub unplayed_expiry: Duration,
     /// How often games nobody is connected to, waiting for a person, leave memory (they
@@ -140,6 +146,7 @@ impl ServerConfig {
             max_connections: 512,
             ws_idle: Duration::from_secs(90),
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            search_nice: 10,
             unplayed_expiry: Duration::from_secs(24 * 3600),
             sweep_every: Duration::from_secs(60),
             max_connections_per_address: 64,
@@ -157,7 +164,7 @@ impl ServerConfig {
 
 /// Who created a game in play.
 struct Owner {
-    /// The creator's address (unknown for a game resumed after a restart).
+    /// The creator's address (unknown for a game stored without one).
     ip: Option<IpAddr>,
     /// No person is seated.
     bot_only: bool,
@@ -178,6 +185,8 @@ pub struct App {
     /// Places for bot searches and hints, served round-robin across addresses (see
     /// [`ServerConfig::max_thinking`]).
     thinking: Arc<fair::Fair>,
+    /// The threads searches and hints run on, once they have a place.
+    searches: Arc<pool::SearchPool>,
     /// Raised when the server shuts down: every search stops.
     stopping: Arc<AtomicBool>,
     /// Tells open WebSockets that the server shuts down.
@@ -191,8 +200,11 @@ impl App {
     /// start playing, turn timers start again).
     pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
         let store = Store::open(&config.db)?;
+        let searches = pool::SearchPool::new(config.max_thinking, config.search_nice)
+            .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
         let app = Arc::new(App {
             thinking: fair::Fair::new(config.max_thinking),
+            searches: Arc::new(searches),
             hints: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
             config,
@@ -207,14 +219,15 @@ impl App {
         app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
         let mut resumed = 0;
-        for id in &playing {
+        for (id, creator) in &playing {
             match app.room(id).await {
                 Ok(Some(room)) => {
-                    // Their creators are not stored: they count server-wide only.
+                    // They count against their creator's caps again (server-wide only
+                    // when it is not stored).
                     app.owners().insert(
                         id.clone(),
                         Owner {
-                            ip: None,
+                            ip: creator.as_deref().and_then(|c| c.parse().ok()),
                             bot_only: room.config.seats.iter().all(|s| s.kind == SeatKind::Bot),
                         },
                     );
@@ -234,6 +247,7 @@ impl App {
     pub fn shut_down(&self) {
         self.stopping.store(true, Ordering::Relaxed);
         self.thinking.close();
+        self.searches.close();
         self.closing.send_replace(true);
     }
 
@@ -417,7 +431,7 @@ impl App {
         let id = secret::new_game_id();
         let bot_only = config.seats.iter().all(|s| s.kind == SeatKind::Bot);
         self.take_place(&id, ip, bot_only)?;
-        let created = self.create_counted(&id, rules, config).await;
+        let created = self.create_counted(&id, rules, config, ip).await;
         if created.is_err() {
             self.left_play(&id);
         }
@@ -429,6 +443,7 @@ impl App {
         id: &str,
         rules: Rules,
         config: GameConfig,
+        ip: Option<IpAddr>,
     ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
         let id = id.to_string();
         let seed = secret::new_seed();
@@ -450,6 +465,7 @@ impl App {
             commitment: commitment.clone(),
             version: 0,
             result: None,
+            creator: ip.map(|ip| ip.to_string()),
         };
         self.store.create(row).await.map_err(ApiError::internal)?;
         tracing::info!(game = %id, players = config.seats.len(), "game created");
@@ -574,16 +590,20 @@ fn rebuild(row: &GameRow, events: &[String], budget: Duration) -> Result<Arc<Roo
     let bots = room::seat_bots(&config, seed, budget);
     let mut table = Table::new(rules, seed, row.salt.clone(), bots)?;
     table.start();
-    let mut log = Vec::with_capacity(events.len());
-    for text in events {
+    // Only the last events are kept as sent; the rest stay in the store.
+    let keep_from = events.len().saturating_sub(room::RECENT_EVENTS);
+    let mut recent = Vec::with_capacity(events.len() - keep_from);
+    for (i, text) in events.iter().enumerate() {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
         table.replay(&value)?;
-        log.push(Room::replayed(&table, text));
+        if i >= keep_from {
+            recent.push(Room::replayed(&table, text));
+        }
     }
-    if log.len() as u64 != table.version() {
+    if events.len() as u64 != table.version() {
         return Err(format!(
             "{} events stored but the replay made {}",
-            log.len(),
+            events.len(),
             table.version()
         ));
     }
@@ -593,7 +613,7 @@ fn rebuild(row: &GameRow, events: &[String], budget: Duration) -> Result<Arc<Roo
         row.commitment.clone(),
         config,
         table,
-        log,
+        recent,
         row.updated_at,
     ))
 }

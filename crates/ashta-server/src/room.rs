@@ -1,10 +1,11 @@
-//! Game rooms: one per game, holding its table behind a mutex, the log of its events as
-//! sent, the broadcast channel its connections listen to, and the tasks that play for
+//! Game rooms: one per game, holding its table behind a mutex, its last events as sent
+//! (the rest live in the store only, read back for snapshots), the broadcast channel its connections listen to, and the tasks that play for
 //! bots and for absent players when the turn timer runs out.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ashta_bots::Bot;
 use ashta_engine::{Move, Play, Position, RulesObject, Variant};
@@ -13,15 +14,21 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
 use crate::policy::{bot_seed, web_bot, FALLBACK_LEVEL};
+use crate::pool::PoolError;
 use crate::protocol::{
     Event, LegalMove, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
-use crate::store::EventsWrite;
+use crate::store::{EventsWrite, StoreError};
 use crate::table::Table;
 use crate::{now_ms, App};
 
-/// Events a connection may fall behind before it catches up from the log.
-const CHANNEL_CAPACITY: usize = 256;
+/// Events a room keeps in memory as sent, for clients that reconnect or fall behind; a
+/// client further behind gets the whole state, its events read from the store.
+pub const RECENT_EVENTS: usize = 32;
+
+/// Events a connection may fall behind before it catches up from the room's last events
+/// (the channel holds as many, shared with them).
+const CHANNEL_CAPACITY: usize = RECENT_EVENTS;
 
 /// A game's settings as stored: the full rules, the seats (with tokens) and the timer.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -55,16 +62,13 @@ impl GameConfig {
     }
 }
 
-/// One event as sent to clients: the whole `event` message, and where the event's own
-/// JSON sits inside it (for snapshots).
+/// One event as sent to clients: the whole `event` message.
 #[derive(Debug)]
 pub struct Outgoing {
     /// The event's version.
     pub version: u64,
     /// `{"type": "event", "event": …, "legal": …, "must_throw": …, "turn_deadline": …}`.
     pub text: Utf8Bytes,
-    start: usize,
-    end: usize,
 }
 
 impl Outgoing {
@@ -75,23 +79,15 @@ impl Outgoing {
         must_throw: bool,
         deadline: Option<i64>,
     ) -> Outgoing {
-        const PREFIX: &str = r#"{"type":"event","event":"#;
         let legal = serde_json::to_string(legal).expect("moves serialize");
         let deadline = deadline.map_or("null".to_string(), |d| d.to_string());
         let text = format!(
-            r#"{PREFIX}{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
+            r#"{{"type":"event","event":{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
         );
         Outgoing {
             version,
-            start: PREFIX.len(),
-            end: PREFIX.len() + event.len(),
             text: text.into(),
         }
-    }
-
-    /// The event's JSON.
-    pub fn event(&self) -> &str {
-        &self.text.as_str()[self.start..self.end]
     }
 }
 
@@ -99,8 +95,8 @@ impl Outgoing {
 pub struct RoomState {
     /// The game.
     pub table: Table,
-    /// Every event as sent, index `version − 1`.
-    pub log: Vec<Arc<Outgoing>>,
+    /// The last [`RECENT_EVENTS`] events as sent, oldest first.
+    recent: VecDeque<Arc<Outgoing>>,
     /// Unix ms of the last event.
     pub updated_at: i64,
     /// `(version, Unix ms)`: when the turn timer plays for the human to move.
@@ -114,6 +110,13 @@ pub struct RoomState {
     /// The room left memory ([`Room::try_unload`]): whoever still holds it loads the game
     /// again.
     unloaded: bool,
+}
+
+impl RoomState {
+    /// How many events the room keeps in memory as sent (at most [`RECENT_EVENTS`]).
+    pub fn events_in_memory(&self) -> usize {
+        self.recent.len()
+    }
 }
 
 /// A game room.
@@ -144,16 +147,18 @@ impl Drop for Presence {
 }
 
 impl Room {
-    /// A room for a game whose table has had `events` applied (their stored JSON).
+    /// A room for a game whose table has had its events applied, the last of them as
+    /// sent in `recent` (only the last [`RECENT_EVENTS`] are kept).
     pub fn new(
         id: String,
         created_at: i64,
         commitment: String,
         config: GameConfig,
         table: Table,
-        log: Vec<Arc<Outgoing>>,
+        recent: Vec<Arc<Outgoing>>,
         updated_at: i64,
     ) -> Arc<Room> {
+        let skip = recent.len().saturating_sub(RECENT_EVENTS);
         let seats = config.seats.len();
         Arc::new(Room {
             id,
@@ -162,7 +167,7 @@ impl Room {
             config,
             state: Mutex::new(RoomState {
                 table,
-                log,
+                recent: recent.into_iter().skip(skip).collect(),
                 updated_at,
                 deadline: None,
                 broken: false,
@@ -244,11 +249,25 @@ impl Room {
         })
     }
 
-    /// The snapshot of `docs/web-api.md` as JSON text.
-    pub fn snapshot(&self, st: &RoomState) -> String {
+    /// The snapshot of `docs/web-api.md` as JSON text: the state from memory, its
+    /// events from the store.
+    pub async fn snapshot(&self, app: &App) -> Result<String, StoreError> {
+        let (head, version) = {
+            let st = self.lock().await;
+            (self.snapshot_head(&st), st.table.version())
+        };
+        Ok(with_events(
+            head,
+            app.store.events(&self.id, version).await?,
+        ))
+    }
+
+    /// The snapshot without its `events`, and its version (under the room's lock every
+    /// event up to it is in the store).
+    fn snapshot_head(&self, st: &RoomState) -> String {
         let t = &st.table;
         let rules = t.variant().rules();
-        let head = serde_json::json!({
+        serde_json::json!({
             "id": self.id,
             "status": if t.is_over() { "finished" } else { "playing" },
             "version": t.version(),
@@ -267,18 +286,41 @@ impl Room {
             "created_at": self.created_at,
             "updated_at": st.updated_at,
         })
-        .to_string();
-        let mut out = String::with_capacity(head.len() + st.log.len() * 400);
-        out.push_str(&head[..head.len() - 1]);
-        out.push_str(r#","events":["#);
-        for (i, e) in st.log.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
+        .to_string()
+    }
+
+    /// What a client that has every event up to `since` needs: the messages of the
+    /// events after it when the room still keeps them all, else the whole state (a
+    /// `state` message, `you` the client's seat), and the version it brings the client
+    /// to.
+    pub async fn catch_up(
+        &self,
+        app: &App,
+        seat: Option<usize>,
+        since: u64,
+    ) -> Result<(Vec<Utf8Bytes>, u64), StoreError> {
+        let (head, version) = {
+            let st = self.lock().await;
+            let version = st.table.version();
+            if since == version && since > 0 {
+                return Ok((Vec::new(), version));
             }
-            out.push_str(e.event());
-        }
-        out.push_str("]}");
-        out
+            let first = st.recent.front().map_or(version + 1, |o| o.version);
+            if since > 0 && since < version && since + 1 >= first {
+                let texts = st
+                    .recent
+                    .iter()
+                    .filter(|o| o.version > since)
+                    .map(|o| o.text.clone())
+                    .collect();
+                return Ok((texts, version));
+            }
+            (self.snapshot_head(&st), version)
+        };
+        let game = with_events(head, app.store.events(&self.id, version).await?);
+        let you = seat.map_or("null".to_string(), |s| s.to_string());
+        let state = format!(r#"{{"type":"state","you":{you},"game":{game}}}"#);
+        Ok((vec![state.into()], version))
     }
 
     /// Stores a table change's events, then sends them; on a store failure the room
@@ -344,7 +386,10 @@ impl Room {
             app.left_play(&self.id);
         }
         for o in out {
-            st.log.push(o.clone());
+            if st.recent.len() == RECENT_EVENTS {
+                st.recent.pop_front();
+            }
+            st.recent.push_back(o.clone());
             let _ = self.channel.send(o);
         }
         self.kick(app, st);
@@ -407,6 +452,22 @@ impl Room {
     }
 }
 
+/// A snapshot from its head (a JSON object) and its events' stored JSON texts.
+fn with_events(head: String, events: Vec<String>) -> String {
+    let size = events.iter().map(|e| e.len() + 1).sum::<usize>();
+    let mut out = String::with_capacity(head.len() + size + 16);
+    out.push_str(&head[..head.len() - 1]);
+    out.push_str(r#","events":["#);
+    for (i, e) in events.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(e);
+    }
+    out.push_str("]}");
+    out
+}
+
 /// What a human seat asks for.
 #[derive(Clone, Debug)]
 pub enum Action {
@@ -435,7 +496,7 @@ fn seat_bot(s: &SeatConfig, seed: u64, seat: usize, budget: Duration) -> Box<dyn
     web_bot(level, bot_seed(seed, seat), budget)
 }
 
-/// What a search on a blocking thread gave.
+/// What a bot's search gave.
 struct Searched {
     /// The bot, back from its thread; `None` when it is still searching after the
     /// server gave up on it (it is returned to the table when it stops) or it panicked.
@@ -446,14 +507,16 @@ struct Searched {
     lost: bool,
 }
 
-/// Lets `bot` choose its play for the bag of `pos` on a blocking thread within the
-/// server's budget. At most [`crate::ServerConfig::max_thinking`] searches run at once,
-/// server-wide: a search holds its permit until it has really stopped, even after its
-/// answer is given up on. A bot that overruns is given back to `seat` of the room's
-/// table once its search stops (`room` is `None` for a bot of no seat's, which is then
-/// dropped).
+/// Lets `bot` choose its play for the bag of `pos` on a search thread
+/// ([`crate::pool::SearchPool`]) within the server's budget, counted from now: a search
+/// that waited for its place has that much less time, so a decision keeps its budget
+/// whatever the queue. At most [`crate::ServerConfig::max_thinking`] searches run at
+/// once, server-wide, served round-robin across `key`s: a search holds its place until
+/// it has really stopped, even after its answer is given up on. A bot that overruns is
+/// given back to `seat` of the room's table once its search stops (`room` is `None` for
+/// a bot of no seat's, which is then dropped).
 async fn search(
-    app: &App,
+    app: &Arc<App>,
     key: &str,
     room: Option<&Arc<Room>>,
     seat: usize,
@@ -461,6 +524,7 @@ async fn search(
     variant: Variant,
     pos: Position,
 ) -> Searched {
+    let asked = Instant::now();
     let hard_limit = app.config.bot_time * 3 + Duration::from_secs(2);
     // Searches wait their turn round-robin across the addresses that created games.
     let Some(permit) = app.thinking.acquire(key).await else {
@@ -470,24 +534,51 @@ async fn search(
             lost: false,
         };
     };
-    // The search stops by itself at its budget; this stop is for when it does not
-    // (rules whose every step is slow), when the server gives up on it, or shuts down.
-    let stop = app.search_stop().within(hard_limit);
+    // The search stops by itself at its budget; this stop is for a search that waited
+    // for its place, for when it does not stop (rules whose every step is slow), when the
+    // server gives up on it, or shuts down.
+    let stop = app
+        .search_stop()
+        .with_deadline(asked + app.config.bot_time)
+        .within(hard_limit);
     bot.set_stop(stop.clone());
-    let mut task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let play = bot.try_choose(&variant, &pos);
-        // The bot waits for the others now, maybe for a person: nothing kept for speed.
-        bot.release_memory();
-        (bot, play)
+    let pool = app.searches.clone();
+    let mut task = tokio::spawn(async move {
+        pool.run(move || {
+            let _permit = permit;
+            let play = bot.try_choose(&variant, &pos);
+            // The bot waits for the others now, maybe for a person: nothing kept for speed.
+            bot.release_memory();
+            (bot, play)
+        })
+        .await
     });
-    match tokio::time::timeout(hard_limit, &mut task).await {
-        Ok(Ok((bot, Ok(Some(play))))) if !play.moves.is_empty() => Searched {
+    let done = match tokio::time::timeout(hard_limit, &mut task).await {
+        Ok(joined) => joined.unwrap_or(Err(PoolError::Gone)),
+        Err(_) => {
+            tracing::warn!("a bot overran its budget; playing the first legal move");
+            stop.cancel();
+            if let Some(room) = room.cloned() {
+                tokio::spawn(async move {
+                    if let Ok(Ok((bot, _))) = task.await {
+                        room.lock().await.table.return_bot(seat, bot);
+                    }
+                });
+            }
+            return Searched {
+                bot: None,
+                play: None,
+                lost: false,
+            };
+        }
+    };
+    match done {
+        Ok((bot, Ok(Some(play)))) if !play.moves.is_empty() => Searched {
             bot: Some(bot),
             play: Some(play),
             lost: false,
         },
-        Ok(Ok((bot, outcome))) => {
+        Ok((bot, outcome)) => {
             tracing::warn!("a bot failed ({outcome:?}); playing the first legal move");
             Searched {
                 bot: Some(bot),
@@ -495,28 +586,12 @@ async fn search(
                 lost: false,
             }
         }
-        Ok(Err(e)) => {
-            tracing::warn!("a bot's search panicked ({e}); playing the first legal move");
+        Err(e) => {
+            tracing::warn!("a bot's search gave nothing ({e}); playing the first legal move");
             Searched {
                 bot: None,
                 play: None,
                 lost: true,
-            }
-        }
-        Err(_) => {
-            tracing::warn!("a bot overran its budget; playing the first legal move");
-            stop.cancel();
-            if let Some(room) = room.cloned() {
-                tokio::spawn(async move {
-                    if let Ok((bot, _)) = task.await {
-                        room.lock().await.table.return_bot(seat, bot);
-                    }
-                });
-            }
-            Searched {
-                bot: None,
-                play: None,
-                lost: false,
             }
         }
     }
@@ -528,9 +603,8 @@ fn first_legal(table: &Table) -> Option<Move> {
 }
 
 /// Plays for the bots of a room while one is to move, pausing between decisions. Each
-/// bot seat's one bot is lent to a blocking thread to search
-/// ([`Table::lend_bot`]), given back, and its play checked and played
-/// ([`Table::play_bot`]).
+/// bot seat's one bot is lent to a search thread ([`Table::lend_bot`],
+/// [`crate::pool`]), given back, and its play checked and played ([`Table::play_bot`]).
 async fn drive(room: Arc<Room>, app: Arc<App>) {
     let mut pause = true;
     loop {

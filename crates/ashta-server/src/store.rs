@@ -54,6 +54,10 @@ pub struct GameRow {
     pub version: i64,
     /// The result as JSON, once finished.
     pub result: Option<String>,
+    /// The address of the client that created it (`None` when unknown: a game stored
+    /// before addresses were, or created with none), so that it counts against that
+    /// address's caps after a restart too.
+    pub creator: Option<String>,
 }
 
 /// New events of one game and the row fields they change.
@@ -140,7 +144,8 @@ CREATE TABLE IF NOT EXISTS games (
     salt TEXT NOT NULL,
     commitment TEXT NOT NULL,
     version INTEGER NOT NULL,
-    result TEXT
+    result TEXT,
+    creator TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_creation ON games(created_at DESC);
 CREATE INDEX IF NOT EXISTS games_by_status ON games(status);
@@ -165,17 +170,31 @@ fn row_of(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         commitment: r.get(7)?,
         version: r.get(8)?,
         result: r.get(9)?,
+        creator: r.get(10)?,
     })
 }
 
 const COLUMNS: &str =
-    "id, created_at, updated_at, status, config, seed, salt, commitment, version, result";
+    "id, created_at, updated_at, status, config, seed, salt, commitment, version, result, creator";
+
+/// Adds the columns later versions added to a database made before them.
+fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
+    let mut st = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+    let columns = st
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    if !columns.iter().any(|c| c == "creator") {
+        conn.execute_batch("ALTER TABLE games ADD COLUMN creator TEXT")?;
+    }
+    Ok(())
+}
 
 impl Store {
     /// Opens (creating if needed) the database file and starts the writer thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let writer_conn = open(path)?;
         writer_conn.execute_batch(SCHEMA)?;
+        migrate(&writer_conn)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -325,11 +344,24 @@ impl Store {
         .await
     }
 
-    /// The ids of every game still playing.
-    pub async fn playing(&self) -> Result<Vec<String>, StoreError> {
+    /// The ids of every game still playing, each with its creator's address if stored.
+    pub async fn playing(&self) -> Result<Vec<(String, Option<String>)>, StoreError> {
         self.read(|c| {
-            let mut st = c.prepare("SELECT id FROM games WHERE status = 'playing'")?;
-            let rows = st.query_map([], |r| r.get(0))?;
+            let mut st = c.prepare("SELECT id, creator FROM games WHERE status = 'playing'")?;
+            let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+
+    /// A game's events up to `version`, in order, as stored (JSON texts).
+    pub async fn events(&self, id: &str, version: u64) -> Result<Vec<String>, StoreError> {
+        let id = id.to_string();
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT event FROM events WHERE game_id = ?1 AND version <= ?2 ORDER BY version",
+            )?;
+            let rows = st.query_map(params![id, version as i64], |r| r.get(0))?;
             rows.collect()
         })
         .await
@@ -362,7 +394,7 @@ fn apply(tx: &rusqlite::Transaction<'_>, op: &WriteOp) -> Result<(), rusqlite::E
     match op {
         WriteOp::Create(g) => {
             tx.prepare_cached(&format!(
-                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
             ))?
             .execute(params![
                 g.id,
@@ -374,7 +406,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, op: &WriteOp) -> Result<(), rusqlite::E
                 g.salt,
                 g.commitment,
                 g.version,
-                g.result
+                g.result,
+                g.creator
             ])?;
         }
         WriteOp::Events(w) => {

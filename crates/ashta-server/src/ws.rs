@@ -25,9 +25,6 @@ const MAX_FRAME: usize = 64 * 1024;
 /// so the 128 KiB default costs more than the messages themselves.
 const READ_BUFFER: usize = 4096;
 
-/// A client that is this many events behind gets the whole state instead.
-const MAX_CATCH_UP: u64 = 500;
-
 /// Counts a connection's messages over the last second.
 struct RateLimit {
     per_second: usize,
@@ -117,26 +114,23 @@ async fn refuse(mut sink: Sink, error: WsError) {
         .await;
 }
 
-/// Sends the events after `since` (or the whole state) and returns the version sent up to.
-async fn catch_up(sink: &mut Sink, room: &Room, seat: Option<usize>, since: u64) -> Option<u64> {
-    let (messages, version) = {
-        let st = room.lock().await;
-        let version = st.table.version();
-        let messages: Vec<Utf8Bytes> =
-            if since == 0 || since > version || version - since > MAX_CATCH_UP {
-                let you = seat.map_or("null".to_string(), |s| s.to_string());
-                vec![format!(
-                    r#"{{"type":"state","you":{you},"game":{}}}"#,
-                    room.snapshot(&st)
-                )
-                .into()]
-            } else {
-                st.log[since as usize..version as usize]
-                    .iter()
-                    .map(|o| o.text.clone())
-                    .collect()
-            };
-        (messages, version)
+/// Sends the events after `since` (or the whole state, when the room no longer keeps
+/// them all: see [`Room::catch_up`]) and returns the version sent up to.
+async fn catch_up(
+    app: &App,
+    sink: &mut Sink,
+    room: &Room,
+    seat: Option<usize>,
+    since: u64,
+) -> Option<u64> {
+    let (messages, version) = match room.catch_up(app, seat, since).await {
+        Ok(found) => found,
+        Err(e) => {
+            tracing::error!(game = %room.id, "reading events failed: {e}");
+            let e = WsError::new(WsErrorCode::Internal, "the game could not be read");
+            let _ = send(sink, e.to_message()).await;
+            return None;
+        }
     };
     for m in messages {
         if !send(sink, m).await {
@@ -164,20 +158,6 @@ async fn current_room(
             return Ok(Some((room, events)));
         }
     }
-}
-
-/// Events the client missed between `last` and now, from the room's log.
-async fn missed(room: &Room, last: u64) -> (Vec<Utf8Bytes>, u64) {
-    let st = room.lock().await;
-    let version = st.table.version();
-    let texts = st
-        .log
-        .get(last as usize..)
-        .unwrap_or_default()
-        .iter()
-        .map(|o| o.text.clone())
-        .collect();
-    (texts, version)
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap<String, String>) {
@@ -264,13 +244,10 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
                         last = Some(o.version);
                     }
                     Ok(_) | Err(RecvError::Lagged(_)) => {
-                        let (texts, version) = missed(&room, sent).await;
-                        let mut ok = true;
-                        for t in texts {
-                            ok = ok && send(&mut sink, t).await;
+                        match catch_up(&app, &mut sink, &room, seat, sent).await {
+                            Some(version) => last = Some(version),
+                            None => break,
                         }
-                        if !ok { break; }
-                        last = Some(version);
                     }
                     Err(RecvError::Closed) => break,
                 }
@@ -299,7 +276,7 @@ async fn handle(
     let action = match message {
         ClientMessage::Ping => return Ok(send(sink, r#"{"type":"pong"}"#).await),
         ClientMessage::Hello { since } => {
-            return Ok(match catch_up(sink, room, seat, since).await {
+            return Ok(match catch_up(app, sink, room, seat, since).await {
                 Some(version) => {
                     *last = Some(version);
                     true

@@ -149,6 +149,42 @@ async fn games_in_play_are_capped_per_address_and_server_wide() {
     assert_eq!(body["error"]["code"], "unavailable");
 }
 
+/// Games resumed after a restart count against their creator's caps again: the
+/// creator's address is stored with each game.
+#[tokio::test]
+async fn resumed_games_count_against_their_creators_cap_after_a_restart() {
+    let caps = |c: &mut ServerConfig| {
+        c.max_games_per_address = 2;
+        c.max_bot_games_per_address = 1;
+        c.bot_delay = Duration::from_secs(30);
+    };
+    let (s, dir) = with(caps).await;
+    s.create(bots_only()).await;
+    s.create(two_humans()).await;
+    let db = s.db.clone();
+    s.app.shut_down();
+    drop(s);
+    // A new server on the same database: this address still has two games in play...
+    let mut c = test_config(db);
+    caps(&mut c);
+    let again = Server::start_with(c).await;
+    let (status, body) = again.post("/api/games", &two_humans()).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("2 games in play"));
+    // ...and another address is not charged for them.
+    let r = other_client()
+        .post(format!("{}/api/games", again.base))
+        .json(&bots_only())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    drop(dir);
+}
+
 /// Attack 7 of the issue (names): bot seat names kept ESC, BEL, CR, LF and NUL; human
 /// names took U+202E and zero-width spaces. Every name with one is refused, saying why.
 #[tokio::test]

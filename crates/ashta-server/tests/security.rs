@@ -82,6 +82,7 @@ async fn a_stored_engine_level_plays_as_the_fallback_bot_and_runs_nothing() {
                 salt,
                 version: 0,
                 result: None,
+                creator: None,
             })
             .await
             .unwrap();

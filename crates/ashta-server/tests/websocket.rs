@@ -7,6 +7,7 @@ mod common;
 use std::time::Duration;
 
 use ashta_engine::{Game, Record};
+use ashta_server::room::RECENT_EVENTS;
 use common::{against_bots, to_move, two_humans, Client, Server};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
@@ -138,15 +139,21 @@ async fn two_people_play_each_other_while_a_spectator_sees_every_event() {
     assert_eq!(err["code"], "spectator");
 }
 
-#[tokio::test]
-async fn a_client_that_reconnects_gets_what_it_missed() {
-    let s = Server::start().await;
+/// A game of two people, both connected and greeted: its id, their clients and seat
+/// 0's view.
+async fn two_people(s: &Server) -> (String, [Client; 2], View) {
     let created = s.create(two_humans()).await;
     let id = created["id"].as_str().unwrap().to_string();
     let mut players = [s.seat(&created, 0).await, s.seat(&created, 1).await];
-    let mut view = View::from_state(&players[0].hello(0).await);
+    let view = View::from_state(&players[0].hello(0).await);
     players[1].hello(0).await;
-    while view.version < 3 {
+    (id, players, view)
+}
+
+/// Two people play their first legal moves until the game reaches `version` or ends;
+/// `view` is seat 0's.
+async fn play_until(players: &mut [Client; 2], view: &mut View, version: u64) {
+    while view.version < version && view.finished.is_none() {
         let seat = to_move(&view.position) as usize;
         let action = if view.must_throw {
             json!({"type": "throw"})
@@ -157,6 +164,13 @@ async fn a_client_that_reconnects_gets_what_it_missed() {
         let m = players[0].next().await.unwrap();
         view.apply(&m);
     }
+}
+
+#[tokio::test]
+async fn a_client_that_reconnects_gets_what_it_missed() {
+    let s = Server::start().await;
+    let (id, mut players, mut view) = two_people(&s).await;
+    play_until(&mut players, &mut view, 3).await;
     let version = s.snapshot(&id).await["version"].as_u64().unwrap();
     assert!(version >= 1);
     // A spectator that had version 0 gets each missed event in order.
@@ -185,6 +199,42 @@ async fn a_client_that_reconnects_gets_what_it_missed() {
         .await;
     current.send(json!({"type": "ping"})).await;
     assert_eq!(current.next().await.unwrap()["type"], "pong");
+}
+
+/// Events live on disk: a room keeps only its last events in memory, and a client
+/// further behind gets the whole state, its events read back from the store.
+#[tokio::test]
+async fn a_game_keeps_only_its_last_events_in_memory_and_reads_the_rest_from_the_store() {
+    let s = Server::start().await;
+    let (id, mut players, mut view) = two_people(&s).await;
+    let enough = RECENT_EVENTS as u64 + 10;
+    play_until(&mut players, &mut view, enough).await;
+    let version = view.version;
+    assert!(version >= enough, "the game ended after {version} events");
+    let room = s.app.room(&id).await.unwrap().unwrap();
+    assert_eq!(room.lock().await.events_in_memory(), RECENT_EVENTS);
+    // A client further behind than the room keeps gets the state with every event.
+    let snapshot = s.snapshot(&id).await;
+    let mut late = s.connect(&id, "").await;
+    late.send(json!({"type": "hello", "since": 1})).await;
+    let state = late.next().await.unwrap();
+    assert_eq!(state["type"], "state");
+    let events = state["game"]["events"].as_array().unwrap();
+    let versions: Vec<u64> = events
+        .iter()
+        .map(|e| e["version"].as_u64().unwrap())
+        .collect();
+    assert_eq!(versions, (1..=version).collect::<Vec<_>>());
+    assert_eq!(state["game"]["events"], snapshot["events"]);
+    // One within them gets the events it missed from memory, in order.
+    let mut near = s.connect(&id, "").await;
+    near.send(json!({"type": "hello", "since": version - 5}))
+        .await;
+    for v in version - 4..=version {
+        let m = near.next().await.unwrap();
+        assert_eq!(m["type"], "event");
+        assert_eq!(m["event"]["version"], v);
+    }
 }
 
 /// The game's version and position, to check that a refused message changed nothing.
