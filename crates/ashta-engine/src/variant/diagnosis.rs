@@ -46,9 +46,9 @@ impl Variant {
             }
             // A pair lands wherever a single pawn does, and on opponents' doubles too.
             let pair = run >= 2 && self.doubles;
-            for &v in &self.values[..self.slots] {
+            for slot in 0..self.slots {
                 if self
-                    .target(pos, p, open, i as usize, v as usize, false, pair)
+                    .target(pos, p, open, i as usize, slot, 0, pair)
                     .is_some()
                 {
                     return true;
@@ -133,8 +133,8 @@ impl Variant {
                         home: self.home as u8,
                     });
                 }
-                let sq = self.path[p][i as usize] as usize;
-                if !self.safe[sq] {
+                let sq = self.t.path[p][i as usize] as usize;
+                if !self.t.safe[sq] {
                     occ[sq] = (p as u8) << 5 | ((occ[sq] & 31) + 1);
                 }
             }
@@ -273,7 +273,7 @@ impl Variant {
         open.bag = [0; MAX_FACES];
         open.bag_len = 0;
         for &v in values.iter().take(MAX_BAG as usize) {
-            if let Some(slot) = self.table.slot(v) {
+            if let Some(slot) = self.t.table.slot(v) {
                 open.bag[slot] += 1;
                 open.bag_len += 1;
             }
@@ -282,9 +282,10 @@ impl Variant {
     }
 
     pub(super) fn can_enter(&self) -> bool {
-        self.table
+        self.t
+            .table
             .values()
             .iter()
-            .any(|&v| v >= 2 && self.table.is_grace_value(v))
+            .any(|&v| v >= 2 && self.t.table.is_grace_value(v))
     }
 }

@@ -23,13 +23,13 @@ impl Variant {
         if pos.over {
             return Err(ThrowError::GameOver);
         }
-        let k = self.table.cowries();
+        let k = self.t.table.cowries();
         if mouths_up > k {
             return Err(ThrowError::TooManyMouths(mouths_up, k));
         }
         if pos.bag_len >= MAX_BAG
             || (0..self.slots)
-                .any(|s| pos.bag[s] != 0 && !self.table.is_grace_value(self.values[s]))
+                .any(|s| pos.bag[s] != 0 && !self.t.table.is_grace_value(self.values[s]))
         {
             return Err(ThrowError::NotThrowing);
         }
@@ -53,8 +53,8 @@ impl Variant {
     /// the turn when [`Variant::legal_moves`] finds nothing (as self-play does).
     #[inline]
     pub(crate) fn add_throw(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
-        let face = self.table.face(mouths_up);
-        pos.bag[self.table.face_slot(mouths_up)] += 1;
+        let face = self.t.table.face(mouths_up);
+        pos.bag[self.t.table.face_slot(mouths_up)] += 1;
         pos.bag_len += 1;
         if face.grace {
             if self.forfeit_three && pos.bag_len >= 3 {
@@ -94,7 +94,7 @@ impl Variant {
         self.check_can_throw(pos)?;
         let mut throws = ArrayVec::new();
         loop {
-            let cowries = source.throw_cowries(self.table.cowries(), self.table.mouth_up());
+            let cowries = source.throw_cowries(self.t.table.cowries(), self.t.table.mouth_up());
             throws.push(cowries);
             let end = self.throw_step(pos, cowries.mouths_up());
             if end != ThrowStep::Again {
@@ -111,7 +111,7 @@ impl Variant {
         mouths_up: &[u8],
     ) -> Result<ThrowStep, ThrowError> {
         self.check_can_throw(pos)?;
-        let k = self.table.cowries();
+        let k = self.t.table.cowries();
         if let Some(&bad) = mouths_up.iter().find(|&&u| u > k) {
             return Err(ThrowError::TooManyMouths(bad, k));
         }
