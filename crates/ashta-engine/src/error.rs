@@ -278,6 +278,10 @@ pub enum IllegalMove {
     /// The move would go past the home: a pawn lands on the home exactly.
     #[error("a pawn must land on the home exactly")]
     Overshoots,
+    /// Under the `circle` gate, a value that takes the unit round the whole outer ring
+    /// back onto its own square: that would be a pass, and there is none (RULES.md 5.2).
+    #[error("the value takes the unit round the whole ring back onto its own square: no move")]
+    FullCircle,
     /// A blocking double of an opponent stands between the unit and its target.
     #[error("an opponent's double blocks the way this turn")]
     Blocked,

@@ -253,6 +253,7 @@ pub fn reason_word(rule: ashta_engine::IllegalMove) -> &'static str {
         R::PairWithoutDoubles => "pair",
         R::AtHome => "at-home",
         R::TargetMismatch => "target",
+        R::FullCircle => "full-circle",
     }
 }
 

@@ -333,6 +333,9 @@ impl Variant {
         } else {
             (j, false)
         };
+        if wrapped && j == i {
+            return Err((IllegalMove::FullCircle, None));
+        }
         if self.target(pos, p, open, i, slot, 0, pair).is_some() {
             let double = self
                 .find_block(pos, p, i, j, v, wrapped)

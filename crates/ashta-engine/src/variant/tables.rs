@@ -92,6 +92,11 @@ impl Tables {
                             }
                             j %= outer;
                             wrapped = true;
+                            if j == i {
+                                // Round the whole ring back onto its own square: no
+                                // move (RULES.md 5.2, there is no passing).
+                                continue;
+                            }
                         }
                         if j > home {
                             continue;
