@@ -11,33 +11,41 @@ impl Variant {
     /// it) is a move, so such a position is not frozen. Blocks are left out because
     /// they expire; any bag's first move is one value on one unit, so if no unit can
     /// use any value, no bag ever moves anything.
+    #[inline]
     pub fn is_frozen(&self, pos: &Position) -> bool {
         let active = self.active_mask(pos);
         // The player to move first: it is the one most likely to have a move.
+        let first = pos.to_move as usize;
+        if active & (1 << first) != 0 && self.can_ever_move(pos, first) {
+            return false;
+        }
+        self.others_frozen(pos, active)
+    }
+
+    /// [`Variant::is_frozen`] for the players other than the one to move.
+    #[inline(never)]
+    fn others_frozen(&self, pos: &Position, active: u8) -> bool {
         let mut p = pos.to_move as usize;
-        for _ in 0..self.players() {
+        for _ in 1..self.players() {
+            p = if p + 1 == self.players() { 0 } else { p + 1 };
             if active & (1 << p) != 0 && self.can_ever_move(pos, p) {
                 return false;
             }
-            p = if p + 1 == self.players() { 0 } else { p + 1 };
         }
         true
     }
 
     /// Whether player `p` has a legal move for some single throw value, ignoring blocks:
     /// a pawn, or a pair where two or more of p's pawns share a square.
-    #[inline]
+    #[inline(always)]
     pub(super) fn can_ever_move(&self, pos: &Position, p: usize) -> bool {
         let open = pos.captured & (1 << p) != 0;
         let pawns = &pos.pawns[p][..self.pawns];
-        let mut k = 0;
-        while k < pawns.len() {
+        for k in 0..pawns.len() {
             let i = pawns[k];
-            let mut run = 1;
-            while k + run < pawns.len() && pawns[k + run] == i {
-                run += 1;
+            if k > 0 && pawns[k - 1] == i {
+                continue; // this square's unit was tried with the first of its pawns
             }
-            k += run;
             if i as usize >= self.home {
                 if i == OFF && self.grace_entry && self.can_enter() {
                     return true;
@@ -45,12 +53,10 @@ impl Variant {
                 continue;
             }
             // A pair lands wherever a single pawn does, and on opponents' doubles too.
-            let pair = run >= 2 && self.doubles;
+            let pair = self.doubles && k + 1 < pawns.len() && pawns[k + 1] == i;
+            let row = self.t.at(open, p, i as usize, 0);
             for slot in 0..self.slots {
-                if self
-                    .target(pos, p, open, i as usize, slot, 0, pair)
-                    .is_some()
-                {
+                if self.target_at(pos, p, row + slot, 0, pair).is_some() {
                     return true;
                 }
             }

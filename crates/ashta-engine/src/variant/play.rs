@@ -264,7 +264,12 @@ pub(super) fn move_run(xs: &mut [u8], k: usize, count: usize, to: u8) {
             xs[hi] = xs[lo];
         }
     }
-    xs[lo..hi].fill(to);
+    // One or two pawns move almost always: plain stores, no call to fill.
+    xs[lo] = to;
+    if hi - lo > 1 {
+        xs[lo + 1] = to;
+        xs[lo + 2..hi].fill(to);
+    }
 }
 
 pub(super) fn clear_bag(pos: &mut Position) {
