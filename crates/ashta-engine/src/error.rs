@@ -231,7 +231,9 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
     /// The player must throw first.
-    #[error("the bag is empty: the player to move must throw first")]
+    #[error(
+        "the player to move must throw first (the bag is empty, or a throwing phase is under way)"
+    )]
     MustThrow,
     /// The value is not in the bag.
     #[error("value {0} is not in the bag")]
@@ -323,7 +325,9 @@ pub enum TurnError {
     #[error("the game is over")]
     GameOver,
     /// The bag is empty: the player to move throws, and a turn ends only after its bag.
-    #[error("the bag is empty: the player to move must throw first")]
+    #[error(
+        "the player to move must throw first (the bag is empty, or a throwing phase is under way)"
+    )]
     MustThrow,
     /// A value in the bag can still be used: the player must move if they can.
     #[error("a value in the bag can still be used: the player must move")]

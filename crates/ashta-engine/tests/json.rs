@@ -953,8 +953,17 @@ fn a_bag_value_both_a_grace_and_a_plain_face_give_counts_as_either() {
     // Three 2s: at most one is the plain value, the other two graces.
     let text = format!("{rules} 5 2 0 2,2,2 0,0,0,0/0,0,0,0 - - 0");
     assert!(parse_any(&text).is_ok());
-    // For throw_one, a bag of such values may be a phase under way: a grace face
-    // gives them, so another throw is accepted.
-    let (v, mut p) = parse_any(&format!("{rules} 5 2 0 2 0,0,0,0/0,0,0,0 - - 0")).unwrap();
-    assert!(v.throw_one(&mut p, 1).is_ok());
+    // Thrown, a 2 from the grace face (none up) asks for another throw; from the plain
+    // face (both up) it ends the phase.
+    let (v, p) = parse_any(&format!("{rules} 5 2 0 - 0,0,0,0/0,0,0,0 - - 0")).unwrap();
+    let (mut grace, mut plain) = (p, p);
+    assert_eq!(
+        v.throw_one(&mut grace, 0),
+        Ok(ashta_engine::ThrowStep::Again)
+    );
+    assert_eq!(
+        v.throw_one(&mut plain, 2),
+        Ok(ashta_engine::ThrowStep::Moving)
+    );
+    assert_eq!(v.bag(&grace), v.bag(&plain));
 }

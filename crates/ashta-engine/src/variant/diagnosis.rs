@@ -278,6 +278,7 @@ impl Variant {
         open.captured |= 1 << pos.to_move;
         open.bag = [0; MAX_FACES];
         open.bag_len = 0;
+        open.stage = Stage::MOVING;
         for &v in values.iter().take(MAX_BAG as usize) {
             if let Some(slot) = self.t.table.slot(v) {
                 open.bag[slot] += 1;

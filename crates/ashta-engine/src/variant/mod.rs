@@ -16,7 +16,7 @@ use crate::error::{
 };
 use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
 use crate::moves::{Move, MoveList};
-use crate::position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, OFF};
+use crate::position::{Block, DrawReason, Position, Stage, MAX_BAG, MAX_BLOCKS, OFF};
 use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
 use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
 

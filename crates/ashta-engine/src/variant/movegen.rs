@@ -89,7 +89,7 @@ impl Variant {
     /// Returns false if it was stopped.
     #[inline(always)]
     pub(super) fn visit_moves(&self, pos: &Position, f: impl FnMut(Move) -> bool) -> bool {
-        if pos.over || pos.bag_len == 0 {
+        if pos.over || pos.bag_len == 0 || pos.stage.0 == Stage::THROWING.0 {
             return true;
         }
         if pos.block_len == 0 {
@@ -231,7 +231,7 @@ impl Variant {
         if pos.over {
             return Err(MoveError::GameOver);
         }
-        if pos.bag_len == 0 {
+        if pos.stage.0 == Stage::THROWING.0 || pos.bag_len == 0 {
             return Err(MoveError::MustThrow);
         }
         let slot = self.t.table.slot(value).filter(|&s| pos.bag[s] > 0);

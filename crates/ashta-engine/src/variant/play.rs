@@ -63,6 +63,7 @@ impl Variant {
     #[inline(always)]
     pub(super) fn apply_move(&self, pos: &mut Position, mv: Move) -> bool {
         let p = pos.to_move as usize;
+        pos.stage = Stage::MOVING;
         let slot = self.t.table.slot(mv.value).expect("value from the table");
         pos.bag[slot] -= 1;
         pos.bag_len -= 1;
@@ -184,7 +185,7 @@ impl Variant {
         if pos.over {
             return Err(TurnError::GameOver);
         }
-        if pos.bag_len == 0 {
+        if pos.stage.0 == Stage::THROWING.0 || pos.bag_len == 0 {
             return Err(TurnError::MustThrow);
         }
         if self.has_legal_move(pos) {
@@ -197,6 +198,7 @@ impl Variant {
     /// [`Variant::end_turn`] unchecked.
     pub(crate) fn pass_turn(&self, pos: &mut Position) {
         clear_bag(pos);
+        pos.stage = Stage::THROWING;
         let p = pos.to_move as usize;
         if pos.block_len != 0 {
             expire_blocks(pos, p);

@@ -8,11 +8,9 @@ impl Variant {
     /// [`ThrowStep::Again`]; in between the position is mid-phase and not settled.
     ///
     /// Refused, the position unchanged, when the game is over, when more mouths are up
-    /// than cowries are thrown, and when the bag shows the phase has already ended: it
-    /// holds a value no grace face gives, or [`crate::MAX_BAG`] values. (A bag of
-    /// graces alone may be a phase under way or a moving phase whose plain value was
-    /// spent; the position cannot tell, see [`Position::phase`], so that is the
-    /// caller's to know.)
+    /// than cowries are thrown, and when the player is not throwing
+    /// ([`Position::phase`]): a throwing phase that has ended, even on a bag of graces
+    /// alone, is refused with [`ThrowError::NotThrowing`].
     pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
         self.check_throw_one(pos, mouths_up)?;
         Ok(self.throw_step(pos, mouths_up))
@@ -27,10 +25,13 @@ impl Variant {
         if mouths_up > k {
             return Err(ThrowError::TooManyMouths(mouths_up, k));
         }
-        if pos.bag_len >= MAX_BAG
-            || (0..self.slots)
-                .any(|s| pos.bag[s] != 0 && !self.t.table.is_grace_value(self.values[s]))
-        {
+        let moving = if pos.stage.0 == Stage::EITHER.0 {
+            // Read from outside: a bag with a value no grace face gives has ended its phase.
+            (0..self.slots).any(|s| pos.bag[s] != 0 && !self.t.table.is_grace_value(self.values[s]))
+        } else {
+            pos.stage.0 == Stage::MOVING.0
+        };
+        if moving || pos.bag_len >= MAX_BAG {
             return Err(ThrowError::NotThrowing);
         }
         Ok(())
@@ -62,9 +63,11 @@ impl Variant {
                 return ThrowStep::Voided;
             }
             if pos.bag_len < MAX_BAG {
+                pos.stage = Stage::THROWING;
                 return ThrowStep::Again;
             }
         }
+        pos.stage = Stage::MOVING;
         ThrowStep::Moving
     }
 
