@@ -35,6 +35,7 @@ mod selfplay;
 mod setup;
 mod throws;
 mod variant;
+mod walk;
 
 pub use chance::{ThrowOutcome, MAX_OUTCOME_THROWS};
 pub use error::{
@@ -59,3 +60,4 @@ pub use selfplay::{random_game, random_games, GameResult, Summary, DEFAULT_SIM_T
 pub use setup::{parse_position, BlockJson, MoveJson, PositionJson};
 pub use throws::{throw_with_rng, Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
 pub use variant::{Forfeit, ThrowReport, ThrowStep, Unusable, Variant};
+pub use walk::{Moment, RecordWalk};
