@@ -81,7 +81,7 @@ impl Variant {
     }
 
     /// The forfeit of the player to move in `pos`, who holds values and can use none.
-    fn explain_forfeit(&self, pos: &Position) -> Forfeit {
+    pub(super) fn explain_forfeit(&self, pos: &Position) -> Forfeit {
         let p = pos.to_move as usize;
         let values = self.bag(pos);
         let mut reasons = Vec::new();

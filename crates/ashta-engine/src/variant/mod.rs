@@ -24,6 +24,7 @@ mod diagnosis;
 mod forfeit;
 mod movegen;
 mod play;
+mod played;
 mod tables;
 mod throwing;
 
@@ -31,6 +32,7 @@ use tables::{Tables, NOWHERE};
 
 pub use forfeit::{Forfeit, Unusable};
 use movegen::entry_pawns;
+pub use played::Played;
 
 /// What one throw did to the throwing phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
