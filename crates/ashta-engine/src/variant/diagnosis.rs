@@ -54,9 +54,15 @@ impl Variant {
             }
             // A pair lands wherever a single pawn does, and on opponents' doubles too.
             let pair = self.doubles && k + 1 < pawns.len() && pawns[k + 1] == i;
-            let row = self.t.at(open, p, i as usize, 0);
-            for slot in 0..self.slots {
-                if self.target_at(pos, p, row + slot, 0, pair).is_some() {
+            let row = self.t.row(open, p, i as usize);
+            let mut slots = self.t.reach(row);
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                if self
+                    .target_at(pos, p, self.t.at_row(row, slot), 0, pair)
+                    .is_some()
+                {
                     return true;
                 }
             }

@@ -109,16 +109,13 @@ impl Variant {
         let open = pos.captured & (1 << p) != 0;
         let pawns = &pos.pawns[p][..self.pawns];
         let blocks = if BLOCKS { self.block_mask(pos, p) } else { 0 };
-        // The distinct values in the bag, by slot.
-        let mut bag = [0u8; MAX_FACES];
-        let mut kinds = 0;
+        // The distinct values in the bag, as bits by slot.
+        let mut bag = 0u16;
         for slot in 0..self.slots {
             if pos.bag[slot] != 0 {
-                bag[kinds] = slot as u8;
-                kinds += 1;
+                bag |= 1 << slot;
             }
         }
-        let bag = &bag[..kinds];
         let mut k = 0;
         while k < pawns.len() {
             let i = pawns[k];
@@ -131,12 +128,15 @@ impl Variant {
             }
             k += run;
             let pair = run >= 2 && self.doubles;
-            let row = self.t.at(open, p, i as usize, 0);
-            for &slot in bag {
-                let value = self.values[slot as usize];
-                if let Some((j, capture)) =
-                    self.target_at(pos, p, row + slot as usize, blocks, false)
-                {
+            let row = self.t.row(open, p, i as usize);
+            // Only the bag's values that take this unit somewhere, smallest first.
+            let mut slots = bag & self.t.reach(row);
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                let at = self.t.at_row(row, slot);
+                let value = self.values[slot];
+                if let Some((j, capture)) = self.target_at(pos, p, at, blocks, false) {
                     let mv = Move {
                         value,
                         from: Some(i),
@@ -149,9 +149,7 @@ impl Variant {
                     }
                 } else if pair && self.pair_capture {
                     // Where a single pawn may not go, a pair may still capture a double.
-                    if let Some((j, capture)) =
-                        self.target_at(pos, p, row + slot as usize, blocks, true)
-                    {
+                    if let Some((j, capture)) = self.target_at(pos, p, at, blocks, true) {
                         let mv = Move {
                             value,
                             from: Some(i),
@@ -169,8 +167,11 @@ impl Variant {
         if self.grace_entry {
             let off = pawns.iter().rev().take_while(|&&i| i == OFF).count();
             if off > 0 {
-                for &slot in bag {
-                    let v = self.values[slot as usize];
+                let mut slots = bag;
+                while slots != 0 {
+                    let slot = slots.trailing_zeros() as usize;
+                    slots &= slots - 1;
+                    let v = self.values[slot];
                     if v >= 2 && self.t.table.is_grace_value(v) {
                         let count = entry_pawns(v, off);
                         let mv = Move {

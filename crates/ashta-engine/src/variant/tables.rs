@@ -38,6 +38,9 @@ pub(super) struct Tables {
     /// index k) the same move passes strictly between its start and its target; a
     /// block standing on one of them stops it.
     between: Vec<u64>,
+    /// `reach[row(open, p, i)]`: bit `slot` set when that move has a landing, so that
+    /// only values that go somewhere are looked at.
+    reach: Vec<u16>,
     players: usize,
     rows: usize,
     slots: usize,
@@ -74,6 +77,7 @@ impl Tables {
             2 * players * rows * slots
         ];
         let mut between = vec![0u64; land.len()];
+        let mut reach = vec![0u16; 2 * players * rows];
         let ring = |from: usize, to: usize| -> u64 {
             // Bits from..to (exclusive), within the outer ring.
             (from..to.min(outer)).fold(0u64, |m, k| m | 1 << k)
@@ -101,6 +105,7 @@ impl Tables {
                         if j > home {
                             continue;
                         }
+                        reach[at / slots] |= 1 << slot;
                         land[at] = Landing {
                             to: j as u8,
                             square: path[p][j],
@@ -126,6 +131,7 @@ impl Tables {
             index,
             land,
             between,
+            reach,
             players,
             rows,
             slots,
@@ -143,6 +149,25 @@ impl Tables {
         slot: usize,
     ) -> usize {
         ((open as usize * players + p) * rows + i) * slots + slot
+    }
+
+    /// The row of (gate open, player, path index): see [`Tables::reach`] and
+    /// [`Tables::at_row`].
+    #[inline(always)]
+    pub(super) fn row(&self, open: bool, p: usize, i: usize) -> usize {
+        (open as usize * self.players + p) * self.rows + i
+    }
+
+    /// The slots whose value takes the unit of `row` somewhere, as bits.
+    #[inline(always)]
+    pub(super) fn reach(&self, row: usize) -> u16 {
+        self.reach[row]
+    }
+
+    /// The entry of `row` and `slot` in `land` and `between`.
+    #[inline(always)]
+    pub(super) fn at_row(&self, row: usize, slot: usize) -> usize {
+        row * self.slots + slot
     }
 
     /// The entry of (gate open, player, path index, slot) in `land` and `between`.
