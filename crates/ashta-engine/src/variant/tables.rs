@@ -83,7 +83,7 @@ impl Tables {
             (from..to.min(outer)).fold(0u64, |m, k| m | 1 << k)
         };
         for open in [false, true] {
-            for p in 0..players {
+            for (p, squares) in path.iter().enumerate().take(players) {
                 for i in 0..home {
                     for (slot, &v) in table.values().iter().enumerate() {
                         let v = v as usize;
@@ -108,7 +108,7 @@ impl Tables {
                         reach[at / slots] |= 1 << slot;
                         land[at] = Landing {
                             to: j as u8,
-                            square: path[p][j],
+                            square: squares[j],
                         };
                         between[at] = if !wrapped {
                             ring(i + 1, j)
