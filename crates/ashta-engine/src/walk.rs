@@ -100,23 +100,7 @@ impl RecordWalk<'_> {
     fn throw(&mut self, t: usize) -> Result<Moment, RecordError> {
         let record = &self.turns[t];
         let turn_no = t + 1;
-        let err = |reason: String| RecordError::Turn {
-            turn: turn_no,
-            reason,
-        };
-        if self.pos.is_over() {
-            return Err(err("the game was already over".into()));
-        }
-        if !self.pos.must_throw() {
-            return Err(err("the previous turn still had values to move".into()));
-        }
-        if record.player as usize != self.pos.to_move() {
-            return Err(err(format!(
-                "player {} recorded, but player {} is to move",
-                record.player,
-                self.pos.to_move()
-            )));
-        }
+        turn_may_start(&self.pos, record, turn_no)?;
         let bad = |why: &'static str| RecordError::Throw {
             turn: turn_no,
             source: ThrowError::BadSequence(record.throws.clone(), why),
@@ -135,7 +119,10 @@ impl RecordWalk<'_> {
                     })?,
             );
         }
-        let step = step.ok_or_else(|| err("a turn without throws".into()))?;
+        let step = step.ok_or_else(|| RecordError::Turn {
+            turn: turn_no,
+            reason: "a turn without throws".into(),
+        })?;
         let last = t + 1 == self.turns.len();
         if step == ThrowStep::Again && (!last || !record.moves.is_empty()) {
             return Err(bad("it ends on a grace, so the player must throw again"));
@@ -166,6 +153,32 @@ impl RecordWalk<'_> {
             mv,
         })
     }
+}
+
+/// Why turn number `turn_no` (from 1) of a record cannot start in `pos`: the game is
+/// over, the previous turn still has values to move, or another player is to move.
+pub(crate) fn turn_may_start(
+    pos: &Position,
+    turn: &TurnRecord,
+    turn_no: usize,
+) -> Result<(), RecordError> {
+    let reason = if pos.is_over() {
+        "the game was already over".to_string()
+    } else if !pos.must_throw() {
+        "the previous turn still had values to move".to_string()
+    } else if turn.player as usize != pos.to_move() {
+        format!(
+            "player {} recorded, but player {} is to move",
+            turn.player,
+            pos.to_move()
+        )
+    } else {
+        return Ok(());
+    };
+    Err(RecordError::Turn {
+        turn: turn_no,
+        reason,
+    })
 }
 
 impl Iterator for RecordWalk<'_> {
