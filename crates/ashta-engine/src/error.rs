@@ -231,7 +231,9 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
     /// The player must throw first.
-    #[error("the bag is empty: the player to move must throw first")]
+    #[error(
+        "the player to move must throw first (the bag is empty, or a throwing phase is under way)"
+    )]
     MustThrow,
     /// The value is not in the bag.
     #[error("value {0} is not in the bag")]
@@ -278,6 +280,10 @@ pub enum IllegalMove {
     /// The move would go past the home: a pawn lands on the home exactly.
     #[error("a pawn must land on the home exactly")]
     Overshoots,
+    /// Under the `circle` gate, a value that takes the unit round the whole outer ring
+    /// back onto its own square: that would be a pass, and there is none (RULES.md 5.2).
+    #[error("the value takes the unit round the whole ring back onto its own square: no move")]
+    FullCircle,
     /// A blocking double of an opponent stands between the unit and its target.
     #[error("an opponent's double blocks the way this turn")]
     Blocked,
@@ -319,7 +325,9 @@ pub enum TurnError {
     #[error("the game is over")]
     GameOver,
     /// The bag is empty: the player to move throws, and a turn ends only after its bag.
-    #[error("the bag is empty: the player to move must throw first")]
+    #[error(
+        "the player to move must throw first (the bag is empty, or a throwing phase is under way)"
+    )]
     MustThrow,
     /// A value in the bag can still be used: the player must move if they can.
     #[error("a value in the bag can still be used: the player must move")]

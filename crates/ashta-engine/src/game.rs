@@ -14,6 +14,7 @@ use crate::record::{
 use crate::rules::{Rules, RulesSpec};
 use crate::throws::{Cowries, SeededThrows, ThrowSource};
 use crate::variant::{Forfeit, ThrowReport, ThrowStep, Variant};
+use crate::walk::turn_may_start;
 use crate::RulesError;
 
 /// A game in progress: the position, the throws' source and the record so far.
@@ -426,19 +427,7 @@ impl Game {
             turn: turn_no,
             reason,
         };
-        if self.position.is_over() {
-            return Err(err("the game was already over".into()));
-        }
-        if !self.position.must_throw() {
-            return Err(err("the previous turn still had values to move".into()));
-        }
-        if turn.player as usize != self.position.to_move() {
-            return Err(err(format!(
-                "player {} recorded, but player {} is to move",
-                turn.player,
-                self.position.to_move()
-            )));
-        }
+        turn_may_start(&self.position, turn, turn_no)?;
         if turn.throws.is_empty() {
             return Err(err("a turn without throws".into()));
         }

@@ -35,6 +35,7 @@ mod selfplay;
 mod setup;
 mod throws;
 mod variant;
+mod walk;
 
 pub use chance::{ThrowOutcome, MAX_OUTCOME_THROWS};
 pub use error::{
@@ -58,4 +59,5 @@ pub use rules::{
 pub use selfplay::{random_game, random_games, GameResult, Summary, DEFAULT_SIM_TURN_LIMIT};
 pub use setup::{parse_position, BlockJson, MoveJson, PositionJson};
 pub use throws::{throw_with_rng, Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
-pub use variant::{Forfeit, ThrowReport, ThrowStep, Unusable, Variant};
+pub use variant::{Forfeit, Played, ThrowReport, ThrowStep, Unusable, Variant};
+pub use walk::{Moment, RecordWalk};

@@ -83,7 +83,33 @@ pub struct Position {
     pub(crate) places_len: u8,
     pub(crate) draw: Option<DrawReason>,
     pub(crate) over: bool,
+    /// Whether the player to move is throwing or moving.
+    pub(crate) stage: Stage,
 }
+
+/// Whether the player to move is throwing (the bag is empty, or holds the graces of a
+/// throwing phase under way) or moving. Left out of equality and hashing: two positions
+/// with the same pawns, bag and turn are the same state of the game, and a position
+/// read from JSON, which does not record the phase, equals the one it was written from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stage(pub(crate) u8);
+
+impl Stage {
+    /// The player spends the bag.
+    pub(crate) const MOVING: Stage = Stage(0);
+    /// The player throws (the bag is empty, or a phase of graces is under way).
+    pub(crate) const THROWING: Stage = Stage(1);
+    /// Read from outside with a bag of graces alone: a phase under way, or the rest of
+    /// a bag whose plain value was spent. The first throw or move settles it.
+    pub(crate) const EITHER: Stage = Stage(2);
+}
+
+impl PartialEq for Stage {
+    fn eq(&self, _: &Stage) -> bool {
+        true
+    }
+}
+impl Eq for Stage {}
 
 impl Position {
     pub(crate) fn empty() -> Position {
@@ -102,6 +128,7 @@ impl Position {
             places_len: 0,
             draw: None,
             over: false,
+            stage: Stage::THROWING,
         }
     }
 
@@ -126,16 +153,15 @@ impl Position {
         self.bag_len == 0 && !self.over
     }
     /// The phase of the turn: [`Phase::Over`] once the game has ended, else
-    /// [`Phase::Throwing`] while the bag is empty (as [`Position::must_throw`]), else
-    /// [`Phase::Moving`].
+    /// [`Phase::Throwing`] while the player to move is throwing (the bag is empty, or a
+    /// throwing phase that has thrown graces is under way), else [`Phase::Moving`].
     ///
-    /// A throwing phase that has thrown a grace is not over, yet its bag is no longer
-    /// empty: the position reads [`Phase::Moving`] while the player must throw again.
-    /// The position cannot tell the two apart (a bag of graces alone is also what is
-    /// left when a moving player spent the plain value first), so whoever drives the
-    /// throws tracks a phase under way: [`crate::Variant::throw_one`] answers
-    /// [`crate::ThrowStep::Again`] until the phase ends, and [`crate::Variant::throw`]
-    /// plays a whole phase at once.
+    /// The phase is exact: after a grace the position reads [`Phase::Throwing`], lists
+    /// no moves and refuses one ([`crate::MoveError::MustThrow`]), and once the phase has
+    /// ended [`crate::Variant::throw_one`] refuses another throw, even on a bag of graces
+    /// alone. (A position read from JSON or notation, which do not record the phase, is
+    /// throwing when its bag is empty and moving otherwise; with a bag of graces alone it
+    /// may still take a throw, and its first throw or move settles which it is.)
     ///
     /// ```
     /// use ashta_engine::{Phase, Rules, SeededThrows, Variant};
@@ -149,7 +175,7 @@ impl Position {
     pub fn phase(&self) -> Phase {
         if self.over {
             Phase::Over
-        } else if self.bag_len == 0 {
+        } else if self.stage.0 == Stage::THROWING.0 || self.bag_len == 0 {
             Phase::Throwing
         } else {
             Phase::Moving

@@ -109,13 +109,47 @@ pub enum NamedTable {
 }
 
 /// A throw table in JSON: a name, or the faces for 0, 1, … K mouths up.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum TableSpec {
     /// A named table for the rule set's number of cowries.
     Named(NamedTable),
     /// Explicit faces, indexed by the number of mouths up.
     Faces(Vec<Face>),
+}
+
+impl<'de> Deserialize<'de> for TableSpec {
+    /// A string is a table name; a list is read face by face, so an error names the
+    /// face (by mouths up) and the field that is wrong, and a value out of range says
+    /// the range (0 to 255).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TableSpec, D::Error> {
+        use serde::de::Error;
+        match serde_json::Value::deserialize(d)? {
+            name @ serde_json::Value::String(_) => serde_json::from_value(name)
+                .map(TableSpec::Named)
+                .map_err(|e| D::Error::custom(format!("throws: {e}"))),
+            serde_json::Value::Array(faces) => faces
+                .into_iter()
+                .enumerate()
+                .map(|(up, face)| {
+                    let value = face.get("value").cloned();
+                    serde_json::from_value::<Face>(face).map_err(|e| {
+                        match value.filter(|v| v.as_u64().is_none_or(|v| v > 255)) {
+                            Some(v) if v.is_number() => D::Error::custom(format!(
+                                "throws: face {up} (mouths up): value {v} is not a number \
+                                 from 0 to 255"
+                            )),
+                            _ => D::Error::custom(format!("throws: face {up} (mouths up): {e}")),
+                        }
+                    })
+                })
+                .collect::<Result<Vec<Face>, D::Error>>()
+                .map(TableSpec::Faces),
+            other => Err(D::Error::custom(format!(
+                "throws must be a table name or a list of faces, not {other}"
+            ))),
+        }
+    }
 }
 
 /// The default throw table for `k` cowries, indexed by mouths up.

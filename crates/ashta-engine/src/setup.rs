@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::PositionError;
 use crate::moves::Move;
-use crate::position::{Block, DrawReason, Position, MAX_BAG, OFF};
+use crate::position::{Block, DrawReason, Position, Stage, MAX_BAG, OFF};
 use crate::rules::{Entry, Finish, RulesSpec, ThreeGraces};
 use crate::variant::Variant;
 
@@ -215,6 +215,17 @@ impl Variant {
         }
         pos.to_move = json.to_move as u8;
         self.check_bag(json, &mut pos)?;
+        // JSON does not record the phase: an empty bag is a player about to throw, a bag
+        // with a plain value one to spend, and a bag of graces alone may be either
+        // (Position::phase).
+        let table = self.table();
+        pos.stage = if pos.bag_len == 0 {
+            Stage::THROWING
+        } else if json.bag.iter().all(|&v| table.is_grace_value(v as u8)) {
+            Stage::EITHER
+        } else {
+            Stage::MOVING
+        };
         self.check_blocks(json, &mut pos)?;
         if json.extra_turns != 0 {
             let why = if !(0..=255).contains(&json.extra_turns) {

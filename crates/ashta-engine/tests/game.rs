@@ -57,8 +57,19 @@ fn a_move_is_refused_while_a_throwing_phase_is_under_way() {
     assert!(game.position().bag_len() > 0);
     let mut moves = MoveList::new();
     game.variant().legal_moves(game.position(), &mut moves);
-    assert!(!moves.is_empty(), "the position alone would allow a move");
-    assert_eq!(game.play(moves[0]), Err(MoveError::MustThrow));
+    assert!(
+        moves.is_empty(),
+        "the position knows its phase: no move yet"
+    );
+    let grace = game.variant().bag(game.position())[0];
+    let mv = ashta_engine::Move {
+        value: grace,
+        from: Some(0),
+        to: grace,
+        count: 1,
+        capture: None,
+    };
+    assert_eq!(game.play(mv), Err(MoveError::MustThrow));
     // A whole phase supplied from outside is refused too; throwing on is not.
     assert!(game.apply_throws(&[1]).is_err());
     game.throw().unwrap();

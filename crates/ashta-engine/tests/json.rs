@@ -862,3 +862,108 @@ fn pair_capture_round_trips_through_json_and_notation() {
     let bad = with(two(), |j| j["rules"] = json!({"pair_capture": "sometimes"}));
     assert!(error(&bad).contains("pair_capture") || error(&bad).contains("boolean"));
 }
+
+#[test]
+fn a_face_value_out_of_range_names_the_face_the_field_and_the_range() {
+    let faces = |value: Value| {
+        with(two(), |j| {
+            j["rules"] = json!({"preset": "standard", "throws": [
+                {"value": 8, "grace": true}, {"value": 1, "grace": false},
+                {"value": value, "grace": false}, {"value": 3, "grace": false},
+                {"value": 4, "grace": true}]})
+        })
+    };
+    let msg = error(&faces(json!(256)));
+    assert!(msg.contains("face 2") && msg.contains("value 256"), "{msg}");
+    assert!(
+        msg.contains("0 to 255") && !msg.contains("untagged"),
+        "{msg}"
+    );
+    let msg = error(&faces(json!(-1)));
+    assert!(
+        msg.contains("value -1") && msg.contains("0 to 255"),
+        "{msg}"
+    );
+    // A face with a wrong field says which face.
+    let msg = error(&with(two(), |j| {
+        j["rules"] = json!({"preset": "standard", "throws": [{"value": 2}]})
+    }));
+    assert!(msg.contains("face 0") && msg.contains("grace"), "{msg}");
+    // An unknown table name, and a table that is neither name nor list.
+    let msg = error(&with(two(), |j| {
+        j["rules"] = json!({"preset": "standard", "throws": "no-twos"})
+    }));
+    assert!(msg.contains("throws") && msg.contains("no-twos"), "{msg}");
+    let msg = error(&with(two(), |j| {
+        j["rules"] = json!({"preset": "standard", "throws": 4})
+    }));
+    assert!(msg.contains("table name or a list of faces"), "{msg}");
+}
+
+#[test]
+fn under_places_a_frozen_draw_keeps_the_places_already_taken() {
+    // Three players, finish places: player 1 is home, the other two are left.
+    let base = |finish: &str| {
+        with(example(), |j| {
+            j["rules"] = json!({"finish": finish});
+            j["players"] = json!(3);
+            j["blocks"] = json!([]);
+            j["bag"] = json!([]);
+            j["captured"] = json!([false, true, false]);
+            j["pawns"] = json!([[0, 0, 0, 0], [24, 24, 24, 24], [0, 0, 0, 0]]);
+            j["winner"] = json!(1);
+            j["draw"] = json!("frozen");
+        })
+    };
+    let text = with(serde_json::from_str(&base("places")).unwrap(), |j| {
+        j["places"] = json!([1])
+    });
+    let (v, p) = parse_position(&text).unwrap();
+    assert!(p.is_over());
+    assert_eq!(
+        (p.winner(), p.places(), p.draw().is_some()),
+        (Some(1), &[1u8][..], true)
+    );
+    // It round-trips.
+    let again = serde_json::to_string(&v.to_json(&p)).unwrap();
+    assert_eq!(parse_position(&again).unwrap().1, p);
+    // A complete finishing order is a finished game: it cannot also be drawn.
+    let full = with(serde_json::from_str(&base("places")).unwrap(), |j| {
+        j["pawns"][0] = json!([24, 24, 24, 24]);
+        j["captured"] = json!([true, true, false]);
+        j["places"] = json!([1, 0, 2]);
+    });
+    assert_error(&full, &["cannot also be drawn"]);
+    // Under finish first a winner ends the game: won and drawn together is refused.
+    assert_error(&base("first"), &["cannot also be drawn"]);
+}
+
+#[test]
+fn a_bag_value_both_a_grace_and_a_plain_face_give_counts_as_either() {
+    // Two cowries: none up is a 2 (grace), one up a 1, both up a 2 (plain).
+    let rules = "standard+cowries=2+throws=2g.1.2";
+    // 2, 2: one grace and the phase's plain value; 2, 1: the 2 is the grace.
+    for bag in ["2,2", "2,1", "2,2,1"] {
+        let text = format!("{rules} 5 2 0 {bag} 0,0,0,0/0,0,0,0 - - 0");
+        assert!(parse_any(&text).is_ok(), "{text}");
+    }
+    // Two values no grace face gives are two plain values: refused.
+    let text = format!("{rules} 5 2 0 1,1 0,0,0,0/0,0,0,0 - - 0");
+    assert!(parse_any(&text).is_err());
+    // Three 2s: at most one is the plain value, the other two graces.
+    let text = format!("{rules} 5 2 0 2,2,2 0,0,0,0/0,0,0,0 - - 0");
+    assert!(parse_any(&text).is_ok());
+    // Thrown, a 2 from the grace face (none up) asks for another throw; from the plain
+    // face (both up) it ends the phase.
+    let (v, p) = parse_any(&format!("{rules} 5 2 0 - 0,0,0,0/0,0,0,0 - - 0")).unwrap();
+    let (mut grace, mut plain) = (p, p);
+    assert_eq!(
+        v.throw_one(&mut grace, 0),
+        Ok(ashta_engine::ThrowStep::Again)
+    );
+    assert_eq!(
+        v.throw_one(&mut plain, 2),
+        Ok(ashta_engine::ThrowStep::Moving)
+    );
+    assert_eq!(v.bag(&grace), v.bag(&plain));
+}

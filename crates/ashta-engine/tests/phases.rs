@@ -4,7 +4,7 @@
 mod common;
 
 use ashta_engine::{
-    MoveError, Phase, PositionError, Rules, ThrowError, ThrowStep, TurnError, Variant,
+    Move, MoveError, Phase, PositionError, Rules, ThrowError, ThrowStep, TurnError, Variant,
     VariantMismatch,
 };
 use common::*;
@@ -112,14 +112,62 @@ fn phase_follows_the_turn() {
 }
 
 #[test]
-fn phase_cannot_tell_a_throw_under_way_from_a_bag_of_graces() {
-    // After a grace (4) the player throws again, yet the bag is not empty: the
-    // position reads Moving and lists the 4's moves. The driver tracks the phase.
+fn a_move_during_a_throwing_phase_is_refused() {
+    // After a grace (4) the player throws again: the bag is not empty, yet the position
+    // knows the phase is under way. It lists no moves and refuses one.
     let (v, p) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
     let mut q = p;
     assert_eq!(v.throw_one(&mut q, 4), Ok(ThrowStep::Again));
+    assert_eq!(q.phase(), Phase::Throwing);
+    assert!(legal(&v, &q).is_empty());
+    assert_eq!(v.find_move(&q, 4, Some(0), 1), Err(MoveError::MustThrow));
+    let four = Move {
+        value: 4,
+        from: Some(0),
+        to: 4,
+        count: 1,
+        capture: None,
+    };
+    let before = q;
+    assert_eq!(v.play(&mut q, four), Err(MoveError::MustThrow));
+    assert_eq!(v.end_turn(&mut q), Err(TurnError::MustThrow));
+    assert_eq!(q, before);
+    // The phase ends with a plain value: now the player moves, the 4 included.
+    assert_eq!(v.throw_one(&mut q, 2), Ok(ThrowStep::Moving));
     assert_eq!(q.phase(), Phase::Moving);
-    assert!(!legal(&v, &q).is_empty());
+    assert!(v.play(&mut q, four).is_ok());
+}
+
+#[test]
+fn a_throw_during_a_bag_is_refused() {
+    // South threw a 4 (grace) then a 2 and spent the 2: a bag of graces alone is left,
+    // to be moved, not thrown to.
+    let (v, p) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
+    let mut q = p;
+    assert_eq!(v.throw_one(&mut q, 4), Ok(ThrowStep::Again));
+    assert_eq!(v.throw_one(&mut q, 2), Ok(ThrowStep::Moving));
+    let two = v.find_move(&q, 2, Some(0), 1).unwrap();
+    v.play(&mut q, two).unwrap();
+    assert_eq!((v.bag(&q), q.phase()), (vec![4], Phase::Moving));
+    let before = q;
+    assert_eq!(v.throw_one(&mut q, 1), Err(ThrowError::NotThrowing));
+    assert_eq!(q, before);
+    // Notation does not record the phase: the same bag read from text reads Moving and
+    // may still take a throw (a phase of graces under way), until a move settles it.
+    let (v, r) = pos("standard 5 2 0 4 0,0,0,2/0,0,0,0 - - 0");
+    assert_eq!(r.phase(), Phase::Moving);
+    assert_eq!(v.throw_one(&mut r.clone(), 1), Ok(ThrowStep::Moving));
+    let mut moved = r;
+    let four = v.find_move(&moved, 4, Some(0), 1).unwrap();
+    let (_, mut once) = pos("standard 5 2 0 4,4 0,0,0,2/0,0,0,0 - - 0");
+    v.play(&mut once, four).unwrap();
+    assert_eq!(v.throw_one(&mut once, 1), Err(ThrowError::NotThrowing));
+    v.play(&mut moved, four).unwrap();
+    assert_eq!(
+        moved.phase(),
+        Phase::Throwing,
+        "the bag was spent: North throws"
+    );
 }
 
 // ------------------------------------------------------------------ checked mutators

@@ -5,7 +5,7 @@
 mod common;
 
 use ashta_engine::{
-    Game, MoveRecord, Record, RecordError, Rules, ThrowStep, TurnRecord, RECORD_FORMAT,
+    Game, Moment, MoveRecord, Record, RecordError, Rules, ThrowStep, TurnRecord, RECORD_FORMAT,
 };
 use common::*;
 use rand::{Rng, SeedableRng};
@@ -210,4 +210,54 @@ fn game_saved_in_the_middle_of_a_turn_loads() {
         moves: vec![],
     });
     assert!(Game::replay(&record).is_err());
+}
+
+#[test]
+fn the_record_walker_visits_every_throw_and_move_and_ends_where_the_game_did() {
+    for players in 2..=4 {
+        // Long enough to end some games, short enough to stop others mid-turn.
+        for steps in [7, 60, 1_000_000] {
+            let game = random_game(players, 90 + players as u64 + steps as u64, steps);
+            let record = game.record();
+            let walk: Vec<(Moment, _)> = record.walk().unwrap().map(Result::unwrap).collect();
+            let moves: usize = record.turns.iter().map(|t| t.moves.len()).sum();
+            assert_eq!(walk.len(), 1 + record.turns.len() + moves);
+            assert_eq!(walk[0].0, Moment::Start);
+            assert_eq!(&walk.last().unwrap().1, game.position());
+            let captures = walk
+                .iter()
+                .filter(|(m, _)| matches!(m, Moment::Moved { mv, .. } if mv.is_capture()))
+                .count();
+            let thrown = walk
+                .iter()
+                .filter(|(m, _)| matches!(m, Moment::Thrown { .. }))
+                .count();
+            assert_eq!(thrown, record.turns.len());
+            assert!(captures <= moves);
+        }
+    }
+}
+
+#[test]
+fn the_record_walker_stops_at_the_first_move_that_does_not_fit() {
+    let game = random_game(2, 3, 40);
+    let mut record = game.record().clone();
+    let (t, m) = record
+        .turns
+        .iter()
+        .enumerate()
+        .find_map(|(t, turn)| (!turn.moves.is_empty()).then_some((t, 0)))
+        .expect("a move was made");
+    record.turns[t].moves[m].from = 23; // nobody stands there on a random game's path
+    let steps: Vec<_> = record.walk().unwrap().collect();
+    let last = steps.last().unwrap();
+    assert!(
+        matches!(last, Err(RecordError::Move { turn, index: 1, .. }) if *turn == t + 1),
+        "{last:?}"
+    );
+    assert_eq!(
+        steps.iter().filter(|s| s.is_err()).count(),
+        1,
+        "the walk stops there"
+    );
 }

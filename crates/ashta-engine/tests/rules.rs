@@ -303,6 +303,27 @@ fn circle_gate_wraps_round_ring_zero() {
 }
 
 #[test]
+fn circle_gate_lap_back_onto_its_own_square_is_no_move() {
+    // Eight cowries on 5x5: no mouth up is a 16, the length of ring 0. Round the whole
+    // ring a unit would land back where it stands: a pass, which RULES.md 5.2 forbids.
+    let text = "standard+gate=circle+cowries=8 5 2 0 16 0,3,5,5/0,0,0,0 - - 0";
+    let (v, p) = pos(text);
+    assert_eq!(v.outer_len(), 16);
+    assert_moves(&v, &p, &[]);
+    assert_eq!(illegal(&v, &p, 16, Some(3), 1), IllegalMove::FullCircle);
+    // Nor does a double renew its block that way.
+    assert_eq!(illegal(&v, &p, 16, Some(5), 2), IllegalMove::FullCircle);
+    // With the bag's 16 unusable, the player may end the turn (it would be refused
+    // with a legal move left).
+    let mut q = p;
+    v.end_turn(&mut q).unwrap();
+    assert_eq!(q.to_move(), 1);
+    // Once the gate is open the same 16 goes into the inner rings.
+    let (v, p) = pos("standard+gate=circle+cowries=8 5 2 0 16 0,3,5,5/0,0,0,0 0 - 0");
+    assert!(moves(&v, &p).contains(&"16:3>19".to_string()));
+}
+
+#[test]
 fn traditional_preset_is_circle_grace_entry_and_forfeit() {
     let (v, _) = pos("traditional 5 2 0 - -1,-1,-1,-1/-1,-1,-1,-1 - - 0");
     let r = v.rules();

@@ -228,7 +228,8 @@ pub struct UnusableJson {
     /// The rule: `gate` (the gate is shut until a capture), `exact` (the home is reached
     /// only by the exact count), `entry` (pawns enter only with a grace of 2 or more),
     /// `block` (an opponent's blocking double in the way), `double` (an opponent's
-    /// double on the target). [`reason_word`] names the engine's other rules, which a
+    /// double on the target), `full-circle` (round the whole ring under the circle
+    /// gate, back onto its own square). [`reason_word`] names the engine's other rules, which a
     /// forfeit never gives.
     pub reason: &'static str,
     /// The seat owning the double, for `block` and `double`.
@@ -253,6 +254,7 @@ pub fn reason_word(rule: ashta_engine::IllegalMove) -> &'static str {
         R::PairWithoutDoubles => "pair",
         R::AtHome => "at-home",
         R::TargetMismatch => "target",
+        R::FullCircle => "full-circle",
     }
 }
 

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 use ashta_bots::session::{SavedGame, SAVE_FORMAT};
-use ashta_engine::{Cowries, Game, Position, Record, Variant};
+use ashta_engine::{Cowries, Game, Moment, Position, Record, Variant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style};
@@ -53,68 +53,52 @@ impl Replay {
             serde_json::from_value(value)
                 .context("neither a saved game (ashta-save/1) nor a game record (ashta-record/1)")?
         };
-        // The whole record must replay before it is shown.
+        // The whole record must replay (its seed and result too) before it is shown.
         Game::replay(&record).context("the game does not replay")?;
-        let mut start = record.clone();
-        start.turns.clear();
-        start.result = None;
-        let mut game = Game::replay(&start).context("the game does not replay")?;
-        let variant = game.variant().clone();
-        let mut steps = vec![Step {
-            position: *game.position(),
-            player: None,
-            turn: 0,
-            text: "the start".to_string(),
-        }];
+        let mut walk = record.walk().context("the game does not replay")?;
+        let variant = walk.variant().clone();
         let k = variant.table().cowries();
-        for (t, turn) in record.turns.iter().enumerate() {
-            let p = turn.player as usize;
-            game.apply_throws(&turn.throws)
-                .with_context(|| format!("turn {}: the throws do not replay", t + 1))?;
-            let throws: Vec<String> = turn
-                .throws
-                .iter()
-                .map(|&u| {
-                    let c = Cowries::with_mouths_up(u, k);
-                    let face = variant.table().face(u);
-                    let grace = if face.grace { " again" } else { "" };
-                    format!("{}={}{grace}", cowrie_marks(c), face.value)
-                })
-                .collect();
-            let mut text = format!(
-                "{} throws {}",
-                player_letter(&variant, p),
-                throws.join(", ")
-            );
-            let pos = *game.position();
-            if pos.must_throw() && turn.moves.is_empty() && !pos.is_over() {
-                text += " (nothing can move)";
-            }
+        let mut steps = Vec::new();
+        let mut before = *walk.position();
+        for step in walk.by_ref() {
+            let (moment, pos) = step.context("the game does not replay")?;
+            let (turn, text) = match moment {
+                Moment::Start => (0, "the start".to_string()),
+                Moment::Thrown { turn, .. } => {
+                    let record = &record.turns[turn - 1];
+                    let throws: Vec<String> = record
+                        .throws
+                        .iter()
+                        .map(|&u| {
+                            let c = Cowries::with_mouths_up(u, k);
+                            let face = variant.table().face(u);
+                            let grace = if face.grace { " again" } else { "" };
+                            format!("{}={}{grace}", cowrie_marks(c), face.value)
+                        })
+                        .collect();
+                    let mut text = format!(
+                        "{} throws {}",
+                        player_letter(&variant, record.player as usize),
+                        throws.join(", ")
+                    );
+                    if pos.must_throw() && record.moves.is_empty() && !pos.is_over() {
+                        text += " (nothing can move)";
+                    }
+                    (turn, text)
+                }
+                Moment::Moved { turn, mv, .. } => {
+                    let p = record.turns[turn - 1].player as usize;
+                    let words = move_words(&variant, &before, &mv);
+                    (turn, format!("{} {words}", player_letter(&variant, p)))
+                }
+            };
             steps.push(Step {
                 position: pos,
-                player: Some(p),
-                turn: t + 1,
+                player: (turn > 0).then(|| record.turns[turn - 1].player as usize),
+                turn,
                 text,
             });
-            for (m, mv) in turn.moves.iter().enumerate() {
-                let before = *game.position();
-                let from = u8::try_from(mv.from).ok();
-                let found = variant
-                    .find_move(&before, mv.value, from, mv.count)
-                    .with_context(|| format!("turn {}, move {}", t + 1, m + 1))?;
-                game.play(found)
-                    .with_context(|| format!("turn {}, move {}", t + 1, m + 1))?;
-                steps.push(Step {
-                    position: *game.position(),
-                    player: Some(p),
-                    turn: t + 1,
-                    text: format!(
-                        "{} {}",
-                        player_letter(&variant, p),
-                        move_words(&variant, &before, &found)
-                    ),
-                });
-            }
+            before = pos;
         }
         Ok(Replay {
             variant,

@@ -1,7 +1,7 @@
 //! Statistics of a game from its record: captures by each player, and the throws of each
 //! value against the counts the throw table's probabilities lead one to expect.
 
-use ashta_engine::{Game, Record, Variant};
+use ashta_engine::{Moment, Record, Variant};
 
 /// What a game's record shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,11 +33,8 @@ pub struct ValueCount {
 /// Replays a record (which must replay: it comes from a game that was played) and
 /// counts what happened.
 pub fn game_stats(record: &Record) -> Option<GameStats> {
-    let mut cut = record.clone();
-    cut.turns.clear();
-    cut.result = None;
-    let mut game = Game::replay(&cut).ok()?;
-    let variant: Variant = game.variant().clone();
+    let mut walk = record.walk().ok()?;
+    let variant: Variant = walk.variant().clone();
     let players = variant.players();
     let mut captures = vec![0; players];
     let mut moves = vec![0; players];
@@ -54,27 +51,27 @@ pub fn game_stats(record: &Record) -> Option<GameStats> {
         .collect();
     by_value.sort_by_key(|v| v.value);
     let mut throws = 0;
-    for turn in &record.turns {
-        let p = turn.player as usize;
-        turns[p] += 1;
-        for &u in &turn.throws {
-            let value = table.face(u).value;
-            if let Some(v) = by_value.iter_mut().find(|v| v.value == value) {
-                v.thrown += 1;
+    for step in walk.by_ref() {
+        match step.ok()?.0 {
+            Moment::Start => {}
+            Moment::Thrown { turn, .. } => {
+                let turn = &record.turns[turn - 1];
+                turns[turn.player as usize] += 1;
+                for &u in &turn.throws {
+                    let value = table.face(u).value;
+                    if let Some(v) = by_value.iter_mut().find(|v| v.value == value) {
+                        v.thrown += 1;
+                    }
+                    throws += 1;
+                }
             }
-            throws += 1;
-        }
-        game.apply_throws(&turn.throws).ok()?;
-        for mv in &turn.moves {
-            let from = u8::try_from(mv.from).ok();
-            let found = variant
-                .find_move(game.position(), mv.value, from, mv.count)
-                .ok()?;
-            if found.capture.is_some() {
-                captures[p] += 1;
+            Moment::Moved { turn, mv, .. } => {
+                let p = record.turns[turn - 1].player as usize;
+                if mv.capture.is_some() {
+                    captures[p] += 1;
+                }
+                moves[p] += 1;
             }
-            moves[p] += 1;
-            game.play(found).ok()?;
         }
     }
     let probabilities = table.value_probabilities();
@@ -95,7 +92,7 @@ pub fn game_stats(record: &Record) -> Option<GameStats> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ashta_engine::{MoveList, Rules};
+    use ashta_engine::{Game, MoveList, Rules};
 
     #[test]
     fn counts_add_up_to_the_record() {

@@ -2,7 +2,7 @@
 //! (`value:from>to`, `x2` for a pair, `*` for a capture, `value:+count` for an entry),
 //! read back and matched against the legal moves of a position.
 
-use ashta_engine::{Move, Play, Position, Variant};
+use ashta_engine::{Move, Play, Played, Position, Variant};
 
 /// A move as written by the controller, before it is matched to a legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +78,25 @@ pub fn resolve(variant: &Variant, pos: &Position, text: &str) -> Result<Move, St
     let mv = variant
         .find_move(pos, spec.value, spec.from, spec.count)
         .map_err(|e| format!("illegal move {text}: {e}"))?;
+    check_claims(text, &spec, &mv)?;
+    Ok(mv)
+}
+
+/// Plays the legal move of `pos` that `text` names, with one legality check, and gives
+/// what it did; or says why there is none (`pos` is then unchanged).
+pub fn play_move_text(variant: &Variant, pos: &mut Position, text: &str) -> Result<Played, String> {
+    let spec = parse_move(text)?;
+    let mut after = *pos;
+    let played = variant
+        .play_move(&mut after, spec.value, spec.from, spec.count)
+        .map_err(|e| format!("illegal move {text}: {e}"))?;
+    check_claims(text, &spec, &played.mv)?;
+    *pos = after;
+    Ok(played)
+}
+
+/// Whether the landing square and capture `text` claims (if it does) are the move's.
+fn check_claims(text: &str, spec: &MoveText, mv: &Move) -> Result<(), String> {
     if let Some(to) = spec.to {
         if to != mv.to {
             return Err(format!(
@@ -89,7 +108,7 @@ pub fn resolve(variant: &Variant, pos: &Position, text: &str) -> Result<Move, St
     if spec.capture && mv.capture.is_none() {
         return Err(format!("illegal move {text}: it captures nothing"));
     }
-    Ok(mv)
+    Ok(())
 }
 
 /// The whole play that `texts` names (`-` alone, or nothing, for a bag that cannot
@@ -108,11 +127,7 @@ pub fn resolve_play(variant: &Variant, pos: &Position, texts: &[&str]) -> Result
                 "move {text}: the moving phase already ended after the move before it"
             ));
         }
-        let mv = resolve(variant, &end, text)?;
-        variant
-            .play(&mut end, mv)
-            .map_err(|e| format!("move {text}: {e}"))?;
-        moves.push(mv);
+        moves.push(play_move_text(variant, &mut end, text)?.mv);
     }
     if texts.is_empty() {
         if variant.has_legal_move(pos) {

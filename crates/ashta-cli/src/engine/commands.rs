@@ -8,7 +8,7 @@ use ashta_engine::{
 };
 
 use super::{Session, PROTOCOL_VERSION};
-use ashta_bots::external::{play_text, resolve};
+use ashta_bots::external::{play_move_text, play_text};
 
 /// The commands, as `help` lists them.
 const COMMANDS: &[(&str, &str)] = &[
@@ -321,10 +321,7 @@ impl Session {
                     "move: {text}: the moving phase already ended with the move before it; nothing was played"
                 ));
             }
-            let mv = resolve(&self.variant, &pos, text).map_err(|e| format!("move: {e}"))?;
-            self.variant
-                .play(&mut pos, mv)
-                .map_err(|e| format!("move: {text}: {e}"))?;
+            play_move_text(&self.variant, &mut pos, text).map_err(|e| format!("move: {e}"))?;
         }
         self.moved_to(pos);
         self.push_position(out);

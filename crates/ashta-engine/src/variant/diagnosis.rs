@@ -11,33 +11,41 @@ impl Variant {
     /// it) is a move, so such a position is not frozen. Blocks are left out because
     /// they expire; any bag's first move is one value on one unit, so if no unit can
     /// use any value, no bag ever moves anything.
+    #[inline]
     pub fn is_frozen(&self, pos: &Position) -> bool {
         let active = self.active_mask(pos);
         // The player to move first: it is the one most likely to have a move.
+        let first = pos.to_move as usize;
+        if active & (1 << first) != 0 && self.can_ever_move(pos, first) {
+            return false;
+        }
+        self.others_frozen(pos, active)
+    }
+
+    /// [`Variant::is_frozen`] for the players other than the one to move.
+    #[inline(never)]
+    fn others_frozen(&self, pos: &Position, active: u8) -> bool {
         let mut p = pos.to_move as usize;
-        for _ in 0..self.players() {
+        for _ in 1..self.players() {
+            p = if p + 1 == self.players() { 0 } else { p + 1 };
             if active & (1 << p) != 0 && self.can_ever_move(pos, p) {
                 return false;
             }
-            p = if p + 1 == self.players() { 0 } else { p + 1 };
         }
         true
     }
 
     /// Whether player `p` has a legal move for some single throw value, ignoring blocks:
     /// a pawn, or a pair where two or more of p's pawns share a square.
-    #[inline]
+    #[inline(always)]
     pub(super) fn can_ever_move(&self, pos: &Position, p: usize) -> bool {
         let open = pos.captured & (1 << p) != 0;
         let pawns = &pos.pawns[p][..self.pawns];
-        let mut k = 0;
-        while k < pawns.len() {
+        for k in 0..pawns.len() {
             let i = pawns[k];
-            let mut run = 1;
-            while k + run < pawns.len() && pawns[k + run] == i {
-                run += 1;
+            if k > 0 && pawns[k - 1] == i {
+                continue; // this square's unit was tried with the first of its pawns
             }
-            k += run;
             if i as usize >= self.home {
                 if i == OFF && self.grace_entry && self.can_enter() {
                     return true;
@@ -45,10 +53,14 @@ impl Variant {
                 continue;
             }
             // A pair lands wherever a single pawn does, and on opponents' doubles too.
-            let pair = run >= 2 && self.doubles;
-            for &v in &self.values[..self.slots] {
+            let pair = self.doubles && k + 1 < pawns.len() && pawns[k + 1] == i;
+            let row = self.t.row(open, p, i as usize);
+            let mut slots = self.t.reach(row);
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
                 if self
-                    .target(pos, p, open, i as usize, v as usize, false, pair)
+                    .target_at(pos, p, self.t.at_row(row, slot), 0, pair)
                     .is_some()
                 {
                     return true;
@@ -133,8 +145,8 @@ impl Variant {
                         home: self.home as u8,
                     });
                 }
-                let sq = self.path[p][i as usize] as usize;
-                if !self.safe[sq] {
+                let sq = self.t.path[p][i as usize] as usize;
+                if !self.t.safe[sq] {
                     occ[sq] = (p as u8) << 5 | ((occ[sq] & 31) + 1);
                 }
             }
@@ -272,8 +284,9 @@ impl Variant {
         open.captured |= 1 << pos.to_move;
         open.bag = [0; MAX_FACES];
         open.bag_len = 0;
+        open.stage = Stage::MOVING;
         for &v in values.iter().take(MAX_BAG as usize) {
-            if let Some(slot) = self.table.slot(v) {
+            if let Some(slot) = self.t.table.slot(v) {
                 open.bag[slot] += 1;
                 open.bag_len += 1;
             }
@@ -282,9 +295,10 @@ impl Variant {
     }
 
     pub(super) fn can_enter(&self) -> bool {
-        self.table
+        self.t
+            .table
             .values()
             .iter()
-            .any(|&v| v >= 2 && self.table.is_grace_value(v))
+            .any(|&v| v >= 2 && self.t.table.is_grace_value(v))
     }
 }

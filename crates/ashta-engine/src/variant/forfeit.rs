@@ -27,7 +27,7 @@ pub struct Unusable {
     /// The unit's path index, `None` for the pawns off the board (an entry).
     pub from: Option<u8>,
     /// The rule the move would break: [`IllegalMove::GateClosed`],
-    /// [`IllegalMove::Overshoots`], [`IllegalMove::EntryNeedsGrace`],
+    /// [`IllegalMove::Overshoots`], [`IllegalMove::FullCircle`], [`IllegalMove::EntryNeedsGrace`],
     /// [`IllegalMove::Blocked`] or [`IllegalMove::DoubleOnTarget`].
     pub reason: IllegalMove,
     /// The opponent's double the unit meets, as `(owner, square)`: the blocking double
@@ -81,7 +81,7 @@ impl Variant {
     }
 
     /// The forfeit of the player to move in `pos`, who holds values and can use none.
-    fn explain_forfeit(&self, pos: &Position) -> Forfeit {
+    pub(super) fn explain_forfeit(&self, pos: &Position) -> Forfeit {
         let p = pos.to_move as usize;
         let values = self.bag(pos);
         let mut reasons = Vec::new();

@@ -7,6 +7,8 @@
 //! (why a bag was forfeited) and `diagnosis` (frozen and locked games, foreign
 //! positions, move paths, the gate).
 
+use std::sync::Arc;
+
 use arrayvec::ArrayVec;
 
 use crate::error::{
@@ -14,7 +16,7 @@ use crate::error::{
 };
 use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
 use crate::moves::{Move, MoveList};
-use crate::position::{Block, DrawReason, Position, MAX_BAG, MAX_BLOCKS, OFF};
+use crate::position::{Block, DrawReason, Position, Stage, MAX_BAG, MAX_BLOCKS, OFF};
 use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
 use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
 
@@ -22,10 +24,15 @@ mod diagnosis;
 mod forfeit;
 mod movegen;
 mod play;
+mod played;
+mod tables;
 mod throwing;
+
+use tables::{Tables, NOWHERE};
 
 pub use forfeit::{Forfeit, Unusable};
 use movegen::entry_pawns;
+pub use played::Played;
 
 /// What one throw did to the throwing phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,12 +57,11 @@ pub struct ThrowReport {
 }
 
 /// Rules compiled into lookup tables; every operation on a [`Position`] goes through it.
+/// A small header of the rule flags the hot paths read, with the tables behind an
+/// `Arc`: cloning a variant is cheap.
 #[derive(Clone, Debug)]
 pub struct Variant {
-    rules: Rules,
-    geometry: Geometry,
-    table: ThrowTable,
-    seats: &'static [Seat],
+    t: Arc<Tables>,
     players: u8,
     pawns: usize,
     outer: usize,
@@ -68,14 +74,9 @@ pub struct Variant {
     /// A pair may land on an opponent's double and capture it (doubles on only).
     pair_capture: bool,
     places_mode: bool,
-    safe: [bool; MAX_SQUARES],
     /// The table's distinct values by slot, and how many there are.
     values: [u8; MAX_FACES],
     slots: usize,
-    /// `path[p][i]`: square at path index i of player p.
-    path: [[u8; MAX_SQUARES]; 4],
-    /// `index[p][sq]`: player p's path index of square sq.
-    index: [[u8; MAX_SQUARES]; 4],
 }
 
 impl Variant {
@@ -94,18 +95,9 @@ impl Variant {
     pub fn new(rules: Rules) -> Result<Variant, RulesError> {
         rules.validate()?;
         let geometry = Geometry::new(rules.size as usize);
-        let seats = Seat::for_players(rules.players as usize);
         let mut safe = [false; MAX_SQUARES];
         for sq in rules.safe_squares(&geometry)? {
             safe[sq.0 as usize] = true;
-        }
-        let mut path = [[0u8; MAX_SQUARES]; 4];
-        let mut index = [[0u8; MAX_SQUARES]; 4];
-        for (p, &seat) in seats.iter().enumerate() {
-            for (i, sq) in geometry.path(seat).enumerate() {
-                path[p][i] = sq.0;
-                index[p][sq.0 as usize] = i as u8;
-            }
         }
         let table = ThrowTable::new(&rules.faces(), rules.mouth_up);
         let mut values = [0u8; MAX_FACES];
@@ -113,8 +105,6 @@ impl Variant {
         Ok(Variant {
             values,
             slots: table.values().len(),
-            table,
-            seats,
             players: rules.players,
             pawns: rules.pawn_count(),
             outer: geometry.outer_len(),
@@ -126,25 +116,21 @@ impl Variant {
             doubles: rules.doubles,
             pair_capture: rules.doubles && rules.pair_capture,
             places_mode: rules.finish == Finish::Places,
-            safe,
-            path,
-            index,
-            geometry,
-            rules,
+            t: Arc::new(Tables::new(rules, geometry, table, safe)),
         })
     }
 
     /// The rule set.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.t.rules
     }
     /// The board geometry.
     pub fn geometry(&self) -> &Geometry {
-        &self.geometry
+        &self.t.geometry
     }
     /// The compiled throw table.
     pub fn table(&self) -> &ThrowTable {
-        &self.table
+        &self.t.table
     }
     /// Number of players.
     pub fn players(&self) -> usize {
@@ -156,7 +142,7 @@ impl Variant {
     }
     /// The seat of player `p`.
     pub fn seat(&self, p: usize) -> Seat {
-        self.seats[p]
+        self.t.seats[p]
     }
     /// Path index of the home.
     pub fn home(&self) -> usize {
@@ -168,15 +154,15 @@ impl Variant {
     }
     /// Whether a square is safe.
     pub fn is_safe(&self, sq: Square) -> bool {
-        self.safe[sq.0 as usize]
+        self.t.safe[sq.0 as usize]
     }
     /// The square at player `p`'s path index `i`.
     pub fn square(&self, p: usize, i: usize) -> Square {
-        Square(self.path[p][i])
+        Square(self.t.path[p][i])
     }
     /// Player `p`'s path index of square `sq`.
     pub fn path_index(&self, p: usize, sq: Square) -> usize {
-        self.index[p][sq.0 as usize] as usize
+        self.t.index[p][sq.0 as usize] as usize
     }
 
     /// The position a game starts from: every pawn on its start square (or off the
@@ -220,7 +206,7 @@ impl Variant {
     /// The bag's values, largest first, repeated as often as they are in the bag.
     pub fn bag(&self, pos: &Position) -> Vec<u8> {
         let mut out = Vec::with_capacity(pos.bag_len());
-        for (slot, &v) in self.table.values().iter().enumerate().rev() {
+        for (slot, &v) in self.t.table.values().iter().enumerate().rev() {
             out.extend(std::iter::repeat_n(v, pos.bag[slot] as usize));
         }
         out

@@ -3,10 +3,11 @@
 use super::*;
 
 impl Variant {
-    /// Where a unit of player `p` at path index `i` lands with value `v`, and whom it
-    /// captures; `None` when the move is illegal. `open`: p has captured. Blocks are
-    /// ignored unless `with_blocks`. `pair`: the unit is a pair, which may land on an
-    /// opponent's double and capture it under the `pair_capture` flag.
+    /// Where a unit of player `p` at path index `i` lands with the value of `slot`, and
+    /// whom it captures; `None` when the move is illegal. `open`: p has captured.
+    /// `blocks`: the outer-ring path indices of p where a block against p stands (see
+    /// [`Variant::block_mask`]; 0 to ignore blocks). `pair`: the unit is a pair, which
+    /// may land on an opponent's double and capture it under the `pair_capture` flag.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn target(
@@ -15,27 +16,29 @@ impl Variant {
         p: usize,
         open: bool,
         i: usize,
-        v: usize,
-        with_blocks: bool,
+        slot: usize,
+        blocks: u64,
         pair: bool,
     ) -> Option<(usize, Option<u8>)> {
-        let mut j = i + v;
-        let mut wrapped = false;
-        if j >= self.outer && !open {
-            if !self.circle {
-                return None;
-            }
-            j %= self.outer;
-            wrapped = true;
-        }
-        if j > self.home {
+        self.target_at(pos, p, self.t.at(open, p, i, slot), blocks, pair)
+    }
+
+    /// [`Variant::target`] of the table entry `at` (see [`Tables::at`]).
+    #[inline(always)]
+    pub(super) fn target_at(
+        &self,
+        pos: &Position,
+        p: usize,
+        at: usize,
+        blocks: u64,
+        pair: bool,
+    ) -> Option<(usize, Option<u8>)> {
+        let landing = self.t.landing(at);
+        if landing.to == NOWHERE || (blocks != 0 && self.t.passes(at) & blocks != 0) {
             return None;
         }
-        if with_blocks && pos.block_len != 0 && self.blocked(pos, p, i, j, v, wrapped) {
-            return None;
-        }
-        let sq = self.path[p][j] as usize;
-        let o = pos.occ[sq];
+        let j = landing.to as usize;
+        let o = pos.occ[landing.square as usize];
         // Safe squares are never in `occ`, so an empty entry covers them too.
         if o == 0 || (o >> 5) as usize == p {
             Some((j, None))
@@ -48,19 +51,14 @@ impl Variant {
         }
     }
 
-    /// Whether a block against `p` stands strictly between `i` and `j` on the outer ring.
-    #[cold]
-    #[inline(never)]
-    pub(super) fn blocked(
-        &self,
-        pos: &Position,
-        p: usize,
-        i: usize,
-        j: usize,
-        v: usize,
-        wrapped: bool,
-    ) -> bool {
-        self.find_block(pos, p, i, j, v, wrapped).is_some()
+    /// The outer-ring path indices of player `p` where a block against p stands, as
+    /// bits (bit k for path index k).
+    #[inline]
+    pub(super) fn block_mask(&self, pos: &Position, p: usize) -> u64 {
+        pos.blocks()
+            .iter()
+            .filter(|b| b.blocked & (1 << p) != 0)
+            .fold(0, |m, b| m | 1 << self.t.index[p][b.square as usize])
     }
 
     /// The first block against `p` standing strictly between `i` and `j` on the outer
@@ -78,7 +76,7 @@ impl Variant {
             if b.blocked & (1 << p) == 0 {
                 return false;
             }
-            let k = self.index[p][b.square as usize] as usize;
+            let k = self.t.index[p][b.square as usize] as usize;
             if wrapped {
                 k > i || k < j || v > self.outer
             } else {
@@ -91,7 +89,7 @@ impl Variant {
     /// Returns false if it was stopped.
     #[inline(always)]
     pub(super) fn visit_moves(&self, pos: &Position, f: impl FnMut(Move) -> bool) -> bool {
-        if pos.over || pos.bag_len == 0 {
+        if pos.over || pos.bag_len == 0 || pos.stage.0 == Stage::THROWING.0 {
             return true;
         }
         if pos.block_len == 0 {
@@ -110,16 +108,14 @@ impl Variant {
         let p = pos.to_move as usize;
         let open = pos.captured & (1 << p) != 0;
         let pawns = &pos.pawns[p][..self.pawns];
-        // The distinct values in the bag.
-        let mut bag = [0u8; MAX_FACES];
-        let mut kinds = 0;
+        let blocks = if BLOCKS { self.block_mask(pos, p) } else { 0 };
+        // The distinct values in the bag, as bits by slot.
+        let mut bag = 0u16;
         for slot in 0..self.slots {
             if pos.bag[slot] != 0 {
-                bag[kinds] = self.values[slot];
-                kinds += 1;
+                bag |= 1 << slot;
             }
         }
-        let bag = &bag[..kinds];
         let mut k = 0;
         while k < pawns.len() {
             let i = pawns[k];
@@ -132,12 +128,17 @@ impl Variant {
             }
             k += run;
             let pair = run >= 2 && self.doubles;
-            for &v in bag {
-                if let Some((j, capture)) =
-                    self.target(pos, p, open, i as usize, v as usize, BLOCKS, false)
-                {
+            let row = self.t.row(open, p, i as usize);
+            // Only the bag's values that take this unit somewhere, smallest first.
+            let mut slots = bag & self.t.reach(row);
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                let at = self.t.at_row(row, slot);
+                let value = self.values[slot];
+                if let Some((j, capture)) = self.target_at(pos, p, at, blocks, false) {
                     let mv = Move {
-                        value: v,
+                        value,
                         from: Some(i),
                         to: j as u8,
                         count: 1,
@@ -148,11 +149,9 @@ impl Variant {
                     }
                 } else if pair && self.pair_capture {
                     // Where a single pawn may not go, a pair may still capture a double.
-                    if let Some((j, capture)) =
-                        self.target(pos, p, open, i as usize, v as usize, BLOCKS, true)
-                    {
+                    if let Some((j, capture)) = self.target_at(pos, p, at, blocks, true) {
                         let mv = Move {
-                            value: v,
+                            value,
                             from: Some(i),
                             to: j as u8,
                             count: 2,
@@ -168,8 +167,12 @@ impl Variant {
         if self.grace_entry {
             let off = pawns.iter().rev().take_while(|&&i| i == OFF).count();
             if off > 0 {
-                for &v in bag {
-                    if v >= 2 && self.table.is_grace_value(v) {
+                let mut slots = bag;
+                while slots != 0 {
+                    let slot = slots.trailing_zeros() as usize;
+                    slots &= slots - 1;
+                    let v = self.values[slot];
+                    if v >= 2 && self.t.table.is_grace_value(v) {
                         let count = entry_pawns(v, off);
                         let mv = Move {
                             value: v,
@@ -229,10 +232,10 @@ impl Variant {
         if pos.over {
             return Err(MoveError::GameOver);
         }
-        if pos.bag_len == 0 {
+        if pos.stage.0 == Stage::THROWING.0 || pos.bag_len == 0 {
             return Err(MoveError::MustThrow);
         }
-        let slot = self.table.slot(value).filter(|&s| pos.bag[s] > 0);
+        let slot = self.t.table.slot(value).filter(|&s| pos.bag[s] > 0);
         if slot.is_none() {
             return Err(MoveError::NotInBag(value));
         }
@@ -290,7 +293,7 @@ impl Variant {
     pub(super) fn entry_rule(&self, value: u8) -> Result<(), IllegalMove> {
         if !self.grace_entry {
             Err(IllegalMove::EntryWithoutGraceEntry)
-        } else if !self.table.is_grace_value(value) || value < 2 {
+        } else if !self.t.table.is_grace_value(value) || value < 2 {
             Err(IllegalMove::EntryNeedsGrace)
         } else {
             Ok(())
@@ -312,7 +315,9 @@ impl Variant {
         pair: bool,
     ) -> Result<(usize, Option<u8>), (IllegalMove, Option<Double>)> {
         let open = pos.has_captured(p);
-        if let Some(landing) = self.target(pos, p, open, i, v, true, pair) {
+        let slot = self.t.table.slot(v as u8).expect("a value of the table");
+        let blocks = self.block_mask(pos, p);
+        if let Some(landing) = self.target(pos, p, open, i, slot, blocks, pair) {
             return Ok(landing);
         }
         let j = i + v;
@@ -329,13 +334,16 @@ impl Variant {
         } else {
             (j, false)
         };
-        if self.target(pos, p, open, i, v, false, pair).is_some() {
+        if wrapped && j == i {
+            return Err((IllegalMove::FullCircle, None));
+        }
+        if self.target(pos, p, open, i, slot, 0, pair).is_some() {
             let double = self
                 .find_block(pos, p, i, j, v, wrapped)
                 .map(|b| (b.owner as usize, Square(b.square)));
             return Err((IllegalMove::Blocked, double));
         }
-        let sq = self.path[p][j];
+        let sq = self.t.path[p][j];
         let o = pos.occ[sq as usize];
         Err((
             IllegalMove::DoubleOnTarget,

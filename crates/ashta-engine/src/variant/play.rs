@@ -39,6 +39,16 @@ impl Variant {
         }
     }
 
+    /// [`Variant::play_unchecked`] without the forfeit check: when values are left that
+    /// no unit can use, the turn goes on, and the caller must end it when
+    /// [`Variant::legal_moves`] finds nothing (as self-play does).
+    #[inline(always)]
+    pub(crate) fn play_generated(&self, pos: &mut Position, mv: Move) {
+        if self.apply_move(pos, mv) && pos.bag_len == 0 {
+            self.pass_turn(pos);
+        }
+    }
+
     /// Whether the player to move holds values but can use none of them: the bag is
     /// forfeited and the turn ends (RULES.md 5.2).
     #[inline(always)]
@@ -53,7 +63,8 @@ impl Variant {
     #[inline(always)]
     pub(super) fn apply_move(&self, pos: &mut Position, mv: Move) -> bool {
         let p = pos.to_move as usize;
-        let slot = self.table.slot(mv.value).expect("value from the table");
+        pos.stage = Stage::MOVING;
+        let slot = self.t.table.slot(mv.value).expect("value from the table");
         pos.bag[slot] -= 1;
         pos.bag_len -= 1;
         let count = mv.count as usize;
@@ -61,13 +72,12 @@ impl Variant {
             None => {
                 let n = self.pawns;
                 let pawns = &mut pos.pawns[p][..n];
-                pawns[n - count..].fill(0);
-                pawns.sort_unstable();
+                move_run(pawns, n - count, count, 0);
             }
             Some(from) => {
                 let (i, j) = (from as usize, mv.to as usize);
-                let src = self.path[p][i] as usize;
-                if !self.safe[src] {
+                let src = self.t.path[p][i] as usize;
+                if !self.t.safe[src] {
                     let left = (pos.occ[src] & 31) as usize - count;
                     pos.occ[src] = if left == 0 {
                         0
@@ -80,17 +90,16 @@ impl Variant {
                 }
                 let pawns = &mut pos.pawns[p][..self.pawns];
                 let k = pawns.iter().position(|&x| x == from).expect("unit exists");
-                pawns[k..k + count].fill(j as u8);
-                sort_small(pawns);
-                let dst = self.path[p][j] as usize;
-                if !self.safe[dst] {
+                move_run(pawns, k, count, j as u8);
+                let dst = self.t.path[p][j] as usize;
+                if !self.t.safe[dst] {
                     let o = pos.occ[dst];
                     let owner = (o >> 5) as usize;
                     let before = if o != 0 && owner != p {
                         // Every pawn on the square goes back: a pair that lands on a
                         // double (pair_capture) captures all of it, and its block goes.
                         let n = (o & 31) as usize;
-                        self.send_back(pos, owner, self.index[owner][dst], n);
+                        self.send_back(pos, owner, self.t.index[owner][dst], n);
                         if n >= 2 && pos.block_len != 0 {
                             remove_block(pos, dst as u8);
                         }
@@ -137,8 +146,7 @@ impl Variant {
         let back = if self.grace_entry { OFF } else { 0 };
         let pawns = &mut pos.pawns[victim][..self.pawns];
         let k = pawns.iter().position(|&x| x == at).expect("victim pawn");
-        pawns[k..k + n].fill(back);
-        pawns.sort_unstable();
+        move_run(pawns, k, n, back);
     }
 
     pub(super) fn active_mask(&self, pos: &Position) -> u8 {
@@ -177,7 +185,7 @@ impl Variant {
         if pos.over {
             return Err(TurnError::GameOver);
         }
-        if pos.bag_len == 0 {
+        if pos.stage.0 == Stage::THROWING.0 || pos.bag_len == 0 {
             return Err(TurnError::MustThrow);
         }
         if self.has_legal_move(pos) {
@@ -190,6 +198,7 @@ impl Variant {
     /// [`Variant::end_turn`] unchecked.
     pub(crate) fn pass_turn(&self, pos: &mut Position) {
         clear_bag(pos);
+        pos.stage = Stage::THROWING;
         let p = pos.to_move as usize;
         if pos.block_len != 0 {
             expire_blocks(pos, p);
@@ -239,16 +248,29 @@ impl Variant {
     }
 }
 
+/// Moves the `count` equal pawns at `xs[k..k + count]` of a sorted pawn list to path
+/// index `to`, keeping the list sorted: the pawns they pass shift over by `count`.
 #[inline]
-pub(super) fn sort_small(xs: &mut [u8]) {
-    for a in 1..xs.len() {
-        let x = xs[a];
-        let mut b = a;
-        while b > 0 && xs[b - 1] > x {
-            xs[b] = xs[b - 1];
-            b -= 1;
+pub(super) fn move_run(xs: &mut [u8], k: usize, count: usize, to: u8) {
+    let (mut lo, mut hi) = (k, k + count);
+    if to >= xs[k] {
+        while hi < xs.len() && xs[hi] < to {
+            xs[lo] = xs[hi];
+            lo += 1;
+            hi += 1;
         }
-        xs[b] = x;
+    } else {
+        while lo > 0 && xs[lo - 1] > to {
+            lo -= 1;
+            hi -= 1;
+            xs[hi] = xs[lo];
+        }
+    }
+    // One or two pawns move almost always: plain stores, no call to fill.
+    xs[lo] = to;
+    if hi - lo > 1 {
+        xs[lo + 1] = to;
+        xs[lo + 2..hi].fill(to);
     }
 }
 
@@ -292,4 +314,39 @@ pub(super) fn expire_blocks(pos: &mut Position, p: usize) {
     }
     pos.blocks[kept..n].fill(Block::default());
     pos.block_len = kept as u8;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_run;
+
+    /// A unit moved forward, backward (round the circle, or sent back) or off the board
+    /// leaves the pawn list sorted, as a full sort would.
+    #[test]
+    fn moving_a_run_keeps_the_pawns_sorted() {
+        let lists: [&[u8]; 4] = [
+            &[0, 0, 3, 5, 5, 9],
+            &[2, 2, 2, 2],
+            &[0, 4, 7, 24, 255, 255],
+            &[1],
+        ];
+        for list in lists {
+            for k in 0..list.len() {
+                let run = list[k..].iter().take_while(|&&x| x == list[k]).count();
+                if k > 0 && list[k - 1] == list[k] {
+                    continue;
+                }
+                for count in 1..=run {
+                    for to in [0u8, 1, 3, 4, 6, 8, 10, 24, 255] {
+                        let mut moved = list.to_vec();
+                        move_run(&mut moved, k, count, to);
+                        let mut sorted = list.to_vec();
+                        sorted[k..k + count].fill(to);
+                        sorted.sort_unstable();
+                        assert_eq!(moved, sorted, "{list:?} k={k} count={count} to={to}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -8,11 +8,9 @@ impl Variant {
     /// [`ThrowStep::Again`]; in between the position is mid-phase and not settled.
     ///
     /// Refused, the position unchanged, when the game is over, when more mouths are up
-    /// than cowries are thrown, and when the bag shows the phase has already ended: it
-    /// holds a value no grace face gives, or [`crate::MAX_BAG`] values. (A bag of
-    /// graces alone may be a phase under way or a moving phase whose plain value was
-    /// spent; the position cannot tell, see [`Position::phase`], so that is the
-    /// caller's to know.)
+    /// than cowries are thrown, and when the player is not throwing
+    /// ([`Position::phase`]): a throwing phase that has ended, even on a bag of graces
+    /// alone, is refused with [`ThrowError::NotThrowing`].
     pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
         self.check_throw_one(pos, mouths_up)?;
         Ok(self.throw_step(pos, mouths_up))
@@ -23,14 +21,17 @@ impl Variant {
         if pos.over {
             return Err(ThrowError::GameOver);
         }
-        let k = self.table.cowries();
+        let k = self.t.table.cowries();
         if mouths_up > k {
             return Err(ThrowError::TooManyMouths(mouths_up, k));
         }
-        if pos.bag_len >= MAX_BAG
-            || (0..self.slots)
-                .any(|s| pos.bag[s] != 0 && !self.table.is_grace_value(self.values[s]))
-        {
+        let moving = if pos.stage.0 == Stage::EITHER.0 {
+            // Read from outside: a bag with a value no grace face gives has ended its phase.
+            (0..self.slots).any(|s| pos.bag[s] != 0 && !self.t.table.is_grace_value(self.values[s]))
+        } else {
+            pos.stage.0 == Stage::MOVING.0
+        };
+        if moving || pos.bag_len >= MAX_BAG {
             return Err(ThrowError::NotThrowing);
         }
         Ok(())
@@ -53,8 +54,8 @@ impl Variant {
     /// the turn when [`Variant::legal_moves`] finds nothing (as self-play does).
     #[inline]
     pub(crate) fn add_throw(&self, pos: &mut Position, mouths_up: u8) -> ThrowStep {
-        let face = self.table.face(mouths_up);
-        pos.bag[self.table.face_slot(mouths_up)] += 1;
+        let face = self.t.table.face(mouths_up);
+        pos.bag[self.t.table.face_slot(mouths_up)] += 1;
         pos.bag_len += 1;
         if face.grace {
             if self.forfeit_three && pos.bag_len >= 3 {
@@ -62,9 +63,11 @@ impl Variant {
                 return ThrowStep::Voided;
             }
             if pos.bag_len < MAX_BAG {
+                pos.stage = Stage::THROWING;
                 return ThrowStep::Again;
             }
         }
+        pos.stage = Stage::MOVING;
         ThrowStep::Moving
     }
 
@@ -94,7 +97,7 @@ impl Variant {
         self.check_can_throw(pos)?;
         let mut throws = ArrayVec::new();
         loop {
-            let cowries = source.throw_cowries(self.table.cowries(), self.table.mouth_up());
+            let cowries = source.throw_cowries(self.t.table.cowries(), self.t.table.mouth_up());
             throws.push(cowries);
             let end = self.throw_step(pos, cowries.mouths_up());
             if end != ThrowStep::Again {
@@ -111,7 +114,7 @@ impl Variant {
         mouths_up: &[u8],
     ) -> Result<ThrowStep, ThrowError> {
         self.check_can_throw(pos)?;
-        let k = self.table.cowries();
+        let k = self.t.table.cowries();
         if let Some(&bad) = mouths_up.iter().find(|&&u| u > k) {
             return Err(ThrowError::TooManyMouths(bad, k));
         }

@@ -94,6 +94,9 @@ impl State {
             if r.gate == Gate::Wait {
                 return None; // the gate: the pawn waits on the outer ring
             }
+            if (i + val) % outer == i {
+                return None; // a whole lap back onto its own square is no move
+            }
             (
                 (i + val) % outer,
                 (i + 1..i + val).map(|k| k % outer).collect(),

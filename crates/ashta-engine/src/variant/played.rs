@@ -1,0 +1,134 @@
+//! Playing a move with one legality check and getting back what it did: by its index
+//! in the legal list, or by request (value, unit, pawns).
+
+use super::*;
+
+/// What a move did, from the one legality check that played it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The move, as the engine found it (target and capture filled in).
+    pub mv: Move,
+    /// The player who moved.
+    pub player: usize,
+    /// The path indices the unit walked, its target last (see [`Variant::move_path`]).
+    pub path: Vec<usize>,
+    /// The player whose pawns were sent back, and how many.
+    pub captured: Option<(usize, usize)>,
+    /// Whether the move formed a double (two or more of the player's pawns on a square
+    /// that is not safe, doubles on).
+    pub double: bool,
+    /// The block that double raised against the opponents still playing (an outer
+    /// double), if any.
+    pub block: Option<Block>,
+    /// The values left in the bag that no unit could use, forfeited as the turn ended.
+    pub forfeit: Option<Forfeit>,
+    /// The position after the move (the turn ended, if it did).
+    pub position: Position,
+}
+
+impl Variant {
+    /// Plays the legal move that spends `value` on `count` pawns at path index `from`
+    /// (`None`: enter from off the board), or says why there is none (the position is
+    /// then unchanged); one legality check, as [`Variant::find_move`] makes it.
+    ///
+    /// ```
+    /// use ashta_engine::parse_any;
+    ///
+    /// // South's 3 takes a pawn from c1 (0) to e2 (3), where another already stands.
+    /// let (v, mut pos) = parse_any("standard 5 2 0 3 0,0,0,3/0,0,0,0 - - 0").unwrap();
+    /// let played = v.play_move(&mut pos, 3, Some(0), 1).unwrap();
+    /// assert_eq!(played.path, [1, 2, 3]);
+    /// assert!(played.double && played.captured.is_none() && played.forfeit.is_none());
+    /// assert_eq!(played.block.map(|b| b.blocked), Some(0b10)); // it blocks North
+    /// assert_eq!((played.position, pos.to_move()), (pos, 1)); // the bag is spent
+    /// ```
+    pub fn play_move(
+        &self,
+        pos: &mut Position,
+        value: u8,
+        from: Option<u8>,
+        count: u8,
+    ) -> Result<Played, MoveError> {
+        let mv = self.find_move(pos, value, from, count)?;
+        Ok(self.play_found(pos, mv))
+    }
+
+    /// Plays move number `index` of [`Variant::legal_moves`] of `pos`, or says why
+    /// there is none ([`MoveError::MustThrow`], [`MoveError::GameOver`], or
+    /// [`IllegalMove::TargetMismatch`] for an index past the list's end).
+    pub fn play_index(&self, pos: &mut Position, index: usize) -> Result<Played, MoveError> {
+        self.fits(pos).map_err(MoveError::OtherVariant)?;
+        if pos.over {
+            return Err(MoveError::GameOver);
+        }
+        let mut found = None;
+        let mut n = 0;
+        self.visit_moves(pos, |mv| {
+            if n == index {
+                found = Some(mv);
+                return false;
+            }
+            n += 1;
+            true
+        });
+        match found {
+            Some(mv) => Ok(self.play_found(pos, mv)),
+            None if pos.bag_len == 0 || pos.stage.0 == Stage::THROWING.0 => {
+                Err(MoveError::MustThrow)
+            }
+            None => Err(MoveError::Illegal(IllegalMove::TargetMismatch)),
+        }
+    }
+
+    /// Plays a move known to be legal in `pos` and gathers its facts.
+    fn play_found(&self, pos: &mut Position, mv: Move) -> Played {
+        let player = pos.to_move as usize;
+        let path = self.move_path(pos, player, mv).collect();
+        let target = mv
+            .from
+            .map(|_| self.t.path[player][mv.to as usize] as usize);
+        let before = target.map_or(0, |sq| pos.occ[sq]);
+        let captured = mv
+            .capture
+            .map(|victim| (victim as usize, (before & 31) as usize));
+        let own_before = if mv.capture.is_some() {
+            0
+        } else {
+            (before & 31) as usize
+        };
+        let double = self.doubles
+            && target.is_some_and(|sq| !self.t.safe[sq])
+            && own_before < 2
+            && own_before + mv.count as usize >= 2;
+        let had_block = |pos: &Position, sq: usize| {
+            pos.blocks()
+                .iter()
+                .find(|b| b.square as usize == sq && b.owner as usize == player)
+                .copied()
+        };
+        let mut forfeit = None;
+        if self.apply_move(pos, mv) {
+            if pos.bag_len != 0 && self.forfeits(pos) {
+                forfeit = Some(self.explain_forfeit(pos));
+                self.pass_turn(pos);
+            } else if pos.bag_len == 0 {
+                self.pass_turn(pos);
+            }
+        }
+        let block = if double {
+            target.and_then(|sq| had_block(pos, sq))
+        } else {
+            None
+        };
+        Played {
+            mv,
+            player,
+            path,
+            captured,
+            double,
+            block,
+            forfeit,
+            position: *pos,
+        }
+    }
+}

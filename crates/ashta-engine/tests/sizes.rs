@@ -1,0 +1,32 @@
+//! The sizes the engine's speed depends on: a variant is a small header whose tables sit
+//! behind a shared pointer, so cloning one (every bot, session and table holds one) copies
+//! a few dozen bytes, not the kilobytes of its tables.
+
+use ashta_engine::{Move, MoveList, Position, Rules, Variant};
+
+#[test]
+fn a_variant_is_a_small_header_over_shared_tables() {
+    let size = std::mem::size_of::<Variant>();
+    eprintln!("Variant {size} B");
+    assert!(size <= 96, "Variant is {size} bytes");
+    let mut rules = Rules::standard();
+    rules.size = 15;
+    rules.players = 4;
+    let big = Variant::new(rules).unwrap();
+    assert_eq!(std::mem::size_of_val(&big.clone()), size);
+}
+
+#[test]
+fn positions_moves_and_move_lists_stay_within_their_bounds() {
+    // Not yet the targets (64 bytes, 4 bytes, 1 KB): the bounds of the layout
+    // as it stands, so that it does not grow unnoticed.
+    let (position, mv, list) = (
+        std::mem::size_of::<Position>(),
+        std::mem::size_of::<Move>(),
+        std::mem::size_of::<MoveList>(),
+    );
+    eprintln!("Position {position} B, Move {mv} B, MoveList {list} B");
+    assert!(position <= 416, "Position is {position} bytes");
+    assert!(mv <= 8, "Move is {mv} bytes");
+    assert!(list <= 4 * 1024, "MoveList is {list} bytes");
+}
