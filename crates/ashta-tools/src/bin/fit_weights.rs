@@ -13,7 +13,7 @@
 
 use argmin::core::{CostFunction, Error, Executor};
 use argmin::solver::neldermead::NelderMead;
-use ashta_bots::net::train::self_play_positions;
+use ashta_bots::net::train::{self_play_positions, Player};
 use ashta_bots::{Evaluator, Weights};
 use ashta_engine::{Position, Rules, Variant};
 use rayon::prelude::*;
@@ -26,7 +26,7 @@ struct Sample {
 
 /// Plays one greedy self-play game (hand weights) and returns its settled positions.
 fn game_samples(variant: &Variant, seed: u64) -> Vec<Sample> {
-    let hand = Evaluator::new(variant);
+    let hand = Player::from(Evaluator::new(variant));
     let seats = vec![&hand; variant.players()];
     let (settled, winner) = self_play_positions(variant, &seats, 0.0, seed);
     settled
