@@ -16,7 +16,8 @@
 //!   keyed by [`Position::key`] keeps values and the best play for move ordering.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use ashta_engine::{Play, Position, ThrowOutcome, Variant};
 use rand::{Rng, SeedableRng};

@@ -41,7 +41,8 @@
 //! plain vector (no hash-map iteration order anywhere).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use ashta_engine::{DrawReason, MoveList, Play, Position, ThrowStep, Variant};
 use rand::{Rng, SeedableRng};

@@ -5,7 +5,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// A deadline and cancel flags; [`Stop::never`] (the default) has neither.
 #[derive(Clone, Debug, Default)]

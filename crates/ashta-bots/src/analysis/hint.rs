@@ -9,7 +9,8 @@
 //! the paired difference is set aside (it keeps its estimate), so the time goes to the
 //! plays that are still in contention.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use ashta_engine::{Play, Position, Variant};
 use rayon::prelude::*;

@@ -1,0 +1,167 @@
+//! The engine, the session, the bots and the hints for the browser: a thin layer that
+//! turns their answers into JavaScript values through wasm-bindgen. It may hold no rule
+//! of its own and no I/O; everything it says is the engine's or the session's.
+//!
+//! From JavaScript (after `await init()`):
+//!
+//! ```js
+//! const game = new Game('"standard"', "human,default", 42, 300);
+//! game.state();     // { position, next: "throw", to_move, legal: [], ... }
+//! game.throw();     // { cowries: [true, false, ...], value, grace, step, forfeit }
+//! game.play(0);     // the first legal move, with its path and facts
+//! game.step();      // a bot's whole play, a throw, or { kind: "wait" }
+//! decide(JSON.stringify(game.state().position), "default", 42, 300); // in a Worker
+//! ```
+//!
+//! Errors are JavaScript `Error`s whose message names what is wrong.
+
+#![warn(missing_docs)]
+
+pub mod browser_game;
+pub mod tools;
+pub mod view;
+
+pub use browser_game::{rules_from_json, BrowserGame, StateView, StepView};
+
+use ashta_engine::{MoveJson, Preset, RulesObject};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn js_error(message: String) -> JsError {
+    JsError::new(&message)
+}
+
+/// A seed from JavaScript: a whole number from 0 to 2^53.
+fn seed(value: f64) -> Result<u64, JsError> {
+    if value.fract() == 0.0 && (0.0..=9_007_199_254_740_992.0).contains(&value) {
+        Ok(value as u64)
+    } else {
+        Err(JsError::new(&format!(
+            "a seed is a whole number from 0 to 2^53, not {value}"
+        )))
+    }
+}
+
+/// A game played in the page: seats, throws from a seed, bots, undo and saves.
+#[wasm_bindgen(js_name = Game)]
+pub struct JsGame(BrowserGame);
+
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    /// A new game: `rules` is JSON (`"\"standard\""` or a rules object), `seats` a list
+    /// such as `human,default`, `botTimeMs` the searching bots' time (or undefined for
+    /// their own budgets).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        rules: &str,
+        seats: &str,
+        seed_value: f64,
+        bot_time_ms: Option<u32>,
+    ) -> Result<JsGame, JsError> {
+        BrowserGame::new(rules, seats, seed(seed_value)?, bot_time_ms)
+            .map(JsGame)
+            .map_err(js_error)
+    }
+
+    /// A game saved with `save()`, replayed and checked.
+    pub fn load(text: &str) -> Result<JsGame, JsError> {
+        BrowserGame::load(text).map(JsGame).map_err(js_error)
+    }
+
+    /// The game as text, to keep (IndexedDB) and `load` later.
+    pub fn save(&self) -> String {
+        self.0.save()
+    }
+
+    /// How the game stands, with the legal moves when a person is to move.
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.state())
+    }
+
+    /// Throws once for the seat to move.
+    pub fn throw(&mut self) -> Result<JsValue, JsError> {
+        to_js(&self.0.throw().map_err(js_error)?)
+    }
+
+    /// Plays move number `index` of `state().legal`.
+    pub fn play(&mut self, index: usize) -> Result<JsValue, JsError> {
+        to_js(&self.0.play(index).map_err(js_error)?)
+    }
+
+    /// One step of a seat the page does not play: a throw, a random move, or a bot's
+    /// whole play (decided on this thread).
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        to_js(&self.0.step().map_err(js_error)?)
+    }
+
+    /// Plays a bot's decision made in a Worker (`decide`), checked first.
+    #[wasm_bindgen(js_name = playDecision)]
+    pub fn play_decision(&mut self, moves: JsValue) -> Result<JsValue, JsError> {
+        let moves: Vec<MoveJson> = serde_wasm_bindgen::from_value(moves)
+            .map_err(|e| JsError::new(&format!("a decision is a list of moves: {e}")))?;
+        to_js(&self.0.play_decision(&moves).map_err(js_error)?)
+    }
+
+    /// Takes back the last person's moves; the seat to move again.
+    pub fn undo(&mut self) -> Result<usize, JsError> {
+        self.0.undo().map_err(js_error)
+    }
+
+    /// Every play of the person's bag ranked by its chance to win, within `timeMs`.
+    pub fn hint(&self, time_ms: u32) -> Result<JsValue, JsError> {
+        to_js(&self.0.hint(time_ms).map_err(js_error)?)
+    }
+}
+
+/// The legal moves of a position given as JSON (RULES.md 11), with their facts.
+#[wasm_bindgen(js_name = legalMoves)]
+pub fn legal_moves(position_json: &str) -> Result<JsValue, JsError> {
+    to_js(&tools::legal_moves(position_json).map_err(js_error)?)
+}
+
+/// The moves a bot decides for the player to move of a position given as JSON, within
+/// `timeMs` for the searching bots (undefined: their own budgets). For a Web Worker.
+#[wasm_bindgen]
+pub fn decide(
+    position_json: &str,
+    spec: &str,
+    seed_value: f64,
+    time_ms: Option<u32>,
+) -> Result<JsValue, JsError> {
+    to_js(&tools::decide(position_json, spec, seed(seed_value)?, time_ms).map_err(js_error)?)
+}
+
+/// A hint for the player to move of a position given as JSON, within `timeMs`.
+#[wasm_bindgen]
+pub fn hint(position_json: &str, time_ms: u32, seed_value: f64) -> Result<JsValue, JsError> {
+    to_js(&tools::hint_position(position_json, time_ms, seed(seed_value)?).map_err(js_error)?)
+}
+
+/// Plays `games` random games under `rules` (JSON) and sums them up, as `ashta
+/// selfplay` does: `{ games, wins, frozen, turn_limit, total_turns }`.
+#[wasm_bindgen(js_name = randomGames)]
+pub fn random_games(rules: &str, games: u32, seed_value: f64) -> Result<JsValue, JsError> {
+    let summary = tools::random_games(rules, games, seed(seed_value)?).map_err(js_error)?;
+    to_js(&view::SummaryView::from(&summary))
+}
+
+/// Every preset with its full rules object, as the rules dialog shows them.
+#[wasm_bindgen]
+pub fn presets() -> Result<JsValue, JsError> {
+    let all: Vec<(String, RulesObject)> = Preset::ALL
+        .iter()
+        .map(|&p| {
+            (
+                p.name().to_string(),
+                RulesObject::full(&ashta_engine::Rules::preset(p)),
+            )
+        })
+        .collect();
+    to_js(&all)
+}
