@@ -200,7 +200,10 @@ impl BrowserGame {
                 let mut list = MoveList::new();
                 self.variant()
                     .legal_moves(self.session.position(), &mut list);
-                let index = list.iter().position(|m| m == mv).unwrap_or(0);
+                let index = list
+                    .iter()
+                    .position(|m| m == mv)
+                    .ok_or_else(|| format!("{mv} is not a legal move here"))?;
                 self.play_move(*mv, index)
             })
             .collect()
