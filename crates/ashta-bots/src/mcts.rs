@@ -549,7 +549,7 @@ impl Search<'_> {
                 Some(&m) => m,
                 None => moves[self.rng.random_range(0..moves.len())],
             };
-            v.play_unchecked(&mut pos, mv);
+            v.play(&mut pos, mv).expect("a generated move");
         }
         self.value(&pos)
     }

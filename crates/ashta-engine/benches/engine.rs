@@ -32,7 +32,7 @@ fn sample_positions(variant: &Variant, n: usize) -> Vec<Position> {
             out.push(pos);
             variant.legal_moves(&pos, &mut moves);
             let mv = moves[rng.random_range(0..moves.len())];
-            variant.play_unchecked(&mut pos, mv);
+            variant.play(&mut pos, mv).expect("a generated move");
         }
     }
     out
@@ -76,8 +76,7 @@ fn movegen(c: &mut Criterion) {
             || positions.clone(),
             |mut ps| {
                 for pos in &mut ps {
-                    v.legal_moves(pos, &mut moves);
-                    v.play_unchecked(pos, moves[0]);
+                    v.play_index(pos, 0).expect("a position with moves");
                 }
                 ps
             },

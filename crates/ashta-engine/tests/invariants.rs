@@ -63,7 +63,7 @@ fn random_play(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseErro
             prop_assert!(!moves.is_empty());
             let m = moves[rng.random_range(0..moves.len())];
             let mut expected = pos;
-            v.play_unchecked(&mut expected, m);
+            v.play(&mut expected, m).unwrap();
             game.play(m).unwrap();
             let after = *game.position();
             if after.draw() != Some(DrawReason::TurnLimit) {
