@@ -70,6 +70,22 @@ fn movegen(c: &mut Criterion) {
             black_box(total)
         })
     });
+    group.bench_function("play_checked_4p_5x5", |b| {
+        // Generation, then the first move played through the one legality check of
+        // `Variant::play`, as a caller holding a generated list does.
+        let mut moves = MoveList::new();
+        b.iter_batched(
+            || positions.clone(),
+            |mut ps| {
+                for pos in &mut ps {
+                    v.legal_moves(pos, &mut moves);
+                    v.play(pos, moves[0]).expect("a generated move");
+                }
+                ps
+            },
+            BatchSize::LargeInput,
+        )
+    });
     group.bench_function("play_first_move_4p_5x5", |b| {
         let mut moves = MoveList::new();
         b.iter_batched(
