@@ -87,7 +87,7 @@ fn movegen(c: &mut Criterion) {
         )
     });
     group.bench_function("play_first_move_4p_5x5", |b| {
-        let mut moves = MoveList::new();
+        // The first legal move, by its index (`Variant::play_index`).
         b.iter_batched(
             || positions.clone(),
             |mut ps| {
