@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
 
-use ashta_engine::{Play, Position, ThrowOutcome, Variant};
+use ashta_engine::{PlayEnds, Position, ThrowOutcome, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
@@ -152,6 +152,10 @@ struct Search<'a> {
     stop: Option<&'a Stop>,
     nodes: u64,
     aborted: bool,
+    /// Buffers of the walk over a bag's plays, reused by every node.
+    ends: PlayEnds,
+    /// Lists of scored play ends no node is using, reused (one per level in use).
+    spare: Vec<Vec<(f64, Position)>>,
 }
 
 const TT_LIMIT: usize = 1 << 20;
@@ -238,18 +242,19 @@ impl Search<'_> {
         if depth == 1 {
             // Children are leaves: no ordering, no table entry.
             self.nodes += 1;
+            self.v.play_ends(pos, &mut self.ends);
             let values = self
-                .v
-                .plays(pos)
-                .into_iter()
-                .map(|p| self.leaf(&p.position)[self.root]);
+                .ends
+                .positions()
+                .iter()
+                .map(|end| self.leaf(end)[self.root]);
             return if maximize {
                 values.fold(f64::NEG_INFINITY, f64::max)
             } else {
                 values.fold(f64::INFINITY, f64::min)
             };
         }
-        let plays = self.ordered_plays(pos, first);
+        let plays = self.ordered_ends(pos, first);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximize {
             f64::NEG_INFINITY
@@ -257,9 +262,10 @@ impl Search<'_> {
             f64::INFINITY
         };
         let mut best_index = 0;
-        for (k, play) in plays.iter().enumerate() {
-            let val = self.value(&play.position, depth - 1, alpha, beta);
+        for (k, &(_, end)) in plays.iter().enumerate() {
+            let val = self.value(&end, depth - 1, alpha, beta);
             if self.aborted {
+                self.spare.push(plays);
                 return if best.is_finite() { best } else { val };
             }
             if (maximize && val > best) || (!maximize && val < best) {
@@ -275,6 +281,7 @@ impl Search<'_> {
                 break;
             }
         }
+        self.spare.push(plays);
         let bound = if best <= alpha0 {
             Bound::Upper
         } else if best >= beta0 {
@@ -296,23 +303,26 @@ impl Search<'_> {
         best
     }
 
-    /// Plays of the bag, the transposition table's best first, then by static value
-    /// for the mover (good first moves make alpha-beta cut more).
-    fn ordered_plays(&self, pos: &Position, first: usize) -> Vec<Play> {
+    /// The ends of the bag's plays with their static value for the mover, the
+    /// transposition table's best first, then by that value (good first moves make
+    /// alpha-beta cut more). The list comes from [`Search::spare`]: give it back there
+    /// once done, so that nodes allocate nothing once the search has warmed up.
+    fn ordered_ends(&mut self, pos: &Position, first: usize) -> Vec<(f64, Position)> {
         let mover = pos.to_move();
-        let mut scored: Vec<(f64, Play)> = self
-            .v
-            .plays(pos)
-            .into_iter()
-            .map(|p| (self.leaf(&p.position)[mover], p))
-            .collect();
+        self.v.play_ends(pos, &mut self.ends);
+        let mut scored = self.spare.pop().unwrap_or_default();
+        scored.clear();
+        scored.extend(
+            self.ends
+                .positions()
+                .iter()
+                .map(|end| (self.leaf(end)[mover], *end)),
+        );
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let mut plays: Vec<Play> = scored.into_iter().map(|(_, p)| p).collect();
-        if first > 0 && first < plays.len() {
-            let p = plays.remove(first);
-            plays.insert(0, p);
+        if first > 0 && first < scored.len() {
+            scored[..=first].rotate_right(1);
         }
-        plays
+        scored
     }
 
     // ------------------------------------------------------------ max^n
@@ -340,8 +350,9 @@ impl Search<'_> {
         }
         let mover = pos.to_move();
         let mut best = [f64::NEG_INFINITY; 4];
-        for play in self.ordered_plays(pos, 0) {
-            let val = self.vector(&play.position, depth - 1);
+        let plays = self.ordered_ends(pos, 0);
+        for &(_, end) in &plays {
+            let val = self.vector(&end, depth - 1);
             if val[mover] > best[mover] {
                 best = val;
             }
@@ -349,6 +360,7 @@ impl Search<'_> {
                 break;
             }
         }
+        self.spare.push(plays);
         best
     }
 
@@ -411,6 +423,8 @@ impl Bot for ExpectiBot {
             stop: self.stop.is_set().then_some(&self.stop),
             nodes: 0,
             aborted: false,
+            ends: PlayEnds::default(),
+            spare: Vec::new(),
         };
         // Depth 1 is the static value of each play; deeper iterations refine it.
         let mut scores: Vec<f64> = plays
@@ -516,6 +530,8 @@ mod tests {
             stop: None,
             nodes: 0,
             aborted: false,
+            ends: PlayEnds::default(),
+            spare: Vec::new(),
         };
         for c in &a {
             let exact = s.vector(&c.play.position, 2)[0];

@@ -2,7 +2,7 @@
 //! gives the mover the best chance to win (captures, safety, exposure, progress and
 //! opening the gate all enter through the evaluation's weights).
 
-use ashta_engine::{Play, Position, Variant};
+use ashta_engine::{Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -70,13 +70,19 @@ pub(crate) fn evaluator<'a>(
     &cache.as_ref().expect("just set").1
 }
 
-/// The index of the play greedy makes among `plays` (of the player to move in
-/// `pos`): the first of those after which `eval` gives the mover the best chance.
-pub(crate) fn greedy_pick(v: &Variant, eval: &Evaluator, pos: &Position, plays: &[Play]) -> usize {
+/// The index of the play greedy makes among the plays of the player to move in `pos`,
+/// given by the positions they end in: the first of those after which `eval` gives
+/// the mover the best chance.
+pub(crate) fn greedy_pick<'a>(
+    v: &Variant,
+    eval: &Evaluator,
+    pos: &Position,
+    ends: impl IntoIterator<Item = &'a Position>,
+) -> usize {
     let me = pos.to_move();
     let mut best = (0, f64::NEG_INFINITY);
-    for (k, play) in plays.iter().enumerate() {
-        let score = eval.values(v, &play.position)[me];
+    for (k, end) in ends.into_iter().enumerate() {
+        let score = eval.values(v, end)[me];
         if score > best.1 {
             best = (k, score);
         }

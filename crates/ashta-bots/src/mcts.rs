@@ -44,7 +44,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
 
-use ashta_engine::{DrawReason, MoveList, Play, Position, ThrowStep, Variant};
+use ashta_engine::{DrawReason, MoveList, Play, PlayEnds, Position, ThrowStep, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -245,6 +245,8 @@ struct Tree {
     edges: Vec<u32>,
     path: Vec<u32>,
     plays: Vec<Play>,
+    /// Buffers for the ends of the plays of a node being expanded.
+    ends: PlayEnds,
 }
 
 impl Tree {
@@ -506,16 +508,21 @@ impl Search<'_> {
     fn expand(&mut self, n: u32) -> [f64; 4] {
         let v = self.variant;
         let pos = self.tree.nodes[n as usize].pos;
-        let plays = v.plays(&pos);
+        // The ends of the plays, in buffers the tree keeps between expansions.
+        let mut ends = std::mem::take(&mut self.tree.ends);
+        v.play_ends(&pos, &mut ends);
+        let ends_of_plays = ends.positions();
         let me = pos.to_move();
-        match self.opponent_eval.filter(|_| self.greedy_seats[me]) {
+        let value = match self.opponent_eval.filter(|_| self.greedy_seats[me]) {
             Some(model) => {
-                self.greedy_scored += plays.len();
-                let pick = greedy_pick(v, model, &pos, &plays);
-                self.expand_with(n, std::iter::once(plays[pick].position))
+                self.greedy_scored += ends_of_plays.len();
+                let pick = greedy_pick(v, model, &pos, ends_of_plays);
+                self.expand_with(n, std::iter::once(ends_of_plays[pick]))
             }
-            None => self.expand_with(n, plays.into_iter().map(|p| p.position)),
-        }
+            None => self.expand_with(n, ends_of_plays.iter().copied()),
+        };
+        self.tree.ends = ends;
+        value
     }
 
     /// A few turns of cheap play from `pos` (captures first, otherwise a random move;
@@ -550,7 +557,7 @@ impl Search<'_> {
                 Some(&m) => m,
                 None => moves[self.rng.random_range(0..moves.len())],
             };
-            v.play_unchecked(&mut pos, mv);
+            v.play(&mut pos, mv).expect("a generated move");
         }
         self.value(&pos)
     }

@@ -53,7 +53,7 @@ impl Bot for RandomBot {
             }
             let mv = list[self.rng.random_range(0..list.len())];
             moves.push(mv);
-            variant.play_unchecked(&mut p, mv);
+            variant.play(&mut p, mv).expect("a generated move");
             if p.is_over() || p.must_throw() {
                 break;
             }

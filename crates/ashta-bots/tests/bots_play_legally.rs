@@ -41,7 +41,7 @@ fn random_position(
         }
         v.legal_moves(&pos, &mut moves);
         let mv = moves[rng.random_range(0..moves.len())];
-        v.play_unchecked(&mut pos, mv);
+        v.play(&mut pos, mv).unwrap();
     }
     while !pos.is_over() && pos.must_throw() {
         v.throw(&mut pos, &mut throws).unwrap();

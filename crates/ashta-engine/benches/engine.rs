@@ -32,7 +32,7 @@ fn sample_positions(variant: &Variant, n: usize) -> Vec<Position> {
             out.push(pos);
             variant.legal_moves(&pos, &mut moves);
             let mv = moves[rng.random_range(0..moves.len())];
-            variant.play_unchecked(&mut pos, mv);
+            variant.play(&mut pos, mv).expect("a generated move");
         }
     }
     out
@@ -70,14 +70,29 @@ fn movegen(c: &mut Criterion) {
             black_box(total)
         })
     });
-    group.bench_function("play_first_move_4p_5x5", |b| {
+    group.bench_function("play_checked_4p_5x5", |b| {
+        // Generation, then the first move played through the one legality check of
+        // `Variant::play`, as a caller holding a generated list does.
         let mut moves = MoveList::new();
         b.iter_batched(
             || positions.clone(),
             |mut ps| {
                 for pos in &mut ps {
                     v.legal_moves(pos, &mut moves);
-                    v.play_unchecked(pos, moves[0]);
+                    v.play(pos, moves[0]).expect("a generated move");
+                }
+                ps
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("play_first_move_4p_5x5", |b| {
+        // The first legal move, by its index (`Variant::play_index`).
+        b.iter_batched(
+            || positions.clone(),
+            |mut ps| {
+                for pos in &mut ps {
+                    v.play_index(pos, 0).expect("a position with moves");
                 }
                 ps
             },

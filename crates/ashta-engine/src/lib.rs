@@ -47,7 +47,7 @@ pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};
 pub use perft::PerftBranch;
-pub use plays::{Play, PlayList, PLAYS_LIMIT};
+pub use plays::{Play, PlayEnds, PlayList, PLAYS_LIMIT};
 pub use position::{Block, DrawReason, Phase, Position, MAX_BAG, MAX_BLOCKS, MAX_PLAYERS, OFF};
 pub use record::{
     seed_commitment, MoveRecord, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,

@@ -4,8 +4,12 @@
 use arrayvec::ArrayVec;
 use std::fmt;
 
-/// Most moves one position can have: 16 values × 16 squares × (pawn, pair) + entries.
-pub const MAX_MOVES: usize = 16 * 16 * 2 + 16;
+/// Most moves one position can have: 16 distinct values in a bag (a table has at most
+/// [`crate::MAX_FACES`] values) × 16 pawns. For one value, a square holding a
+/// run of `r` pawns gives at most `min(r, 2)` moves (the pawn, the pair), never more
+/// than its pawns, home pawns give none, and the pawns off the board one entry: at most
+/// one move per pawn, [`crate::MAX_PAWNS`].
+pub const MAX_MOVES: usize = crate::throws::MAX_FACES * crate::rules::MAX_PAWNS;
 
 /// A fixed-capacity list of moves; generation fills one without allocating.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;

@@ -63,58 +63,133 @@ impl Variant {
     /// assert_eq!(all.plays, v.plays(&pos));
     /// ```
     pub fn plays_within(&self, pos: &Position, limit: usize) -> PlayList {
-        let mut search = Search {
-            variant: self,
-            limit,
-            seen: HashSet::default(),
-            reached: HashSet::default(),
-            line: Vec::new(),
-            out: Vec::new(),
-            complete: true,
-        };
+        let mut out = Vec::new();
+        let mut sets = Sets::default();
+        let complete = self.walk_plays(pos, limit, &mut sets, &mut Vec::new(), |line, end| {
+            out.push(Play {
+                moves: line.to_vec(),
+                position: end,
+            });
+        });
+        PlayList {
+            plays: out,
+            complete,
+        }
+    }
+
+    /// The positions [`Variant::plays`] ends in, in the same order, into buffers that
+    /// are kept between calls: no allocation once they have grown, and no move lists.
+    /// For searches that only need the positions after each play (tree nodes, say).
+    ///
+    /// ```
+    /// use ashta_engine::{parse_any, PlayEnds};
+    ///
+    /// let (v, pos) = parse_any("standard 5 2 0 4,1 0,0,0,12/0,0,0,0 - - 0").unwrap();
+    /// let mut ends = PlayEnds::default();
+    /// v.play_ends(&pos, &mut ends);
+    /// let plays: Vec<_> = v.plays(&pos).into_iter().map(|p| p.position).collect();
+    /// assert_eq!(ends.positions(), plays);
+    /// assert!(ends.is_complete());
+    /// ```
+    pub fn play_ends(&self, pos: &Position, ends: &mut PlayEnds) {
+        self.play_ends_within(pos, PLAYS_LIMIT, ends);
+    }
+
+    /// [`Variant::play_ends`], visiting at most `limit` positions, as
+    /// [`Variant::plays_within`] does.
+    pub fn play_ends_within(&self, pos: &Position, limit: usize, ends: &mut PlayEnds) {
+        let PlayEnds {
+            sets,
+            line,
+            positions,
+            complete,
+        } = ends;
+        positions.clear();
+        *complete = self.walk_plays(pos, limit, sets, line, |_, end| positions.push(end));
+    }
+
+    /// Calls `found` with the moves and the end of each distinct way to play out the
+    /// bag, depth first; returns whether the walk found them all (stayed under `limit`).
+    fn walk_plays(
+        &self,
+        pos: &Position,
+        limit: usize,
+        sets: &mut Sets,
+        line: &mut Vec<Move>,
+        mut found: impl FnMut(&[Move], Position),
+    ) -> bool {
+        sets.seen.clear();
+        sets.reached.clear();
+        line.clear();
         if pos.is_over() || pos.must_throw() {
-            return search.finish();
+            return true;
         }
         if !self.has_legal_move(pos) {
             let mut end = *pos;
             self.pass_turn(&mut end);
-            search.out.push(Play {
-                moves: Vec::new(),
-                position: end,
-            });
-            return search.finish();
+            found(&[], end);
+            return true;
         }
+        let mut search = Search {
+            variant: self,
+            limit,
+            sets,
+            line,
+            found: &mut found,
+            count: 0,
+            complete: true,
+        };
         search.from(pos);
-        search.finish()
+        search.complete
     }
 }
 
-/// A depth-first walk over the ways to play out one bag.
-struct Search<'a> {
-    variant: &'a Variant,
-    limit: usize,
-    /// Positions met in the middle of the bag.
-    seen: HashSet<Position>,
-    /// Positions where the bag is played out.
-    reached: HashSet<Position>,
+/// Reusable buffers for [`Variant::play_ends`]: the positions it found, and the sets
+/// its walk keeps.
+#[derive(Clone, Debug, Default)]
+pub struct PlayEnds {
+    sets: Sets,
     line: Vec<Move>,
-    out: Vec<Play>,
+    positions: Vec<Position>,
     complete: bool,
 }
 
-impl Search<'_> {
-    fn finish(self) -> PlayList {
-        PlayList {
-            plays: self.out,
-            complete: self.complete,
-        }
+impl PlayEnds {
+    /// The positions the plays end in, as the last call found them.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
     }
+    /// Whether the last call found every play (did not reach its limit).
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+}
 
+/// The positions a walk has met: in the middle of the bag, and where it is played out.
+#[derive(Clone, Debug, Default)]
+struct Sets {
+    seen: HashSet<Position>,
+    reached: HashSet<Position>,
+}
+
+/// A depth-first walk over the ways to play out one bag.
+struct Search<'a, F: FnMut(&[Move], Position)> {
+    variant: &'a Variant,
+    limit: usize,
+    sets: &'a mut Sets,
+    line: &'a mut Vec<Move>,
+    found: &'a mut F,
+    /// Plays found so far.
+    count: usize,
+    complete: bool,
+}
+
+impl<F: FnMut(&[Move], Position)> Search<'_, F> {
     fn from(&mut self, pos: &Position) {
         let mut moves = MoveList::new();
         self.variant.legal_moves(pos, &mut moves);
         for &mv in &moves {
-            if self.seen.len() + self.reached.len() >= self.limit && !self.out.is_empty() {
+            if self.sets.seen.len() + self.sets.reached.len() >= self.limit && self.count > 0 {
                 self.complete = false;
                 return;
             }
@@ -122,13 +197,11 @@ impl Search<'_> {
             self.variant.play_unchecked(&mut next, mv);
             self.line.push(mv);
             if next.is_over() || next.must_throw() {
-                if self.reached.insert(next) {
-                    self.out.push(Play {
-                        moves: self.line.clone(),
-                        position: next,
-                    });
+                if self.sets.reached.insert(next) {
+                    self.count += 1;
+                    (self.found)(self.line, next);
                 }
-            } else if self.seen.insert(next) {
+            } else if self.sets.seen.insert(next) {
                 self.from(&next);
             }
             self.line.pop();

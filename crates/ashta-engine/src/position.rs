@@ -85,7 +85,23 @@ pub struct Position {
     pub(crate) over: bool,
     /// Whether the player to move is throwing or moving.
     pub(crate) stage: Stage,
+    /// The variant that made the position (see [`crate::Variant::check_position`]).
+    pub(crate) tag: Tag,
 }
+
+/// A digest of the rule set a position was made under: a variant accepts a position
+/// with its own tag in O(1) and checks any other in full. Left out of equality and
+/// hashing, as [`Stage`] is: the same pawns, bag and turn are the same state whatever
+/// variant object produced them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tag(pub(crate) u32);
+
+impl PartialEq for Tag {
+    fn eq(&self, _: &Tag) -> bool {
+        true
+    }
+}
+impl Eq for Tag {}
 
 /// Whether the player to move is throwing (the bag is empty, or holds the graces of a
 /// throwing phase under way) or moving. Left out of equality and hashing: two positions
@@ -112,7 +128,7 @@ impl PartialEq for Stage {
 impl Eq for Stage {}
 
 impl Position {
-    pub(crate) fn empty() -> Position {
+    pub(crate) fn empty(tag: Tag) -> Position {
         Position {
             pawns: [[OFF; MAX_PAWNS]; MAX_PLAYERS],
             occ: [0; MAX_SQUARES],
@@ -129,6 +145,7 @@ impl Position {
             draw: None,
             over: false,
             stage: Stage::THROWING,
+            tag,
         }
     }
 

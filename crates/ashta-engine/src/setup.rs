@@ -133,7 +133,7 @@ impl Variant {
                 players
             )));
         }
-        let mut pos = Position::empty();
+        let mut pos = Position::empty(self.tag());
         if json.pawns.len() != players {
             return Err(PositionError::PawnLists {
                 got: json.pawns.len(),

@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use ashta_engine::{DrawReason, Game, Position, Rules, Variant};
+use ashta_engine::{DrawReason, Game, PlayEnds, Position, Rules, Variant};
 use common::checks::*;
 use common::play_randomly;
 use proptest::prelude::*;
@@ -16,7 +16,8 @@ use proptest::test_runner::TestCaseError;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Every play is a distinct end of the moving phase, and its moves lead there.
+/// Every play is a distinct end of the moving phase, and its moves lead there;
+/// [`Variant::play_ends`] finds the same ends.
 fn check_plays(v: &Variant, pos: &Position) -> Result<HashSet<Position>, TestCaseError> {
     let plays = v.plays(pos);
     prop_assert!(!plays.is_empty());
@@ -31,6 +32,14 @@ fn check_plays(v: &Variant, pos: &Position) -> Result<HashSet<Position>, TestCas
                 .map_err(|e| TestCaseError::fail(format!("{m}: {e}")))?;
         }
         prop_assert_eq!(&r, end);
+    }
+    // The positions alone, from reused buffers, are the same and in the same order.
+    let mut ends = PlayEnds::default();
+    for _ in 0..2 {
+        v.play_ends(pos, &mut ends);
+        let expected: Vec<Position> = plays.iter().map(|p| p.position).collect();
+        prop_assert_eq!(ends.positions(), &expected[..]);
+        prop_assert!(ends.is_complete());
     }
     Ok(seen)
 }
@@ -63,7 +72,7 @@ fn random_play(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseErro
             prop_assert!(!moves.is_empty());
             let m = moves[rng.random_range(0..moves.len())];
             let mut expected = pos;
-            v.play_unchecked(&mut expected, m);
+            v.play(&mut expected, m).unwrap();
             game.play(m).unwrap();
             let after = *game.position();
             if after.draw() != Some(DrawReason::TurnLimit) {

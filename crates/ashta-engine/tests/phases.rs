@@ -47,6 +47,24 @@ fn position_of_another_board_size_is_refused() {
 }
 
 #[test]
+fn position_of_equal_rules_is_accepted_and_of_other_rules_that_fit_too() {
+    // Two variants compiled from the same rules share the tag their positions carry;
+    // a variant whose rules differ only in a flag the position cannot show checks the
+    // position in full and, as it fits, plays it.
+    let (five, p) = pos("standard 5 2 0 3 0,0,3,5/0,0,0,2 - - 0");
+    let again = Variant::new(five.rules().clone()).unwrap();
+    assert_eq!(again.check_position(&p), Ok(()));
+    let mut rules = five.rules().clone();
+    rules.capture_bonus = !rules.capture_bonus;
+    let other = Variant::new(rules).unwrap();
+    assert_eq!(other.check_position(&p), Ok(()));
+    let (mut a, mut b) = (p, p);
+    five.play(&mut a, mv(&five, &p, 3, Some(0), 1)).unwrap();
+    other.play(&mut b, mv(&other, &p, 3, Some(0), 1)).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
 fn position_with_more_players_or_pawns_is_refused() {
     let (four, p4) = pos("standard 5 4 3 - 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0");
     let (two, p2) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");

@@ -38,7 +38,9 @@ fn play_actions(variant: &Variant, mut pos: Position, moves: &[Move]) -> Vec<usi
         .iter()
         .map(|mv| {
             let action = space.encode(variant, &pos, mv);
-            variant.play_unchecked(&mut pos, *mv);
+            variant
+                .play(&mut pos, *mv)
+                .expect("a bot plays legal moves");
             action
         })
         .collect()

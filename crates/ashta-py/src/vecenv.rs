@@ -128,7 +128,9 @@ impl Setup {
     ) {
         let left = match mv {
             Some(mv) => {
-                self.variant.play_unchecked(&mut slot.pos, mv);
+                self.variant
+                    .play(&mut slot.pos, mv)
+                    .expect("a move decoded from the legal list");
                 self.advance(slot, scratch)
             }
             None => self.restart(slot, scratch),

@@ -359,7 +359,11 @@ impl Table {
         for mv in &play.moves {
             let path = self.path(&pos, seat, *mv);
             let forfeit = self.forfeit_after_move(&pos, *mv);
-            variant.play_unchecked(&mut pos, *mv);
+            variant.play(&mut pos, *mv).map_err(|e| BotFailure {
+                seat,
+                bot: self.session.seats()[seat].name(),
+                reason: e.to_string(),
+            })?;
             steps.push((*mv, path, forfeit, variant.to_json(&pos)));
         }
         self.session.play_bot(seat, play).map_err(|e| BotFailure {

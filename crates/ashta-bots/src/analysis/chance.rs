@@ -173,7 +173,7 @@ impl Chance {
         variant.legal_moves(pos, &mut moves);
         for &mv in &moves {
             let mut next = *pos;
-            variant.play_unchecked(&mut next, mv);
+            variant.play(&mut next, mv).expect("a generated move");
             if next.is_over() || next.must_throw() {
                 let key = next.key();
                 if seen.contains(&key) {

@@ -169,7 +169,7 @@ impl Bot for PolicyBot {
         let pick = if self.epsilon > 0.0 && rng.random_bool(self.epsilon) {
             rng.random_range(0..plays.len())
         } else {
-            greedy_pick(v, &self.policy, pos, &plays)
+            greedy_pick(v, &self.policy, pos, plays.iter().map(|p| &p.position))
         };
         vec![Candidate {
             play: plays.swap_remove(pick),

@@ -80,8 +80,10 @@ impl Variant {
     /// [`Variant::play`], [`Variant::throw`] and [`Variant::apply_throws`] make it,
     /// and the unchecked hot paths assert it in debug builds.
     ///
-    /// A position does not say which variant it was made for, so one that fits two
-    /// (two start positions differing only in board size, say) passes for either.
+    /// A position carries a digest of the rule set it was made under: one with this
+    /// variant's digest is accepted at once (O(1)), any other is checked in full, so one
+    /// that fits two variants (two start positions differing only in board size, say)
+    /// still passes for either.
     ///
     /// ```
     /// use ashta_engine::{parse_any, PositionError, Rules, Variant, VariantMismatch};
@@ -102,7 +104,17 @@ impl Variant {
         self.fits(pos).map_err(PositionError::OtherVariant)
     }
 
+    #[inline]
     pub(super) fn fits(&self, pos: &Position) -> Result<(), VariantMismatch> {
+        if pos.tag.0 == self.tag.0 {
+            return Ok(());
+        }
+        self.fits_in_full(pos)
+    }
+
+    /// [`Variant::fits`] for a position of another variant: every check in full.
+    #[cold]
+    fn fits_in_full(&self, pos: &Position) -> Result<(), VariantMismatch> {
         let players = self.players;
         if pos.to_move >= players {
             return Err(VariantMismatch::ToMove {

@@ -16,7 +16,7 @@ use crate::error::{
 };
 use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
 use crate::moves::{Move, MoveList};
-use crate::position::{Block, DrawReason, Position, Stage, MAX_BAG, MAX_BLOCKS, OFF};
+use crate::position::{Block, DrawReason, Position, Stage, Tag, MAX_BAG, MAX_BLOCKS, OFF};
 use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
 use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
 
@@ -77,6 +77,8 @@ pub struct Variant {
     /// The table's distinct values by slot, and how many there are.
     values: [u8; MAX_FACES],
     slots: usize,
+    /// The digest of the rule set stamped on every position this variant makes.
+    tag: Tag,
 }
 
 impl Variant {
@@ -116,10 +118,15 @@ impl Variant {
             doubles: rules.doubles,
             pair_capture: rules.doubles && rules.pair_capture,
             places_mode: rules.finish == Finish::Places,
+            tag: rules_tag(&rules),
             t: Arc::new(Tables::new(rules, geometry, table, safe)),
         })
     }
 
+    /// The tag this variant stamps on its positions.
+    pub(crate) fn tag(&self) -> Tag {
+        self.tag
+    }
     /// The rule set.
     pub fn rules(&self) -> &Rules {
         &self.t.rules
@@ -179,7 +186,7 @@ impl Variant {
     /// assert!(variant.pawns(&pos, 0).all(|i| i == Some(0)));
     /// ```
     pub fn start_position(&self) -> Position {
-        let mut pos = Position::empty();
+        let mut pos = Position::empty(self.tag);
         let at = if self.grace_entry { OFF } else { 0 };
         for p in 0..self.players() {
             pos.pawns[p][..self.pawns].fill(at);
@@ -218,4 +225,16 @@ impl Variant {
         let o = pos.occ[sq.0 as usize];
         (o != 0).then_some(((o >> 5) as usize, (o & 31) as usize))
     }
+}
+
+/// The tag of a rule set: an FNV-1a digest of its full description, never 0 (the tag
+/// of no variant). Equal rule sets give equal tags, so two variants compiled from the
+/// same rules accept each other's positions at once.
+fn rules_tag(rules: &Rules) -> Tag {
+    let text = format!("{rules:?}");
+    let mut h: u32 = 0x811c_9dc5;
+    for b in text.bytes() {
+        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+    }
+    Tag(h.max(1))
 }
