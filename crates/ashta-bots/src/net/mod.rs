@@ -288,7 +288,7 @@ mod tests {
         let (v, ahead) = parse_any("standard 5 2 0 - 22,23,23,23/0,0,0,0 01 - 0").unwrap();
         let net = ValueNet::for_variant(&v).unwrap();
         let w = net.win_chances(&v, &ahead);
-        assert!(w[0] > 0.9, "{w:?}");
+        assert!(w[0] > 0.85, "{w:?}");
         let (_, behind) = parse_any("standard 5 2 1 - 22,23,23,23/0,0,0,0 01 - 0").unwrap();
         assert!(net.win_chances(&v, &behind)[0] > 0.8);
     }
