@@ -502,6 +502,13 @@ async function keyboardAndScreenReaders(browser) {
   await page.keyboard.press("t");
   await page.waitForTimeout(300);
   check((await snapshot(page)).version === s.version, "T typed in a field throws nothing");
+  // Nor behind the rules dialog.
+  await page.click("#rules-open");
+  await page.waitForSelector("#rules-dialog[open]");
+  await page.keyboard.press("t");
+  await page.waitForTimeout(300);
+  check((await snapshot(page)).version === s.version, "T behind the rules dialog throws nothing");
+  await page.click("#rules-close");
   await page.focus("#board");
   await page.keyboard.press("t");
   s = await waitFor(page, (x, v) => x.version > v, 20000, s.version);

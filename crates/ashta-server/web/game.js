@@ -638,7 +638,8 @@ export function showGame(root, id, seat, token) {
   }
 
   document.addEventListener("keydown", (e) => {
-    if (e.defaultPrevented || !state.snap || !root.contains(ui.boardBox)) return;
+    // Not behind an open dialog (the rules, the end of the game), nor on another view.
+    if (e.defaultPrevented || !state.snap || !root.contains(ui.boardBox) || document.querySelector("dialog[open]")) return;
     const action = shortcutFor(e);
     if (!action) return;
     const snap = state.snap;
