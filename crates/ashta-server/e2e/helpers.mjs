@@ -111,3 +111,24 @@ export async function screenshotAndClose(dir, prefix) {
   }
   return files;
 }
+
+/** Checks that the end-of-game dialog is open and that it, the result, the places, the
+ * key numbers and its three buttons (rematch, review, lobby) lie inside the viewport. */
+export async function endDialogInView(page) {
+  await page.waitForSelector("#end-dialog[open] #rematch");
+  const facts = await page.evaluate(() => {
+    const sels = ["#end-dialog", "#result", "#places", "#key-numbers", "#rematch", "#end-review", "#end-lobby"];
+    return {
+      width: innerWidth,
+      height: innerHeight,
+      boxes: sels.map((sel) => {
+        const r = document.querySelector(sel).getBoundingClientRect();
+        return { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
+      }),
+    };
+  });
+  for (const b of facts.boxes) {
+    const inside = b.width > 0 && b.left >= -0.5 && b.top >= -0.5 && b.right <= facts.width + 0.5 && b.bottom <= facts.height + 0.5;
+    check(inside, `at ${facts.width}×${facts.height} the end dialog's ${b.sel} is outside the viewport: ${JSON.stringify(b)}`);
+  }
+}

@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 import { forfeitedValues } from "../web/forfeit.js";
 import { lastThrow, logEntries, startPosition } from "../web/history.js";
 import { lowContrast } from "./contrast.mjs";
-import { act, check, eager, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
+import { act, check, eager, endDialogInView, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 import { boardJson } from "./unit/fixture.mjs";
 
@@ -107,6 +107,12 @@ async function againstThreeBots(browser) {
   if (final.result.winner !== null) check(places[0] === final.result.winner, "the winner is in first place");
   check((await page.$$("#stats tbody tr")).length === 4, "statistics for the four players");
   check((await text(page, "#seed")) === final.reveal.seed, "the revealed seed is shown");
+  // The end shows in a dialog over the board; "Review" closes it for the details below.
+  await endDialogInView(page);
+  check(/wins|draw/i.test(await text(page, "#result")), `the dialog says the result: ${await text(page, "#result")}`);
+  check((await page.$$("#key-numbers [data-key]")).length === 4, "the dialog gives the game's key numbers");
+  await page.click("#end-review");
+  await page.waitForSelector("#end-dialog:not([open])", { state: "attached" });
 
   await page.click("#verify");
   await page.waitForSelector('#verdict[data-result="ok"], #verdict[data-result="bad"]');
@@ -385,9 +391,12 @@ async function screensAndFeatures(browser) {
 
   const final = await playToTheEnd(wide, { pick: eager });
   await waitFor(phone, (x) => x.status === "finished", 20000);
+  // The end dialog is on the screen at 1280×800 and 390×844.
+  await wide.setViewportSize({ width: 1280, height: 800 });
   for (const page of [phone, wide]) {
     await page.waitForSelector("#end:not([hidden]) #rematch");
-    files.push(await screen(page, "end", { inside: ["#places", "#stats", "#rematch", "#verify", "#download"] }));
+    await endDialogInView(page);
+    files.push(await screen(page, "end-dialog", { inside: ["#places", "#stats", "#rematch", "#verify", "#download"] }));
     await contrastOk(page, `the end screen at ${page.viewportSize().width} px`);
   }
 
@@ -399,6 +408,164 @@ async function screensAndFeatures(browser) {
   check(again.players === 2 && again.seats[1].kind === "bot" && again.seats[1].level === "random", "the rematch has the same seats");
   check(JSON.stringify(again.rules) === JSON.stringify(final.rules), "the rematch has the same rules");
   return `${files.length} screenshots in e2e/screenshots/`;
+}
+
+/** Creates a game on the server from `page` (one person, seat 0, against random bots)
+ * and opens the person's link; returns the first snapshot. */
+async function gameAgainstBots(page, { size = 5, players = 2 } = {}) {
+  await page.goto(`${base}/`);
+  const created = await page.evaluate(
+    async ({ size, players }) => {
+      const { createGame } = await import("/assets/api.js");
+      const bots = Array.from({ length: players - 1 }, () => ({ kind: "bot", level: "random" }));
+      return createGame({ rules: "standard", size, players, seats: [{ kind: "human", name: "Tester" }, ...bots] });
+    },
+    { size, players },
+  );
+  const mine = created.seats.find((s) => s.seat === 0 && s.link);
+  await page.goto(new URL(mine.link, base).href);
+  return snapshot(page);
+}
+
+/** The selectors of the controls of play on a phone: each must be on the first screen. */
+const PLAY_CONTROLS = [".square", "#cowries", "#bag", "#throw", "#undo", "#hint", "[data-yard]", ".target"];
+/** The buttons a thumb presses: at least 44×44 px on a phone. */
+const TAP_TARGETS = ["#throw", "#undo", "#hint", "[data-yard]"];
+
+/** Checks that every square and every control of play lies inside the viewport with the
+ * page unscrolled, nothing is wider than the screen, and the buttons are big enough. */
+async function playAreaFits(page, where) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const facts = await page.evaluate(
+    ({ controls, taps }) => {
+      const boxes = (sels) =>
+        sels.flatMap((sel) =>
+          [...document.querySelectorAll(sel)].map((el) => {
+            const r = el.getBoundingClientRect();
+            return { sel: el.dataset.square || sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+          }),
+        );
+      return { width: innerWidth, height: innerHeight, scrollWidth: document.documentElement.scrollWidth, controls: boxes(controls), taps: boxes(taps) };
+    },
+    { controls: PLAY_CONTROLS, taps: TAP_TARGETS },
+  );
+  const at = `${where} at ${facts.width}×${facts.height}`;
+  check(facts.scrollWidth <= facts.width, `${at}: the page is ${facts.scrollWidth} px wide`);
+  for (const sel of ["#throw", "#bag", "#cowries"]) check(facts.controls.some((b) => b.sel === sel), `${at}: no ${sel}`);
+  for (const b of facts.controls) {
+    const inside = b.left >= -0.5 && b.top >= -0.5 && b.right <= facts.width + 0.5 && b.bottom <= facts.height + 0.5;
+    check(inside, `${at}: ${b.sel} is off the screen (${Math.round(b.left)},${Math.round(b.top)}–${Math.round(b.right)},${Math.round(b.bottom)})`);
+  }
+  for (const b of facts.taps) check(b.width >= 44 && b.height >= 44, `${at}: ${b.sel} is ${b.width}×${b.height} px, under 44×44`);
+}
+
+/** On phones (390×844 and 360×640) a game on 5×5 and on 7×7 is played without scrolling:
+ * the board, the cowries, the bag and the buttons on one portrait screen, with a pawn
+ * selected too; the buttons at least 44×44 px. */
+async function phoneLayoutWithoutScrolling(browser) {
+  const files = [];
+  for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 640 }]) {
+    const page = await (await newContext(browser, { viewport })).newPage();
+    for (const size of [5, 7]) {
+      let s = await gameAgainstBots(page, { size, players: 4 });
+      await playAreaFits(page, `${size}×${size} at the start`);
+      for (let n = 0; !(s.position.to_move === 0 && !s.must_throw && s.status === "playing"); n++) {
+        check(n < 200 && s.status === "playing", "South never had a move");
+        s = await act(page, eager);
+        s = await waitFor(page, myTurnOrOver, 30000);
+      }
+      const mv = s.legal[0];
+      await page.click(mv.from < 0 ? '[data-yard="0"]' : `.pawn[data-player="0"][data-index="${mv.from}"]`);
+      await page.waitForSelector(".target");
+      await playAreaFits(page, `${size}×${size} with a pawn selected`);
+      files.push(await screen(page, `play-${size}x${size}-${viewport.height}`, {}));
+    }
+    await page.context().close();
+  }
+  return files.map((f) => f.split("/").pop()).join(", ");
+}
+
+/** Keyboard and screen readers: shortcuts (T and Space throw, Enter plays, H hints, U
+ * undoes) that stay quiet while typing in a field; the focus stays on the board's
+ * pawns, targets and buttons after a selection and a move; throws and moves are said in
+ * a live region; the cowries have a text alternative. */
+async function keyboardAndScreenReaders(browser) {
+  const page = await (await newContext(browser)).newPage();
+  let s = await gameAgainstBots(page);
+  s = await waitFor(page, myTurnOrOver, 30000);
+  const focused = () => page.evaluate(() => {
+    const el = document.activeElement;
+    return !el || el === document.body ? "body" : el.id || el.getAttribute("class") || el.tagName;
+  });
+  // A shortcut typed into a field is only typing.
+  await page.focus("#fast");
+  await page.keyboard.press("t");
+  await page.waitForTimeout(300);
+  check((await snapshot(page)).version === s.version, "T typed in a field throws nothing");
+  // Nor behind the rules dialog.
+  await page.click("#rules-open");
+  await page.waitForSelector("#rules-dialog[open]");
+  await page.keyboard.press("t");
+  await page.waitForTimeout(300);
+  check((await snapshot(page)).version === s.version, "T behind the rules dialog throws nothing");
+  await page.click("#rules-close");
+  await page.focus("#board");
+  await page.keyboard.press("t");
+  s = await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+  check(s.events.some((e) => e.kind === "throw" && e.seat === 0), "T throws");
+  const said = await page.$$eval("#announce p", (ps) => ps.map((p) => p.textContent));
+  check(said.some((line) => /^South throws/.test(line)), `the throw is announced: ${JSON.stringify(said)}`);
+  check((await page.getAttribute("#announce", "aria-live")) === "polite", "the announcements are a live region");
+  const cowries = await page.locator("#cowries .shells").ariaSnapshot();
+  check(!/[▲▼]/.test(cowries) && /img "Cowries: \d of 4 mouth up"/.test(cowries), `the cowries in words: ${cowries}`);
+
+  let moved = 0;
+  let hinted = false;
+  let undone = false;
+  for (let n = 0; !(moved >= 1 && hinted && undone); n++) {
+    check(n < 300, `keyboard play stalled: moved ${moved}, hinted ${hinted}, undone ${undone}`);
+    s = await waitFor(page, myTurnOrOver, 30000);
+    check(s.status === "playing", "the game ended before every shortcut was tried");
+    const before = s.version;
+    if (s.must_throw) {
+      await page.focus("#board");
+      await page.keyboard.press(" ");
+    } else if (moved >= 1 && !undone && !(await page.isDisabled("#undo"))) {
+      await page.keyboard.press("u");
+      s = await waitFor(page, (x, v) => x.version > v, 20000, before);
+      check(s.events[s.events.length - 1].kind === "undo", "U undoes");
+      undone = true;
+      continue;
+    } else if (moved >= 1 && !hinted && s.legal.length > 1) {
+      await page.keyboard.press("h");
+      await page.waitForSelector('#message[data-code="hint"]', { timeout: 20000 });
+      await page.focus("#board");
+      await page.keyboard.press("Enter");
+      s = await waitFor(page, (x, v) => x.version > v, 20000, before);
+      check(s.events.some((e) => e.version > before && e.kind === "move" && e.seat === 0), "Enter plays the hinted move");
+      hinted = true;
+      continue;
+    } else {
+      const mv = s.legal[0];
+      await page.focus(mv.from < 0 ? '[data-yard="0"]' : `.pawn[data-player="0"][data-index="${mv.from}"]`);
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(".target");
+      const afterSelect = await focused();
+      check(afterSelect.includes("target"), `after a selection the focus is on a target, not ${afterSelect}`);
+      await page.focus(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+      await page.keyboard.press("Enter");
+      s = await waitFor(page, (x, v) => x.version > v, 20000, before);
+      const afterMove = await focused();
+      check(afterMove !== "body", "after a move the focus does not drop to <body>");
+      const lines = await page.$$eval("#announce p", (ps) => ps.map((p) => p.dataset.kind));
+      check(lines.includes("move"), "the move is announced");
+      moved += 1;
+      continue;
+    }
+    s = await waitFor(page, (x, v) => x.version > v, 20000, before);
+  }
+  await page.context().close();
+  return `moved ${moved} by keys, hint and undo by keys`;
 }
 
 async function main() {
@@ -419,10 +586,14 @@ async function main() {
     ["two players in two browsers while a third spectates", twoPlayersAndASpectator],
     ["an illegal click is refused", illegalClicksAreRefused],
     ["screenshots at 390 and 1280 px, contrast, rules, sound, hint and rematch", screensAndFeatures],
+    ["the phone layout: 5×5 and 7×7 at 390×844 and 360×640 with no scrolling", phoneLayoutWithoutScrolling],
+    ["keyboard shortcuts, focus, announcements and the cowries in words", keyboardAndScreenReaders],
   ];
   let passed = 0;
   let failed = 0;
-  for (const scenario of scenarios) {
+  // E2E_ONLY=word runs only the scenarios whose name contains it (while working on one).
+  const only = process.env.E2E_ONLY || "";
+  for (const scenario of scenarios.filter(([name]) => name.includes(only))) {
     const [name, run] = scenario;
     const t0 = Date.now();
     try {

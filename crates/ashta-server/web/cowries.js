@@ -19,7 +19,7 @@ export function cowrieSvg(up) {
   }
   return s(
     "svg",
-    { class: `cowrie ${up ? "up" : "down"}`, viewBox: "-17 -23 34 46", width: 28, height: 38, role: "img", "aria-label": up ? "▲" : "▼" },
+    { class: `cowrie ${up ? "up" : "down"}`, viewBox: "-17 -23 34 46", width: 28, height: 38, role: "img", "aria-label": t(up ? "cowrie.up" : "cowrie.down") },
     ...parts,
   );
 }
@@ -33,7 +33,9 @@ export function cowrieText(cowries) {
 export class CowriesView {
   constructor(container) {
     this.container = container;
-    this.shells = h("div", { class: "shells", "aria-live": "polite" });
+    // The shells as one picture with a text alternative; the throw itself is announced
+    // by the game's live region.
+    this.shells = h("div", { class: "shells", role: "img" });
     this.caption = h("div", { class: "throw-caption" });
     container.replaceChildren(this.shells, this.caption);
   }
@@ -54,12 +56,14 @@ export class CowriesView {
     }
     this.shells.replaceChildren(...cowries.map((up) => cowrieSvg(up)));
     this.shells.dataset.version = String(event.version);
+    this.shells.setAttribute("aria-label", t("cowrie.throw", { up: cowries.filter(Boolean).length, count: cowries.length }));
     this.caption.textContent = (who ? `${who}: ` : "") + throwCaption(event, cowriesCount);
   }
 
   /** Clears the panel. */
   clear() {
     this.shells.replaceChildren();
+    this.shells.removeAttribute("aria-label");
     this.caption.textContent = "";
   }
 }

@@ -225,15 +225,48 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
     go(0);
   }
 
-  replaceChildren(
-    box,
-    h("h2", {}, t("end.title"), ": ", h("span", { id: "result" }, resultText(board, snap.result))),
+  // The end of the game first shows in a dialog over the board (once per page): the
+  // result, the places, the game's key numbers, and what to do next.
+  const review = h(
+    "button",
+    {
+      type: "button",
+      id: "end-review",
+      onclick: () => {
+        dialog.close();
+        box.scrollIntoView({ block: "start" });
+        replayButton.focus({ preventScroll: true });
+      },
+    },
+    t("end.review"),
+  );
+  const dialog = h(
+    "dialog",
+    { class: "end-dialog", id: "end-dialog", "aria-labelledby": "end-dialog-title" },
+    h("h2", { id: "end-dialog-title" }, t("end.title"), ": ", h("span", { id: "result" }, resultText(board, snap.result))),
+    h("h3", {}, t("end.places")),
+    h("div", { class: "table-wrap" }, placesTable),
+    h("h3", {}, t("end.keyNumbers")),
+    keyNumbers(stats),
     h(
       "div",
-      { class: "end-grid" },
-      h("div", {}, h("h3", {}, t("end.places")), h("div", { class: "table-wrap" }, placesTable)),
-      h("div", {}, h("h3", {}, t("end.stats")), h("div", { class: "table-wrap" }, statsTable)),
+      { class: "row end-actions" },
+      rematchButton,
+      review,
+      h("a", { class: "button", id: "end-lobby", href: "/" }, t("game.back")),
     ),
+    rematchBox,
+  );
+  // The end screen is drawn afresh on every redraw: an open dialog stays open.
+  const previous = box.querySelector(".end-dialog");
+  const wasOpen = !!previous && previous.open;
+  if (wasOpen) previous.close();
+  replaceChildren(
+    box,
+    dialog,
+    h("h2", {}, t("end.title"), ": ", resultText(board, snap.result)),
+    h("h3", {}, t("end.stats")),
+    h("div", { class: "table-wrap" }, statsTable),
     h(
       "dl",
       { class: "seed" },
@@ -244,8 +277,6 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
       h("dt", {}, t("end.salt")),
       h("dd", {}, h("code", { class: "hash" }, snap.reveal ? String(snap.reveal.salt) : "")),
     ),
-    h("div", { class: "row" }, rematchButton),
-    rematchBox,
     h(
       "div",
       { class: "row" },
@@ -255,6 +286,26 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
     ),
     verdict,
     replayBox,
+  );
+  if ((wasOpen || box.dataset.dialogShown !== "1") && typeof dialog.showModal === "function") {
+    dialog.showModal();
+    if (box.dataset.dialogShown !== "1") rematchButton.focus();
+    box.dataset.dialogShown = "1";
+  }
+}
+
+/** The game's key numbers: throws, graces, moves and captures of all players together. */
+export function totals(stats) {
+  const sum = (key) => stats.reduce((n, st) => n + st[key], 0);
+  return { throws: sum("throws"), graces: sum("graces"), moves: sum("moves"), captures: sum("captures") };
+}
+
+function keyNumbers(stats) {
+  const all = totals(stats);
+  return h(
+    "dl",
+    { class: "key-numbers", id: "key-numbers" },
+    ["throws", "graces", "moves", "captures"].map((key) => h("div", { dataset: { key } }, h("dt", {}, t(`end.${key}`)), h("dd", {}, String(all[key])))),
   );
 }
 

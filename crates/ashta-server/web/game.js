@@ -11,6 +11,7 @@ import { showEndScreen } from "./endscreen.js";
 import { Board, squareName } from "./geometry.js";
 import { forfeitText } from "./forfeit.js";
 import { hintText } from "./hint.js";
+import { focusKey, restoreFocus, shortcutFor } from "./keys.js";
 import { eventText, lastThrow, logEntries, startPosition } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { normalizeRules } from "./rules.js";
@@ -29,7 +30,9 @@ export function showGame(root, id, seat, token) {
   const ui = {
     head: h("div", { class: "game-head" }),
     status: h("p", { class: "status", id: "status", "aria-live": "polite" }),
-    boardBox: h("div", { class: "board-wrap", id: "board" }),
+    boardBox: h("div", { class: "board-wrap", id: "board", tabindex: "-1" }),
+    // Throws and moves in words, for screen readers (the status line says whose turn).
+    announce: h("div", { class: "visually-hidden", id: "announce", "aria-live": "polite" }),
     players: h("div", { class: "players", id: "players" }),
     cowries: h("div", { class: "cowries", id: "cowries" }),
     bag: h("div", { class: "bag", id: "bag" }),
@@ -51,6 +54,7 @@ export function showGame(root, id, seat, token) {
       { class: "game" },
       ui.head,
       ui.status,
+      ui.announce,
       h(
         "div",
         { class: "game-main" },
@@ -225,12 +229,22 @@ export function showGame(root, id, seat, token) {
       showLastThrow();
     } else {
       appendLog(event, before);
+      announce(event, before);
       const lost = forfeitText(state.board, event);
       if (lost && event.seat === state.you) showMessage(lost, "info", "forfeit");
     }
     const yourTurnNow = snap.status === "playing" && state.you !== null && snap.position.to_move === state.you;
     if (yourTurnNow && snap.must_throw && event.seat !== state.you && state.queue.length === 0) playSound("turn");
     renderAll();
+  }
+
+  /** Says a throw, move or the end in the live region (the last few stay, so none is
+   * lost when they come fast). */
+  function announce(event, before) {
+    const text = eventText(state.board, event, before);
+    if (!text) return;
+    ui.announce.append(h("p", { dataset: { version: String(event.version), kind: event.kind } }, text));
+    while (ui.announce.children.length > 4) ui.announce.firstChild.remove();
   }
 
   function thrower(event) {
@@ -275,6 +289,7 @@ export function showGame(root, id, seat, token) {
     const moves = movesFrom(snap.legal, group.index);
     if (moves.length === 0) return showMessage(t("game.noMoveFor"), "error", "no_move");
     state.selected = { player: group.player, index: group.index };
+    if (focus.key !== null) focus.key = ".target";
     showMessage(t("game.pickTarget"));
     renderBoard();
     return undefined;
@@ -428,6 +443,7 @@ export function showGame(root, id, seat, token) {
       hint: state.hint,
       mover: snap.status === "playing" ? snap.position.to_move : null,
     });
+    refocus();
   }
 
   function renderPlayers() {
@@ -506,6 +522,7 @@ export function showGame(root, id, seat, token) {
     }
     replaceChildren(ui.actions, buttons);
     renderHead();
+    refocus();
   }
 
   function renderMessage() {
@@ -588,9 +605,10 @@ export function showGame(root, id, seat, token) {
   function renderLegend() {
     ui.logTitle.textContent = t("game.log");
     ui.legendTitle.textContent = t("legend.title");
+    ui.boardBox.setAttribute("aria-label", t("game.keys"));
     replaceChildren(
       ui.legend,
-      ["safe", "home", "stack", "double", "block", "gate", "preview"].map((key) => h("li", {}, t(`legend.${key}`))),
+      [...["safe", "home", "stack", "double", "block", "gate", "preview"].map((key) => t(`legend.${key}`)), t("game.keys")].map((text) => h("li", {}, text)),
     );
   }
 
@@ -608,6 +626,34 @@ export function showGame(root, id, seat, token) {
     renderTimer();
     if (!state.replaying) renderEnd();
   }
+
+  // The focus: where it was in the game (null when it is elsewhere), so a redraw that
+  // replaced that element puts it back instead of dropping it to <body>.
+  const focus = { key: null };
+  document.addEventListener("focusin", (e) => {
+    focus.key = root.contains(e.target) ? focusKey(e.target) || "" : null;
+  });
+  function refocus() {
+    if (focus.key !== null) restoreFocus(root, focus.key);
+  }
+
+  document.addEventListener("keydown", (e) => {
+    // Not behind an open dialog (the rules, the end of the game), nor on another view.
+    if (e.defaultPrevented || !state.snap || !root.contains(ui.boardBox) || document.querySelector("dialog[open]")) return;
+    const action = shortcutFor(e);
+    if (!action) return;
+    const snap = state.snap;
+    if (action === "throw" && yourTurn() && snap.must_throw) throwCowries();
+    else if (action === "hint" && canHint()) askHint();
+    else if (action === "undo" && canUndo() && !state.busy) undo();
+    else if (action === "confirm" && yourTurn() && !snap.must_throw) {
+      const only = state.selected ? targetsOf(state.selected) : [];
+      if (state.hint) play(state.hint);
+      else if (only.length === 1) play(only[0]);
+      else return;
+    } else return;
+    e.preventDefault();
+  });
 
   onLanguageChange(() => {
     if (!state.snap) return renderHead();

@@ -209,4 +209,10 @@ export const en = {
   "end.rematch": "New game with the same settings",
   "error.cannot_hint": "Hints are only for games against the computer",
   "error.http": "Server error",
+  "end.review": "Review",
+  "end.keyNumbers": "Key numbers",
+  "cowrie.up": "mouth up",
+  "cowrie.down": "mouth down",
+  "cowrie.throw": "Cowries: {up} of {count} mouth up",
+  "game.keys": "Keys: Space or T throw, Enter play, H hint, U undo",
 };

@@ -209,4 +209,10 @@ export const hi = {
   "error.network": "नेटवर्क की गड़बड़ी",
   "error.internal": "सर्वर इसे सहेज नहीं पाया; फिर से जुड़ रहे हैं",
   "error.http": "सर्वर की गड़बड़ी",
+  "end.review": "समीक्षा",
+  "end.keyNumbers": "मुख्य आँकड़े",
+  "cowrie.up": "मुँह ऊपर",
+  "cowrie.down": "मुँह नीचे",
+  "cowrie.throw": "कौड़ियाँ: {count} में से {up} मुँह ऊपर",
+  "game.keys": "कुंजियाँ: Space या T फेंकें, Enter चलें, H संकेत, U वापस",
 };

@@ -209,4 +209,10 @@ export const kn = {
   "error.network": "ಜಾಲದ ದೋಷ",
   "error.internal": "ಸರ್ವರ್ ಇದನ್ನು ಉಳಿಸಲಾಗಲಿಲ್ಲ; ಮತ್ತೆ ಸಂಪರ್ಕಿಸಲಾಗುತ್ತಿದೆ",
   "error.http": "ಸರ್ವರ್ ದೋಷ",
+  "end.review": "ಪರಿಶೀಲನೆ",
+  "end.keyNumbers": "ಮುಖ್ಯ ಅಂಕಿಗಳು",
+  "cowrie.up": "ಬಾಯಿ ಮೇಲೆ",
+  "cowrie.down": "ಬಾಯಿ ಕೆಳಗೆ",
+  "cowrie.throw": "ಕವಡೆಗಳು: {count} ರಲ್ಲಿ {up} ಬಾಯಿ ಮೇಲೆ",
+  "game.keys": "ಕೀಲಿಗಳು: Space ಅಥವಾ T ಎಸೆ, Enter ನಡೆ, H ಸುಳಿವು, U ರದ್ದು",
 };

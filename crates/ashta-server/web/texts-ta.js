@@ -209,4 +209,10 @@ export const ta = {
   "error.network": "இணையப் பிழை",
   "error.internal": "சேவையகத்தால் இதைச் சேமிக்க முடியவில்லை; மீண்டும் இணைக்கிறது",
   "error.http": "சேவையகப் பிழை",
+  "end.review": "மறுஆய்வு",
+  "end.keyNumbers": "முக்கிய எண்கள்",
+  "cowrie.up": "வாய் மேலே",
+  "cowrie.down": "வாய் கீழே",
+  "cowrie.throw": "சோழிகள்: {count} இல் {up} வாய் மேலே",
+  "game.keys": "விசைகள்: Space அல்லது T வீசு, Enter நகர்த்து, H குறிப்பு, U திரும்ப",
 };

@@ -209,4 +209,10 @@ export const te = {
   "error.network": "నెట్‌వర్క్ లోపం",
   "error.internal": "సర్వర్ దీన్ని భద్రపరచలేకపోయింది; మళ్ళీ కలుపుతోంది",
   "error.http": "సర్వర్ లోపం",
+  "end.review": "సమీక్ష",
+  "end.keyNumbers": "ముఖ్య సంఖ్యలు",
+  "cowrie.up": "నోరు పైకి",
+  "cowrie.down": "నోరు కిందకి",
+  "cowrie.throw": "గవ్వలు: {count} లో {up} నోరు పైకి",
+  "game.keys": "కీలు: Space లేదా T విసరండి, Enter ఎత్తు, H సూచన, U వెనక్కి",
 };
