@@ -279,7 +279,7 @@ impl Evaluator {
     pub fn capture_chance(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
         let outer = v.outer_len();
         let open = pos.has_captured(q);
-        let pairs_capture = crate::pairs_capture_doubles(v);
+        let pairs_capture = crate::board::pairs_capture_doubles(v);
         let mut miss = 1.0;
         for o in (0..v.players()).filter(|&o| o != q && !pos.has_finished(o)) {
             let mut last = None;
@@ -303,7 +303,7 @@ impl Evaluator {
                         continue;
                     }
                     seen = Some(i);
-                    if double && crate::pawns_at(v, pos, q, i) < 2 {
+                    if double && crate::board::pawns_at(v, pos, q, i) < 2 {
                         continue;
                     }
                     miss *= 1.0 - self.hit_probability(k - i);
@@ -317,7 +317,7 @@ impl Evaluator {
     pub fn exposure(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
         let players = v.players();
         let outer = v.outer_len();
-        let pairs_capture = crate::pairs_capture_doubles(v);
+        let pairs_capture = crate::board::pairs_capture_doubles(v);
         let mut loss = 0.0;
         let mut last = None;
         for i in v.pawns(pos, q).flatten() {
@@ -343,7 +343,7 @@ impl Evaluator {
                         continue;
                     }
                     seen = Some(j);
-                    if count >= 2 && crate::pawns_at(v, pos, o, j) < 2 {
+                    if count >= 2 && crate::board::pawns_at(v, pos, o, j) < 2 {
                         continue;
                     }
                     let d = if k > j && (open || k < outer) {

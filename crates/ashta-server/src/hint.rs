@@ -11,8 +11,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use ashta_bots::analysis::hint::{hint_within, HintConfig};
-use ashta_bots::CancelOnDrop;
+use ashta_analysis::hint::{hint_within, HintConfig};
+use ashta_session::CancelOnDrop;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, Query, State};

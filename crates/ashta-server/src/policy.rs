@@ -5,8 +5,9 @@
 
 use std::time::Duration;
 
-use ashta_bots::{make_bot, Bot};
+use ashta_bots::make_bot;
 use ashta_engine::Variant;
+use ashta_session::Bot;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};

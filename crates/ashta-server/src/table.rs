@@ -4,12 +4,12 @@
 //! secret behind its commitment until the game ends, and the versioned events each
 //! action makes. No I/O: the room stores and sends what this produces.
 
-use ashta_bots::session::{SeatKind, Session};
-use ashta_bots::{Bot, BotFailure};
 use ashta_engine::{
     Game, Move, MoveError, MoveList, Play, Position, PositionJson, Record, Rules, ThrowStep,
     Variant,
 };
+use ashta_session::{Bot, BotFailure};
+use ashta_session::{SeatKind, Session};
 
 use crate::protocol::{
     BoardJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal,
@@ -821,7 +821,7 @@ mod tests {
         fn name(&self) -> String {
             "counting".into()
         }
-        fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<ashta_bots::Candidate> {
+        fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<ashta_session::Candidate> {
             self.inner.analyse(variant, pos)
         }
         fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Play> {

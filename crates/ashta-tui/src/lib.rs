@@ -6,7 +6,7 @@
 //! lands, bots' moves shown step by step on worker threads, a move log, hints, undo,
 //! save and load, a help screen, the end screen with statistics, and a replay viewer.
 //!
-//! The game is a [`ashta_bots::session::Session`], the one every front end drives (one
+//! The game is a [`ashta_session::Session`], the one every front end drives (one
 //! bot per bot seat that sees every decision, undo, save and load); the app state
 //! ([`app::App`]) around it is pure: keys, clock ticks and finished bot jobs go in,
 //! and it is drawn with [`ui::draw`]; [`run::play`] and [`run::replay`] are the event

@@ -12,9 +12,10 @@ use rayon::prelude::*;
 
 use super::features::for_each_input;
 use super::ValueNet;
+use crate::eval::Evaluator;
 use crate::greedy::greedy_pick;
-use crate::session::{Next, Session};
-use crate::{Bot, Candidate, Evaluator};
+use ashta_session::{Bot, Candidate};
+use ashta_session::{Next, Session};
 
 /// Positions stored as their non-zero inputs, each with its outcome class (the winner
 /// counted from the player to move, or `players` for a draw).

@@ -26,9 +26,10 @@ fn clock() -> f64 {
 
 use std::sync::{Arc, Mutex};
 
-use ashta_bots::session::Session;
-use ashta_bots::{Bot, Candidate, GreedyBot, MctsBot, MctsConfig};
+use ashta_bots::{GreedyBot, MctsBot, MctsConfig};
 use ashta_engine::{Game, Position, Rules, Variant};
+use ashta_session::Session;
+use ashta_session::{Bot, Candidate};
 
 /// The measured MCTS bot and what its searches took.
 struct Measured {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ashta_bots::analysis::HintConfig;
+use ashta_analysis::HintConfig;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::{App, Hint, Overlay, Tone, DEFAULT_SAVE, HINT_TIME, SPEEDS};

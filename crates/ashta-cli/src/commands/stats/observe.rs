@@ -12,12 +12,13 @@
 //! a legal move.
 
 use anyhow::{anyhow, Result};
-use ashta_bots::session::{Session, Step};
-use ashta_bots::{make_bot, Bot};
+use ashta_bots::make_bot;
 use ashta_engine::{
     DrawReason, Game, Gate, Position, SeededThrows, ThrowReport, ThrowStep, Variant,
     DEFAULT_SIM_TURN_LIMIT,
 };
+use ashta_session::Bot;
+use ashta_session::{Session, Step};
 use serde::Serialize;
 
 /// What one game showed.
