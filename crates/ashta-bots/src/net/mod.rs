@@ -17,7 +17,7 @@ use std::sync::{Arc, OnceLock};
 use ashta_engine::{Position, RulesObject, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::Evaluator;
+use crate::eval::{Evaluator, WeightSet, WinChances};
 use features::{for_each_input, input_count};
 
 /// The format tag of a saved net.
@@ -238,6 +238,24 @@ impl ValueNet {
             chances[(pos.to_move() + r) % players] = out[r] as f64;
         }
         chances
+    }
+}
+
+impl WinChances for ValueNet {
+    fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4] {
+        ValueNet::win_chances(self, v, pos)
+    }
+}
+
+impl WeightSet {
+    /// The shipped value net this set plays with for `variant`, if any: the strongest
+    /// set uses the shipped net that fits the variant ([`ValueNet::for_variant`]). A
+    /// program can give another net ([`crate::tuning::Tuning::net`]).
+    pub fn net(self, variant: &Variant) -> Option<Arc<ValueNet>> {
+        match self {
+            WeightSet::Strongest => ValueNet::for_variant(variant),
+            WeightSet::Hand | WeightSet::Fitted => None,
+        }
     }
 }
 
