@@ -28,6 +28,6 @@ pub use bot::{Bot, Candidate};
 pub use outcome::{BotFailure, Outcome};
 pub use saved::{SavedGame, SAVE_FORMAT};
 pub use seats::{SeatError, SeatKind};
-pub use selfplay::{play_game, record_game, try_play_game};
+pub use selfplay::{bot_table, play_game, record_game, try_play_game};
 pub use session::{mover_rng, Next, Session, SessionError, Step};
 pub use stop::{CancelOnDrop, Stop};

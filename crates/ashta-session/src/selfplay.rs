@@ -7,6 +7,24 @@ use crate::bot::Bot;
 use crate::outcome::{BotFailure, Outcome};
 use crate::session::{Session, SessionError, Step};
 
+/// The table of a game between bots, the one self-play set-up: seat `p` is played by
+/// `bots[p]` from the start position of `variant`, throws come from `throws`, and the
+/// rules' turn limit applies, or [`DEFAULT_SIM_TURN_LIMIT`] when they set none. Step it
+/// ([`Session::step`]) to watch the game, or play it out ([`Session::play_out`]).
+pub fn bot_table(
+    variant: &Variant,
+    bots: Vec<Box<dyn Bot>>,
+    throws: SeededThrows,
+) -> Result<Session, SessionError> {
+    let mut game = Game::from_position(variant.clone(), variant.start_position(), None);
+    game.set_throws(throws);
+    let mut session = Session::with_bots(game, bots)?;
+    if variant.rules().turn_limit.is_none() {
+        session.set_turn_cap(Some(DEFAULT_SIM_TURN_LIMIT as usize));
+    }
+    Ok(session)
+}
+
 /// Plays one game: seat `p` is played by `bots[p]`, throws come from `throws`. The
 /// rules' turn limit applies, or [`DEFAULT_SIM_TURN_LIMIT`] when they set none.
 ///
@@ -24,12 +42,7 @@ pub fn try_play_game(
     throws: SeededThrows,
 ) -> Result<Outcome, BotFailure> {
     assert_eq!(bots.len(), variant.players(), "one bot per seat");
-    let mut game = Game::from_position(variant.clone(), variant.start_position(), None);
-    game.set_throws(throws);
-    let mut session = Session::with_bots(game, bots).expect("one bot per seat");
-    if variant.rules().turn_limit.is_none() {
-        session.set_turn_cap(Some(DEFAULT_SIM_TURN_LIMIT as usize));
-    }
+    let mut session = bot_table(variant, bots, throws).expect("one bot per seat");
     session.play_out().map_err(|e| match e {
         SessionError::Bot(failure) => failure,
         other => unreachable!("a game between bots stopped: {other}"),

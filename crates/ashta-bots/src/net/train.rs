@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use ashta_engine::{Game, Position, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::{Position, SeededThrows, Variant};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -14,8 +14,8 @@ use super::features::for_each_input;
 use super::ValueNet;
 use crate::eval::Evaluator;
 use crate::greedy::greedy_pick;
+use ashta_session::{bot_table, Next};
 use ashta_session::{Bot, Candidate};
-use ashta_session::{Next, Session};
 
 /// Positions stored as their non-zero inputs, each with its outcome class (the winner
 /// counted from the player to move, or `players` for a draw).
@@ -129,11 +129,7 @@ pub fn self_play_positions(
             }
         })
         .collect();
-    let mut game = Game::from_position(v.clone(), v.start_position(), None);
-    game.set_throws(SeededThrows::new(seed));
-    let mut session = Session::with_bots(game, bots).expect("one policy per seat");
-    let limit = v.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
-    session.set_turn_cap(Some(limit as usize));
+    let mut session = bot_table(v, bots, SeededThrows::new(seed)).expect("one policy per seat");
     let mut settled = Vec::new();
     loop {
         match session.next() {
