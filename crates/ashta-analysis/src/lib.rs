@@ -1,8 +1,7 @@
 //! # ashta-analysis
 //!
-//! Hints and game reviews: it may evaluate positions with the bots' [`ashta_bots::Evaluator`]
-//! and roll games out, but it seats no bots at a table, runs no tournament and does no
-//! I/O.
+//! Hints and game reviews: it may evaluate positions with the bots' evaluation and roll
+//! games out, but it seats no bots at a table, runs no tournament and does no I/O.
 //!
 //! Analysis for players who want to get better, in the manner of gnubg: a hint that
 //! ranks every play of a bag by rollouts ([`hint()`]), and the review of a recorded

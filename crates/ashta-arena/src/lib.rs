@@ -1,8 +1,8 @@
 //! # ashta-arena
 //!
-//! Bots measured against each other: it may build bots ([`ashta_bots`]) and play them
-//! through the table's self-play ([`ashta_session::selfplay`]), but it holds no rules, no
-//! bot and no I/O; it only counts and tests what the games gave.
+//! Bots measured against each other: it may build bots and play them through the
+//! table's self-play, but it holds no rules, no bot and no I/O; it only counts and
+//! tests what the games gave.
 //!
 //! - [`tournament`]: head-to-head tournaments, round robins and the gauntlet;
 //! - [`stats`]: Wilson intervals, exact binomial tests, the Bradley–Terry fit;

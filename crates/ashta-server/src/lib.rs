@@ -1,5 +1,9 @@
 //! # ashta-server
 //!
+//! The web server: it may serve the page, store games and drive each room's game
+//! through the session, but it holds no rules of its own and the page takes its rules
+//! from it.
+//!
 //! The authoritative Ashta Chamma web server (`ashta serve`): an axum app that serves
 //! the page, creates games with human and bot seats, throws the cowries from a
 //! committed secret seed, checks every move with the engine, writes every game and event

@@ -1,5 +1,8 @@
 //! # ashta-tui
 //!
+//! The full-screen terminal game: it may draw and read the terminal and drive its game
+//! through the session, but it holds no rules and decides no move of a bot.
+//!
 //! The full-screen terminal game of Ashta Chamma (ratatui + crossterm): the board with
 //! its crossed squares, each player's pawns in its colour and letter, the throw's
 //! cowries, the bag, a choice of value and unit by keyboard with a preview of where it
