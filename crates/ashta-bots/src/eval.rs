@@ -127,7 +127,7 @@ impl WeightSet {
 }
 
 /// What answers an evaluator's win chances instead of its race count: a value net
-/// ([`crate::net::ValueNet`]).
+/// (`ValueNet` of the `net` module).
 pub trait WinChances: std::fmt::Debug + Send + Sync {
     /// Each player's chance to win `pos` (seats beyond the players' count 0).
     fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4];
@@ -202,7 +202,7 @@ impl Evaluator {
     }
 
     /// This evaluator with `net` answering [`Evaluator::win_chances`] for undecided
-    /// games (the net must fit the variant: [`crate::net::ValueNet::fits`]).
+    /// games (the net must fit the variant: `ValueNet::fits`).
     pub fn with_net(mut self, net: Arc<dyn WinChances>) -> Evaluator {
         self.net = Some(net);
         self

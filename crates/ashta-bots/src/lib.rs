@@ -32,6 +32,7 @@ pub mod opponent_model;
 mod random;
 mod registry;
 pub mod seating;
+pub mod train;
 pub mod tuning;
 
 pub use eval::{Evaluator, WeightSet, Weights};

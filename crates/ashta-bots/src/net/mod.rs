@@ -10,7 +10,6 @@
 //! pair capture on and off; traditional rules, two and four players). [`train`] makes new ones.
 
 pub mod features;
-pub mod train;
 
 use std::sync::{Arc, OnceLock};
 
@@ -189,7 +188,7 @@ impl ValueNet {
     }
 
     /// Adds input `i` with value `x` to the hidden sums `z`.
-    fn add_input(&self, z: &mut [f32], i: usize, x: f32) {
+    pub(crate) fn add_input(&self, z: &mut [f32], i: usize, x: f32) {
         let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
         for (a, w) in z.iter_mut().zip(row) {
             *a += x * w;
@@ -207,7 +206,7 @@ impl ValueNet {
 
     /// The softmax of the outputs for given hidden activations, into `out`
     /// (length [`Self::outputs`]).
-    fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
+    pub(crate) fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
         let h = self.hidden;
         for (k, o) in out.iter_mut().enumerate() {
             let row = &self.w2[k * h..(k + 1) * h];

@@ -83,7 +83,7 @@ pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     let time = args.time_ms.map(Duration::from_millis);
     let threads = args.threads.map(|t| t as usize);
     if let Some(bot) = &args.gauntlet {
-        let config = ashta_arena::tournament::GauntletConfig {
+        let config = ashta_arena::gauntlet::GauntletConfig {
             rules: args.rules.rules()?,
             bot: bot.clone(),
             opponents: match &args.opponents {

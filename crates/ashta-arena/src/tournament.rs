@@ -30,10 +30,6 @@
 //! as above and fits Bradley–Terry ratings (see [`crate::stats::bradley_terry`]) to the
 //! pairwise scores, a draw being half a win to each side.
 
-mod gauntlet;
-
-pub use gauntlet::{run_gauntlet, GauntletConfig, GauntletLine, GauntletResult, Share};
-
 use std::time::Duration;
 
 use ashta_engine::{DrawReason, SeededThrows, Variant};

@@ -10,8 +10,8 @@ use std::time::Duration;
 use ashta_engine::{Rules, Variant};
 use serde::Serialize;
 
-use super::{run_tournament, DrawCounts, TournamentConfig, TournamentError};
 use crate::stats::{mean_ci, wilson};
+use crate::tournament::{run_tournament, DrawCounts, TournamentConfig, TournamentError};
 
 /// What a gauntlet plays.
 #[derive(Clone, Debug)]

@@ -10,10 +10,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use super::features::for_each_input;
-use super::ValueNet;
 use crate::eval::Evaluator;
 use crate::greedy::greedy_pick;
+use crate::net::features::for_each_input;
+use crate::net::ValueNet;
 use ashta_session::{bot_table, Next};
 use ashta_session::{Bot, Candidate};
 
@@ -89,7 +89,7 @@ pub type BotMaker = Arc<dyn Fn(u64) -> Box<dyn Bot> + Send + Sync>;
 #[derive(Clone)]
 pub enum Player {
     /// The play this evaluation likes best, one play deep (the first of equals, as
-    /// [`crate::GreedyBot`] does), or with chance `epsilon` a random play.
+    /// [`crate::greedy::GreedyBot`] does), or with chance `epsilon` a random play.
     Policy(Evaluator),
     /// A bot of its own (for example a gauntlet style, so that the positions the net
     /// learns from include those other styles of play lead to), made afresh for each
