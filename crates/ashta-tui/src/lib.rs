@@ -20,6 +20,8 @@
 
 pub mod app;
 pub mod describe;
+pub mod fit;
+pub mod help;
 pub mod jobs;
 pub mod line_edit;
 pub mod replay;
