@@ -28,7 +28,7 @@
 use std::time::Duration;
 
 use ashta_engine::{
-    DrawReason, Forfeit, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase, Play,
+    DrawReason, Forfeit, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase, Play, Played,
     Position, RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
 };
 use rand::{Rng, SeedableRng};
@@ -412,10 +412,11 @@ impl Session {
     }
 
     /// Plays a move of the seat to move (a person's, or one of a play decided
-    /// elsewhere); every bot at the table sees the decision once its bag is played out.
-    pub fn play(&mut self, mv: Move) -> Result<(), SessionError> {
+    /// elsewhere), with one legality check, and gives the move's facts ([`Played`]);
+    /// every bot at the table sees the decision once its bag is played out.
+    pub fn play(&mut self, mv: Move) -> Result<Played, SessionError> {
         let before = *self.game.position();
-        self.game.play(mv)?;
+        let played = self.game.play_move(mv)?;
         let after = *self.game.position();
         if let Some(start) = self.watch.moved(&before, &after) {
             let variant = self.game.variant();
@@ -424,7 +425,7 @@ impl Session {
             }
         }
         self.settle();
-        Ok(())
+        Ok(played)
     }
 
     /// A move of the random mover: uniform over the legal moves of the moment, drawn
@@ -498,13 +499,11 @@ impl Session {
     }
 
     /// Plays the whole play a bot of `seat` decided, after [`Session::check_bot_play`];
-    /// refused as the bot's failure, with nothing played, when the check fails.
-    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<(), SessionError> {
+    /// refused as the bot's failure, with nothing played, when the check fails. Gives
+    /// each move's facts ([`Played`]).
+    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Played>, SessionError> {
         self.check_bot_play(seat, play)?;
-        for mv in &play.moves {
-            self.play(*mv)?;
-        }
-        Ok(())
+        play.moves.iter().map(|mv| self.play(*mv)).collect()
     }
 
     /// Takes the bot of `seat` from the table to decide elsewhere (another thread); it
