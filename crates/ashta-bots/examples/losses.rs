@@ -9,11 +9,9 @@
 //!
 //! `off` plays with `pair_capture: false`. Games alternate seats; game `g` throws from
 //! seed `1000 + g / 2`.
-use ashta_bots::{
-    make_bot,
-    session::{Session, Step},
-};
+use ashta_bots::make_bot;
 use ashta_engine::{Game, Rules};
+use ashta_session::{Session, Step};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -9,9 +9,9 @@
 
 use ashta_bots::eval::WeightSet;
 use ashta_bots::opponent_model::GreedyWatch;
-use ashta_bots::session::{Session, Step};
 use ashta_bots::{make_bot, Evaluator};
 use ashta_engine::{Game, Rules, Variant};
+use ashta_session::{Session, Step};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -25,8 +25,6 @@ use std::sync::Arc;
 
 use ashta_engine::{Position, Variant};
 
-use crate::net::ValueNet;
-
 /// The evaluation's weights, in pips (squares) unless said otherwise.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
@@ -126,16 +124,13 @@ impl WeightSet {
             WeightSet::Strongest => Weights::fitted(players),
         }
     }
+}
 
-    /// The shipped value net this set plays with for `variant`, if any: the strongest
-    /// set uses the shipped net that fits the variant ([`ValueNet::for_variant`]). A
-    /// program can give another net ([`crate::tuning::Tuning::net`]).
-    pub fn net(self, variant: &Variant) -> Option<Arc<ValueNet>> {
-        match self {
-            WeightSet::Strongest => ValueNet::for_variant(variant),
-            WeightSet::Hand | WeightSet::Fitted => None,
-        }
-    }
+/// What answers an evaluator's win chances instead of its race count: a value net
+/// (`ValueNet` of the `net` module).
+pub trait WinChances: std::fmt::Debug + Send + Sync {
+    /// Each player's chance to win `pos` (seats beyond the players' count 0).
+    fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4];
 }
 
 /// Precomputed tables for evaluating positions of one variant.
@@ -147,7 +142,7 @@ pub struct Evaluator {
     pips_per_turn: f64,
     weights: Weights,
     /// A value net that answers [`Evaluator::win_chances`] instead of the race count.
-    net: Option<Arc<ValueNet>>,
+    net: Option<Arc<dyn WinChances>>,
     /// How much of a draw's share [`Evaluator::values`] counts (1: all of it).
     draw_weight: f64,
 }
@@ -207,8 +202,8 @@ impl Evaluator {
     }
 
     /// This evaluator with `net` answering [`Evaluator::win_chances`] for undecided
-    /// games (the net must fit the variant: [`ValueNet::fits`]).
-    pub fn with_net(mut self, net: Arc<ValueNet>) -> Evaluator {
+    /// games (the net must fit the variant: `ValueNet::fits`).
+    pub fn with_net(mut self, net: Arc<dyn WinChances>) -> Evaluator {
         self.net = Some(net);
         self
     }
@@ -279,7 +274,7 @@ impl Evaluator {
     pub fn capture_chance(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
         let outer = v.outer_len();
         let open = pos.has_captured(q);
-        let pairs_capture = crate::pairs_capture_doubles(v);
+        let pairs_capture = crate::board::pairs_capture_doubles(v);
         let mut miss = 1.0;
         for o in (0..v.players()).filter(|&o| o != q && !pos.has_finished(o)) {
             let mut last = None;
@@ -303,7 +298,7 @@ impl Evaluator {
                         continue;
                     }
                     seen = Some(i);
-                    if double && crate::pawns_at(v, pos, q, i) < 2 {
+                    if double && crate::board::pawns_at(v, pos, q, i) < 2 {
                         continue;
                     }
                     miss *= 1.0 - self.hit_probability(k - i);
@@ -317,7 +312,7 @@ impl Evaluator {
     pub fn exposure(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
         let players = v.players();
         let outer = v.outer_len();
-        let pairs_capture = crate::pairs_capture_doubles(v);
+        let pairs_capture = crate::board::pairs_capture_doubles(v);
         let mut loss = 0.0;
         let mut last = None;
         for i in v.pawns(pos, q).flatten() {
@@ -343,7 +338,7 @@ impl Evaluator {
                         continue;
                     }
                     seen = Some(j);
-                    if count >= 2 && crate::pawns_at(v, pos, o, j) < 2 {
+                    if count >= 2 && crate::board::pawns_at(v, pos, o, j) < 2 {
                         continue;
                     }
                     let d = if k > j && (open || k < outer) {

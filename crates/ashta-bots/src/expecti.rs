@@ -24,10 +24,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
+use crate::board::sort_candidates;
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::evaluator;
 use crate::tuning::Tuning;
-use crate::{sort_candidates, Bot, Candidate, Stop};
+use ashta_session::{Bot, Candidate, Stop};
 
 /// How three and four players are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

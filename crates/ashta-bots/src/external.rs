@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use ashta_engine::{Play, Position, Variant};
 use thiserror::Error;
 
-use crate::{Bot, Candidate};
+use ashta_session::{Bot, Candidate};
 
 pub use move_text::{parse_move, play_move_text, play_text, resolve, resolve_play, MoveText};
 

@@ -8,9 +8,10 @@ use rand_chacha::ChaCha8Rng;
 
 use std::sync::Arc;
 
+use crate::board::sort_candidates;
 use crate::eval::{Evaluator, WeightSet};
 use crate::tuning::{self, Tuning};
-use crate::{sort_candidates, Bot, Candidate};
+use ashta_session::{Bot, Candidate};
 
 /// One-play lookahead with the shared evaluation; `noise` adds a random amount to each
 /// score (used by the beginner levels).

@@ -52,7 +52,7 @@ use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
 use crate::tuning::Tuning;
-use crate::{Bot, Candidate, Stop};
+use ashta_session::{Bot, Candidate, Stop};
 
 /// MCTS settings.
 #[derive(Clone, Debug)]

@@ -94,11 +94,11 @@ impl GreedyWatch {
 /// bag, the position after the play), until it answers `false` or the game ends.
 #[cfg(test)]
 pub(crate) fn play_north_against_greedy(
-    north: Box<dyn crate::Bot>,
+    north: Box<dyn ashta_session::Bot>,
     seed: u64,
     mut seen: impl FnMut(&Variant, &Position, &Position) -> bool,
 ) {
-    use crate::session::{Session, Step};
+    use ashta_session::{Session, Step};
     let mut rules = ashta_engine::Rules::standard();
     rules.players = 2;
     let game = ashta_engine::Game::new(rules, seed).unwrap();
@@ -118,7 +118,8 @@ pub(crate) fn play_north_against_greedy(
 mod tests {
     use super::*;
     use crate::eval::WeightSet;
-    use crate::{Bot, GreedyBot, RandomBot};
+    use crate::{GreedyBot, RandomBot};
+    use ashta_session::Bot;
 
     /// A watch that saw a two-player game where North is `north` (South is greedy).
     fn watch_north(north: Box<dyn Bot>, seed: u64) -> GreedyWatch {

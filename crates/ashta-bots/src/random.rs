@@ -4,7 +4,7 @@ use ashta_engine::{MoveList, Play, Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Bot, Candidate};
+use ashta_session::{Bot, Candidate};
 
 /// Picks uniformly among the legal moves of each moment, one value at a time.
 #[derive(Clone, Debug)]

@@ -18,7 +18,7 @@ use crate::gauntlet::{Style, StyleBot};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig, Opponents};
 use crate::random::RandomBot;
-use crate::Bot;
+use ashta_session::Bot;
 
 /// Every bot name [`make_bot`] knows.
 pub const BOT_NAMES: &[&str] = &[

@@ -5,8 +5,8 @@
 //! The library reads no files and no environment: the program parses them (the
 //! `ashta` command reads `--net FILE` and `--weights LIST`, or the environment
 //! variables `ASHTA_NET` and `ASHTA_WEIGHTS`) and gives the result here, either to
-//! one bot or evaluator ([`Tuning::evaluator`], [`crate::GreedyBot::with_tuning`],
-//! the `tuning` field of [`crate::MctsConfig`] and [`crate::ExpectiConfig`]) or to
+//! one bot or evaluator ([`Tuning::evaluator`], [`crate::greedy::GreedyBot::with_tuning`],
+//! the `tuning` field of [`crate::mcts::MctsConfig`] and [`crate::expecti::ExpectiConfig`]) or to
 //! every bot it builds without one ([`install`]).
 
 use std::sync::{Arc, OnceLock};

@@ -1,7 +1,7 @@
 //! The fitted evaluation weights predict four-player game results better than the
 //! hand-set ones (the claim `Weights::fitted` makes), on games they were not fitted on.
 
-use ashta_bots::net::train::{self_play_positions, Player};
+use ashta_bots::train::{self_play_positions, Player};
 use ashta_bots::{Evaluator, WeightSet};
 use ashta_engine::{Position, Rules, Variant};
 

@@ -4,10 +4,9 @@
 use std::sync::Arc;
 
 use ashta_bots::tuning::{Tuning, TuningError, WeightChanges};
-use ashta_bots::{
-    Bot, Evaluator, ExpectiBot, ExpectiConfig, GreedyBot, ValueNet, WeightSet, Weights,
-};
+use ashta_bots::{Evaluator, ExpectiBot, ExpectiConfig, GreedyBot, ValueNet, WeightSet, Weights};
 use ashta_engine::{parse_any, Position, Rules, Variant};
+use ashta_session::Bot;
 
 /// A two-player standard position with a bag to play (both players have captured).
 fn position() -> (Variant, Position) {

@@ -13,6 +13,7 @@
 use std::fmt::Write;
 
 use ashta_engine::{Entry, Position, Square, Variant};
+use ashta_session::describe::{double_mark, DoubleMark};
 
 use crate::describe::{
     bag_text, player_label, player_long, player_name, result_text, square_name, Labels,
@@ -50,9 +51,10 @@ fn cell_text(
             (n, Labels::Letters) => format!("{label}{n}"),
             (n, Labels::Numbers) => format!("{label}x{n}"),
         };
-        if n >= 2 && variant.rules().doubles && !variant.is_safe(sq) {
-            let blocks = pos.blocks().iter().any(|b| b.square == sq.0);
-            part.push(if blocks { '#' } else { '=' });
+        match double_mark(variant, pos, sq, n) {
+            DoubleMark::None => {}
+            DoubleMark::Double => part.push('='),
+            DoubleMark::Blocks(_) => part.push('#'),
         }
         parts.push(part);
     }

@@ -15,9 +15,7 @@ pub enum Labels {
     Numbers,
 }
 
-pub use ashta_bots::session::describe::{
-    player_name, square_name, throw_name, unit_name, MoveFacts,
-};
+pub use ashta_session::describe::{player_name, square_name, throw_name, unit_name, MoveFacts};
 
 /// The short label of player `p` on the board: its seat letter or its number.
 pub fn player_label(variant: &Variant, p: usize, labels: Labels) -> String {

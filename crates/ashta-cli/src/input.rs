@@ -173,7 +173,7 @@ pub fn read_record_text(path: &Path) -> Result<String> {
     }
     let saved = serde_json::from_str::<Saved>(&text)
         .ok()
-        .filter(|v| v.format.as_deref() == Some(ashta_bots::session::SAVE_FORMAT));
+        .filter(|v| v.format.as_deref() == Some(ashta_session::SAVE_FORMAT));
     let record = match saved {
         Some(Saved {
             record: Some(record),

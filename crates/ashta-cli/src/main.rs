@@ -1,3 +1,8 @@
+//! # ashta-cli
+//!
+//! The `ashta` command: it may read files, flags and the environment and call every
+//! crate below it, but it holds no rules and drives every game through the session.
+//!
 //! `ashta`: the command line of the Ashta Chamma (Chowka Bhara) engine. Play a game in
 //! the terminal, list moves and plays of a position, count perft, draw boards, run
 //! random self-play, and write and verify game records.

@@ -5,7 +5,7 @@
 //! applies the rules' turn limit, and goes back to an earlier moment
 //! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
 
-use crate::error::{MoveError, ThrowError, TurnError, UndoError};
+use crate::error::{IllegalMove, MoveError, ThrowError, TurnError, UndoError};
 use crate::moves::Move;
 use crate::position::{DrawReason, Phase, Position};
 use crate::record::{
@@ -13,7 +13,7 @@ use crate::record::{
 };
 use crate::rules::{Rules, RulesSpec};
 use crate::throws::{Cowries, SeededThrows, ThrowSource};
-use crate::variant::{Forfeit, ThrowReport, ThrowStep, Variant};
+use crate::variant::{Forfeit, Played, ThrowReport, ThrowStep, Variant};
 use crate::walk::turn_may_start;
 use crate::RulesError;
 
@@ -302,15 +302,28 @@ impl Game {
     /// Plays a legal move of the player to move; refused while a throwing phase is under
     /// way ([`MoveError::MustThrow`]).
     pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.play_move(mv).map(|_| ())
+    }
+
+    /// [`Game::play`], with the move's facts ([`Played`]: its path, capture, double,
+    /// block and forfeit) from the same one legality check ([`Variant::play_move`]).
+    pub fn play_move(&mut self, mv: Move) -> Result<Played, MoveError> {
         if self.throwing && !self.position.is_over() {
             return Err(MoveError::MustThrow);
         }
-        self.variant.play(&mut self.position, mv)?;
+        let before = self.position;
+        let played = self
+            .variant
+            .play_move(&mut self.position, mv.value, mv.from, mv.count)?;
+        if played.mv != mv {
+            self.position = before;
+            return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
+        }
         if let Some(turn) = self.record.turns.last_mut() {
             turn.moves.push(mv.into());
         }
         self.after_step();
-        Ok(())
+        Ok(played)
     }
 
     /// Ends the game now as a draw (a turn limit of the caller's own, a draw agreed at

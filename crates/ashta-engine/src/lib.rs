@@ -1,5 +1,9 @@
 //! # ashta-engine
 //!
+//! The rules: it may compute everything the rules say (positions, throws, legal moves,
+//! plays, records and their walk, perft) but does no I/O and knows no bot, seat or
+//! front end.
+//!
 //! The rules of Ashta Chamma (Chowka Bhara) as a library: board geometry for any odd
 //! size, cowrie throws, legal moves, playing moves and whole turns, the JSON position
 //! format, a compact notation, game records and perft. No I/O.

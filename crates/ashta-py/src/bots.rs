@@ -5,9 +5,10 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use ashta_bots::analysis::{analyze_record, hint as engine_hint, AnalysisConfig, HintConfig};
-use ashta_bots::{make_bot, Bot};
+use ashta_analysis::{analyze_record, hint as engine_hint, AnalysisConfig, HintConfig};
+use ashta_bots::make_bot;
 use ashta_engine::{Move, Position, Record, Variant};
+use ashta_session::Bot;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 

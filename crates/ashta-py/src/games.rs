@@ -2,11 +2,12 @@
 //! depends only on the seed and `i`, so a range of games can be played anywhere (a
 //! thread, a process, a Ray task) and the summaries merged give the same totals.
 
-use ashta_bots::{make_bot, try_play_game};
+use ashta_bots::make_bot;
 use ashta_engine::{
     random_games, GameResult, SeededThrows, Summary as EngineSummary, Variant,
     DEFAULT_SIM_TURN_LIMIT,
 };
+use ashta_session::try_play_game;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;

@@ -1,5 +1,8 @@
 //! # ashta-py
 //!
+//! The Python module: it may convert between numpy and Rust and call the crates below
+//! it, but every rule is the engine's and every game is driven by the session.
+//!
 //! The native module `ashta._ashta` of the Python package `ashta` (built by maturin,
 //! see pyproject.toml): Ashta Chamma's engine and bots for researchers. Every rule is
 //! the engine's ([`ashta_engine`]); this crate names moves as actions, encodes

@@ -76,7 +76,7 @@ impl ApiError {
     /// The server failed (the database, say). The detail goes to the log, under a
     /// reference the client is given, and never to the client.
     pub fn internal(detail: impl std::fmt::Display) -> ApiError {
-        let reference = format!("{:x}", crate::now_ms());
+        let reference = format!("{:x}", crate::clock::now_ms());
         tracing::error!(reference = %reference, "internal error: {detail}");
         ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,

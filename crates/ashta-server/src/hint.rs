@@ -3,7 +3,7 @@
 //! undo). The budget is fixed here, not by the client: [`HINT_TIME`] of rollouts by the
 //! bots crate's hint analysis on a search thread, at most one hint computes per game at
 //! a time (a second request gets 429 until the first is done), and hints share the
-//! server's search places with the bots ([`crate::ServerConfig::max_thinking`]). The
+//! server's search places with the bots ([`crate::app::ServerConfig::max_thinking`]). The
 //! hint keeps its time from its start whatever the rules cost, and a request given up
 //! on (the request timeout, a client gone) or a server shutting down stops its work.
 
@@ -11,8 +11,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use ashta_bots::analysis::hint::{hint_within, HintConfig};
-use ashta_bots::CancelOnDrop;
+use ashta_analysis::hint::{hint_within, HintConfig};
+use ashta_session::CancelOnDrop;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -20,10 +20,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use crate::app::App;
 use crate::error::ApiError;
 use crate::protocol::{MoveJson, SeatKind};
 use crate::secret::{is_game_id, token_matches};
-use crate::App;
 
 /// The thinking time of one hint (rollouts on every core, after a first round of a few
 /// rollouts per play whatever the time).
@@ -78,7 +78,7 @@ pub async fn get_hint(
         )));
     }
     // Hints queue for a search place under the asking address.
-    let key = crate::rate_key(client.ip()).to_string();
+    let key = crate::clock::rate_key(client.ip()).to_string();
     let room = app
         .room(&id)
         .await

@@ -10,12 +10,12 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+use crate::app::App;
 use crate::error::ApiError;
 use crate::policy;
 use crate::protocol::{CreateRequest, SeatConfig, SeatKind};
 use crate::room::GameConfig;
 use crate::secret::{is_game_id, new_token};
-use crate::App;
 
 /// Largest request body, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -243,7 +243,10 @@ pub async fn snapshot(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let room = room_of(&app, &id).await?;
-    let text = room.snapshot(&app).await.map_err(ApiError::internal)?;
+    let text = room
+        .snapshot(app.as_ref())
+        .await
+        .map_err(ApiError::internal)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 

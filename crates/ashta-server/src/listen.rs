@@ -60,7 +60,7 @@ struct AddressPlace {
 impl AddressPlace {
     /// Counts a connection for `ip`, unless it has `max` open already.
     fn take(table: &PerAddress, ip: IpAddr, max: usize) -> Option<AddressPlace> {
-        let key = crate::rate_key(ip);
+        let key = crate::clock::rate_key(ip);
         let mut t = table.lock().unwrap_or_else(|p| p.into_inner());
         let open = t.entry(key).or_insert(0);
         if *open >= max {

@@ -5,17 +5,11 @@
 
 use std::time::Duration;
 
-use ashta_bots::{make_bot, Bot};
+use ashta_bots::make_bot;
 use ashta_engine::Variant;
-use std::sync::Arc;
+use ashta_session::Bot;
 
-use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-
-use crate::error::ApiError;
-use crate::App;
 
 /// The bot levels a web client may seat, weakest first.
 pub const WEB_LEVELS: &[&str] = &[
@@ -144,7 +138,7 @@ fn origin_host(origin: &str) -> Option<&str> {
 /// Why a request from another site is refused, if it is: a request that is not a plain
 /// read (and every WebSocket, which acts for a seat) must carry no `Origin` (a program,
 /// not a browser) or this server's own.
-fn cross_site(method: &Method, headers: &HeaderMap) -> Option<String> {
+pub fn cross_site(method: &Method, headers: &HeaderMap) -> Option<String> {
     let upgrade = headers.contains_key(header::UPGRADE);
     if (method == Method::GET || method == Method::HEAD) && !upgrade {
         return None;
@@ -162,44 +156,6 @@ fn cross_site(method: &Method, headers: &HeaderMap) -> Option<String> {
             "a request from {origin:?} to {host:?}: only this server's own pages may act"
         ))
     }
-}
-
-/// Middleware: refuses requests to a host that is not this server's (see
-/// [`host_allowed`]), cross-site requests that would change something, and creation
-/// requests whose body is not declared JSON (a form or `text/plain` from another page).
-pub async fn same_site(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
-    if let Some(host) = request.headers().get(header::HOST) {
-        let host = host.to_str().unwrap_or("");
-        let public = app.config.public_origin.as_deref();
-        if !host_allowed(host, app.local_port(), public) {
-            return ApiError::forbidden(format!(
-                "this server does not answer for the host {host:?} (start it with --public-origin for a public name)"
-            ))
-            .into_response();
-        }
-    }
-    let origin = request
-        .headers()
-        .get(header::ORIGIN)
-        .and_then(|o| o.to_str().ok());
-    let public_origin = app.config.public_origin.as_deref().is_some_and(|p| {
-        origin.is_some_and(|o| o.trim_end_matches('/') == p.trim_end_matches('/'))
-    });
-    if let Some(why) = cross_site(request.method(), request.headers()).filter(|_| !public_origin) {
-        return ApiError::forbidden(why).into_response();
-    }
-    if request.method() == Method::POST {
-        let json = request
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.trim_start().starts_with("application/json"));
-        if !json {
-            return ApiError::unsupported_media("the body must be sent as application/json")
-                .into_response();
-        }
-    }
-    next.run(request).await
 }
 
 #[cfg(test)]

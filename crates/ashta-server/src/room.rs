@@ -7,20 +7,49 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ashta_bots::Bot;
 use ashta_engine::{Move, Play, Position, RulesObject, Variant};
+use ashta_session::Bot;
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
+use crate::clock::now_ms;
+use crate::fair::Fair;
 use crate::policy::{bot_seed, web_bot, FALLBACK_LEVEL};
 use crate::pool::PoolError;
+use crate::pool::SearchPool;
 use crate::protocol::{
     Event, LegalMove, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
+use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
 use crate::table::Table;
-use crate::{now_ms, App};
+
+/// What a room needs of the app that holds it (the app implements it): the store, the
+/// bots' budgets, the places and threads for searches, and being told when a game
+/// leaves play. The room names no app, so the app may hold rooms.
+pub trait Host: Send + Sync + 'static {
+    /// The database.
+    fn store(&self) -> &Store;
+    /// A bot's time per decision.
+    fn bot_time(&self) -> Duration;
+    /// The pause before a bot's move.
+    fn bot_delay(&self) -> Duration;
+    /// Whether the server shuts down.
+    fn is_stopping(&self) -> bool;
+    /// A stop for a search that ends when the server shuts down.
+    fn search_stop(&self) -> ashta_session::Stop;
+    /// The key the searches of game `id` wait their turn under.
+    fn search_key(&self, id: &str) -> String;
+    /// The places for searches, served round-robin across keys.
+    fn thinking(&self) -> &Arc<Fair>;
+    /// The threads searches run on.
+    fn searches(&self) -> &Arc<SearchPool>;
+    /// Game `id` left play (it ended): it no longer counts against its creator's caps.
+    fn left_play(&self, id: &str);
+    /// Drops room `id` from memory.
+    fn forget(&self, id: &str);
+}
 
 /// Events a room keeps in memory as sent, for clients that reconnect or fall behind; a
 /// client further behind gets the whole state, its events read from the store.
@@ -251,14 +280,14 @@ impl Room {
 
     /// The snapshot of `docs/web-api.md` as JSON text: the state from memory, its
     /// events from the store.
-    pub async fn snapshot(&self, app: &App) -> Result<String, StoreError> {
+    pub async fn snapshot(&self, app: &impl Host) -> Result<String, StoreError> {
         let (head, version) = {
             let st = self.lock().await;
             (self.snapshot_head(&st), st.table.version())
         };
         Ok(with_events(
             head,
-            app.store.events(&self.id, version).await?,
+            app.store().events(&self.id, version).await?,
         ))
     }
 
@@ -295,7 +324,7 @@ impl Room {
     /// to.
     pub async fn catch_up(
         &self,
-        app: &App,
+        app: &impl Host,
         seat: Option<usize>,
         since: u64,
     ) -> Result<(Vec<Utf8Bytes>, u64), StoreError> {
@@ -317,7 +346,7 @@ impl Room {
             }
             (self.snapshot_head(&st), version)
         };
-        let game = with_events(head, app.store.events(&self.id, version).await?);
+        let game = with_events(head, app.store().events(&self.id, version).await?);
         let you = seat.map_or("null".to_string(), |s| s.to_string());
         let state = format!(r#"{{"type":"state","you":{you},"game":{game}}}"#);
         Ok((vec![state.into()], version))
@@ -328,7 +357,7 @@ impl Room {
     /// what was committed).
     async fn commit(
         self: &Arc<Self>,
-        app: &Arc<App>,
+        app: &Arc<impl Host>,
         st: &mut RoomState,
         events: Vec<Event>,
     ) -> Result<(), WsError> {
@@ -372,7 +401,7 @@ impl Room {
                 .map(|r| serde_json::to_string(&r).expect("results serialize")),
             updated_at: now,
         };
-        if let Err(e) = app.store.append(write).await {
+        if let Err(e) = app.store().append(write).await {
             tracing::error!(game = %self.id, "storing events failed: {e}");
             st.broken = true;
             app.forget(&self.id);
@@ -398,7 +427,7 @@ impl Room {
 
     /// Starts the bot task when a bot is to move, and the timer task when a human with
     /// a turn timer is.
-    pub fn kick(self: &Arc<Self>, app: &Arc<App>, st: &mut RoomState) {
+    pub fn kick(self: &Arc<Self>, app: &Arc<impl Host>, st: &mut RoomState) {
         if st.table.is_over() || st.broken || st.unloaded || app.is_stopping() {
             return;
         }
@@ -423,7 +452,7 @@ impl Room {
     /// changes nothing when it is not allowed.
     pub async fn act(
         self: &Arc<Self>,
-        app: &Arc<App>,
+        app: &Arc<impl Host>,
         seat: usize,
         action: Action,
     ) -> Result<(), WsError> {
@@ -510,13 +539,13 @@ struct Searched {
 /// Lets `bot` choose its play for the bag of `pos` on a search thread
 /// ([`crate::pool::SearchPool`]) within the server's budget, counted from now: a search
 /// that waited for its place has that much less time, so a decision keeps its budget
-/// whatever the queue. At most [`crate::ServerConfig::max_thinking`] searches run at
+/// whatever the queue. At most [`crate::app::ServerConfig::max_thinking`] searches run at
 /// once, server-wide, served round-robin across `key`s: a search holds its place until
 /// it has really stopped, even after its answer is given up on. A bot that overruns is
 /// given back to `seat` of the room's table once its search stops (`room` is `None` for
 /// a bot of no seat's, which is then dropped).
 async fn search(
-    app: &Arc<App>,
+    app: &Arc<impl Host>,
     key: &str,
     room: Option<&Arc<Room>>,
     seat: usize,
@@ -525,9 +554,9 @@ async fn search(
     pos: Position,
 ) -> Searched {
     let asked = Instant::now();
-    let hard_limit = app.config.bot_time * 3 + Duration::from_secs(2);
+    let hard_limit = app.bot_time() * 3 + Duration::from_secs(2);
     // Searches wait their turn round-robin across the addresses that created games.
-    let Some(permit) = app.thinking.acquire(key).await else {
+    let Some(permit) = app.thinking().acquire(key).await else {
         return Searched {
             bot: Some(bot),
             play: None,
@@ -539,10 +568,10 @@ async fn search(
     // server gives up on it, or shuts down.
     let stop = app
         .search_stop()
-        .with_deadline(asked + app.config.bot_time)
+        .with_deadline(asked + app.bot_time())
         .within(hard_limit);
     bot.set_stop(stop.clone());
-    let pool = app.searches.clone();
+    let pool = app.searches().clone();
     let mut task = tokio::spawn(async move {
         pool.run(move || {
             let _permit = permit;
@@ -605,11 +634,11 @@ fn first_legal(table: &Table) -> Option<Move> {
 /// Plays for the bots of a room while one is to move, pausing between decisions. Each
 /// bot seat's one bot is lent to a search thread ([`Table::lend_bot`],
 /// [`crate::pool`]), given back, and its play checked and played ([`Table::play_bot`]).
-async fn drive(room: Arc<Room>, app: Arc<App>) {
+async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
     let mut pause = true;
     loop {
-        if pause && !app.config.bot_delay.is_zero() {
-            tokio::time::sleep(app.config.bot_delay).await;
+        if pause && !app.bot_delay().is_zero() {
+            tokio::time::sleep(app.bot_delay()).await;
         }
         pause = true;
         let mut st = room.lock().await;
@@ -653,7 +682,7 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
         } else if searched.lost {
             // A bot whose search panicked: a new one takes the seat.
             let seed = st.table.seed();
-            let bot = seat_bot(&room.config.seats[seat], seed, seat, app.config.bot_time);
+            let bot = seat_bot(&room.config.seats[seat], seed, seat, app.bot_time());
             st.table.return_bot(seat, bot);
         }
         if st.table.version() != version || st.broken {
@@ -683,7 +712,7 @@ async fn drive(room: Arc<Room>, app: Arc<App>) {
 
 /// Plays one decision for a human whose turn timer ran out, as long as the room has a
 /// deadline.
-async fn time_turns(room: Arc<Room>, app: Arc<App>) {
+async fn time_turns(room: Arc<Room>, app: Arc<impl Host>) {
     loop {
         let deadline = {
             let mut st = room.lock().await;
@@ -715,7 +744,7 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
         // A person's seat has no bot at the table: a fallback bot decides this once.
-        let bot = web_bot(FALLBACK_LEVEL, deadline.0, app.config.bot_time);
+        let bot = web_bot(FALLBACK_LEVEL, deadline.0, app.bot_time());
         let key = app.search_key(&room.id);
         let searched = search(&app, &key, None, seat, bot, variant, pos).await;
         let mut st = room.lock().await;
@@ -746,7 +775,7 @@ async fn time_turns(room: Arc<Room>, app: Arc<App>) {
 impl Room {
     /// Sends a new room's first events (a game drawn at once) and starts its bots and
     /// timer.
-    pub async fn start(self: &Arc<Self>, app: &Arc<App>, events: Vec<Event>) {
+    pub async fn start(self: &Arc<Self>, app: &Arc<impl Host>, events: Vec<Event>) {
         let mut st = self.lock().await;
         if let Err(e) = self.commit(app, &mut st, events).await {
             tracing::error!(game = %self.id, "storing the first events failed: {}", e.message);

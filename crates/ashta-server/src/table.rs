@@ -4,12 +4,12 @@
 //! secret behind its commitment until the game ends, and the versioned events each
 //! action makes. No I/O: the room stores and sends what this produces.
 
-use ashta_bots::session::{SeatKind, Session};
-use ashta_bots::{Bot, BotFailure};
 use ashta_engine::{
-    Game, Move, MoveError, MoveList, Play, Position, PositionJson, Record, Rules, ThrowStep,
-    Variant,
+    Game, Move, MoveError, MoveList, Play, Played, Position, PositionJson, Record, Rules,
+    ThrowStep, Variant,
 };
+use ashta_session::{Bot, BotFailure};
+use ashta_session::{SeatKind, Session, SessionError};
 
 use crate::protocol::{
     BoardJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal,
@@ -319,9 +319,8 @@ impl Table {
     /// The seat to move plays a move a client asked for.
     pub fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
         let mv = self.find(seat, req)?;
-        let path = self.path(self.position(), seat, mv);
-        let forfeit = self.forfeit_after_move(self.position(), mv);
-        self.session.play(mv).map_err(internal)?;
+        let played = self.session.play(mv).map_err(internal)?;
+        let (path, forfeit) = self.facts(&played);
         let body = EventBody::Move {
             seat: seat as u8,
             mv: MoveJson::from(&mv),
@@ -351,26 +350,22 @@ impl Table {
     /// ([`Session::play_bot`]): one event per move. Refused, with nothing played, when
     /// the play is not legal here.
     pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Event>, BotFailure> {
-        self.session.check_bot_play(seat, play)?;
-        // Each move's path and the position after it, worked out before the play.
-        let variant = self.variant();
-        let mut pos = *self.position();
-        let mut steps = Vec::with_capacity(play.moves.len());
-        for mv in &play.moves {
-            let path = self.path(&pos, seat, *mv);
-            let forfeit = self.forfeit_after_move(&pos, *mv);
-            variant.play(&mut pos, *mv).map_err(|e| BotFailure {
+        let played = self.session.play_bot(seat, play).map_err(|e| match e {
+            SessionError::Bot(failure) => failure,
+            other => BotFailure {
                 seat,
                 bot: self.session.seats()[seat].name(),
-                reason: e.to_string(),
-            })?;
-            steps.push((*mv, path, forfeit, variant.to_json(&pos)));
-        }
-        self.session.play_bot(seat, play).map_err(|e| BotFailure {
-            seat,
-            bot: self.session.seats()[seat].name(),
-            reason: e.to_string(),
+                reason: other.to_string(),
+            },
         })?;
+        let variant = self.variant();
+        let steps: Vec<_> = played
+            .iter()
+            .map(|p| {
+                let (path, forfeit) = self.facts(p);
+                (p.mv, path, forfeit, variant.to_json(&p.position))
+            })
+            .collect();
         let last = steps.len() - 1;
         let mut out = Vec::with_capacity(steps.len() + 1);
         for (n, (mv, path, forfeit, position)) in steps.into_iter().enumerate() {
@@ -394,19 +389,25 @@ impl Table {
         Ok(out)
     }
 
-    /// What playing `mv` in `pos` forfeits, as the engine explains it, for the event.
-    fn forfeit_after_move(&self, pos: &Position, mv: Move) -> Option<ForfeitJson> {
-        self.variant()
-            .forfeit_after_move(pos, mv)
-            .map(|f| ForfeitJson::new(self.variant(), &f))
-    }
-
     /// Path indices a move's unit passes through in `pos`, from its square to where it
     /// lands (an entry: −1 then 0), as the engine's [`Variant::move_path`] gives them.
     fn path(&self, pos: &Position, seat: usize, mv: Move) -> Vec<i16> {
         std::iter::once(mv.from_index())
             .chain(self.variant().move_path(pos, seat, mv).map(|i| i as i16))
             .collect()
+    }
+
+    /// A played move's path (from its square to where it landed, an entry from −1) and
+    /// what it forfeited, as the events carry them, from the engine's facts of the move.
+    fn facts(&self, played: &Played) -> (Vec<i16>, Option<ForfeitJson>) {
+        let path = std::iter::once(played.mv.from_index())
+            .chain(played.path.iter().map(|&i| i as i16))
+            .collect();
+        let forfeit = played
+            .forfeit
+            .as_ref()
+            .map(|f| ForfeitJson::new(self.variant(), f));
+        (path, forfeit)
     }
 
     /// Takes back `seat`'s last turn: the game goes back to the moment its last moving
@@ -825,7 +826,7 @@ mod tests {
         fn name(&self) -> String {
             "counting".into()
         }
-        fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<ashta_bots::Candidate> {
+        fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<ashta_session::Candidate> {
             self.inner.analyse(variant, pos)
         }
         fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Play> {

@@ -12,10 +12,10 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::app::App;
 use crate::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
 use crate::room::{Action, Room};
 use crate::secret::token_matches;
-use crate::App;
 
 /// Largest frame the socket accepts at all; anything between 4 KiB and this gets a
 /// `bad_message` error, anything larger closes the connection.

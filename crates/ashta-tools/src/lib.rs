@@ -1,5 +1,8 @@
 //! # ashta-tools
 //!
+//! The programs that remake the bots' data and measure them: they may read files and
+//! the environment and call the crates below them, but nothing depends on them.
+//!
 //! The programs that remake the bots' data and measure them, as binaries:
 //!
 //! - `train_net`: trains a value net by self-play (`crates/ashta-bots/nets/`);

@@ -1,9 +1,9 @@
 //! Words for the game's things as the screens show them: players, squares, throws,
 //! moves and results.
 
-use ashta_bots::session::describe::MoveFacts;
-pub use ashta_bots::session::describe::{player_name, square_name, throw_name, unit_name};
 use ashta_engine::{Cowries, DrawReason, Move, MoveError, Position, Variant};
+use ashta_session::describe::MoveFacts;
+pub use ashta_session::describe::{player_name, square_name, throw_name, unit_name};
 
 /// The seat letter of player `p` (S, E, N, W): every pawn carries it, so players are
 /// told apart without colour.

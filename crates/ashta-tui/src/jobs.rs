@@ -1,16 +1,16 @@
 //! Work that may take a while, done away from the screen: a bot deciding its play and
-//! the hint ranking the human's plays by rollouts ([`ashta_bots::analysis::hint()`]). The
+//! the hint ranking the human's plays by rollouts ([`ashta_analysis::hint()`]). The
 //! app hands out [`Job`]s; the event loop runs each on a worker thread (tests run them in
 //! place) and gives the [`JobDone`] back.
 //!
 //! A deciding bot is the seat's own bot, lent by the session
-//! ([`ashta_bots::session::Session::lend_bot`]) and given back with the answer
-//! ([`ashta_bots::session::Session::return_bot`]), so each seat keeps one bot that sees
+//! ([`ashta_session::Session::lend_bot`]) and given back with the answer
+//! ([`ashta_session::Session::return_bot`]), so each seat keeps one bot that sees
 //! every decision of the game.
 
-use ashta_bots::analysis::{hint, HintConfig};
-use ashta_bots::Bot;
+use ashta_analysis::{hint, HintConfig};
 use ashta_engine::{Play, Position, Variant};
+use ashta_session::Bot;
 
 /// A piece of work for a bot.
 pub enum Job {

@@ -2,8 +2,8 @@
 //! one throwing phase or move at a time, with the board as it stood at each step.
 
 use anyhow::{Context, Result};
-use ashta_bots::session::{SavedGame, SAVE_FORMAT};
 use ashta_engine::{Cowries, Game, Moment, Position, Record, Variant};
+use ashta_session::{SavedGame, SAVE_FORMAT};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style};

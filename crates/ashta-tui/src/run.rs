@@ -6,7 +6,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use ashta_bots::session::Session;
+use ashta_session::Session;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 
 use crate::app::{App, Settings};

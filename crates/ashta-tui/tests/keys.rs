@@ -6,7 +6,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use ashta_bots::session::{parse_list, Session};
+use ashta_bots::seating::parse_list;
 use ashta_engine::IllegalMove;
 use ashta_tui::app::{App, Hint, Overlay, Settings, Tone};
 use common::{app, key, settle, type_text};
@@ -210,7 +210,7 @@ fn save_writes_a_file_that_loads_into_the_same_game() {
     assert_eq!(app.overlay, Overlay::None);
     assert!(message(&app).starts_with("Saved"), "{}", message(&app));
     let text = std::fs::read_to_string(&path).unwrap();
-    let table = Session::load(&text, None, None, 0).unwrap();
+    let table = ashta_bots::seating::load(&text, None, None, 0).unwrap();
     assert_eq!(table.seats(), app.session().seats());
     assert_eq!(table.position(), app.position());
     // The loaded game goes on from there.
@@ -351,7 +351,7 @@ fn an_only_move_is_played_for_you_unless_switched_off() {
         rules.doubles = false;
         let game = ashta_engine::Game::new(rules, seed).unwrap();
         let seats = parse_list("human,random").unwrap();
-        let table = Session::new(game, seats, seed, None).unwrap();
+        let table = ashta_bots::seating::seat(game, seats, seed, None).unwrap();
         let mut app = App::new(table, settings).unwrap();
         settle(&mut app);
         let units: usize = app.values().iter().map(|v| v.moves.len()).sum();
@@ -399,7 +399,7 @@ fn a_throw_that_moves_nothing_is_held_on_screen_and_explained() {
         rules.players = 2;
         let game = ashta_engine::Game::new(rules, seed).unwrap();
         let seats = parse_list("human,random").unwrap();
-        let table = Session::new(game, seats, seed, None).unwrap();
+        let table = ashta_bots::seating::seat(game, seats, seed, None).unwrap();
         let mut app = App::new(table, Settings::default()).unwrap();
         app.advance();
         if app.hold.is_zero() {

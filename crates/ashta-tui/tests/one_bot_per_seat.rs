@@ -8,9 +8,10 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use ashta_bots::session::{SeatKind, Session};
-use ashta_bots::{Bot, Candidate, GreedyBot};
+use ashta_bots::GreedyBot;
 use ashta_engine::{Game, Position, Rules, Variant};
+use ashta_session::{Bot, Candidate};
+use ashta_session::{SeatKind, Session};
 use ashta_tui::app::{App, Settings};
 use common::{key, settle};
 use ratatui::crossterm::event::KeyCode;

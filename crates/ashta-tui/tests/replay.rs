@@ -16,7 +16,7 @@ fn finished_game() -> String {
 #[test]
 fn a_game_has_a_step_for_the_start_each_throw_and_each_move() {
     let text = finished_game();
-    let saved: ashta_bots::session::SavedGame = serde_json::from_str(&text).unwrap();
+    let saved: ashta_session::SavedGame = serde_json::from_str(&text).unwrap();
     let replay = Replay::from_text(&text).unwrap();
     let turns = saved.record.turns.len();
     let moves: usize = saved.record.turns.iter().map(|t| t.moves.len()).sum();

@@ -7,7 +7,7 @@ mod common;
 
 use ashta_tui::app::{App, Hint, HintLine, LogLine};
 use ashta_tui::describe::move_words;
-use ashta_tui::ui::help::KEYS;
+use ashta_tui::help::KEYS;
 use ashta_tui::ui::MIN_SIZE;
 use common::{app, app_with_many_moves, key, screen_rows};
 use ratatui::crossterm::event::KeyCode;

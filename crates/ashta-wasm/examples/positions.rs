@@ -46,7 +46,9 @@ fn main() {
             }
             if pos.must_throw() {
                 let mut throws = SeededThrows::new(rng.random());
-                variant.throw(&mut pos, &mut throws).expect("a throwing phase");
+                variant
+                    .throw(&mut pos, &mut throws)
+                    .expect("a throwing phase");
                 continue;
             }
             variant.legal_moves(&pos, &mut moves);
@@ -55,7 +57,9 @@ fn main() {
         }
         if pos.must_throw() && !pos.is_over() && rng.random_bool(0.8) {
             let mut throws = SeededThrows::new(rng.random());
-            variant.throw(&mut pos, &mut throws).expect("a throwing phase");
+            variant
+                .throw(&mut pos, &mut throws)
+                .expect("a throwing phase");
         }
         let json = variant.to_json_string(&pos);
         let legal = legal_moves(&json).expect("the engine reads its own position");

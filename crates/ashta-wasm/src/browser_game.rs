@@ -4,9 +4,10 @@
 
 use std::time::Duration;
 
-use ashta_bots::analysis::{hint, HintConfig};
-use ashta_bots::session::{parse_list, Next, Session};
+use ashta_analysis::{hint, HintConfig};
+use ashta_bots::seating;
 use ashta_engine::{Game, Move, MoveJson, MoveList, Play, PositionJson, Rules, RulesSpec, Variant};
+use ashta_session::{Next, Session};
 use serde::Serialize;
 
 use crate::view::{legal_views, play_copy, HintView, MoveView, ThrowView};
@@ -90,17 +91,17 @@ impl BrowserGame {
     ) -> Result<BrowserGame, String> {
         refuse_engines(seats)?;
         let rules = rules_from_json(rules)?;
-        let seats = parse_list(seats).map_err(|e| e.to_string())?;
+        let seats = seating::parse_list(seats).map_err(|e| e.to_string())?;
         let game = Game::new(rules, seed).map_err(|e| e.to_string())?;
         let time = bot_time_ms.map(|ms| Duration::from_millis(ms.into()));
-        let session = Session::new(game, seats, seed, time).map_err(|e| e.to_string())?;
+        let session = seating::seat(game, seats, seed, time).map_err(|e| e.to_string())?;
         Ok(BrowserGame { session })
     }
 
     /// A game saved with [`BrowserGame::save`] (or a record), replayed and checked.
     pub fn load(text: &str) -> Result<BrowserGame, String> {
         refuse_engines(text)?;
-        let session = Session::load(text, None, None, 0).map_err(|e| e.to_string())?;
+        let session = seating::load(text, None, None, 0).map_err(|e| e.to_string())?;
         Ok(BrowserGame { session })
     }
 

@@ -1,6 +1,8 @@
-//! The engine, the session, the bots and the hints for the browser: a thin layer that
-//! turns their answers into JavaScript values through wasm-bindgen. It may hold no rule
-//! of its own and no I/O; everything it says is the engine's or the session's.
+//! # ashta-wasm
+//!
+//! The browser module: it may turn the engine's, the session's, the bots' and the
+//! analysis' answers into JavaScript values, but it holds no rule of its own and does
+//! no I/O. Built for `wasm32-unknown-unknown` with wasm-bindgen (`scripts/build-wasm`).
 //!
 //! From JavaScript (after `await init()`):
 //!

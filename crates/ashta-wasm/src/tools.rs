@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use ashta_bots::analysis::{hint, HintConfig};
-use ashta_bots::session::seat_bot;
+use ashta_analysis::{hint, HintConfig};
+use ashta_bots::seating::seat_bot;
 use ashta_engine::{
     parse_position, random_games as engine_random_games, MoveJson, Summary, Variant,
 };

@@ -2,11 +2,11 @@
 //! session's answers: a legal move with its path and facts, a throw, a bot's play, a
 //! hint. Nothing here decides a rule; every field is read off the engine.
 
-use ashta_bots::analysis::Hint;
-use ashta_bots::session::describe::{forfeit_reasons, square_name, unit_name};
+use ashta_analysis::Hint;
 use ashta_engine::{
     Cowries, Forfeit, Move, MoveJson, OneThrow, Played, Position, ThrowStep, Variant,
 };
+use ashta_session::describe::{forfeit_reasons, square_name, unit_name};
 use serde::Serialize;
 
 /// A legal move, with everything playing it would do (found by playing it on a copy).

@@ -23,7 +23,7 @@ impl Tables {
         }
         Tables {
             single,
-            pair_capture: crate::pairs_capture_doubles(v),
+            pair_capture: crate::board::pairs_capture_doubles(v),
         }
     }
 
@@ -84,7 +84,7 @@ impl Facts {
             last = Some(i);
             let sq = v.square(q, i);
             if !f.captured && i + 1 == outer {
-                f.parked += crate::pawns_at(v, pos, q, i);
+                f.parked += crate::board::pawns_at(v, pos, q, i);
             }
             if v.is_safe(sq) {
                 continue;
@@ -126,7 +126,7 @@ fn hit_chance(v: &Variant, t: &Tables, pos: &Position, q: usize, i: usize, count
                 continue;
             }
             last = Some(j);
-            if count >= 2 && crate::pawns_at(v, pos, o, j) < 2 {
+            if count >= 2 && crate::board::pawns_at(v, pos, o, j) < 2 {
                 continue;
             }
             let d = if j < k && (open || k < outer) {

@@ -20,7 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::greedy::variant_id;
-use crate::{Bot, Candidate};
+use ashta_session::{Bot, Candidate};
 use facts::{Facts, Tables};
 
 /// Every gauntlet opponent, by the name [`crate::make_bot`] takes.

@@ -22,7 +22,7 @@
 
 use ashta_engine::{Position, Variant};
 
-use crate::Evaluator;
+use crate::eval::Evaluator;
 
 /// Inputs per path square.
 const PER_SQUARE: usize = 3;

@@ -10,14 +10,13 @@
 //! pair capture on and off; traditional rules, two and four players). [`train`] makes new ones.
 
 pub mod features;
-pub mod train;
 
 use std::sync::{Arc, OnceLock};
 
 use ashta_engine::{Position, RulesObject, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::Evaluator;
+use crate::eval::{Evaluator, WeightSet, WinChances};
 use features::{for_each_input, input_count};
 
 /// The format tag of a saved net.
@@ -189,7 +188,7 @@ impl ValueNet {
     }
 
     /// Adds input `i` with value `x` to the hidden sums `z`.
-    fn add_input(&self, z: &mut [f32], i: usize, x: f32) {
+    pub(crate) fn add_input(&self, z: &mut [f32], i: usize, x: f32) {
         let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
         for (a, w) in z.iter_mut().zip(row) {
             *a += x * w;
@@ -207,7 +206,7 @@ impl ValueNet {
 
     /// The softmax of the outputs for given hidden activations, into `out`
     /// (length [`Self::outputs`]).
-    fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
+    pub(crate) fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
         let h = self.hidden;
         for (k, o) in out.iter_mut().enumerate() {
             let row = &self.w2[k * h..(k + 1) * h];
@@ -238,6 +237,24 @@ impl ValueNet {
             chances[(pos.to_move() + r) % players] = out[r] as f64;
         }
         chances
+    }
+}
+
+impl WinChances for ValueNet {
+    fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4] {
+        ValueNet::win_chances(self, v, pos)
+    }
+}
+
+impl WeightSet {
+    /// The shipped value net this set plays with for `variant`, if any: the strongest
+    /// set uses the shipped net that fits the variant ([`ValueNet::for_variant`]). A
+    /// program can give another net ([`crate::tuning::Tuning::net`]).
+    pub fn net(self, variant: &Variant) -> Option<Arc<ValueNet>> {
+        match self {
+            WeightSet::Strongest => ValueNet::for_variant(variant),
+            WeightSet::Hand | WeightSet::Fitted => None,
+        }
     }
 }
 

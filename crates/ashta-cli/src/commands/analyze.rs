@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use ashta_bots::analysis::{
+use ashta_analysis::{
     analyze_record, AnalysisConfig, GameReview, HintConfig, Mark, RankedPlay, BANDS,
     REVIEW_ROLLOUTS,
 };

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use ashta_bots::analysis::{hint, Hint, HintConfig};
+use ashta_analysis::{hint, Hint, HintConfig};
 use ashta_engine::{Position, PositionJson, Variant};
 use clap::Args;
 use serde::Serialize;

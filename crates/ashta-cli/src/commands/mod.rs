@@ -25,7 +25,7 @@ pub mod verify;
 
 use std::path::PathBuf;
 
-use ashta_bots::analysis::RolloutConfig;
+use ashta_analysis::RolloutConfig;
 use clap::Args;
 
 /// The `--position FILE` argument of the commands that read a position.

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use ashta_bots::session::{SeatKind, Session};
 use ashta_engine::{Game, DEFAULT_SIM_TURN_LIMIT};
+use ashta_session::SeatKind;
 use clap::Args;
 
 use crate::describe::result_text;
@@ -30,7 +30,7 @@ pub struct RecordArgs {
 pub fn random_recorded_game(rules: ashta_engine::Rules, seed: u64) -> Result<Game> {
     let game = Game::new(rules, seed).context("invalid rules")?;
     let seats = vec![SeatKind::Random; game.variant().players()];
-    let mut session = Session::new(game, seats, seed, None)?;
+    let mut session = ashta_bots::seating::seat(game, seats, seed, None)?;
     session.play_out()?;
     Ok(session.into_game())
 }

@@ -1,9 +1,9 @@
 //! The protocol's `hint`: every play of the bag ranked by the rollout analysis of
-//! [`ashta_bots::analysis::hint`], one line per play.
+//! [`ashta_analysis::hint`], one line per play.
 
 use std::time::Duration;
 
-use ashta_bots::analysis::{hint, HintConfig};
+use ashta_analysis::{hint, HintConfig};
 use ashta_engine::{Position, Variant};
 
 use ashta_bots::external::play_text;

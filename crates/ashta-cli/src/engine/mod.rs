@@ -13,8 +13,9 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use anyhow::Result;
-use ashta_bots::{make_bot, BagWatch, Bot};
+use ashta_bots::make_bot;
 use ashta_engine::{Position, Rules, Variant};
+use ashta_session::{BagWatch, Bot};
 
 /// The protocol version this engine speaks.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -232,7 +232,7 @@ impl Bot for Recorder {
     fn name(&self) -> String {
         "recorder".into()
     }
-    fn analyse(&mut self, v: &Variant, pos: &Position) -> Vec<ashta_bots::Candidate> {
+    fn analyse(&mut self, v: &Variant, pos: &Position) -> Vec<ashta_session::Candidate> {
         self.greedy.analyse(v, pos)
     }
     fn observe(&mut self, _: &Variant, before: &Position, after: &Position) {

@@ -13,10 +13,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use ashta_bots::session::describe::forfeit_reasons;
-use ashta_bots::session::{Next, Session, Step};
-use ashta_bots::Bot;
 use ashta_engine::{Forfeit, Game, Move, MoveList, Position, ThrowReport, ThrowStep};
+use ashta_session::describe::forfeit_reasons;
+use ashta_session::Bot;
+use ashta_session::{Next, Session, Step};
 use ashta_tui::Settings;
 use clap::Args;
 
@@ -101,12 +101,12 @@ fn session(args: &PlayArgs) -> Result<Session> {
     if let Some(path) = &args.load {
         let text = crate::input::read_text(path)?;
         let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
-        return Session::load(&text, seats, Some(time), seed)
+        return ashta_bots::seating::load(&text, seats, Some(time), seed)
             .with_context(|| format!("cannot continue {}", path.display()));
     }
     let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
     let game = Game::new(rules, seed).context("invalid rules")?;
-    Ok(Session::new(game, seats, seed, time)?)
+    Ok(ashta_bots::seating::seat(game, seats, seed, time)?)
 }
 
 /// Plays a game: full screen when standard input and output are a terminal and

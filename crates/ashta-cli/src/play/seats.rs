@@ -1,11 +1,12 @@
 //! Who sits where in a terminal game. The seats themselves (`--seats` parsing, bot
-//! seeds and budgets) live in [`ashta_bots::session`], shared by every front end; this
+//! seeds and budgets) live in [`ashta_session`] and [`ashta_bots::seating`], shared by every front end; this
 //! module turns the rule flags and `--seats` into rules and seats.
 
 use anyhow::{bail, Result};
 use ashta_engine::Rules;
 
-pub use ashta_bots::session::{default_seats, hint_bot, parse_list, SeatKind, DEFAULT_BOT};
+pub use ashta_bots::seating::{default_seats, hint_bot, parse_list, DEFAULT_BOT};
+pub use ashta_session::SeatKind;
 
 use crate::rule_flags::RuleFlags;
 

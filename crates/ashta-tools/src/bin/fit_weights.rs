@@ -13,7 +13,7 @@
 
 use argmin::core::{CostFunction, Error, Executor};
 use argmin::solver::neldermead::NelderMead;
-use ashta_bots::net::train::{self_play_positions, Player};
+use ashta_bots::train::{self_play_positions, Player};
 use ashta_bots::{Evaluator, Weights};
 use ashta_engine::{Position, Rules, Variant};
 use rayon::prelude::*;

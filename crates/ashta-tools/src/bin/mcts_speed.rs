@@ -26,9 +26,9 @@ fn clock() -> f64 {
 
 use std::sync::{Arc, Mutex};
 
-use ashta_bots::session::Session;
-use ashta_bots::{Bot, Candidate, GreedyBot, MctsBot, MctsConfig};
-use ashta_engine::{Game, Position, Rules, Variant};
+use ashta_bots::{GreedyBot, MctsBot, MctsConfig};
+use ashta_engine::{Position, Rules, SeededThrows, Variant};
+use ashta_session::{bot_table, Bot, Candidate};
 
 /// The measured MCTS bot and what its searches took.
 struct Measured {
@@ -111,8 +111,8 @@ fn main() {
                 }
             })
             .collect();
-        let game = Game::new(rules.clone(), g).unwrap();
-        let mut session = Session::with_bots(game, bots).unwrap();
+        let variant = Variant::new(rules.clone()).unwrap();
+        let mut session = bot_table(&variant, bots, SeededThrows::new(g)).unwrap();
         session.set_turn_cap(Some(2000));
         session.play_out().unwrap();
     }

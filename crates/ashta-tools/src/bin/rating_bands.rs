@@ -4,10 +4,10 @@
 //! `cargo run --release -p ashta-tools --bin rating_bands` (`BAND_GAMES=N` games a bot,
 //! default 2).
 
-use ashta_bots::analysis::{analyze_record, AnalysisConfig};
-use ashta_bots::arena::record_game;
+use ashta_analysis::{analyze_record, AnalysisConfig};
 use ashta_bots::make_bot;
 use ashta_engine::{Record, Rules};
+use ashta_session::selfplay::record_game;
 
 /// A game of `players` seats all played by `spec`, stopped after `max_turns` phases.
 fn self_play(spec: &str, players: u8, seed: u64, max_turns: usize) -> Record {

@@ -23,9 +23,10 @@
 
 use std::sync::Arc;
 
-use ashta_bots::net::train::{self, Player, Samples, TrainConfig};
-use ashta_bots::{make_bot, play_game, Bot, Evaluator, GreedyBot, ValueNet};
+use ashta_bots::train::{self, Player, Samples, TrainConfig};
+use ashta_bots::{make_bot, Evaluator, GreedyBot, ValueNet};
 use ashta_engine::{Rules, RulesSpec, SeededThrows, Variant};
+use ashta_session::{play_game, Bot};
 use rayon::prelude::*;
 
 struct Args {

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use ashta_bots::session::{Next, SessionError};
 use ashta_engine::{Forfeit, Move, MoveList, Play, ThrowStep};
+use ashta_session::{Next, SessionError};
 
 use super::{path_squares, Animation, App, Choice, Hint, Overlay, Tone, HUMAN_HOLD};
 use crate::describe::{move_words, player_name, result_words};

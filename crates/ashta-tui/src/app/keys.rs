@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ashta_bots::analysis::HintConfig;
+use ashta_analysis::HintConfig;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::{App, Hint, Overlay, Tone, DEFAULT_SAVE, HINT_TIME, SPEEDS};
@@ -151,8 +151,8 @@ impl App {
     fn help_key(&mut self, key: KeyEvent) {
         let (w, h) = self.screen;
         let body = ratatui::layout::Rect::new(0, 1, w, h.saturating_sub(4));
-        let rect = crate::ui::help::area_of(body);
-        let end = crate::ui::help::max_scroll(rect);
+        let rect = crate::help::area_of(body);
+        let end = crate::help::max_scroll(rect);
         let page = rect.height.saturating_sub(3).max(1);
         let now = self.help_scroll.min(end);
         self.help_scroll = match key.code {

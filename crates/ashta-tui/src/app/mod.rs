@@ -22,8 +22,8 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use anyhow::Result;
-use ashta_bots::session::Session;
 use ashta_engine::{Cowries, Move, Position, Square, ThrowStep, Variant};
+use ashta_session::Session;
 
 pub use choice::path_squares;
 

@@ -1,8 +1,8 @@
 //! What the screen says about the game: the message bar, the move log (throws, moves,
 //! forfeits, extra turns), the throw panel and the hint's ranked plays.
 
-use ashta_bots::session::describe::forfeit_reasons;
 use ashta_engine::{Cowries, Forfeit, Move, Play, Position, ThrowStep};
+use ashta_session::describe::forfeit_reasons;
 
 use super::{App, HintLine, LogLine, ThrowShown, Tone};
 use crate::describe::{cowrie_marks, move_words, player_letter, player_name, throw_words};

@@ -6,7 +6,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::Paragraph;
 
 use crate::app::{App, Overlay};
-use crate::ui::fit::{cut, first_fitting, width};
+use crate::fit::{cut, first_fitting, width};
 
 /// The title line: the rules, the seed and the turn, as much as fits `max` columns.
 pub fn title_line(app: &App, max: u16) -> Paragraph<'static> {

@@ -5,6 +5,7 @@
 //! lit up. The cells shrink to fit the space.
 
 use ashta_engine::{Position, Square, Variant};
+use ashta_session::describe::{double_mark, DoubleMark};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -125,21 +126,16 @@ impl BoardView<'_> {
                     .filter(|(_, &c)| c > 0)
                     .map(|(p, &count)| {
                         let mut mark = String::new();
-                        if count >= 2
-                            && v.rules().doubles
-                            && !v.is_safe(sq)
-                            && sq != v.geometry().centre()
-                        {
-                            match pos.blocks().iter().find(|b| b.square == sq.0) {
-                                Some(b) => {
-                                    mark.push('#');
-                                    for q in 0..v.players() {
-                                        if b.blocked & (1 << q) != 0 {
-                                            mark.push(player_letter(v, q));
-                                        }
+                        match double_mark(v, pos, sq, count) {
+                            DoubleMark::None => {}
+                            DoubleMark::Double => mark.push('='),
+                            DoubleMark::Blocks(b) => {
+                                mark.push('#');
+                                for q in 0..v.players() {
+                                    if b.blocked & (1 << q) != 0 {
+                                        mark.push(player_letter(v, q));
                                     }
                                 }
-                                None => mark.push('='),
                             }
                         }
                         Group {

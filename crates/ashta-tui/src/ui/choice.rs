@@ -11,7 +11,7 @@ use ratatui::Frame;
 
 use crate::app::{App, Choice, Hint};
 use crate::describe::{move_words, player_name, result_words};
-use crate::ui::fit::{cut, window, wrap};
+use crate::fit::{cut, window, wrap};
 use crate::ui::player_style;
 
 /// Rows the panel would take to show everything in `width` columns, borders included.

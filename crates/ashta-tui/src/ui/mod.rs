@@ -6,7 +6,6 @@
 pub mod bars;
 pub mod board;
 pub mod choice;
-pub mod fit;
 pub mod help;
 pub mod layout;
 mod overlays;

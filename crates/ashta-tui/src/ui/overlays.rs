@@ -9,8 +9,8 @@ use ratatui::Frame;
 
 use crate::app::{App, Overlay};
 use crate::describe::{places, player_letter, result_words};
+use crate::fit::{centered, width};
 use crate::line_edit::LineEdit;
-use crate::ui::fit::{centered, width};
 use crate::ui::{help, player_style};
 
 /// Draws the overlay, if any, over `area`.

@@ -10,7 +10,7 @@ use ratatui::Frame;
 
 use crate::app::App;
 use crate::describe::{cowrie_marks, player_letter, throw_words};
-use crate::ui::fit::{cut, width, wrap};
+use crate::fit::{cut, width, wrap};
 use crate::ui::player_style;
 
 /// Rows of the players panel, borders included.

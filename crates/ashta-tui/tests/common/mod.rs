@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
-use ashta_bots::session::parse_list;
-use ashta_bots::session::Session;
+use ashta_bots::seating::parse_list;
 use ashta_engine::{Game, Rules};
+use ashta_session::Session;
 use ashta_tui::app::{App, Settings};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -17,7 +17,7 @@ pub fn table(seats: &str, seed: u64) -> Session {
     let mut rules = Rules::standard();
     rules.players = seats.len() as u8;
     let game = Game::new(rules, seed).unwrap();
-    Session::new(game, seats, seed, Some(Duration::from_millis(30))).unwrap()
+    ashta_bots::seating::seat(game, seats, seed, Some(Duration::from_millis(30))).unwrap()
 }
 
 /// An app at that table, moves shown at once, and moved on to the first choice.
@@ -82,7 +82,7 @@ pub fn app_with_many_moves(pawns: u8, units: usize) -> App {
     rules.players = 2;
     rules.pawns = Some(pawns);
     let game = Game::new(rules, 5).unwrap();
-    let table = Session::new(game, seats, 5, Some(Duration::from_millis(30))).unwrap();
+    let table = ashta_bots::seating::seat(game, seats, 5, Some(Duration::from_millis(30))).unwrap();
     let settings = Settings {
         step_ms: 0,
         confirm: false,

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use ashta_bots::analysis::{GameReview, Mark};
+use ashta_analysis::{GameReview, Mark};
 
 use super::{bands_text, seat_names, signed};
 use crate::board::{draw, Detail};

@@ -12,12 +12,9 @@
 //! a legal move.
 
 use anyhow::{anyhow, Result};
-use ashta_bots::session::{Session, Step};
-use ashta_bots::{make_bot, Bot};
-use ashta_engine::{
-    DrawReason, Game, Gate, Position, SeededThrows, ThrowReport, ThrowStep, Variant,
-    DEFAULT_SIM_TURN_LIMIT,
-};
+use ashta_bots::make_bot;
+use ashta_engine::{DrawReason, Gate, Position, SeededThrows, ThrowReport, ThrowStep, Variant};
+use ashta_session::{bot_table, Bot, Step};
 use serde::Serialize;
 
 /// What one game showed.
@@ -55,16 +52,12 @@ fn mix(mut x: u64) -> u64 {
 
 /// Plays game number `game` of a series seeded with `seed`: every seat played by the
 /// bot `spec` (seeded per seat), throws from stream `game` of `seed`, driven by a
-/// [`Session`] whose steps are counted.
+/// table ([`bot_table`]) whose steps are counted.
 pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameStats> {
     let bots: Vec<Box<dyn Bot>> = (0..variant.players())
         .map(|seat| make_bot(spec, mix(mix(seed ^ mix(game)) ^ seat as u64), None))
         .collect::<Result<_, _>>()?;
-    let mut start = Game::from_position(variant.clone(), variant.start_position(), None);
-    start.set_throws(SeededThrows::with_stream(seed, game));
-    let mut session = Session::with_bots(start, bots)?;
-    let limit = variant.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
-    session.set_turn_cap(Some(limit as usize));
+    let mut session = bot_table(variant, bots, SeededThrows::with_stream(seed, game))?;
     let mut stats = GameStats {
         throws: vec![0; variant.table().cowries() as usize + 1],
         ..GameStats::default()

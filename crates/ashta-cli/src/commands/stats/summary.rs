@@ -2,8 +2,8 @@
 //! the gate and the throws, each with its interval or test.
 
 use anyhow::{Context, Result};
-use ashta_bots::chi_square::{goodness_of_fit, ChiSquareTest};
-use ashta_bots::stats::{mean_ci, wilson};
+use ashta_arena::chi_square::{goodness_of_fit, ChiSquareTest};
+use ashta_arena::stats::{mean_ci, wilson};
 use ashta_engine::Variant;
 use serde::Serialize;
 

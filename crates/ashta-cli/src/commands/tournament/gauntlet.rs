@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
-use ashta_bots::tournament::{run_gauntlet, GauntletConfig, GauntletResult, Share};
+use ashta_arena::gauntlet::{run_gauntlet, GauntletConfig, GauntletResult, Share};
 use ashta_engine::{Rules, Variant};
 
 use super::{describe_rules, pct, progress_bar, speed};

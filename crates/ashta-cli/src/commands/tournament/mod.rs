@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use ashta_bots::gauntlet::GAUNTLET;
-use ashta_bots::tournament::{
+use ashta_arena::tournament::{
     parse_bot_list, run_round_robin, run_tournament, RoundRobinConfig, RoundRobinResult,
     TournamentConfig, TournamentResult,
 };
+use ashta_bots::gauntlet::GAUNTLET;
 use ashta_engine::{RulesSpec, Variant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -83,7 +83,7 @@ pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     let time = args.time_ms.map(Duration::from_millis);
     let threads = args.threads.map(|t| t as usize);
     if let Some(bot) = &args.gauntlet {
-        let config = ashta_bots::tournament::GauntletConfig {
+        let config = ashta_arena::gauntlet::GauntletConfig {
             rules: args.rules.rules()?,
             bot: bot.clone(),
             opponents: match &args.opponents {

@@ -25,7 +25,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::chance::{Chance, Expansion, WinVector};
-use crate::Stop;
+use ashta_session::Stop;
 
 /// How rollouts are played.
 #[derive(Clone, Copy, Debug, PartialEq)]

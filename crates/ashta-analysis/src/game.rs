@@ -3,7 +3,7 @@
 //! error, the luck, a luck-adjusted result and a rating band; and every player's chance
 //! to win after each turn, for a curve.
 
-use ashta_engine::{Game, Position, Record, RecordError, ThrowStep, Variant};
+use ashta_engine::{Game, Moment, Position, Record, RecordError, ThrowStep, Variant};
 
 use super::chance::Chance;
 use super::hint::{estimate, hint, HintConfig, RankedPlay};
@@ -177,16 +177,14 @@ pub fn analyze_record(
 ) -> Result<GameReview, RecordError> {
     let game = Game::replay(record)?;
     let variant = game.variant().clone();
-    let start = match &record.start {
-        Some(json) => variant.check(json)?,
-        None => variant.start_position(),
-    };
+    let walked = walk_turns(record)?;
+    let start = walked.start;
     let chance = Chance::new(&variant, config.luck_throws);
     let total = record.turns.len();
     let wins_start = estimate(&variant, &start, &config.hint).wins;
     let mut pos = start;
     let mut turns = Vec::with_capacity(total);
-    for (t, turn) in record.turns.iter().enumerate() {
+    for (t, (turn, walked)) in record.turns.iter().zip(walked.turns).enumerate() {
         let number = t + 1;
         let bad = |reason: String| RecordError::Turn {
             turn: number,
@@ -199,26 +197,8 @@ pub fn analyze_record(
                 source,
             }
         })?;
-        let mut thrown = before;
-        let step = variant
-            .apply_throws(&mut thrown, &turn.throws)
-            .map_err(|source| RecordError::Throw {
-                turn: number,
-                source,
-            })?;
+        let (thrown, step, after) = (walked.thrown, walked.step, walked.after);
         let bag = variant.bag(&thrown);
-        let mut after = thrown;
-        for (m, mv) in turn.moves.iter().enumerate() {
-            let from = u8::try_from(mv.from).ok();
-            variant
-                .find_move(&after, mv.value, from, mv.count)
-                .and_then(|found| variant.play(&mut after, found))
-                .map_err(|source| RecordError::Move {
-                    turn: number,
-                    index: m + 1,
-                    source,
-                })?;
-        }
         let settled = after.is_over() || after.must_throw();
         let seed = config.hint.seed.wrapping_add(number as u64);
         let turn_hint = HintConfig {
@@ -323,4 +303,42 @@ fn summaries(variant: &Variant, turns: &[TurnReview], end: &Position) -> Vec<Pla
             s
         })
         .collect()
+}
+
+/// The positions of one recorded turn: after its throws (with how the phase ended) and
+/// after its moves.
+struct WalkedTurn {
+    thrown: Position,
+    step: ThrowStep,
+    after: Position,
+}
+
+/// A record's start and turns, walked by the engine's one record walker
+/// ([`Record::walk`]), which checks every throw and move.
+struct Walked {
+    start: Position,
+    turns: Vec<WalkedTurn>,
+}
+
+fn walk_turns(record: &Record) -> Result<Walked, RecordError> {
+    let walk = record.walk()?;
+    let start = *walk.position();
+    let mut turns: Vec<WalkedTurn> = Vec::with_capacity(record.turns.len());
+    for moment in walk {
+        let (moment, pos) = moment?;
+        match moment {
+            Moment::Start => {}
+            Moment::Thrown { step, .. } => turns.push(WalkedTurn {
+                thrown: pos,
+                step,
+                after: pos,
+            }),
+            Moment::Moved { .. } => {
+                if let Some(turn) = turns.last_mut() {
+                    turn.after = pos;
+                }
+            }
+        }
+    }
+    Ok(Walked { start, turns })
 }

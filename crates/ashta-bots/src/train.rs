@@ -4,17 +4,18 @@
 
 use std::sync::{Arc, Mutex};
 
-use ashta_engine::{Game, Position, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::{Position, SeededThrows, Variant};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use super::features::for_each_input;
-use super::ValueNet;
+use crate::eval::Evaluator;
 use crate::greedy::greedy_pick;
-use crate::session::{Next, Session};
-use crate::{Bot, Candidate, Evaluator};
+use crate::net::features::for_each_input;
+use crate::net::ValueNet;
+use ashta_session::{bot_table, Next};
+use ashta_session::{Bot, Candidate};
 
 /// Positions stored as their non-zero inputs, each with its outcome class (the winner
 /// counted from the player to move, or `players` for a draw).
@@ -88,7 +89,7 @@ pub type BotMaker = Arc<dyn Fn(u64) -> Box<dyn Bot> + Send + Sync>;
 #[derive(Clone)]
 pub enum Player {
     /// The play this evaluation likes best, one play deep (the first of equals, as
-    /// [`crate::GreedyBot`] does), or with chance `epsilon` a random play.
+    /// [`crate::greedy::GreedyBot`] does), or with chance `epsilon` a random play.
     Policy(Evaluator),
     /// A bot of its own (for example a gauntlet style, so that the positions the net
     /// learns from include those other styles of play lead to), made afresh for each
@@ -128,11 +129,7 @@ pub fn self_play_positions(
             }
         })
         .collect();
-    let mut game = Game::from_position(v.clone(), v.start_position(), None);
-    game.set_throws(SeededThrows::new(seed));
-    let mut session = Session::with_bots(game, bots).expect("one policy per seat");
-    let limit = v.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
-    session.set_turn_cap(Some(limit as usize));
+    let mut session = bot_table(v, bots, SeededThrows::new(seed)).expect("one policy per seat");
     let mut settled = Vec::new();
     loop {
         match session.next() {

@@ -1,106 +1,41 @@
-//! Who sits where: a person, the built-in random mover, or a bot by its
-//! [`crate::make_bot`] spec, as `--seats` spells them, parsed once into [`SeatKind`]; and
-//! how each seat's bot is seeded and timed.
+//! Seats as `--seats` spells them, and the bots that sit in them: reads a seat list into
+//! [`SeatKind`]s (a person, the random mover, or a bot by its [`make_bot`] spec), builds
+//! each seat's bot with its seed and time, and sets a [`Session`] up with them, new or
+//! loaded from a saved game or record.
 
 use std::time::Duration;
 
-use thiserror::Error;
+use ashta_engine::{Game, Record};
+use ashta_session::bot::Bot;
+use ashta_session::saved::{SavedGame, SAVE_FORMAT};
+use ashta_session::seats::{SeatError, SeatKind};
+use ashta_session::session::{Session, SessionError};
 
-use crate::{make_bot, Bot, BotError, BOT_NAMES};
+use crate::registry::{make_bot, BotError, BOT_NAMES};
 
 /// The bot that sits in the seats `--seats` leaves to the computer, and that gives hints.
 pub const DEFAULT_BOT: &str = "default";
 
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    /// A person.
-    Human,
-    /// The built-in mover that picks uniformly among the legal moves of each moment.
-    Random,
-    /// A bot by its [`crate::make_bot`] spec (`greedy`, `mcts:sims=300`).
-    Bot(String),
-}
-
-/// A seat or seat list that does not read, or a bot that cannot be built.
-#[derive(Debug, Error)]
-pub enum SeatError {
-    /// `bot:` with nothing after it.
-    #[error("seat \"bot:\" names no bot: write bot:NAME, NAME one of {}", BOT_NAMES.join(", "))]
-    NoBotNamed,
-    /// Neither a kind nor a bot name.
-    #[error(
-        "unknown seat {0:?}: a seat is human, random, bot:SPEC or a bot name (known bots: {names})",
-        names = BOT_NAMES.join(", ")
-    )]
-    Unknown(String),
-    /// A seat of a list is empty (`human,,random`).
-    #[error("seat {0} is empty")]
-    Empty(usize),
-    /// A seat of a list that does not read.
-    #[error("--seats {list:?}: {source}")]
-    InList {
-        /// The list as given.
-        list: String,
-        /// What is wrong with it.
-        source: Box<SeatError>,
-    },
-    /// The number of seats is not the number of players.
-    #[error("{seats} seats for a game of {players} players: give one seat per player")]
-    Count {
-        /// Seats given.
-        seats: usize,
-        /// Players of the rules.
-        players: usize,
-    },
-    /// A seat's bot cannot be built (a bad name or option).
-    #[error("seat {seat} ({name}): {source}")]
-    Bot {
-        /// The seat.
-        seat: usize,
-        /// The seat as `--seats` spells it.
-        name: String,
-        /// Why.
-        source: BotError,
-    },
-}
-
-impl SeatKind {
-    /// The kind as `--seats` spells it: `human`, `random`, `bot:greedy`.
-    pub fn name(&self) -> String {
-        match self {
-            SeatKind::Human => "human".to_string(),
-            SeatKind::Random => "random".to_string(),
-            SeatKind::Bot(spec) => format!("bot:{spec}"),
-        }
+/// Reads one seat: `human`, `random`, `bot:SPEC` or a bare bot name (with or
+/// without options), which stands for `bot:` and the name.
+pub fn parse_seat(text: &str) -> Result<SeatKind, SeatError> {
+    let text = text.trim();
+    match text {
+        "human" => return Ok(SeatKind::Human),
+        "random" => return Ok(SeatKind::Random),
+        _ => {}
     }
-
-    /// Whether a person plays this seat.
-    pub fn is_human(&self) -> bool {
-        *self == SeatKind::Human
+    if let Some(spec) = text.strip_prefix("bot:") {
+        if spec.is_empty() {
+            return Err(SeatError::NoBotNamed(BOT_NAMES));
+        }
+        return Ok(SeatKind::Bot(spec.to_string()));
     }
-
-    /// Reads one seat: `human`, `random`, `bot:SPEC` or a bare bot name (with or
-    /// without options), which stands for `bot:` and the name.
-    pub fn parse(text: &str) -> Result<SeatKind, SeatError> {
-        let text = text.trim();
-        match text {
-            "human" => return Ok(SeatKind::Human),
-            "random" => return Ok(SeatKind::Random),
-            _ => {}
-        }
-        if let Some(spec) = text.strip_prefix("bot:") {
-            if spec.is_empty() {
-                return Err(SeatError::NoBotNamed);
-            }
-            return Ok(SeatKind::Bot(spec.to_string()));
-        }
-        let name = text.split_once(':').map_or(text, |(name, _)| name);
-        if BOT_NAMES.contains(&name) {
-            return Ok(SeatKind::Bot(text.to_string()));
-        }
-        Err(SeatError::Unknown(text.to_string()))
+    let name = text.split_once(':').map_or(text, |(name, _)| name);
+    if BOT_NAMES.contains(&name) {
+        return Ok(SeatKind::Bot(text.to_string()));
     }
+    Err(SeatError::Unknown(text.to_string(), BOT_NAMES))
 }
 
 /// Splits a `--seats` list into seats. Commas separate seats, but a bot's options are
@@ -132,7 +67,7 @@ pub fn parse_list(list: &str) -> Result<Vec<SeatKind>, SeatError> {
             if piece.is_empty() {
                 return Err(in_list(SeatError::Empty(k + 1)));
             }
-            SeatKind::parse(piece).map_err(in_list)
+            parse_seat(piece).map_err(in_list)
         })
         .collect()
 }
@@ -193,13 +128,78 @@ pub fn seat_bot(
     make_bot(spec, bot_seed(seed, p), budget(spec, time)).map_err(|source| SeatError::Bot {
         seat: p,
         name: format!("bot:{spec}"),
-        source,
+        source: Box::new(source),
     })
 }
 
 /// The bot that gives a person hints: the default bot, seeded apart from the seats.
 pub fn hint_bot(seed: u64, time: Option<Duration>) -> Result<Box<dyn Bot>, BotError> {
     make_bot(DEFAULT_BOT, bot_seed(seed, 4), time)
+}
+
+/// A game with these seats: `seed` seeds the seats' bots and the random mover (and
+/// the throws, when the game has no source of its own); `bot_time` is the searching
+/// bots' time per decision (`None`: their own fixed budgets). Every bot is built
+/// now, so a bad name or option is reported before the game starts.
+pub fn seat(
+    game: Game,
+    seats: Vec<SeatKind>,
+    seed: u64,
+    bot_time: Option<Duration>,
+) -> Result<Session, SessionError> {
+    let bots = seats
+        .iter()
+        .enumerate()
+        .map(|(p, seat)| match seat {
+            SeatKind::Bot(spec) => seat_bot(spec, seed, p, bot_time).map(Some),
+            _ => Ok(None),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Session::from_parts(game, seats, bots, seed, bot_time)
+}
+
+/// Reads a saved game ([`SavedGame`]) or a bare record and replays it (every throw
+/// and move is checked). `seats` replaces the saved seats when given (it must be
+/// given, or the default seating is used, for a bare record); `bot_time` replaces
+/// the saved time when given; `seed` is used only for a record without a seed.
+pub fn load(
+    text: &str,
+    seats: Option<Vec<SeatKind>>,
+    bot_time: Option<Option<Duration>>,
+    seed: u64,
+) -> Result<Session, SessionError> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| SessionError::Load(format!("the file is not JSON: {e}")))?;
+    let saved_format = value.get("format").and_then(|f| f.as_str()) == Some(SAVE_FORMAT);
+    let (record, saved_seats, saved_time) = if saved_format {
+        let saved: SavedGame = serde_json::from_value(value)
+            .map_err(|e| SessionError::Load(format!("malformed saved game: {e}")))?;
+        let seats = saved
+            .seats
+            .iter()
+            .map(|s| parse_seat(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let time = (saved.bot_time_ms > 0).then(|| Duration::from_millis(saved.bot_time_ms));
+        (saved.record, Some(seats), Some(time))
+    } else {
+        let record: Record = serde_json::from_value(value).map_err(|e| {
+            SessionError::Load(format!(
+                "neither a saved game ({SAVE_FORMAT}) nor a game record \
+                 (ashta-record/1): {e}"
+            ))
+        })?;
+        (record, None, None)
+    };
+    let (game, marks) = Game::replay_marked(&record)?;
+    let players = game.variant().players();
+    let seats = seats
+        .or(saved_seats)
+        .unwrap_or_else(|| default_seats(players));
+    let bot_time = bot_time
+        .or(saved_time)
+        .unwrap_or(Some(Duration::from_millis(200)));
+    let seed = record.seed.unwrap_or(seed);
+    Ok(seat(game, seats, seed, bot_time)?.with_undo_marks(marks))
 }
 
 #[cfg(test)]

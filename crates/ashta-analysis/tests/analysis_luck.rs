@@ -1,6 +1,6 @@
 //! The luck of a throw, checked against a hand computation from the exact throw table.
 
-use ashta_bots::analysis::{throw_luck, Chance};
+use ashta_analysis::{throw_luck, Chance};
 use ashta_engine::parse_any;
 
 /// South and North each have one pawn left, one square from home: only a 1 brings it

@@ -10,9 +10,9 @@
 use ashta_engine::{MoveList, Position, ThrowOutcome, ThrowStep, Variant};
 use rand::Rng;
 
-use crate::eval::{Evaluator, WeightSet};
-use crate::tuning;
-use crate::Stop;
+use ashta_bots::eval::{Evaluator, WeightSet};
+use ashta_bots::tuning;
+use ashta_session::Stop;
 
 /// A value for every seat (at most four players): each player's chance to win.
 pub type WinVector = [f64; 4];

@@ -3,12 +3,12 @@
 //! a decision, against every style of the gauntlet under the standard rules, seats
 //! rotated over shared throws.
 
+use ashta_arena::gauntlet::{run_gauntlet, GauntletConfig};
+use ashta_arena::stats::wilson;
 use ashta_bots::gauntlet::GAUNTLET;
-use ashta_bots::stats::wilson;
-use ashta_bots::tournament::{run_gauntlet, GauntletConfig};
 use ashta_engine::Rules;
 
-fn gauntlet(players: usize, games: u64) -> Vec<ashta_bots::tournament::GauntletLine> {
+fn gauntlet(players: usize, games: u64) -> Vec<ashta_arena::gauntlet::GauntletLine> {
     let config = GauntletConfig {
         rules: Rules::standard(),
         bot: "hard".into(),

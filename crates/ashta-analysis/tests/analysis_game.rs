@@ -1,11 +1,11 @@
 //! The review of a recorded game: sane totals, and a random mover rated below a bot.
 
-use ashta_bots::analysis::{
+use ashta_analysis::{
     analyze_record, throw_luck, AnalysisConfig, Chance, HintConfig, RolloutConfig,
 };
-use ashta_bots::arena::record_game;
 use ashta_bots::make_bot;
 use ashta_engine::{Record, Rules};
+use ashta_session::selfplay::record_game;
 
 /// A game between bots (seat p plays `specs[p]`), stopped after `max_turns` throwing
 /// phases if it has not ended, as a record.

@@ -2,9 +2,11 @@
 
 use std::sync::{Arc, Mutex};
 
-use ashta_bots::session::{parse_list, Next, SeatKind, Session, SessionError, Step, DEFAULT_BOT};
-use ashta_bots::{Bot, Candidate, GreedyBot};
+use ashta_bots::seating::{parse_list, DEFAULT_BOT};
+use ashta_bots::GreedyBot;
 use ashta_engine::{Game, MoveList, Phase, Play, Position, Rules, Variant};
+use ashta_session::{Bot, Candidate};
+use ashta_session::{Next, SeatKind, Session, SessionError, Step};
 
 fn rules(players: u8) -> Rules {
     let mut rules = Rules::standard();
@@ -15,7 +17,7 @@ fn rules(players: u8) -> Rules {
 fn session(seats: &str, seed: u64) -> Session {
     let seats = parse_list(seats).unwrap();
     let game = Game::new(rules(seats.len() as u8), seed).unwrap();
-    Session::new(game, seats, seed, None).unwrap()
+    ashta_bots::seating::seat(game, seats, seed, None).unwrap()
 }
 
 /// Greedy, counting the decisions it is shown.
@@ -149,14 +151,14 @@ fn a_saved_game_loads_with_its_seats_and_undoes_past_the_load() {
     person_plays_first_moves(&mut s);
     person_plays_first_moves(&mut s);
     let text = s.save();
-    let mut back = Session::load(&text, None, None, 0).unwrap();
+    let mut back = ashta_bots::seating::load(&text, None, None, 0).unwrap();
     assert_eq!(back.seats(), s.seats());
     assert_eq!(back.position(), s.position());
     assert_eq!(back.game().record(), s.game().record());
     assert_eq!(back.undo_target(None), s.undo_target(None));
     assert_eq!(back.undo(None).unwrap(), 0);
     // A bare record gets the default seats.
-    let bare = Session::load(&s.game().save(), None, None, 0).unwrap();
+    let bare = ashta_bots::seating::load(&s.game().save(), None, None, 0).unwrap();
     assert_eq!(
         bare.seats(),
         [SeatKind::Human, SeatKind::Bot(DEFAULT_BOT.into())]
@@ -165,7 +167,11 @@ fn a_saved_game_loads_with_its_seats_and_undoes_past_the_load() {
 
 #[test]
 fn loading_garbage_says_what_is_wrong() {
-    let err = |text: &str| Session::load(text, None, None, 0).unwrap_err().to_string();
+    let err = |text: &str| {
+        ashta_bots::seating::load(text, None, None, 0)
+            .unwrap_err()
+            .to_string()
+    };
     assert!(err("hello").contains("not JSON"));
     assert!(err("{\"a\": 1}").contains("neither a saved game"));
     assert!(
@@ -239,12 +245,14 @@ fn throwing_once_at_a_time_and_the_turn_cap() {
 #[test]
 fn wrong_seats_are_refused_before_the_game() {
     let game = Game::new(rules(3), 1).unwrap();
-    let err = Session::new(game.clone(), parse_list("human,greedy").unwrap(), 1, None)
+    let err = ashta_bots::seating::seat(game.clone(), parse_list("human,greedy").unwrap(), 1, None)
         .unwrap_err()
         .to_string();
     assert!(err.contains("2 seats for a game of 3 players"), "{err}");
     let seats = parse_list("human,greedy,bot:mcts:speed=9").unwrap();
-    let err = Session::new(game, seats, 1, None).unwrap_err().to_string();
+    let err = ashta_bots::seating::seat(game, seats, 1, None)
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("seat 2") && err.contains("bad option"),
         "{err}"

@@ -1,12 +1,19 @@
+//! # ashta-analysis
+//!
+//! Hints and game reviews: it may evaluate positions with the bots' evaluation and roll
+//! games out, but it seats no bots at a table, runs no tournament and does no I/O.
+//!
 //! Analysis for players who want to get better, in the manner of gnubg: a hint that
 //! ranks every play of a bag by rollouts ([`hint()`]), and the review of a recorded
 //! game ([`analyze_record`]): each decision's error, each throw's luck, per-player
 //! totals and a rating band ([`rating`]).
 //!
-//! Everything rests on the bots' shared [`crate::Evaluator`]: rollouts are played by
+//! Everything rests on the bots' shared [`ashta_bots::Evaluator`]: rollouts are played by
 //! its favourite play (one play deep) and corrected, throw by throw, by its exact
 //! expectation over the throw outcomes ([`rollout`]); the luck of a throw is measured
 //! against the same expectation ([`luck`]).
+
+#![warn(missing_docs)]
 
 pub mod chance;
 pub mod game;

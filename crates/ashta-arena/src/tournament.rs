@@ -30,10 +30,6 @@
 //! as above and fits Bradley–Terry ratings (see [`crate::stats::bradley_terry`]) to the
 //! pairwise scores, a draw being half a win to each side.
 
-mod gauntlet;
-
-pub use gauntlet::{run_gauntlet, GauntletConfig, GauntletLine, GauntletResult, Share};
-
 use std::time::Duration;
 
 use ashta_engine::{DrawReason, SeededThrows, Variant};
@@ -41,10 +37,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::arena::try_play_game;
-use crate::registry::{make_bot, BotError};
 use crate::stats::{binomial_test, bradley_terry, bradley_terry_mle_exists, mean_ci, wilson, Z95};
-use crate::Bot;
+use ashta_bots::{make_bot, BotError};
+use ashta_session::selfplay::try_play_game;
+use ashta_session::Bot;
 
 /// What a tournament plays.
 #[derive(Clone, Debug)]
@@ -103,7 +99,7 @@ pub enum TournamentError {
         /// The game's index in the tournament.
         game: u64,
         /// What failed.
-        failure: crate::arena::BotFailure,
+        failure: ashta_session::BotFailure,
     },
 }
 

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::chance::{Chance, Expansion, WinVector};
 use super::rollout::{Roller, RolloutConfig};
-use crate::Stop;
+use ashta_session::Stop;
 
 /// Paired standard errors by which a play must trail the leader to stop being rolled
 /// out under a time budget.
@@ -520,7 +520,8 @@ pub fn estimate_within(
 pub(crate) mod huge {
     use ashta_engine::{Position, RulesObject, SeededThrows, Variant};
 
-    use crate::{Bot, RandomBot, Stop};
+    use ashta_bots::RandomBot;
+    use ashta_session::{Bot, Stop};
 
     /// Cancels `stop` from another thread after `ms` milliseconds; join the handle to
     /// wait for it.
@@ -634,5 +635,96 @@ mod tests {
             t.elapsed()
         );
         assert_eq!(e.wins.len(), 2);
+    }
+}
+
+/// The bots' deadlines on the same huge rules (they were tests of the stop; the helpers
+/// for huge rules live here).
+#[cfg(test)]
+mod bot_deadlines {
+    use super::huge;
+    use ashta_session::Stop;
+    use std::time::{Duration, Instant};
+
+    use ashta_bots::{make_bot, MctsBot, MctsConfig, KEEP_NODES};
+    use ashta_session::Bot;
+
+    /// Issue 20, attacks 1 and 6: searching bots keep a time budget from the call on
+    /// huge rules, where one simulation or node is slow, and `expecti`'s widest
+    /// setting keeps its time too.
+    #[test]
+    fn searching_bots_keep_their_time_on_huge_rules() {
+        let v = huge::variant();
+        let pos = huge::position(&v, 24, 3);
+        for (spec, ms) in [
+            ("master", 300),
+            ("hard", 300),
+            ("medium", 300),
+            ("expecti:throws=4,depth=12,time=500", 500),
+        ] {
+            let mut bot = make_bot(spec, 1, Some(Duration::from_millis(ms))).unwrap();
+            let t = Instant::now();
+            let play = bot.choose(&v, &pos);
+            let took = t.elapsed();
+            assert!(play.is_some(), "{spec}");
+            assert!(took < Duration::from_millis(ms + 600), "{spec}: {took:?}");
+        }
+        // On the standard rules too (the report's `ashta engine` case).
+        let std = ashta_engine::Variant::new(ashta_engine::Rules::standard()).unwrap();
+        let (_, mid) =
+            ashta_engine::parse_any("standard 5 4 0 4,2 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0")
+                .unwrap();
+        let mut bot = make_bot("expecti:throws=4,time=500", 1, None).unwrap();
+        let t = Instant::now();
+        bot.choose(&std, &mid).unwrap();
+        assert!(
+            t.elapsed() < Duration::from_millis(500 + 600),
+            "{:?}",
+            t.elapsed()
+        );
+    }
+
+    /// A stop cancels a search whose own budget is far away, and the bot still answers.
+    #[test]
+    fn a_cancelled_search_answers_at_once() {
+        let v = huge::variant();
+        let pos = huge::position(&v, 24, 3);
+        for spec in ["master:time=60000", "expecti:time=60000"] {
+            let mut bot = make_bot(spec, 1, None).unwrap();
+            let stop = Stop::new();
+            bot.set_stop(stop.clone());
+            let canceller = huge::cancel_after(&stop, 200);
+            let t = Instant::now();
+            assert!(bot.choose(&v, &pos).is_some());
+            let took = t.elapsed();
+            canceller.join().unwrap();
+            assert!(took < Duration::from_millis(200 + 600), "{spec}: {took:?}");
+        }
+    }
+
+    /// Issue 20, attack 2: a bot keeps no big search tree between decisions.
+    #[test]
+    fn a_bot_frees_its_tree_after_a_decision() {
+        let v = ashta_engine::Variant::new(ashta_engine::Rules::standard()).unwrap();
+        let (_, pos) =
+            ashta_engine::parse_any("standard 5 4 0 4,2 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0")
+                .unwrap();
+        let mut bot = MctsBot::new(3, MctsConfig::default());
+        bot.analyse(&v, &pos);
+        assert!(bot.last_simulations() > 1000);
+        assert!(bot.tree_capacity() <= KEEP_NODES, "{}", bot.tree_capacity());
+        // A server's bot, waiting for a person, keeps no tree at all.
+        let mut small = MctsBot::new(
+            3,
+            MctsConfig {
+                simulations: 100,
+                ..MctsConfig::default()
+            },
+        );
+        small.analyse(&v, &pos);
+        assert!(small.tree_capacity() > 0);
+        small.release_memory();
+        assert_eq!(small.tree_capacity(), 0);
+        assert!(!small.analyse(&v, &pos).is_empty());
     }
 }

@@ -1,5 +1,5 @@
 //! A gauntlet: one bot against each opponent of a list (by default every style of
-//! [`crate::gauntlet::GAUNTLET`]), in two-player matches and in four-player ones where
+//! [`ashta_bots::gauntlet::GAUNTLET`]), in two-player matches and in four-player ones where
 //! the bot holds one seat and the opponent the other three. Each match is a
 //! [`run_tournament`] (seats rotated over shared throws); each line reports the bot's
 //! wins, draws and losses with 95% Wilson intervals and its score, a draw counting
@@ -10,15 +10,15 @@ use std::time::Duration;
 use ashta_engine::{Rules, Variant};
 use serde::Serialize;
 
-use super::{run_tournament, DrawCounts, TournamentConfig, TournamentError};
 use crate::stats::{mean_ci, wilson};
+use crate::tournament::{run_tournament, DrawCounts, TournamentConfig, TournamentError};
 
 /// What a gauntlet plays.
 #[derive(Clone, Debug)]
 pub struct GauntletConfig {
     /// The rules; their player count is replaced by each of `players`.
     pub rules: Rules,
-    /// The bot under test (a spec as [`crate::make_bot`] takes it).
+    /// The bot under test (a spec as [`ashta_bots::make_bot`] takes it).
     pub bot: String,
     /// Its opponents.
     pub opponents: Vec<String>,

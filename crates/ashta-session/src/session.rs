@@ -11,38 +11,35 @@
 //! sees every decision made at the table ([`Bot::observe`]), whoever made it.
 //!
 //! ```
-//! use ashta_bots::session::{Session, SeatKind, Step};
 //! use ashta_engine::{Game, Rules};
+//! use ashta_session::{SeatKind, Session};
 //!
 //! let mut rules = Rules::standard();
 //! rules.players = 2;
 //! let game = Game::new(rules, 7).unwrap();
-//! let seats = vec![SeatKind::Random, SeatKind::Bot("greedy".into())];
-//! let mut session = Session::new(game, seats, 7, None).unwrap();
+//! let seats = vec![SeatKind::Random, SeatKind::Random];
+//! let mut session = Session::from_parts(game, seats, vec![None, None], 7, None).unwrap();
 //! session.play_out().unwrap();
 //! assert!(session.position().is_over());
 //! // The record replays, and the same seed plays the same game again.
 //! assert!(ashta_engine::Game::replay(session.game().record()).is_ok());
 //! ```
 
-pub mod describe;
-mod saved;
-pub mod seats;
-
 use std::time::Duration;
 
 use ashta_engine::{
-    DrawReason, Forfeit, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase, Play,
-    Position, Record, RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
+    DrawReason, Forfeit, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase, Play, Played,
+    Position, RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use crate::arena::{BagWatch, BotFailure, Outcome};
-use crate::Bot;
-pub use saved::{SavedGame, SAVE_FORMAT};
-pub use seats::{default_seats, hint_bot, parse_list, seat_bot, SeatError, SeatKind, DEFAULT_BOT};
+use crate::bag_watch::BagWatch;
+use crate::bot::Bot;
+use crate::outcome::{BotFailure, Outcome};
+use crate::saved::{SavedGame, SAVE_FORMAT};
+use crate::seats::{SeatError, SeatKind};
 
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,27 +164,6 @@ pub fn mover_rng(seed: u64) -> ChaCha8Rng {
 }
 
 impl Session {
-    /// A game with these seats: `seed` seeds the seats' bots and the random mover (and
-    /// the throws, when the game has no source of its own); `bot_time` is the searching
-    /// bots' time per decision (`None`: their own fixed budgets). Every bot is built
-    /// now, so a bad name or option is reported before the game starts.
-    pub fn new(
-        game: Game,
-        seats: Vec<SeatKind>,
-        seed: u64,
-        bot_time: Option<Duration>,
-    ) -> Result<Session, SessionError> {
-        let bots = seats
-            .iter()
-            .enumerate()
-            .map(|(p, seat)| match seat {
-                SeatKind::Bot(spec) => seat_bot(spec, seed, p, bot_time).map(Some),
-                _ => Ok(None),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Session::from_parts(game, seats, bots, seed, bot_time)
-    }
-
     /// A game between bots already built: `bots[p]` plays seat `p`. The game must
     /// draw its own throws (a seed, or [`Game::set_throws`]).
     pub fn with_bots(game: Game, bots: Vec<Box<dyn Bot>>) -> Result<Session, SessionError> {
@@ -243,53 +219,14 @@ impl Session {
         Ok(session)
     }
 
-    /// Reads a saved game ([`SavedGame`]) or a bare record and replays it (every throw
-    /// and move is checked). `seats` replaces the saved seats when given (it must be
-    /// given, or the default seating is used, for a bare record); `bot_time` replaces
-    /// the saved time when given; `seed` is used only for a record without a seed.
-    pub fn load(
-        text: &str,
-        seats: Option<Vec<SeatKind>>,
-        bot_time: Option<Option<Duration>>,
-        seed: u64,
-    ) -> Result<Session, SessionError> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| SessionError::Load(format!("the file is not JSON: {e}")))?;
-        let saved_format = value.get("format").and_then(|f| f.as_str()) == Some(SAVE_FORMAT);
-        let (record, saved_seats, saved_time) = if saved_format {
-            let saved: SavedGame = serde_json::from_value(value)
-                .map_err(|e| SessionError::Load(format!("malformed saved game: {e}")))?;
-            let seats = saved
-                .seats
-                .iter()
-                .map(|s| SeatKind::parse(s))
-                .collect::<Result<Vec<_>, _>>()?;
-            let time = (saved.bot_time_ms > 0).then(|| Duration::from_millis(saved.bot_time_ms));
-            (saved.record, Some(seats), Some(time))
-        } else {
-            let record: Record = serde_json::from_value(value).map_err(|e| {
-                SessionError::Load(format!(
-                    "neither a saved game ({SAVE_FORMAT}) nor a game record \
-                     (ashta-record/1): {e}"
-                ))
-            })?;
-            (record, None, None)
-        };
-        let (game, marks) = Game::replay_marked(&record)?;
-        let players = game.variant().players();
-        let seats = seats
-            .or(saved_seats)
-            .unwrap_or_else(|| default_seats(players));
-        let bot_time = bot_time
-            .or(saved_time)
-            .unwrap_or(Some(Duration::from_millis(200)));
-        let seed = record.seed.unwrap_or(seed);
-        let mut session = Session::new(game, seats, seed, bot_time)?;
-        session.marks = marks
+    /// The session with undo going back to `marks`, the moments each moving phase of a
+    /// replayed game began ([`Game::replay_marked`]).
+    pub fn with_undo_marks(mut self, marks: Vec<GameMark>) -> Session {
+        self.marks = marks
             .into_iter()
             .map(|m| (m.position().to_move(), m))
             .collect();
-        Ok(session)
+        self
     }
 
     /// The game as a saved-game file (JSON text).
@@ -475,10 +412,11 @@ impl Session {
     }
 
     /// Plays a move of the seat to move (a person's, or one of a play decided
-    /// elsewhere); every bot at the table sees the decision once its bag is played out.
-    pub fn play(&mut self, mv: Move) -> Result<(), SessionError> {
+    /// elsewhere), with one legality check, and gives the move's facts ([`Played`]);
+    /// every bot at the table sees the decision once its bag is played out.
+    pub fn play(&mut self, mv: Move) -> Result<Played, SessionError> {
         let before = *self.game.position();
-        self.game.play(mv)?;
+        let played = self.game.play_move(mv)?;
         let after = *self.game.position();
         if let Some(start) = self.watch.moved(&before, &after) {
             let variant = self.game.variant();
@@ -487,7 +425,7 @@ impl Session {
             }
         }
         self.settle();
-        Ok(())
+        Ok(played)
     }
 
     /// A move of the random mover: uniform over the legal moves of the moment, drawn
@@ -561,13 +499,11 @@ impl Session {
     }
 
     /// Plays the whole play a bot of `seat` decided, after [`Session::check_bot_play`];
-    /// refused as the bot's failure, with nothing played, when the check fails.
-    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<(), SessionError> {
+    /// refused as the bot's failure, with nothing played, when the check fails. Gives
+    /// each move's facts ([`Played`]).
+    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Played>, SessionError> {
         self.check_bot_play(seat, play)?;
-        for mv in &play.moves {
-            self.play(*mv)?;
-        }
-        Ok(())
+        play.moves.iter().map(|mv| self.play(*mv)).collect()
     }
 
     /// Takes the bot of `seat` from the table to decide elsewhere (another thread); it

@@ -2,7 +2,7 @@
 //! throw is called, and the facts of a move (its value, unit, squares and capture),
 //! which each front end words in its own style.
 
-use ashta_engine::{Cowries, Forfeit, IllegalMove, Move, Position, Variant};
+use ashta_engine::{Block, Cowries, Forfeit, IllegalMove, Move, Position, Square, Variant};
 
 /// The seat name of player `p`: South, East, North or West.
 pub fn player_name(variant: &Variant, p: usize) -> &'static str {
@@ -99,6 +99,31 @@ pub fn forfeit_reasons(variant: &Variant, forfeit: &Forfeit) -> String {
     said.join("; ")
 }
 
+/// What a board shows beside `count` pawns of one player on square `sq`: no mark, a
+/// double (two or more pawns on a square that is not safe, doubles on; the centre is
+/// always safe), or a double that raised a block, with the block. Every front end draws
+/// its double marker from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DoubleMark {
+    /// Not a double.
+    None,
+    /// A double that blocks nobody.
+    Double,
+    /// A double with its block (who it still blocks).
+    Blocks(Block),
+}
+
+/// The mark of `count` pawns of one player on `sq` in `pos` (see [`DoubleMark`]).
+pub fn double_mark(variant: &Variant, pos: &Position, sq: Square, count: usize) -> DoubleMark {
+    if count < 2 || !variant.rules().doubles || variant.is_safe(sq) {
+        return DoubleMark::None;
+    }
+    match pos.blocks().iter().find(|b| b.square == sq.0) {
+        Some(b) => DoubleMark::Blocks(*b),
+        None => DoubleMark::Double,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +180,20 @@ mod tests {
             .find(|m| pick(m))
             .expect("such a move is legal");
         MoveFacts::of(v, pos, mv)
+    }
+
+    /// A double is marked only off the safe squares (the centre among them) with doubles
+    /// on, and two pawns on a start square are no double.
+    #[test]
+    fn a_double_is_marked_only_off_the_safe_squares() {
+        let (v, pos) = parse_any("standard 5 2 0 - 2,2,0,0/0,0,0,0 - - 0").unwrap();
+        let on = |i: usize| v.square(0, i);
+        assert_eq!(double_mark(&v, &pos, on(2), 2), DoubleMark::Double);
+        assert_eq!(double_mark(&v, &pos, on(2), 1), DoubleMark::None);
+        assert_eq!(
+            double_mark(&v, &pos, v.geometry().centre(), 2),
+            DoubleMark::None
+        );
+        assert_eq!(double_mark(&v, &pos, on(0), 2), DoubleMark::None);
     }
 }

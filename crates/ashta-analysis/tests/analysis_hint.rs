@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use ashta_bots::analysis::{hint, HintConfig, RolloutConfig};
+use ashta_analysis::{hint, HintConfig, RolloutConfig};
 use ashta_engine::parse_any;
 
 fn fixed(rollouts: usize) -> HintConfig {

@@ -1,0 +1,19 @@
+//! Small facts of a position that the bots' evaluations share.
+
+use ashta_engine::{Position, Variant};
+use ashta_session::Candidate;
+
+/// Whether a pair may land on an opponent's double and capture it under `v`'s rules.
+pub(crate) fn pairs_capture_doubles(v: &Variant) -> bool {
+    v.rules().doubles && v.rules().pair_capture
+}
+
+/// How many of player `p`'s pawns stand at path index `i` (on a safe square too).
+pub(crate) fn pawns_at(v: &Variant, pos: &Position, p: usize, i: usize) -> usize {
+    v.pawns(pos, p).filter(|&x| x == Some(i)).count()
+}
+
+/// Sorts candidates best first; ties keep the engine's play order.
+pub(crate) fn sort_candidates(c: &mut [Candidate]) {
+    c.sort_by(|a, b| b.score.total_cmp(&a.score));
+}

@@ -1,0 +1,585 @@
+//! The application: its settings, the store, the rooms in memory, the limits on games,
+//! hints and searches, and resuming games after a restart.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use ashta_engine::Rules;
+use ashta_session::Stop;
+
+use crate::clock::{now_ms, rate_key};
+use crate::error::ApiError;
+use crate::protocol::{SeatConfig, SeatKind};
+use crate::room::{GameConfig, Room};
+use crate::store::{GameRow, Store, StoreError};
+use crate::table::Table;
+use crate::{fair, pool, room, secret, store};
+
+/// The server's settings.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// Pause before each bot throw or play (a play is sent as one event per move, which
+    /// clients animate in turn), so clients can animate.
+    pub bot_delay: Duration,
+    /// A bot's thinking budget per decision.
+    pub bot_time: Duration,
+    /// Games one address may create per minute.
+    pub creates_per_minute: u32,
+    /// Messages one WebSocket connection may send per second.
+    pub ws_messages_per_second: u32,
+    /// Longest time an HTTP request may take.
+    pub request_timeout: Duration,
+    /// Longest time a connection may take to send a request's headers, counted from when
+    /// it opens or its last response was sent; idle and slow connections close then.
+    pub header_timeout: Duration,
+    /// Most connections open at once (WebSockets included); more are closed on arrival.
+    pub max_connections: usize,
+    /// A WebSocket whose client sends nothing (not even a ping) for this long is closed.
+    pub ws_idle: Duration,
+    /// Most bot searches and hints running at once, server-wide (each takes one of as
+    /// many search threads).
+    pub max_thinking: usize,
+    /// How much lower the search threads' CPU priority is than the threads that serve
+    /// connections (a nice value, 0 to 19; Linux only): broadcasts go first, searches
+    /// keep their wall-clock budget whatever share of the CPU is left them.
+    pub search_nice: i32,
+    /// A game nobody has played in (no throw yet) is dropped after this long.
+    pub unplayed_expiry: Duration,
+    /// How often games nobody is connected to, waiting for a person, leave memory (they
+    /// load again from the database on demand), and unplayed games expire.
+    pub sweep_every: Duration,
+    /// Most connections one address may hold open at once (WebSockets, spectators'
+    /// included; IPv6 counts by /64).
+    pub max_connections_per_address: usize,
+    /// Hints one address may ask for per minute.
+    pub hints_per_minute: u32,
+    /// Games in play one address may have created (and not finished).
+    pub max_games_per_address: usize,
+    /// Games in play with no person seated one address may have created.
+    pub max_bot_games_per_address: usize,
+    /// Games in play, server-wide.
+    pub max_games: usize,
+    /// Games in play with no person seated, server-wide.
+    pub max_bot_games: usize,
+    /// Finished games kept in the database (the newest; older ones are deleted at each
+    /// sweep, with games nobody played in that expired).
+    pub keep_finished: usize,
+    /// A game in play with no event for this long, that nobody is connected to, is
+    /// abandoned: deleted at the next sweep.
+    pub abandoned_after: Duration,
+    /// The origin (`https://name[:port]`) people reach the server at, when it is not
+    /// the address it listens on (behind a proxy, say). Without it, requests must name
+    /// the listening address, or `localhost`, as their host.
+    pub public_origin: Option<String>,
+}
+
+impl ServerConfig {
+    /// The defaults, with the database at `db`.
+    pub fn new(db: impl Into<PathBuf>) -> ServerConfig {
+        ServerConfig {
+            db: db.into(),
+            bot_delay: Duration::from_millis(700),
+            bot_time: Duration::from_millis(1000),
+            creates_per_minute: 60,
+            ws_messages_per_second: 20,
+            request_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(10),
+            max_connections: 512,
+            ws_idle: Duration::from_secs(90),
+            max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            search_nice: 10,
+            unplayed_expiry: Duration::from_secs(24 * 3600),
+            sweep_every: Duration::from_secs(60),
+            max_connections_per_address: 64,
+            hints_per_minute: 30,
+            max_games_per_address: 20,
+            max_bot_games_per_address: 2,
+            max_games: 2000,
+            max_bot_games: 32,
+            keep_finished: 10_000,
+            abandoned_after: Duration::from_secs(30 * 24 * 3600),
+            public_origin: None,
+        }
+    }
+}
+
+/// Who created a game in play.
+struct Owner {
+    /// The creator's address (unknown for a game stored without one).
+    ip: Option<IpAddr>,
+    /// No person is seated.
+    bot_only: bool,
+}
+
+/// The application: settings, the store and the rooms in memory.
+pub struct App {
+    /// The settings.
+    pub config: ServerConfig,
+    /// The database.
+    pub store: Store,
+    rooms: Mutex<HashMap<String, Arc<Room>>>,
+    loading: tokio::sync::Mutex<()>,
+    creates: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    hints: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// Who created each game in play, for the caps on games.
+    owners: Mutex<HashMap<String, Owner>>,
+    /// Places for bot searches and hints, served round-robin across addresses (see
+    /// [`ServerConfig::max_thinking`]).
+    pub(crate) thinking: Arc<fair::Fair>,
+    /// The threads searches and hints run on, once they have a place.
+    pub(crate) searches: Arc<pool::SearchPool>,
+    /// Raised when the server shuts down: every search stops.
+    stopping: Arc<AtomicBool>,
+    /// Tells open WebSockets that the server shuts down.
+    closing: tokio::sync::watch::Sender<bool>,
+    /// The port the server listens on, once serving.
+    pub(crate) port: std::sync::OnceLock<u16>,
+}
+
+impl App {
+    /// Opens the database and resumes every game in progress (bots whose turn it is
+    /// start playing, turn timers start again).
+    pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
+        let store = Store::open(&config.db)?;
+        let searches = pool::SearchPool::new(config.max_thinking, config.search_nice)
+            .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
+        let app = Arc::new(App {
+            thinking: fair::Fair::new(config.max_thinking),
+            searches: Arc::new(searches),
+            hints: Mutex::new(HashMap::new()),
+            owners: Mutex::new(HashMap::new()),
+            config,
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            loading: tokio::sync::Mutex::new(()),
+            creates: Mutex::new(HashMap::new()),
+            stopping: Arc::new(AtomicBool::new(false)),
+            closing: tokio::sync::watch::channel(false).0,
+            port: std::sync::OnceLock::new(),
+        });
+        app.expire_unplayed().await?;
+        let playing = app.store.playing().await?;
+        let mut resumed = 0;
+        for (id, creator) in &playing {
+            match app.room(id).await {
+                Ok(Some(room)) => {
+                    // They count against their creator's caps again (server-wide only
+                    // when it is not stored).
+                    app.owners().insert(
+                        id.clone(),
+                        Owner {
+                            ip: creator.as_deref().and_then(|c| c.parse().ok()),
+                            bot_only: room.config.seats.iter().all(|s| s.kind == SeatKind::Bot),
+                        },
+                    );
+                    resumed += 1;
+                }
+                Ok(None) => {}
+                Err(e) => tracing::error!(game = %id, "could not resume: {e}"),
+            }
+        }
+        tracing::info!("resumed {resumed} of {} games in progress", playing.len());
+        tokio::spawn(sweep(Arc::downgrade(&app)));
+        Ok(app)
+    }
+
+    /// Begins shutting down: every search stops at once (answering with what it has,
+    /// which is not played), bots stop playing, and WebSockets close.
+    pub fn shut_down(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        self.thinking.close();
+        self.searches.close();
+        self.closing.send_replace(true);
+    }
+
+    /// The port the server listens on (`None` before it serves).
+    pub fn local_port(&self) -> Option<u16> {
+        self.port.get().copied()
+    }
+
+    /// Whether the server is shutting down.
+    pub fn is_stopping(&self) -> bool {
+        self.stopping.load(Ordering::Relaxed)
+    }
+
+    /// A new stop for one search: cancelled by its own flag, or by the server's shutdown.
+    pub fn search_stop(&self) -> Stop {
+        Stop::new().with_flag(self.stopping.clone())
+    }
+
+    /// Completes when the server begins shutting down.
+    pub(crate) fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    fn owners(&self) -> std::sync::MutexGuard<'_, HashMap<String, Owner>> {
+        self.owners.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The key a game's searches queue under: its creator's address, else the game.
+    pub(crate) fn search_key(&self, id: &str) -> String {
+        match self.owners().get(id).and_then(|o| o.ip) {
+            Some(ip) => rate_key(ip).to_string(),
+            None => format!("game {id}"),
+        }
+    }
+
+    /// A game finished or left play: it no longer counts against the caps on games.
+    pub(crate) fn left_play(&self, id: &str) {
+        self.owners().remove(id);
+    }
+
+    /// Counts a new game against the caps on games in play (server-wide, and for
+    /// `ip`), or says which cap it would pass.
+    fn take_place(&self, id: &str, ip: Option<IpAddr>, bot_only: bool) -> Result<(), ApiError> {
+        let c = &self.config;
+        let mut owners = self.owners();
+        let key = ip.map(rate_key);
+        let (mut all, mut bots, mut mine, mut my_bots) = (0, 0, 0, 0);
+        for o in owners.values() {
+            let ours = key.is_some() && o.ip.map(rate_key) == key;
+            all += 1;
+            bots += usize::from(o.bot_only);
+            mine += usize::from(ours);
+            my_bots += usize::from(ours && o.bot_only);
+        }
+        if ip.is_some() && mine >= c.max_games_per_address {
+            return Err(ApiError::rate_limited(format!(
+                "this address has {mine} games in play, the most it may have; finish one first"
+            )));
+        }
+        if bot_only && ip.is_some() && my_bots >= c.max_bot_games_per_address {
+            return Err(ApiError::rate_limited(format!(
+                "this address has {my_bots} games of bots only in play, the most it may have"
+            )));
+        }
+        if all >= c.max_games {
+            return Err(ApiError::unavailable(format!(
+                "the server has {all} games in play, the most it takes; try again later"
+            )));
+        }
+        if bot_only && bots >= c.max_bot_games {
+            return Err(ApiError::unavailable(format!(
+                "the server has {bots} games of bots only in play, the most it takes; try again later"
+            )));
+        }
+        owners.insert(id.to_string(), Owner { ip, bot_only });
+        Ok(())
+    }
+
+    /// Whether `ip` may ask for one more hint now (and counts it if so).
+    pub fn allow_hint(&self, ip: IpAddr) -> bool {
+        allow(&self.hints, ip, self.config.hints_per_minute)
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {
+        self.rooms.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Drops a room from memory, so the next use loads it from the store again.
+    pub fn forget(&self, id: &str) {
+        self.rooms().remove(id);
+    }
+
+    /// How many games are in memory now.
+    pub fn rooms_in_memory(&self) -> usize {
+        self.rooms().len()
+    }
+
+    /// Unloads every game nobody is connected to in which nothing happens until someone
+    /// comes ([`Room::try_unload`]); they load again from the store on demand. Returns
+    /// how many left memory. The server does this every [`ServerConfig::sweep_every`].
+    pub fn unload_idle(&self) -> usize {
+        let mut rooms = self.rooms();
+        let before = rooms.len();
+        rooms.retain(|_, room| !room.try_unload());
+        before - rooms.len()
+    }
+
+    /// Whether `ip` may create one more game now (and counts it if so). IPv6 addresses
+    /// count by their /64 network, which one client usually holds whole; and the table
+    /// forgets addresses with nothing in the last minute, so it stays small.
+    pub fn allow_create(&self, ip: IpAddr) -> bool {
+        allow(&self.creates, ip, self.config.creates_per_minute)
+    }
+
+    /// How many addresses the creation limit remembers.
+    pub fn rate_table_len(&self) -> usize {
+        self.creates.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// Applies the retention policy: deletes expired games, games in play abandoned for
+    /// [`ServerConfig::abandoned_after`] (none in memory), and finished games past the
+    /// newest [`ServerConfig::keep_finished`]. Returns how many were deleted.
+    pub async fn prune(&self) -> Result<usize, StoreError> {
+        let abandoned = now_ms().saturating_sub(self.config.abandoned_after.as_millis() as i64);
+        let keep = self.rooms().keys().cloned().collect();
+        let policy = store::Retention {
+            keep_finished: self.config.keep_finished,
+            abandoned_before: abandoned,
+        };
+        let deleted = self.store.prune(policy, keep).await?;
+        for id in &deleted {
+            self.left_play(id);
+        }
+        if !deleted.is_empty() {
+            tracing::info!(
+                "deleted {} expired, abandoned or old finished games",
+                deleted.len()
+            );
+        }
+        Ok(deleted.len())
+    }
+
+    /// What `GET /api/health` says: games by status, the database's size, games in
+    /// memory and free search places.
+    pub async fn health(&self) -> Result<serde_json::Value, StoreError> {
+        let h = self.store.health().await?;
+        Ok(serde_json::json!({
+            "ok": true,
+            "games": {"playing": h.playing, "finished": h.finished, "expired": h.expired},
+            "db_bytes": h.db_bytes,
+            "games_in_memory": self.rooms_in_memory(),
+            "search_places_free": self.thinking.free(),
+        }))
+    }
+
+    /// Drops games created longer than [`ServerConfig::unplayed_expiry`] ago that
+    /// nobody has played in, so they are neither listed nor resumed.
+    pub async fn expire_unplayed(&self) -> Result<(), StoreError> {
+        let before = now_ms() - self.config.unplayed_expiry.as_millis() as i64;
+        let expired = self.store.expire_unplayed(before).await?;
+        if !expired.is_empty() {
+            tracing::info!("dropped {} games nobody played in", expired.len());
+            let mut rooms = self.rooms();
+            for id in &expired {
+                rooms.remove(id);
+                self.left_play(id);
+            }
+        }
+        Ok(())
+    }
+
+    /// Creates a game for a client at `ip` (if known), within the caps on games in
+    /// play: stores it, then opens its room. Returns the room and the seats with their
+    /// tokens.
+    pub async fn create(
+        self: &Arc<Self>,
+        rules: Rules,
+        config: GameConfig,
+        ip: Option<IpAddr>,
+    ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
+        let id = secret::new_game_id();
+        let bot_only = config.seats.iter().all(|s| s.kind == SeatKind::Bot);
+        self.take_place(&id, ip, bot_only)?;
+        let created = self.create_counted(&id, rules, config, ip).await;
+        if created.is_err() {
+            self.left_play(&id);
+        }
+        created
+    }
+
+    async fn create_counted(
+        self: &Arc<Self>,
+        id: &str,
+        rules: Rules,
+        config: GameConfig,
+        ip: Option<IpAddr>,
+    ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
+        let id = id.to_string();
+        let seed = secret::new_seed();
+        let salt = secret::new_salt();
+        let commitment = secret::commitment(seed, &salt);
+        let bots = room::seat_bots(&config, seed, self.config.bot_time);
+        let mut table = Table::new(rules, seed, salt.clone(), bots)
+            .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
+        let start_events = table.start();
+        let now = now_ms();
+        let row = GameRow {
+            id: id.clone(),
+            created_at: now,
+            updated_at: now,
+            status: "playing".into(),
+            config: serde_json::to_string(&config).expect("settings serialize"),
+            seed: seed.to_string(),
+            salt,
+            commitment: commitment.clone(),
+            version: 0,
+            result: None,
+            creator: ip.map(|ip| ip.to_string()),
+        };
+        self.store.create(row).await.map_err(ApiError::internal)?;
+        tracing::info!(game = %id, players = config.seats.len(), "game created");
+        let seats = config.seats.clone();
+        let room = Room::new(id.clone(), now, commitment, config, table, Vec::new(), now);
+        self.rooms().insert(id, room.clone());
+        room.start(self, start_events).await;
+        Ok((room, seats))
+    }
+
+    /// The room of a game, loaded from the store (and resumed) if it is not in memory.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Room>>, StoreError> {
+        if !secret::is_game_id(id) {
+            return Ok(None);
+        }
+        if let Some(room) = self.rooms().get(id) {
+            return Ok(Some(room.clone()));
+        }
+        let _one_at_a_time = self.loading.lock().await;
+        if let Some(room) = self.rooms().get(id) {
+            return Ok(Some(room.clone()));
+        }
+        let Some((row, events)) = self.store.load(id).await? else {
+            return Ok(None);
+        };
+        let room = match rebuild(&row, &events, self.config.bot_time) {
+            Ok(room) => room,
+            Err(e) => {
+                tracing::error!(game = %id, "stored game does not replay: {e}");
+                return Err(StoreError::Task(format!("game {id} does not replay: {e}")));
+            }
+        };
+        self.rooms().insert(id.to_string(), room.clone());
+        room.start(self, Vec::new()).await;
+        Ok(Some(room))
+    }
+}
+
+/// Whether `ip` may do one more thing counted in `table` now, at most `per_minute` a
+/// minute (and counts it if so). IPv6 addresses count by their /64 network, which one
+/// client usually holds whole; and the table forgets addresses with nothing in the last
+/// minute, so it stays small.
+fn allow(table: &Mutex<HashMap<IpAddr, VecDeque<Instant>>>, ip: IpAddr, per_minute: u32) -> bool {
+    let mut creates = table.lock().unwrap_or_else(|p| p.into_inner());
+    let now = Instant::now();
+    let recent_only = |times: &mut VecDeque<Instant>| {
+        while times
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= RATE_WINDOW)
+        {
+            times.pop_front();
+        }
+    };
+    if creates.len() >= PRUNE_CREATES_AT {
+        creates.retain(|_, times| {
+            recent_only(times);
+            !times.is_empty()
+        });
+    }
+    let recent = creates.entry(rate_key(ip)).or_default();
+    recent_only(recent);
+    if recent.len() >= per_minute as usize {
+        return false;
+    }
+    recent.push_back(now);
+    true
+}
+
+/// The window of the creation limit.
+const RATE_WINDOW: Duration = Duration::from_secs(60);
+
+/// Size of the creation limit's table at which addresses with nothing recent are dropped.
+const PRUNE_CREATES_AT: usize = 1024;
+
+/// Unloads idle rooms ([`App::unload_idle`]), and expires games nobody played in,
+/// while the app lives.
+async fn sweep(app: std::sync::Weak<App>) {
+    loop {
+        let every = match app.upgrade() {
+            Some(app) => app.config.sweep_every.max(Duration::from_millis(10)),
+            None => return,
+        };
+        tokio::time::sleep(every).await;
+        let Some(app) = app.upgrade() else { return };
+        let unloaded = app.unload_idle();
+        if unloaded > 0 {
+            tracing::debug!("{unloaded} idle games left memory");
+        }
+        if let Err(e) = app.prune().await {
+            tracing::error!("pruning old games failed: {e}");
+        }
+        if let Err(e) = app.expire_unplayed().await {
+            tracing::error!("expiring games nobody played in failed: {e}");
+        }
+    }
+}
+
+/// A room from its stored row and events, replayed through the engine; its bots, given
+/// `budget` per decision, see every decision replayed.
+fn rebuild(row: &GameRow, events: &[String], budget: Duration) -> Result<Arc<Room>, String> {
+    let config: GameConfig =
+        serde_json::from_str(&row.config).map_err(|e| format!("settings: {e}"))?;
+    let rules = config.rules.to_rules().map_err(|e| format!("rules: {e}"))?;
+    let seed: u64 = row.seed.parse().map_err(|e| format!("seed: {e}"))?;
+    if secret::commitment(seed, &row.salt) != row.commitment {
+        return Err("the seed does not match its commitment".into());
+    }
+    let bots = room::seat_bots(&config, seed, budget);
+    let mut table = Table::new(rules, seed, row.salt.clone(), bots)?;
+    table.start();
+    // Only the last events are kept as sent; the rest stay in the store.
+    let keep_from = events.len().saturating_sub(room::RECENT_EVENTS);
+    let mut recent = Vec::with_capacity(events.len() - keep_from);
+    for (i, text) in events.iter().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        table.replay(&value)?;
+        if i >= keep_from {
+            recent.push(Room::replayed(&table, text));
+        }
+    }
+    if events.len() as u64 != table.version() {
+        return Err(format!(
+            "{} events stored but the replay made {}",
+            events.len(),
+            table.version()
+        ));
+    }
+    Ok(Room::new(
+        row.id.clone(),
+        row.created_at,
+        row.commitment.clone(),
+        config,
+        table,
+        recent,
+        row.updated_at,
+    ))
+}
+
+impl room::Host for App {
+    fn store(&self) -> &Store {
+        &self.store
+    }
+    fn bot_time(&self) -> Duration {
+        self.config.bot_time
+    }
+    fn bot_delay(&self) -> Duration {
+        self.config.bot_delay
+    }
+    fn is_stopping(&self) -> bool {
+        App::is_stopping(self)
+    }
+    fn search_stop(&self) -> Stop {
+        App::search_stop(self)
+    }
+    fn search_key(&self, id: &str) -> String {
+        App::search_key(self, id)
+    }
+    fn thinking(&self) -> &Arc<fair::Fair> {
+        &self.thinking
+    }
+    fn searches(&self) -> &Arc<pool::SearchPool> {
+        &self.searches
+    }
+    fn left_play(&self, id: &str) {
+        App::left_play(self, id)
+    }
+    fn forget(&self, id: &str) {
+        App::forget(self, id)
+    }
+}

@@ -1,0 +1,63 @@
+//! Where a bag played a move at a time began, so bots see whole decisions.
+
+use ashta_engine::Position;
+
+/// Follows a game played a move at a time and says when a bag has been played out, so
+/// a front end can show its bots whole decisions ([`crate::bot::Bot::observe`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BagWatch {
+    /// Where the bag being played started, once a move of it was played.
+    start: Option<Position>,
+}
+
+impl BagWatch {
+    /// A move of the bag led from `before` to `after`: the position where the bag
+    /// started once `after` ends it (the turn passed or the game ended), else `None`.
+    pub fn moved(&mut self, before: &Position, after: &Position) -> Option<Position> {
+        let start = *self.start.get_or_insert(*before);
+        if after.must_throw() || after.is_over() {
+            self.start = None;
+            Some(start)
+        } else {
+            None
+        }
+    }
+
+    /// Forgets the bag being played (another position was set up, or moves were
+    /// taken back).
+    pub fn reset(&mut self) {
+        self.start = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_engine::{Rules, Variant};
+
+    #[test]
+    fn a_bag_watch_gives_the_start_of_a_bag_once_it_is_played_out() {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let v = Variant::new(rules).unwrap();
+        // South holds an 8 and a 3: two moves, the turn passes after the second.
+        let mut start = v.start_position();
+        v.apply_throws(&mut start, &[0, 3]).unwrap();
+        let mut moves = ashta_engine::MoveList::new();
+        v.legal_moves(&start, &mut moves);
+        let mut half = start;
+        v.play(&mut half, moves[0]).unwrap();
+        v.legal_moves(&half, &mut moves);
+        let mut end = half;
+        v.play(&mut end, moves[0]).unwrap();
+        assert!(!half.must_throw() && end.must_throw());
+        let mut watch = BagWatch::default();
+        assert_eq!(watch.moved(&start, &half), None);
+        assert_eq!(watch.moved(&half, &end), Some(start));
+        // The next bag starts afresh, and so does one after a reset.
+        assert_eq!(watch.moved(&half, &end), Some(half));
+        assert_eq!(watch.moved(&start, &half), None);
+        watch.reset();
+        assert_eq!(watch.moved(&half, &end), Some(half));
+    }
+}
