@@ -355,6 +355,8 @@ async function screensAndFeatures(browser) {
   // A game against one bot, on both screens.
   await wide.selectOption('select[name="players"]', "2");
   await wide.selectOption('select[name="kind-1"]', "bot");
+  // A new player's first opponents are easy ones, and the level is on the first screen.
+  check((await wide.inputValue('select[name="level-1"]')) === "easy", "the lobby offers easy bots first");
   await wide.selectOption('select[name="level-1"]', "random");
   await wide.click('button[name="create"]');
   await wide.waitForSelector('#created:not([hidden]) [data-invite-seat="0"]');

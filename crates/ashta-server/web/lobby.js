@@ -49,7 +49,8 @@ export function showLobby(root) {
     players: 4,
     timer: "",
     seats: [0, 1, 2, 3].map((i) =>
-      i === 0 ? { kind: "human", name: "", level: "medium" } : { kind: "bot", name: "", level: "medium" },
+      // New players start against easy bots; the level of each seat is offered here.
+      i === 0 ? { kind: "human", name: "", level: "easy" } : { kind: "bot", name: "", level: "easy" },
     ),
   };
   let created = null;
