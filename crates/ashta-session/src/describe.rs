@@ -2,7 +2,9 @@
 //! throw is called, and the facts of a move (its value, unit, squares and capture),
 //! which each front end words in its own style.
 
-use ashta_engine::{Block, Cowries, Forfeit, IllegalMove, Move, Position, Square, Variant};
+use ashta_engine::{
+    Block, Cowries, Forfeit, IllegalMove, Move, Position, Square, Unusable, Variant,
+};
 
 /// The seat name of player `p`: South, East, North or West.
 pub fn player_name(variant: &Variant, p: usize) -> &'static str {
@@ -76,9 +78,15 @@ impl MoveFacts {
 /// opponent's double named with its square (`the gate is closed…; North's double on c3
 /// is in the way`).
 pub fn forfeit_reasons(variant: &Variant, forfeit: &Forfeit) -> String {
+    unusable_reasons(variant, &forfeit.reasons)
+}
+
+/// Why units cannot spend a value ([`Variant::unusable`]), in words: each distinct
+/// reason once, an opponent's double named with its square; empty when there is none.
+pub fn unusable_reasons(variant: &Variant, reasons: &[Unusable]) -> String {
     let size = variant.geometry().size();
     let mut said: Vec<String> = Vec::new();
-    for why in &forfeit.reasons {
+    for why in reasons {
         let text = match (why.reason, why.double) {
             (IllegalMove::Blocked, Some((owner, sq))) => format!(
                 "{}'s double on {} blocks the way",

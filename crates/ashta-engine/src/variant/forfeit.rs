@@ -82,41 +82,63 @@ impl Variant {
 
     /// The forfeit of the player to move in `pos`, who holds values and can use none.
     pub(super) fn explain_forfeit(&self, pos: &Position) -> Forfeit {
-        let p = pos.to_move as usize;
         let values = self.bag(pos);
-        let mut reasons = Vec::new();
         let mut distinct = values.clone();
         distinct.dedup();
-        let pawns = &pos.pawns[p][..self.pawns];
-        for &v in &distinct {
-            let mut last = None;
-            for &i in pawns {
-                if i as usize == self.home || last == Some(i) {
-                    continue;
-                }
-                last = Some(i);
-                let why = if i == OFF {
-                    self.entry_rule(v).err().map(|reason| (reason, None))
-                } else {
-                    // A pair on the square could not use the value either (else the
-                    // bag would not be forfeited), and for the same reason.
-                    self.unit_rule(pos, p, i as usize, v as usize, false).err()
-                };
-                if let Some((reason, double)) = why {
-                    reasons.push(Unusable {
-                        value: v,
-                        from: (i != OFF).then_some(i),
-                        reason,
-                        double,
-                    });
-                }
+        Forfeit {
+            player: pos.to_move as usize,
+            reasons: distinct
+                .iter()
+                .flat_map(|&v| self.unusable(pos, v))
+                .collect(),
+            values,
+        }
+    }
+
+    /// Why each unit of the player to move in `pos` cannot spend `value`, in the order of
+    /// [`Forfeit::reasons`] (by path index, off the board last); units that can are left
+    /// out, and pawns at home are not units. Meant for a value that no unit can use, as
+    /// a front end explains it.
+    ///
+    /// ```
+    /// use ashta_engine::{parse_any, IllegalMove};
+    ///
+    /// // South (who has captured) stands one short of the home with every pawn: a 2
+    /// // overshoots for each of them.
+    /// let (v, pos) = parse_any("standard 5 2 0 2 23,23,23,23/0,0,0,0 01 - 0").unwrap();
+    /// let why = v.unusable(&pos, 2);
+    /// assert_eq!(why.len(), 1); // one unit: the four pawns on one square
+    /// assert!(why.iter().all(|u| u.from == Some(23) && u.reason == IllegalMove::Overshoots));
+    /// // A 1 takes a pawn home: no reason is given.
+    /// assert!(v.unusable(&pos, 1).is_empty());
+    /// ```
+    pub fn unusable(&self, pos: &Position, value: u8) -> Vec<Unusable> {
+        let p = pos.to_move as usize;
+        let mut reasons = Vec::new();
+        let mut last = None;
+        for &i in &pos.pawns[p][..self.pawns] {
+            if i as usize == self.home || last == Some(i) {
+                continue;
+            }
+            last = Some(i);
+            let why = if i == OFF {
+                self.entry_rule(value).err().map(|reason| (reason, None))
+            } else {
+                // A pair on the square cannot use the value either when a single cannot
+                // (a forfeit), and for the same reason.
+                self.unit_rule(pos, p, i as usize, value as usize, false)
+                    .err()
+            };
+            if let Some((reason, double)) = why {
+                reasons.push(Unusable {
+                    value,
+                    from: (i != OFF).then_some(i),
+                    reason,
+                    double,
+                });
             }
         }
-        Forfeit {
-            player: p,
-            values,
-            reasons,
-        }
+        reasons
     }
 }
 

@@ -6,6 +6,7 @@ use ashta_engine::{Move, MoveList, Position, Square, Variant};
 
 use super::{App, BagValue, Tone};
 use crate::describe::{move_preview, move_words, player_name, refusal};
+use ashta_session::describe::unusable_reasons;
 
 impl App {
     /// The bag's distinct values, largest first, with their legal moves.
@@ -87,35 +88,13 @@ impl App {
         }
     }
 
-    /// Why no unit of the player to move can spend `value`.
+    /// Why no unit of the player to move can spend `value`, in the engine's words.
     fn why_value_unusable(&self, value: u8) -> String {
-        let variant = self.variant();
-        let pos = self.position();
-        let p = pos.to_move();
-        let mut reasons: Vec<String> = Vec::new();
-        let mut units: Vec<Option<u8>> =
-            variant.pawns(pos, p).map(|i| i.map(|i| i as u8)).collect();
-        units.dedup();
-        for from in units {
-            if from.is_some_and(|i| i as usize == variant.home()) {
-                continue;
-            }
-            let count = if from.is_none() {
-                variant.entry_count(pos, value).max(1)
-            } else {
-                1
-            };
-            if let Err(e) = variant.find_move(pos, value, from, count) {
-                let why = refusal(&e);
-                if !reasons.contains(&why) {
-                    reasons.push(why);
-                }
-            }
-        }
+        let reasons = self.variant().unusable(self.position(), value);
         if reasons.is_empty() {
             "every pawn is home".to_string()
         } else {
-            reasons.join("; ")
+            unusable_reasons(self.variant(), &reasons)
         }
     }
 
