@@ -217,3 +217,13 @@ fn ctrl_u_clears_the_file_name_of_the_save_prompt() {
     game.keys(&["Escape"]);
     game.wait_for_text("Not saved.");
 }
+
+#[test]
+fn quitting_says_how_the_game_stood_and_its_seed() {
+    let game = new_game("quit-seed", 80, 24);
+    game.wait_for_text("Your move");
+    game.keys(&["q"]);
+    game.keys(&["y"]);
+    game.wait_for_printed("You left the game after 1 turn (saved only if you saved it).");
+    game.wait_for_printed("Seed 3: `ashta play --seed 3`");
+}

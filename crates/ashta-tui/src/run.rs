@@ -10,6 +10,7 @@ use ashta_session::Session;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 
 use crate::app::{App, Settings};
+use crate::describe::result_words;
 use crate::jobs::JobDone;
 use crate::replay::Replay;
 use crate::terminal::TerminalGuard;
@@ -57,7 +58,26 @@ pub fn play(session: Session, settings: Settings) -> Result<()> {
         app.tick(now - last);
         last = now;
     }
+    drop(guard);
+    println!("{}", farewell(app.session()));
     Ok(())
+}
+
+/// What is printed once the full screen is gone: how the game stands, and the seed that
+/// plays the same throws again (two lines, each under 80 columns).
+pub fn farewell(session: &Session) -> String {
+    let pos = session.position();
+    let turns = match session.game().turns() {
+        1 => "1 turn".to_string(),
+        n => format!("{n} turns"),
+    };
+    let how = if pos.is_over() {
+        format!("{} after {turns}.", result_words(session.variant(), pos))
+    } else {
+        format!("You left the game after {turns} (saved only if you saved it).")
+    };
+    let seed = session.seed();
+    format!("{how}\nSeed {seed}: `ashta play --seed {seed}` (same rules, seats) throws it again.")
 }
 
 /// Steps through a recorded game full screen.

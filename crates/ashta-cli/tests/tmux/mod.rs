@@ -101,6 +101,29 @@ impl Session {
             .collect()
     }
 
+    /// Everything the pane has shown, its history included, wrapped lines joined: what a
+    /// program prints after leaving the full screen may scroll into the history.
+    pub fn history(&self) -> String {
+        let out = tmux(
+            &self.socket,
+            &["capture-pane", "-p", "-J", "-S", "-", "-t", "game"],
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the pane's history holds `text`; fails after [`PATIENCE`].
+    pub fn wait_for_printed(&self, text: &str) {
+        let start = Instant::now();
+        while !self.history().contains(text) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "after {PATIENCE:?} the pane has not printed {text:?}:\n{}",
+                self.history()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Waits until `what` holds of the screen, and answers that screen; fails after
     /// [`PATIENCE`] with `wanted` and the last screen.
     pub fn wait_for(&self, wanted: &str, mut what: impl FnMut(&[String]) -> bool) -> Vec<String> {
