@@ -426,6 +426,23 @@ fn play_with_a_human_explains_garbage_and_takes_numbers() {
 }
 
 #[test]
+fn plain_play_takes_a_square_as_a_move_and_undoes_a_turn() {
+    // Seed 5: South's first bag is a 3, with a pawn and a pair on c1 to move; its second
+    // bag offers a third move, of the pawn on e2.
+    let out = ok(
+        &["play", "--seats", "human,greedy", "--seed", "5"],
+        "u\nc1\nz9\n1\nu\ne2\nq\n",
+    );
+    assert!(out.contains("Nothing to take back yet"), "{out}");
+    assert!(out.contains("Your unit on c1 has 2 moves: 1, 2."), "{out}");
+    assert!(out.contains("No unit of yours on z9 can move."), "{out}");
+    assert!(out.contains("Taken back: your last turn"), "{out}");
+    // After the undo the pawn is back on c1: e2 holds nothing of South's.
+    assert!(out.contains("No unit of yours on e2 can move."), "{out}");
+    assert!(out.contains("You quit after"), "{out}");
+}
+
+#[test]
 fn play_hint_ranks_plays_with_win_chances() {
     let out = ok(
         &[

@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use ashta_engine::{Forfeit, Game, Move, MoveList, Position, ThrowReport, ThrowStep};
-use ashta_session::describe::forfeit_reasons;
+use ashta_session::describe::{forfeit_reasons, square_name};
 use ashta_session::Bot;
-use ashta_session::{Next, Session, Step};
+use ashta_session::{Next, Session, SessionError, Step};
 use ashta_tui::Settings;
 use clap::Args;
 
@@ -71,6 +71,16 @@ pub struct PlayArgs {
     /// The bots' evaluation: `--net FILE`, `--weights LIST`.
     #[command(flatten)]
     pub tuning: crate::tuning::TuningArgs,
+}
+
+/// What a person's answer at the move prompt comes to.
+enum Choice {
+    /// A move to play.
+    Play(Move),
+    /// Their last turn was taken back: the game goes on from there.
+    Undone,
+    /// The game stops.
+    Stop(Stop),
 }
 
 /// How a game in the terminal stopped before its end.
@@ -218,11 +228,12 @@ impl LineGame<'_> {
                     let mut moves = MoveList::new();
                     self.session.variant().legal_moves(&before, &mut moves);
                     match self.human_choice(&moves)? {
-                        Ok(mv) => {
+                        Choice::Play(mv) => {
                             self.session.play(mv)?;
                             self.tell_moves(seat, before, &[mv], false)?;
                         }
-                        Err(stop) => return Ok(Some(stop)),
+                        Choice::Undone => {}
+                        Choice::Stop(stop) => return Ok(Some(stop)),
                     }
                     continue;
                 }
@@ -396,14 +407,36 @@ impl LineGame<'_> {
         Ok(())
     }
 
+    /// Says the move chosen and answers it.
+    fn chosen(&mut self, mv: Move) -> Result<Choice> {
+        let text = move_text(self.session.variant(), self.session.position(), &mv);
+        writeln!(self.out, "You play {text}")?;
+        Ok(Choice::Play(mv))
+    }
+
+    /// The indices of the moves of the unit on the square named `name`.
+    fn moves_from(&self, moves: &MoveList, name: &str) -> Vec<usize> {
+        let variant = self.session.variant();
+        let p = self.session.position().to_move();
+        moves
+            .iter()
+            .enumerate()
+            .filter(|(_, mv)| {
+                mv.from
+                    .is_some_and(|f| square_name(variant, p, f as usize) == name)
+            })
+            .map(|(k, _)| k)
+            .collect()
+    }
+
     /// Asks the human for a move until one is chosen, or they stop.
-    fn human_choice(&mut self, moves: &MoveList) -> Result<Result<Move, Stop>> {
+    fn human_choice(&mut self, moves: &MoveList) -> Result<Choice> {
         let variant = self.session.variant();
         let pos = self.session.position();
         if moves.len() == 1 {
             let text = move_text(variant, pos, &moves[0]);
             writeln!(self.out, "Only one move: {text} (played for you).")?;
-            return Ok(Ok(moves[0]));
+            return Ok(Choice::Play(moves[0]));
         }
         if pos.bag_len() < self.game_bag_at_turn_start() {
             // A move of this turn was played: the board changed.
@@ -423,18 +456,44 @@ impl LineGame<'_> {
                 == 0
             {
                 writeln!(self.out)?;
-                return Ok(Err(Stop::EndOfInput));
+                return Ok(Choice::Stop(Stop::EndOfInput));
             }
             if self.echo {
                 writeln!(self.out, "{}", line.trim_end())?;
             }
             match parse(&line) {
-                Command::Choose(k) if (1..=n).contains(&k) => {
-                    let mv = moves[k - 1];
-                    let text = move_text(self.session.variant(), self.session.position(), &mv);
-                    writeln!(self.out, "You play {text}")?;
-                    return Ok(Ok(mv));
+                Command::Choose(k) if (1..=n).contains(&k) => return self.chosen(moves[k - 1]),
+                Command::Square(name) => {
+                    let from_there = self.moves_from(moves, &name);
+                    match from_there.as_slice() {
+                        [k] => return self.chosen(moves[*k]),
+                        [] => writeln!(self.out, "No unit of yours on {name} can move.")?,
+                        ks => {
+                            let numbers: Vec<String> =
+                                ks.iter().map(|k| (k + 1).to_string()).collect();
+                            writeln!(
+                                self.out,
+                                "Your unit on {name} has {} moves: {}. Type its number.",
+                                ks.len(),
+                                numbers.join(", ")
+                            )?;
+                        }
+                    }
                 }
+                Command::Undo => match self.session.undo(None) {
+                    Ok(_) => {
+                        writeln!(
+                            self.out,
+                            "Taken back: your last turn, back to its bag (the throws stay as they fell)."
+                        )?;
+                        self.show_board()?;
+                        return Ok(Choice::Undone);
+                    }
+                    Err(SessionError::NothingToUndo(_)) => {
+                        writeln!(self.out, "Nothing to take back yet: you have not moved.")?
+                    }
+                    Err(e) => return Err(e.into()),
+                },
                 Command::Choose(k) => writeln!(
                     self.out,
                     "There is no move {k}: type a number from 1 to {n}."
@@ -449,7 +508,7 @@ impl LineGame<'_> {
                 }
                 Command::Moves => self.list_moves(moves)?,
                 Command::Hint => self.hint(moves)?,
-                Command::Quit => return Ok(Err(Stop::Quit)),
+                Command::Quit => return Ok(Choice::Stop(Stop::Quit)),
                 Command::Save(file) => self.save(&PathBuf::from(file))?,
                 Command::SaveWithoutFile => writeln!(
                     self.out,

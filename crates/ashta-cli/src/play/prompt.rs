@@ -17,6 +17,10 @@ pub enum Command {
     Save(String),
     /// `s` without a file name.
     SaveWithoutFile,
+    /// Take back the last turn of yours.
+    Undo,
+    /// The moves of the unit on this square (a square's name, such as `c1`).
+    Square(String),
     /// Leave the game.
     Quit,
     /// An empty line.
@@ -44,10 +48,19 @@ pub fn parse(line: &str) -> Command {
         ("b" | "board", true) => Command::Board,
         ("m" | "moves", true) => Command::Moves,
         ("q" | "quit" | "exit", true) => Command::Quit,
+        ("u" | "undo", true) => Command::Undo,
+        (square, true) if is_square_name(square) => Command::Square(square.to_string()),
         ("s" | "save", true) => Command::SaveWithoutFile,
         ("s" | "save", false) => Command::Save(rest.to_string()),
         _ => Command::Unknown(line.to_string()),
     }
+}
+
+/// Whether `word` reads as a square's name: a file letter, then a rank number.
+fn is_square_name(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.as_str().parse::<u8>().is_ok_and(|rank| rank > 0)
 }
 
 /// The help shown for `h`.
@@ -57,6 +70,8 @@ Type the number of a move to play it, then Enter. Other commands:
   ?         a hint: the bot's three best plays of your bag, with its win chances
   b         show the board again
   m         list the moves again
+  c1        the move of your unit on square c1 (its number, when it has several)
+  u         take back your last turn (its throws stay: the bag comes back as it was)
   s FILE    save the game so far to FILE (ashta play --load FILE goes on)
   q         quit the game
 Each move spends one value of your bag on one unit: `pawn` moves one pawn, `pair`
@@ -81,5 +96,8 @@ mod tests {
         assert_eq!(parse(""), Command::Empty);
         assert_eq!(parse("-1"), Command::Unknown("-1".into()));
         assert_eq!(parse("move it"), Command::Unknown("move it".into()));
+        assert_eq!(parse("u"), Command::Undo);
+        assert_eq!(parse("C1"), Command::Square("c1".into()));
+        assert_eq!(parse("c0"), Command::Unknown("c0".into()));
     }
 }
