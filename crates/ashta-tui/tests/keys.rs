@@ -577,3 +577,32 @@ fn a_forfeited_throw_of_a_person_says_the_rule_that_stops_the_pawns() {
         "{said}"
     );
 }
+
+#[test]
+fn a_loaded_game_shows_the_throws_its_bag_came_from() {
+    let app = app_with_choice();
+    let saved = app.session().save();
+    let session = ashta_bots::seating::load(&saved, None, None, 0).unwrap();
+    let loaded = App::new(session, ashta_tui::app::Settings::default()).unwrap();
+    let shown = loaded
+        .last_throw
+        .clone()
+        .expect("the panel shows the last throws");
+    let turn = loaded
+        .session()
+        .game()
+        .record()
+        .turns
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(shown.player, usize::from(turn.player));
+    let ups: Vec<u8> = shown.throws.iter().map(|c| c.mouths_up()).collect();
+    assert_eq!(ups, turn.throws);
+    // The person is to move with a bag: the phase ended in moving.
+    assert_eq!(shown.end, ashta_engine::ThrowStep::Moving);
+    assert_eq!(
+        shown,
+        app.last_throw.clone().unwrap_or(shown.clone()).clone()
+    );
+}

@@ -249,6 +249,7 @@ impl App {
         let turns = app.session.game().turns();
         if turns > 0 {
             app.note(None, format!("Game loaded after {turns} turns."));
+            app.last_throw = app.recorded_throw();
         }
         let welcome = if app.session.has_human() {
             "Welcome! ←→ choose a value, ↑↓ a pawn, Enter to play; ? or F1 for help."
@@ -257,6 +258,36 @@ impl App {
         };
         app.say(Tone::Info, welcome);
         Ok(app)
+    }
+
+    /// The last throwing phase of the record, as the panel shows it (a loaded game
+    /// shows the throws its bag came from, not "No throw yet").
+    fn recorded_throw(&self) -> Option<ThrowShown> {
+        let game = self.session.game();
+        let turn = game.record().turns.last()?;
+        let count = self.variant().table().cowries();
+        let throws: Vec<Cowries> = turn
+            .throws
+            .iter()
+            .map(|&up| Cowries::with_mouths_up(up, count))
+            .collect();
+        let last_grace = throws
+            .last()
+            .is_some_and(|c| self.variant().table().face(c.mouths_up()).grace);
+        let end = if game.throwing() {
+            ThrowStep::Again
+        } else if last_grace {
+            ThrowStep::Voided
+        } else if turn.moves.is_empty() && usize::from(turn.player) != self.position().to_move() {
+            ThrowStep::Forfeited
+        } else {
+            ThrowStep::Moving
+        };
+        Some(ThrowShown {
+            player: turn.player.into(),
+            throws,
+            end,
+        })
     }
 
     /// The game, its seats and their bots.
