@@ -606,3 +606,17 @@ fn a_loaded_game_shows_the_throws_its_bag_came_from() {
         app.last_throw.clone().unwrap_or(shown.clone()).clone()
     );
 }
+
+#[test]
+fn the_end_screen_starts_a_new_game_at_the_same_table_with_the_next_seed() {
+    let mut app = app("bot:greedy,random,bot:beginner", 5);
+    assert_eq!(app.overlay, Overlay::End);
+    let seats = app.session().seats().to_vec();
+    app.key(key(KeyCode::Char('n')));
+    assert!(!app.quit);
+    assert_eq!(app.session().seed(), 6);
+    assert_eq!(app.session().seats(), seats.as_slice());
+    assert_ne!(app.overlay, Overlay::End);
+    settle(&mut app);
+    assert!(app.position().is_over(), "the new game is played to its end too");
+}

@@ -69,6 +69,10 @@ impl App {
                     self.quit = true;
                     return;
                 }
+                KeyCode::Char('n') => {
+                    self.new_game();
+                    return;
+                }
                 KeyCode::Enter | KeyCode::Char(' ') => {
                     self.overlay = Overlay::None;
                     self.say(

@@ -22,7 +22,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use anyhow::Result;
-use ashta_engine::{Cowries, Move, Position, Square, ThrowStep, Variant};
+use ashta_engine::{Cowries, Game, Move, Position, Square, ThrowStep, Variant};
 use ashta_session::Session;
 
 pub use choice::path_squares;
@@ -288,6 +288,34 @@ impl App {
             throws,
             end,
         })
+    }
+
+    /// Starts the next game at the same table: the same rules, seats and bot time, the
+    /// next seed (so a series of games replays from its first seed). The game just
+    /// ended is gone unless it was saved.
+    pub fn new_game(&mut self) {
+        let old = &self.session;
+        let seed = old.seed().wrapping_add(1);
+        let next = Game::new(old.variant().rules().clone(), seed)
+            .map_err(anyhow::Error::from)
+            .and_then(|game| {
+                Ok(ashta_bots::seating::seat(
+                    game,
+                    old.seats().to_vec(),
+                    seed,
+                    old.bot_time(),
+                )?)
+            })
+            .and_then(|session| App::new(session, self.settings));
+        match next {
+            Ok(mut app) => {
+                app.screen = self.screen;
+                app.say(Tone::Info, format!("A new game, seed {seed}."));
+                *self = app;
+                self.advance();
+            }
+            Err(e) => self.say(Tone::Refused, format!("No new game: {e}")),
+        }
     }
 
     /// The game, its seats and their bots.

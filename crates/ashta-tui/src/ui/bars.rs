@@ -45,7 +45,11 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str, u8)> {
         ],
         Overlay::ConfirmQuit => vec![("y", "quit", 0), ("n", "go on playing", 0)],
         Overlay::End => {
-            let mut keys = vec![("Enter", "final board", 0), ("s", "save", 1)];
+            let mut keys = vec![
+                ("Enter", "final board", 0),
+                ("n", "new game", 0),
+                ("s", "save", 1),
+            ];
             if app.session().has_human() {
                 keys.push(("u", "undo", 2));
             }

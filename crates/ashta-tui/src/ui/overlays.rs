@@ -104,7 +104,7 @@ pub fn end_lines(app: &App) -> Vec<Line<'static>> {
     }
     lines.push(Line::from(""));
     lines.push(Line::from(format!(
-        "Enter: the final board · s: save · {}q: quit",
+        "Enter: the final board · n: new game · s: save · {}q: quit",
         if app.session().has_human() {
             "u: undo · "
         } else {
