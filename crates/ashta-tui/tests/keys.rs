@@ -618,5 +618,33 @@ fn the_end_screen_starts_a_new_game_at_the_same_table_with_the_next_seed() {
     assert_eq!(app.session().seats(), seats.as_slice());
     assert_ne!(app.overlay, Overlay::End);
     settle(&mut app);
-    assert!(app.position().is_over(), "the new game is played to its end too");
+    assert!(
+        app.position().is_over(),
+        "the new game is played to its end too"
+    );
+}
+
+#[test]
+fn after_an_undo_the_throw_panel_shows_the_cowries_as_they_fell() {
+    // A game whose person's first throw is not the pattern "the first k cowries up",
+    // which is all a record keeps.
+    let canonical =
+        |c: &ashta_engine::Cowries| ashta_engine::Cowries::with_mouths_up(c.mouths_up(), c.count);
+    let (mut app, before) = (1..200)
+        .find_map(|seed| {
+            let app = app("human,bot:greedy", seed);
+            let shown = app.last_throw.clone()?;
+            let unusual = shown.throws.iter().any(|c| *c != canonical(c));
+            (app.human_to_move() && unusual).then_some((app, shown))
+        })
+        .expect("a seed whose throw is not in the record's order");
+    app.key(key(KeyCode::Enter));
+    app.key(key(KeyCode::Enter));
+    settle(&mut app);
+    app.key(key(KeyCode::Char('u')));
+    settle(&mut app);
+    let after = app.last_throw.clone().expect("the throws are shown again");
+    assert_eq!(after.player, before.player);
+    // The same cowries, not a pattern with as many up: the panel agrees with the log.
+    assert_eq!(after.throws, before.throws);
 }

@@ -216,6 +216,10 @@ pub struct App {
     /// For each turn of the record thrown here: the log's length after its throw (an
     /// undo cuts the log back to it).
     log_marks: Vec<(usize, usize)>,
+    /// The throws of each turn of the record thrown here, as they fell (the record keeps
+    /// only how many cowries were up), so that the panel after an undo shows the same
+    /// cowries as the log.
+    thrown: Vec<(usize, Vec<Cowries>)>,
 }
 
 impl App {
@@ -245,11 +249,12 @@ impl App {
             generation: 0,
             jobs: Vec::new(),
             log_marks: Vec::new(),
+            thrown: Vec::new(),
         };
         let turns = app.session.game().turns();
         if turns > 0 {
             app.note(None, format!("Game loaded after {turns} turns."));
-            app.last_throw = app.recorded_throw();
+            app.show_record_throw();
         }
         let welcome = if app.session.has_human() {
             "Welcome! ←→ choose a value, ↑↓ a pawn, Enter to play; ? or F1 for help."
@@ -258,36 +263,6 @@ impl App {
         };
         app.say(Tone::Info, welcome);
         Ok(app)
-    }
-
-    /// The last throwing phase of the record, as the panel shows it (a loaded game
-    /// shows the throws its bag came from, not "No throw yet").
-    fn recorded_throw(&self) -> Option<ThrowShown> {
-        let game = self.session.game();
-        let turn = game.record().turns.last()?;
-        let count = self.variant().table().cowries();
-        let throws: Vec<Cowries> = turn
-            .throws
-            .iter()
-            .map(|&up| Cowries::with_mouths_up(up, count))
-            .collect();
-        let last_grace = throws
-            .last()
-            .is_some_and(|c| self.variant().table().face(c.mouths_up()).grace);
-        let end = if game.throwing() {
-            ThrowStep::Again
-        } else if last_grace {
-            ThrowStep::Voided
-        } else if turn.moves.is_empty() && usize::from(turn.player) != self.position().to_move() {
-            ThrowStep::Forfeited
-        } else {
-            ThrowStep::Moving
-        };
-        Some(ThrowShown {
-            player: turn.player.into(),
-            throws,
-            end,
-        })
     }
 
     /// Starts the next game at the same table: the same rules, seats and bot time, the

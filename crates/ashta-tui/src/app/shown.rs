@@ -42,6 +42,11 @@ impl App {
                 });
             }
         }
+        let index = self.session.game().record().turns.len().saturating_sub(1);
+        self.thrown.retain(|(t, _)| *t < index);
+        if let Some(shown) = &self.last_throw {
+            self.thrown.push((index, shown.throws.clone()));
+        }
     }
 
     /// Says why a person's throw moves nothing: the values thrown, and the rules the
@@ -105,24 +110,43 @@ impl App {
         }
     }
 
-    /// The throw panel for the last turn of the record (after an undo).
+    /// Shows the record's last throwing phase in the panel (after an undo or a load):
+    /// the cowries as they fell when they were thrown here, else as many up as the
+    /// record says, and how the phase ended.
     pub(super) fn show_record_throw(&mut self) {
-        let k = self.variant().table().cowries();
-        self.last_throw = self
-            .session
-            .game()
-            .record()
-            .turns
+        let game = self.session.game();
+        let Some(turn) = game.record().turns.last() else {
+            self.last_throw = None;
+            return;
+        };
+        let index = game.record().turns.len() - 1;
+        let table = self.variant().table();
+        let ups = |throws: &[Cowries]| throws.iter().map(|c| c.mouths_up()).collect::<Vec<_>>();
+        let throws = match self.thrown.iter().find(|(t, _)| *t == index) {
+            Some((_, fell)) if ups(fell) == turn.throws => fell.clone(),
+            _ => turn
+                .throws
+                .iter()
+                .map(|&up| Cowries::with_mouths_up(up, table.cowries()))
+                .collect(),
+        };
+        let last_grace = throws
             .last()
-            .map(|t| ThrowShown {
-                player: t.player as usize,
-                throws: t
-                    .throws
-                    .iter()
-                    .map(|&u| Cowries::with_mouths_up(u, k))
-                    .collect(),
-                end: ThrowStep::Moving,
-            });
+            .is_some_and(|c| table.face(c.mouths_up()).grace);
+        let end = if game.throwing() {
+            ThrowStep::Again
+        } else if last_grace {
+            ThrowStep::Voided
+        } else if turn.moves.is_empty() && usize::from(turn.player) != self.position().to_move() {
+            ThrowStep::Forfeited
+        } else {
+            ThrowStep::Moving
+        };
+        self.last_throw = Some(ThrowShown {
+            player: turn.player.into(),
+            throws,
+            end,
+        });
     }
 
     /// The hint's best three plays from `position`, in words.
