@@ -269,28 +269,26 @@ impl App {
     /// next seed (so a series of games replays from its first seed). The game just
     /// ended is gone unless it was saved.
     pub fn new_game(&mut self) {
-        let old = &self.session;
-        let seed = old.seed().wrapping_add(1);
-        let next = Game::new(old.variant().rules().clone(), seed)
-            .map_err(anyhow::Error::from)
-            .and_then(|game| {
-                Ok(ashta_bots::seating::seat(
-                    game,
-                    old.seats().to_vec(),
-                    seed,
-                    old.bot_time(),
-                )?)
-            })
-            .and_then(|session| App::new(session, self.settings));
-        match next {
+        match self.next_table() {
             Ok(mut app) => {
                 app.screen = self.screen;
+                let seed = app.session.seed();
                 app.say(Tone::Info, format!("A new game, seed {seed}."));
                 *self = app;
                 self.advance();
             }
             Err(e) => self.say(Tone::Refused, format!("No new game: {e}")),
         }
+    }
+
+    /// The app of the next game at this table ([`App::new_game`]).
+    fn next_table(&self) -> Result<App> {
+        let old = &self.session;
+        let seed = old.seed().wrapping_add(1);
+        let game = Game::new(old.variant().rules().clone(), seed)?;
+        let seats = old.seats().to_vec();
+        let session = ashta_bots::seating::seat(game, seats, seed, old.bot_time())?;
+        App::new(session, self.settings)
     }
 
     /// The game, its seats and their bots.

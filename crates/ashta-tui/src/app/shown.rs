@@ -1,7 +1,7 @@
 //! What the screen says about the game: the message bar, the move log (throws, moves,
 //! forfeits, extra turns), the throw panel and the hint's ranked plays.
 
-use ashta_engine::{Cowries, Forfeit, Move, Play, Position, ThrowStep};
+use ashta_engine::{Cowries, Forfeit, Moment, Move, Play, Position, ThrowStep};
 use ashta_session::describe::forfeit_reasons;
 
 use super::{App, HintLine, LogLine, ThrowShown, Tone};
@@ -130,18 +130,18 @@ impl App {
                 .map(|&up| Cowries::with_mouths_up(up, table.cowries()))
                 .collect(),
         };
-        let last_grace = throws
+        // How the phase ended, as the engine's walk of the record says.
+        let end = game
+            .record()
+            .walk()
+            .into_iter()
+            .flatten()
+            .filter_map(|moment| match moment {
+                Ok((Moment::Thrown { turn, step }, _)) if turn == index + 1 => Some(step),
+                _ => None,
+            })
             .last()
-            .is_some_and(|c| table.face(c.mouths_up()).grace);
-        let end = if game.throwing() {
-            ThrowStep::Again
-        } else if last_grace {
-            ThrowStep::Voided
-        } else if turn.moves.is_empty() && usize::from(turn.player) != self.position().to_move() {
-            ThrowStep::Forfeited
-        } else {
-            ThrowStep::Moving
-        };
+            .unwrap_or(ThrowStep::Moving);
         self.last_throw = Some(ThrowShown {
             player: turn.player.into(),
             throws,
