@@ -435,7 +435,7 @@ fn plain_play_takes_a_square_as_a_move_and_undoes_a_turn() {
     );
     assert!(out.contains("Nothing to take back yet"), "{out}");
     assert!(out.contains("Your unit on c1 has 2 moves: 1, 2."), "{out}");
-    assert!(out.contains("No unit of yours on z9 can move."), "{out}");
+    assert!(out.contains("z9 is not a square of this board."), "{out}");
     assert!(out.contains("Taken back: your last turn"), "{out}");
     // After the undo the pawn is back on c1: e2 holds nothing of South's.
     assert!(out.contains("No unit of yours on e2 can move."), "{out}");

@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use ashta_engine::{Forfeit, Game, Move, MoveList, Position, ThrowReport, ThrowStep};
-use ashta_session::describe::{forfeit_reasons, square_name};
+use ashta_engine::{Forfeit, Game, Move, MoveList, Position, Square, ThrowReport, ThrowStep};
+use ashta_session::describe::forfeit_reasons;
 use ashta_session::Bot;
 use ashta_session::{Next, Session, SessionError, Step};
 use ashta_tui::Settings;
@@ -414,19 +414,22 @@ impl LineGame<'_> {
         Ok(Choice::Play(mv))
     }
 
-    /// The indices of the moves of the unit on the square named `name`.
-    fn moves_from(&self, moves: &MoveList, name: &str) -> Vec<usize> {
+    /// The indices of the moves of the unit on the square named `name` (an entry
+    /// counts as a move from the start square, as in the full-screen game); `None` when
+    /// the name is no square of this board.
+    fn moves_from(&self, moves: &MoveList, name: &str) -> Option<Vec<usize>> {
         let variant = self.session.variant();
-        let p = self.session.position().to_move();
-        moves
-            .iter()
-            .enumerate()
-            .filter(|(_, mv)| {
-                mv.from
-                    .is_some_and(|f| square_name(variant, p, f as usize) == name)
-            })
-            .map(|(k, _)| k)
-            .collect()
+        let sq = Square::parse(name, variant.geometry().size())?;
+        let idx = variant.path_index(self.session.position().to_move(), sq);
+        let here = |mv: &Move| mv.from.map_or(idx == 0, |i| usize::from(i) == idx);
+        Some(
+            moves
+                .iter()
+                .enumerate()
+                .filter(|(_, mv)| here(mv))
+                .map(|(k, _)| k)
+                .collect(),
+        )
     }
 
     /// Asks the human for a move until one is chosen, or they stop.
@@ -465,10 +468,11 @@ impl LineGame<'_> {
                 Command::Choose(k) if (1..=n).contains(&k) => return self.chosen(moves[k - 1]),
                 Command::Square(name) => {
                     let from_there = self.moves_from(moves, &name);
-                    match from_there.as_slice() {
-                        [k] => return self.chosen(moves[*k]),
-                        [] => writeln!(self.out, "No unit of yours on {name} can move.")?,
-                        ks => {
+                    match from_there.as_deref() {
+                        None => writeln!(self.out, "{name} is not a square of this board.")?,
+                        Some([k]) => return self.chosen(moves[*k]),
+                        Some([]) => writeln!(self.out, "No unit of yours on {name} can move.")?,
+                        Some(ks) => {
                             let numbers: Vec<String> =
                                 ks.iter().map(|k| (k + 1).to_string()).collect();
                             writeln!(
