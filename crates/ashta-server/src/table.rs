@@ -400,9 +400,7 @@ impl Table {
     /// A played move's path (from its square to where it landed, an entry from −1) and
     /// what it forfeited, as the events carry them, from the engine's facts of the move.
     fn facts(&self, played: &Played) -> (Vec<i16>, Option<ForfeitJson>) {
-        let path = std::iter::once(played.mv.from_index())
-            .chain(played.path.iter().map(|&i| i as i16))
-            .collect();
+        let path = played.walk();
         let forfeit = played
             .forfeit
             .as_ref()

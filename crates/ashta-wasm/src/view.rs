@@ -53,9 +53,7 @@ impl MoveView {
             from_square: mv.from.map(|f| square_name(variant, p, f as usize)),
             to_square: square_name(variant, p, to),
             unit: unit_name(mv.count),
-            path: std::iter::once(mv.from_index())
-                .chain(played.path.iter().map(|&i| i as i16))
-                .collect(),
+            path: played.walk(),
             home: to == variant.home(),
             captured: played.captured,
             double: played.double,

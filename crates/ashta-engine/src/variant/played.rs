@@ -26,6 +26,16 @@ pub struct Played {
     pub position: Position,
 }
 
+impl Played {
+    /// The unit's walk as clients draw it: the path index it left (−1 for an entry),
+    /// then every index it passed, its target last.
+    pub fn walk(&self) -> Vec<i16> {
+        std::iter::once(self.mv.from_index())
+            .chain(self.path.iter().map(|&i| i as i16))
+            .collect()
+    }
+}
+
 impl Variant {
     /// Plays the legal move that spends `value` on `count` pawns at path index `from`
     /// (`None`: enter from off the board), or says why there is none (the position is
@@ -38,6 +48,7 @@ impl Variant {
     /// let (v, mut pos) = parse_any("standard 5 2 0 3 0,0,0,3/0,0,0,0 - - 0").unwrap();
     /// let played = v.play_move(&mut pos, 3, Some(0), 1).unwrap();
     /// assert_eq!(played.path, [1, 2, 3]);
+    /// assert_eq!(played.walk(), [0, 1, 2, 3]); // from c1 (0), as clients draw it
     /// assert!(played.double && played.captured.is_none() && played.forfeit.is_none());
     /// assert_eq!(played.block.map(|b| b.blocked), Some(0b10)); // it blocks North
     /// assert_eq!((played.position, pos.to_move()), (pos, 1)); // the bag is spent
