@@ -11,7 +11,7 @@ use ashta_engine::{MoveList, Position, ThrowOutcome, ThrowStep, Variant};
 use rand::Rng;
 
 use ashta_bots::eval::{Evaluator, WeightSet};
-use ashta_bots::tuning;
+use ashta_bots::tuning::WeightChanges;
 use ashta_session::Stop;
 
 /// A value for every seat (at most four players): each player's chance to win.
@@ -55,8 +55,9 @@ pub struct Chance {
 
 impl Chance {
     /// The outcome table of phases of at most `max_throws` throws (1 to
-    /// [`ashta_engine::MAX_OUTCOME_THROWS`]) and the bots' evaluator.
-    pub fn new(variant: &Variant, max_throws: usize) -> Chance {
+    /// [`ashta_engine::MAX_OUTCOME_THROWS`]) and the bots' evaluator, with the fitted
+    /// weights under `changes` (none: the shipped weights).
+    pub fn new(variant: &Variant, max_throws: usize, changes: &WeightChanges) -> Chance {
         let max_throws = max_throws.clamp(1, ashta_engine::MAX_OUTCOME_THROWS);
         let outcomes = variant.throw_outcomes(max_throws);
         let mut cumulative = Vec::with_capacity(outcomes.len());
@@ -84,7 +85,7 @@ impl Chance {
             graces,
             eval: Evaluator::with_weights(
                 variant,
-                tuning::installed().weights(WeightSet::Fitted, variant.players()),
+                changes.apply(WeightSet::Fitted.weights(variant.players())),
             ),
         }
     }

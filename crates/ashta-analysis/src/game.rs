@@ -179,7 +179,7 @@ pub fn analyze_record(
     let variant = game.variant().clone();
     let walked = walk_turns(record)?;
     let start = walked.start;
-    let chance = Chance::new(&variant, config.luck_throws);
+    let chance = Chance::new(&variant, config.luck_throws, &config.hint.weights);
     let total = record.turns.len();
     let wins_start = estimate(&variant, &start, &config.hint).wins;
     let mut pos = start;

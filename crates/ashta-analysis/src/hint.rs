@@ -17,6 +17,7 @@ use rayon::prelude::*;
 
 use super::chance::{Chance, Expansion, WinVector};
 use super::rollout::{Roller, RolloutConfig};
+use ashta_bots::tuning::WeightChanges;
 use ashta_session::Stop;
 
 /// Paired standard errors by which a play must trail the leader to stop being rolled
@@ -46,6 +47,9 @@ pub struct HintConfig {
     pub rollouts: Option<usize>,
     /// How each rollout is played.
     pub rollout: RolloutConfig,
+    /// Changes to the rollout policy's weights (the program's `--weights`); none by
+    /// default.
+    pub weights: WeightChanges,
 }
 
 impl Default for HintConfig {
@@ -56,6 +60,7 @@ impl Default for HintConfig {
             seed: 0,
             rollouts: None,
             rollout: RolloutConfig::default(),
+            weights: WeightChanges::default(),
         }
     }
 }
@@ -216,7 +221,7 @@ pub fn hint_within(variant: &Variant, pos: &Position, config: &HintConfig, stop:
         hint.elapsed = start.elapsed();
         return hint;
     }
-    let chance = Chance::new(variant, config.rollout.max_throws);
+    let chance = Chance::new(variant, config.rollout.max_throws, &config.weights);
     if plays.len() == 1 {
         let play = plays.into_iter().next().expect("one play");
         let (_, value) = search_value(variant, &chance, &play.position, stop);
@@ -471,7 +476,7 @@ pub fn estimate_within(
         None => stop.clone().with_deadline(deadline_of(start, config.time)),
     };
     let players = variant.players();
-    let chance = Chance::new(variant, config.rollout.max_throws);
+    let chance = Chance::new(variant, config.rollout.max_throws, &config.weights);
     let (first, value) = search_value(variant, &chance, pos, &stop);
     let roller = Roller::new(variant, &chance, config.rollout, config.seed);
     let mut samples: Vec<WinVector> = Vec::new();

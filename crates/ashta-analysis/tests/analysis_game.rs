@@ -50,7 +50,11 @@ fn a_reviewed_game_has_sane_totals() {
     assert_eq!(review.turns.len(), record.turns.len());
     assert_eq!(review.players.len(), 2);
     assert_eq!(review.wins_start.len(), 2);
-    let chance = Chance::new(&review.variant, AnalysisConfig::default().luck_throws);
+    let chance = Chance::new(
+        &review.variant,
+        AnalysisConfig::default().luck_throws,
+        &Default::default(),
+    );
     for t in &review.turns {
         assert_eq!(t.player, t.before.to_move());
         assert_eq!(t.throws, record.turns[t.number - 1].throws);

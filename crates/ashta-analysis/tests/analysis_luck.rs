@@ -16,7 +16,7 @@ const NORTH_TO_MOVE: &str = "standard 5 2 1 - 23,24,24,24/23,24,24,24 01 - 0";
 fn throwing_the_one_that_wins_is_worth_five_sevenths_of_what_was_missing() {
     let (v, pos) = parse_any(BOTH_ONE_AWAY).unwrap();
     let (_, passed) = parse_any(NORTH_TO_MOVE).unwrap();
-    let chance = Chance::new(&v, 4);
+    let chance = Chance::new(&v, 4, &Default::default());
     let e = chance.value(&v, &passed)[0];
     assert!(e > 0.0 && e < 1.0, "{e}");
     let before = 2.0 / 7.0 + 5.0 / 7.0 * e;
@@ -35,7 +35,7 @@ fn throwing_the_one_that_wins_is_worth_five_sevenths_of_what_was_missing() {
 fn throwing_a_two_that_cannot_be_used_costs_two_sevenths_of_the_gap() {
     let (v, pos) = parse_any(BOTH_ONE_AWAY).unwrap();
     let (_, passed) = parse_any(NORTH_TO_MOVE).unwrap();
-    let chance = Chance::new(&v, 4);
+    let chance = Chance::new(&v, 4, &Default::default());
     let e = chance.value(&v, &passed)[0];
     let two = throw_luck(&v, &chance, &pos, &[2]).unwrap();
     assert!((two.after[0] - e).abs() < 1e-12);
@@ -50,7 +50,7 @@ fn throwing_a_two_that_cannot_be_used_costs_two_sevenths_of_the_gap() {
 #[test]
 fn luck_averages_to_zero_over_the_throw_table() {
     let (v, pos) = parse_any("standard 5 2 0 - 0,0,3,5/0,0,2,9 - - 0").unwrap();
-    let chance = Chance::new(&v, 3);
+    let chance = Chance::new(&v, 3, &Default::default());
     let mut mean = 0.0;
     for o in chance.outcomes() {
         let l = throw_luck(&v, &chance, &pos, &o.throws).unwrap();
@@ -62,7 +62,7 @@ fn luck_averages_to_zero_over_the_throw_table() {
 #[test]
 fn throws_that_are_not_one_phase_are_an_error() {
     let (v, pos) = parse_any(BOTH_ONE_AWAY).unwrap();
-    let chance = Chance::new(&v, 4);
+    let chance = Chance::new(&v, 4, &Default::default());
     assert!(
         throw_luck(&v, &chance, &pos, &[4]).is_err(),
         "ends on a grace"

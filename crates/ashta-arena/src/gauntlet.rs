@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use ashta_bots::BotMaker;
 use ashta_engine::{Rules, Variant};
 use serde::Serialize;
 
@@ -32,6 +33,8 @@ pub struct GauntletConfig {
     pub time: Option<Duration>,
     /// Worker threads (`None`: one per core).
     pub threads: Option<usize>,
+    /// Builds the bots, with the program's tuning.
+    pub maker: BotMaker,
 }
 
 /// A count out of the games of a match, with its 95% Wilson interval.
@@ -114,6 +117,7 @@ pub fn run_gauntlet(
                 seed: config.seed,
                 time: config.time,
                 threads: config.threads,
+                maker: config.maker.clone(),
             };
             let result = run_tournament(&match_config, &progress)?;
             let games = result.games;
@@ -163,6 +167,7 @@ mod tests {
             seed: 3,
             time: None,
             threads: Some(1),
+            maker: Default::default(),
         };
         let result = run_gauntlet(&config, |_| {}).unwrap();
         assert_eq!(result.lines.len(), 4);
@@ -198,6 +203,7 @@ mod tests {
             seed: 0,
             time: None,
             threads: Some(1),
+            maker: Default::default(),
         };
         let err = run_gauntlet(&config, |_| {}).unwrap_err().to_string();
         assert!(err.contains("sneaky"), "{err}");

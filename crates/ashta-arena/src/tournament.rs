@@ -38,7 +38,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::stats::{binomial_test, bradley_terry, bradley_terry_mle_exists, mean_ci, wilson, Z95};
-use ashta_bots::{make_bot, BotError};
+use ashta_bots::{BotError, BotMaker};
 use ashta_session::selfplay::try_play_game;
 use ashta_session::Bot;
 
@@ -47,7 +47,8 @@ use ashta_session::Bot;
 pub struct TournamentConfig {
     /// The rules (and so the number of players P).
     pub variant: Variant,
-    /// Bot specs as [`make_bot`] takes them, 2 to P; the last fills the empty seats.
+    /// Bot specs as [`ashta_bots::make_bot`] takes them, 2 to P; the last fills the
+    /// empty seats.
     pub bots: Vec<String>,
     /// Games to play, rounded up to a multiple of P.
     pub games: u64,
@@ -58,6 +59,8 @@ pub struct TournamentConfig {
     pub time: Option<Duration>,
     /// Worker threads (`None`: one per core).
     pub threads: Option<usize>,
+    /// Builds the bots, with the program's tuning.
+    pub maker: BotMaker,
 }
 
 /// Why a tournament cannot be played.
@@ -286,9 +289,9 @@ fn distinct(specs: &[String]) -> Vec<String> {
 }
 
 /// Checks every spec by making its bot once.
-fn check_bots(specs: &[String]) -> Result<(), TournamentError> {
+fn check_bots(maker: &BotMaker, specs: &[String]) -> Result<(), TournamentError> {
     for spec in specs {
-        make_bot(spec, 0, None)?;
+        maker.make(spec, 0, None)?;
     }
     Ok(())
 }
@@ -309,6 +312,7 @@ fn bot_seed(seed: u64, group: u64, rotation: usize, seat: usize) -> u64 {
 /// Plays game `rotation` of group `group`: the lineup rotated by `rotation` seats, on
 /// the group's throws.
 fn play_rotated(
+    maker: &BotMaker,
     variant: &Variant,
     lineup: &[String],
     seed: u64,
@@ -320,7 +324,7 @@ fn play_rotated(
     let occupant = |seat: usize| (seat + p - rotation) % p;
     let bots: Vec<Box<dyn Bot>> = (0..p)
         .map(|seat| {
-            make_bot(
+            maker.make(
                 &lineup[occupant(seat)],
                 bot_seed(seed, group, rotation, seat),
                 time,
@@ -387,7 +391,7 @@ pub fn run_tournament(
     let players = config.variant.players();
     let lineup = lineup(&config.bots, players)?;
     let entries = distinct(&lineup);
-    check_bots(&entries)?;
+    check_bots(&config.maker, &entries)?;
     if config.games == 0 {
         return Err(TournamentError::NoGames);
     }
@@ -399,6 +403,7 @@ pub fn run_tournament(
         groups * p,
         |i| {
             play_rotated(
+                &config.maker,
                 &config.variant,
                 &lineup,
                 config.seed,
@@ -545,6 +550,8 @@ pub struct RoundRobinConfig {
     pub time: Option<Duration>,
     /// Worker threads (`None`: one per core).
     pub threads: Option<usize>,
+    /// Builds the bots, with the program's tuning.
+    pub maker: BotMaker,
 }
 
 /// One pairing of a round robin.
@@ -626,7 +633,7 @@ pub fn run_round_robin(
     if bots.len() < 2 {
         return Err(TournamentError::TooFewDistinctBots);
     }
-    check_bots(&bots)?;
+    check_bots(&config.maker, &bots)?;
     if config.games == 0 {
         return Err(TournamentError::NoGames);
     }
@@ -647,6 +654,7 @@ pub fn run_round_robin(
         |t| {
             let (pair, i) = (t / per_pair, t % per_pair);
             play_rotated(
+                &config.maker,
                 &config.variant,
                 &lineups[pair as usize],
                 config.seed,
@@ -757,6 +765,7 @@ mod tests {
             seed: 7,
             time: None,
             threads: Some(threads),
+            maker: Default::default(),
         }
     }
 
@@ -865,6 +874,7 @@ mod tests {
             seed: 1,
             time: None,
             threads: Some(2),
+            maker: Default::default(),
         };
         let r = run_round_robin(&cfg, |_| {}).unwrap();
         assert_eq!(r.pairs.len(), 3);

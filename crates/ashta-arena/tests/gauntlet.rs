@@ -18,6 +18,7 @@ fn gauntlet(players: usize, games: u64) -> Vec<ashta_arena::gauntlet::GauntletLi
         seed: 11,
         time: None,
         threads: None,
+        maker: Default::default(),
     };
     run_gauntlet(&config, |_| {}).unwrap().lines
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::board::sort_candidates;
 use crate::eval::{Evaluator, WeightSet};
-use crate::tuning::{self, Tuning};
+use crate::tuning::Tuning;
 use ashta_session::{Bot, Candidate};
 
 /// One-play lookahead with the shared evaluation; `noise` adds a random amount to each
@@ -18,7 +18,7 @@ use ashta_session::{Bot, Candidate};
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     eval: Option<(u64, Evaluator)>,
-    /// The bot's own tuning; `None` plays with the installed one ([`tuning::install`]).
+    /// The bot's tuning; `None` plays with the shipped evaluation.
     tuning: Option<Arc<Tuning>>,
     rng: ChaCha8Rng,
     noise: f64,
@@ -44,19 +44,18 @@ impl GreedyBot {
         }
     }
 
-    /// The bot, playing with `tuning`'s weight changes instead of the installed
-    /// tuning's ([`tuning::install`]).
-    pub fn with_tuning(self, tuning: Tuning) -> GreedyBot {
+    /// The bot, playing with `tuning`'s changes to the shipped evaluation.
+    pub fn with_tuning(self, tuning: impl Into<Arc<Tuning>>) -> GreedyBot {
         GreedyBot {
             eval: None,
-            tuning: Some(Arc::new(tuning)),
+            tuning: Some(tuning.into()),
             ..self
         }
     }
 }
 
-/// The evaluator for `variant` with the weights of `set` under `tuning` (the
-/// installed tuning when `None`), rebuilt only when the rules change.
+/// The evaluator for `variant` with the weights of `set` under `tuning` (the shipped
+/// evaluation when `None`), rebuilt only when the rules change.
 pub(crate) fn evaluator<'a>(
     cache: &'a mut Option<(u64, Evaluator)>,
     variant: &Variant,
@@ -65,8 +64,11 @@ pub(crate) fn evaluator<'a>(
 ) -> &'a Evaluator {
     let id = variant_id(variant);
     if cache.as_ref().is_none_or(|(k, _)| *k != id) {
-        let tuning = tuning.unwrap_or_else(|| tuning::installed());
-        *cache = Some((id, tuning.evaluator(variant, set)));
+        let eval = match tuning {
+            Some(tuning) => tuning.evaluator(variant, set),
+            None => Tuning::default().evaluator(variant, set),
+        };
+        *cache = Some((id, eval));
     }
     &cache.as_ref().expect("just set").1
 }

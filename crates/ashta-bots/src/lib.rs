@@ -42,5 +42,5 @@ pub use greedy::GreedyBot;
 pub use mcts::{MctsBot, MctsConfig, Opponents, KEEP_NODES};
 pub use net::ValueNet;
 pub use random::RandomBot;
-pub use registry::{make_bot, BotError, BOT_NAMES};
+pub use registry::{make_bot, BotError, BotMaker, BOT_NAMES};
 pub use tuning::Tuning;

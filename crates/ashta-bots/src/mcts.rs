@@ -92,7 +92,7 @@ pub struct MctsConfig {
     /// a win to each of the `k` players still in the game; 0: nothing, as a loss).
     pub draw_weight: f64,
     /// Changes to the evaluation (another net, other weights); `None` plays with the
-    /// tuning the program installed ([`crate::tuning::install`]), if any.
+    /// shipped evaluation.
     pub tuning: Option<Arc<Tuning>>,
     /// How the tree expects the *other* players to play.
     pub opponents: Opponents,

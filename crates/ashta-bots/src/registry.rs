@@ -7,6 +7,7 @@
 //! rules, else the strongest weights; see [`WeightSet`]). `engine:"COMMAND ARGS"` runs another
 //! program that speaks the engine protocol (see [`crate::external`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -18,6 +19,7 @@ use crate::gauntlet::{Style, StyleBot};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig, Opponents};
 use crate::random::RandomBot;
+use crate::tuning::{Tuning, WeightChanges};
 use ashta_session::Bot;
 
 /// Every bot name [`make_bot`] knows.
@@ -48,9 +50,62 @@ pub enum BotError {
 }
 
 /// Builds a bot from its spec (`name` or `name:key=value,...`), seeded for
-/// reproducibility. `time` is a per-decision budget for the searching bots (they use
-/// their own fixed budgets, which are reproducible, when it is `None`).
+/// reproducibility, playing with the shipped evaluation. `time` is a per-decision budget
+/// for the searching bots (they use their own fixed budgets, which are reproducible,
+/// when it is `None`). A program that changes the evaluation builds its bots with a
+/// [`BotMaker`] instead.
 pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn Bot>, BotError> {
+    BotMaker::default().make(spec, seed, time)
+}
+
+/// Builds bots by name, each playing with the same [`Tuning`]: the one thing a program
+/// passes down to wherever its bots are built (seats, tournaments, the server, the
+/// engine protocol), in place of a process-wide setting.
+#[derive(Clone, Debug, Default)]
+pub struct BotMaker {
+    /// `None`: the shipped evaluation.
+    tuning: Option<Arc<Tuning>>,
+}
+
+impl BotMaker {
+    /// A maker whose bots play with `tuning`.
+    pub fn new(tuning: Tuning) -> BotMaker {
+        BotMaker {
+            tuning: Some(Arc::new(tuning)),
+        }
+    }
+
+    /// The tuning its bots play with (`None`: the shipped evaluation).
+    pub fn tuning(&self) -> Option<&Arc<Tuning>> {
+        self.tuning.as_ref()
+    }
+
+    /// The changes to the evaluation's weights its bots play with (for rollout
+    /// policies built outside a bot, such as the hint's).
+    pub fn weight_changes(&self) -> WeightChanges {
+        self.tuning
+            .as_ref()
+            .map(|t| t.weights.clone())
+            .unwrap_or_default()
+    }
+
+    /// Builds a bot from its spec, as [`make_bot`] does, with this maker's tuning.
+    pub fn make(
+        &self,
+        spec: &str,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Result<Box<dyn Bot>, BotError> {
+        build(spec, seed, time, self.tuning.clone())
+    }
+}
+
+fn build(
+    spec: &str,
+    seed: u64,
+    time: Option<Duration>,
+    tuning: Option<Arc<Tuning>>,
+) -> Result<Box<dyn Bot>, BotError> {
     if let Some(command) = spec.strip_prefix("engine:") {
         return Ok(Box::new(ExternalBot::start(command, seed, time)?));
     }
@@ -131,7 +186,11 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                     _ => return Err(bad(&format!("{k}={v}"), "greedy takes noise")),
                 }
             }
-            Box::new(GreedyBot::new(seed, noise))
+            let bot = GreedyBot::new(seed, noise);
+            match tuning {
+                Some(tuning) => Box::new(bot.with_tuning(tuning)),
+                None => Box::new(bot),
+            }
         }
         "expecti" | "medium" => {
             let mut config = ExpectiConfig::default();
@@ -164,6 +223,7 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                     }
                 }
             }
+            config.tuning = tuning;
             Box::new(ExpectiBot::new(seed, config))
         }
         "mcts" | "hard" | "master" | "default" => {
@@ -202,6 +262,7 @@ pub fn make_bot(spec: &str, seed: u64, time: Option<Duration>) -> Result<Box<dyn
                     )),
                 }
             }
+            config.tuning = tuning;
             Box::new(MctsBot::new(seed, config))
         }
         _ => return Err(BotError::UnknownBot(spec.to_string())),

@@ -1,7 +1,7 @@
 //! Seats as `--seats` spells them, and the bots that sit in them: reads a seat list into
 //! [`SeatKind`]s (a person, the random mover, or a bot by its [`make_bot`] spec), builds
-//! each seat's bot with its seed and time, and sets a [`Session`] up with them, new or
-//! loaded from a saved game or record.
+//! each seat's bot with its seed and time (by the program's [`BotMaker`]), and sets a
+//! [`Session`] up with them, new or loaded from a saved game or record.
 
 use std::time::Duration;
 
@@ -11,7 +11,7 @@ use ashta_session::saved::{SavedGame, SAVE_FORMAT};
 use ashta_session::seats::{SeatError, SeatKind};
 use ashta_session::session::{Session, SessionError};
 
-use crate::registry::{make_bot, BotError, BOT_NAMES};
+use crate::registry::{BotError, BotMaker, BOT_NAMES};
 
 /// The bot that sits in the seats `--seats` leaves to the computer, and that gives hints.
 pub const DEFAULT_BOT: &str = "default";
@@ -120,21 +120,28 @@ pub fn budget(spec: &str, time: Option<Duration>) -> Option<Duration> {
 
 /// Builds the bot of seat `p`, seeded from the game's seed and the seat.
 pub fn seat_bot(
+    maker: &BotMaker,
     spec: &str,
     seed: u64,
     p: usize,
     time: Option<Duration>,
 ) -> Result<Box<dyn Bot>, SeatError> {
-    make_bot(spec, bot_seed(seed, p), budget(spec, time)).map_err(|source| SeatError::Bot {
-        seat: p,
-        name: format!("bot:{spec}"),
-        source: Box::new(source),
-    })
+    maker
+        .make(spec, bot_seed(seed, p), budget(spec, time))
+        .map_err(|source| SeatError::Bot {
+            seat: p,
+            name: format!("bot:{spec}"),
+            source: Box::new(source),
+        })
 }
 
 /// The bot that gives a person hints: the default bot, seeded apart from the seats.
-pub fn hint_bot(seed: u64, time: Option<Duration>) -> Result<Box<dyn Bot>, BotError> {
-    make_bot(DEFAULT_BOT, bot_seed(seed, 4), time)
+pub fn hint_bot(
+    maker: &BotMaker,
+    seed: u64,
+    time: Option<Duration>,
+) -> Result<Box<dyn Bot>, BotError> {
+    maker.make(DEFAULT_BOT, bot_seed(seed, 4), time)
 }
 
 /// A game with these seats: `seed` seeds the seats' bots and the random mover (and
@@ -142,6 +149,7 @@ pub fn hint_bot(seed: u64, time: Option<Duration>) -> Result<Box<dyn Bot>, BotEr
 /// bots' time per decision (`None`: their own fixed budgets). Every bot is built
 /// now, so a bad name or option is reported before the game starts.
 pub fn seat(
+    maker: &BotMaker,
     game: Game,
     seats: Vec<SeatKind>,
     seed: u64,
@@ -151,7 +159,7 @@ pub fn seat(
         .iter()
         .enumerate()
         .map(|(p, seat)| match seat {
-            SeatKind::Bot(spec) => seat_bot(spec, seed, p, bot_time).map(Some),
+            SeatKind::Bot(spec) => seat_bot(maker, spec, seed, p, bot_time).map(Some),
             _ => Ok(None),
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -163,6 +171,7 @@ pub fn seat(
 /// given, or the default seating is used, for a bare record); `bot_time` replaces
 /// the saved time when given; `seed` is used only for a record without a seed.
 pub fn load(
+    maker: &BotMaker,
     text: &str,
     seats: Option<Vec<SeatKind>>,
     bot_time: Option<Option<Duration>>,
@@ -199,7 +208,7 @@ pub fn load(
         .or(saved_time)
         .unwrap_or(Some(Duration::from_millis(200)));
     let seed = record.seed.unwrap_or(seed);
-    Ok(seat(game, seats, seed, bot_time)?.with_undo_marks(marks))
+    Ok(seat(maker, game, seats, seed, bot_time)?.with_undo_marks(marks))
 }
 
 #[cfg(test)]
@@ -254,7 +263,7 @@ mod tests {
 
     #[test]
     fn a_bad_bot_option_names_its_seat() {
-        let Err(err) = seat_bot("mcts:speed=9", 1, 2, None) else {
+        let Err(err) = seat_bot(&BotMaker::default(), "mcts:speed=9", 1, 2, None) else {
             panic!("a bad option builds no bot");
         };
         let err = err.to_string();

@@ -7,9 +7,10 @@
 //! variables `ASHTA_NET` and `ASHTA_WEIGHTS`) and gives the result here, either to
 //! one bot or evaluator ([`Tuning::evaluator`], [`crate::greedy::GreedyBot::with_tuning`],
 //! the `tuning` field of [`crate::mcts::MctsConfig`] and [`crate::expecti::ExpectiConfig`]) or to
-//! every bot it builds without one ([`install`]).
+//! every bot it builds by name ([`crate::registry::BotMaker`]). There is no process-wide
+//! tuning: a bot built without one plays with the shipped evaluation.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use ashta_engine::Variant;
 use thiserror::Error;
@@ -138,18 +139,4 @@ impl Tuning {
             None => eval,
         }
     }
-}
-
-static INSTALLED: OnceLock<Tuning> = OnceLock::new();
-
-/// Makes `tuning` the one every bot without its own uses, for the rest of the
-/// process. A program calls it once, before it builds bots; it gives the tuning back
-/// when one is already in use (installed, or the default already read by a bot).
-pub fn install(tuning: Tuning) -> Result<(), Tuning> {
-    INSTALLED.set(tuning)
-}
-
-/// The tuning bots without their own use: the one [`install`]ed, else none.
-pub fn installed() -> &'static Tuning {
-    INSTALLED.get_or_init(Tuning::default)
 }

@@ -1,5 +1,6 @@
 //! The session layer: one game driven the same way for every front end.
 
+use ashta_bots::BotMaker;
 use std::sync::{Arc, Mutex};
 
 use ashta_bots::seating::{parse_list, DEFAULT_BOT};
@@ -17,7 +18,7 @@ fn rules(players: u8) -> Rules {
 fn session(seats: &str, seed: u64) -> Session {
     let seats = parse_list(seats).unwrap();
     let game = Game::new(rules(seats.len() as u8), seed).unwrap();
-    ashta_bots::seating::seat(game, seats, seed, None).unwrap()
+    ashta_bots::seating::seat(&BotMaker::default(), game, seats, seed, None).unwrap()
 }
 
 /// Greedy, counting the decisions it is shown.
@@ -151,14 +152,15 @@ fn a_saved_game_loads_with_its_seats_and_undoes_past_the_load() {
     person_plays_first_moves(&mut s);
     person_plays_first_moves(&mut s);
     let text = s.save();
-    let mut back = ashta_bots::seating::load(&text, None, None, 0).unwrap();
+    let mut back = ashta_bots::seating::load(&BotMaker::default(), &text, None, None, 0).unwrap();
     assert_eq!(back.seats(), s.seats());
     assert_eq!(back.position(), s.position());
     assert_eq!(back.game().record(), s.game().record());
     assert_eq!(back.undo_target(None), s.undo_target(None));
     assert_eq!(back.undo(None).unwrap(), 0);
     // A bare record gets the default seats.
-    let bare = ashta_bots::seating::load(&s.game().save(), None, None, 0).unwrap();
+    let bare =
+        ashta_bots::seating::load(&BotMaker::default(), &s.game().save(), None, None, 0).unwrap();
     assert_eq!(
         bare.seats(),
         [SeatKind::Human, SeatKind::Bot(DEFAULT_BOT.into())]
@@ -168,7 +170,7 @@ fn a_saved_game_loads_with_its_seats_and_undoes_past_the_load() {
 #[test]
 fn loading_garbage_says_what_is_wrong() {
     let err = |text: &str| {
-        ashta_bots::seating::load(text, None, None, 0)
+        ashta_bots::seating::load(&BotMaker::default(), text, None, None, 0)
             .unwrap_err()
             .to_string()
     };
@@ -245,12 +247,18 @@ fn throwing_once_at_a_time_and_the_turn_cap() {
 #[test]
 fn wrong_seats_are_refused_before_the_game() {
     let game = Game::new(rules(3), 1).unwrap();
-    let err = ashta_bots::seating::seat(game.clone(), parse_list("human,greedy").unwrap(), 1, None)
-        .unwrap_err()
-        .to_string();
+    let err = ashta_bots::seating::seat(
+        &BotMaker::default(),
+        game.clone(),
+        parse_list("human,greedy").unwrap(),
+        1,
+        None,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("2 seats for a game of 3 players"), "{err}");
     let seats = parse_list("human,greedy,bot:mcts:speed=9").unwrap();
-    let err = ashta_bots::seating::seat(game, seats, 1, None)
+    let err = ashta_bots::seating::seat(&BotMaker::default(), game, seats, 1, None)
         .unwrap_err()
         .to_string();
     assert!(

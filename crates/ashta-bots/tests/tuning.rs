@@ -4,7 +4,10 @@
 use std::sync::Arc;
 
 use ashta_bots::tuning::{Tuning, TuningError, WeightChanges};
-use ashta_bots::{Evaluator, ExpectiBot, ExpectiConfig, GreedyBot, ValueNet, WeightSet, Weights};
+use ashta_bots::{
+    make_bot, BotMaker, Evaluator, ExpectiBot, ExpectiConfig, GreedyBot, ValueNet, WeightSet,
+    Weights,
+};
 use ashta_engine::{parse_any, Position, Rules, Variant};
 use ashta_session::Bot;
 
@@ -106,4 +109,33 @@ fn a_searching_bot_given_a_net_plays_with_it() {
     };
     let given = scores(&mut ExpectiBot::new(1, config(Some(tuning))), &v, &pos);
     assert_ne!(shipped, given);
+}
+
+/// Issue 21, item 3: there is no process-wide tuning. The maker a program passes down
+/// builds every bot by name with its tuning, and bots built by [`make_bot`] or by a
+/// default maker play the shipped evaluation, whatever another maker holds.
+#[test]
+fn a_maker_passes_its_tuning_to_every_bot_it_builds_and_to_no_other() {
+    let (v, pos) = position();
+    let net = Arc::new(ValueNet::new_random(&v, 8, 5));
+    let tuned = BotMaker::new(Tuning {
+        net: Some(net),
+        weights: WeightChanges::parse("temperature=0.5,hit_extra=40").unwrap(),
+    });
+    for spec in ["greedy", "expecti:depth=1", "mcts:sims=200"] {
+        let with = scores(tuned.make(spec, 1, None).unwrap().as_mut(), &v, &pos);
+        let plain = scores(make_bot(spec, 1, None).unwrap().as_mut(), &v, &pos);
+        let default = scores(
+            BotMaker::default().make(spec, 1, None).unwrap().as_mut(),
+            &v,
+            &pos,
+        );
+        assert_ne!(with, plain, "{spec} ignored the maker's tuning");
+        assert_eq!(plain, default, "{spec} without a tuning");
+    }
+    assert_eq!(
+        tuned.weight_changes(),
+        WeightChanges::parse("temperature=0.5,hit_extra=40").unwrap()
+    );
+    assert!(BotMaker::default().weight_changes().is_empty());
 }

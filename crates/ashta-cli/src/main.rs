@@ -83,30 +83,9 @@ enum Command {
     Replay(commands::replay::ReplayArgs),
 }
 
-impl Command {
-    /// The flags that change the bots' evaluation, for the commands that build bots.
-    fn tuning(&self) -> Option<&tuning::TuningArgs> {
-        match self {
-            Command::Play(args) => Some(&args.tuning),
-            Command::Tournament(args) => Some(&args.tuning),
-            #[cfg(feature = "server")]
-            Command::Serve(args) => Some(&args.tuning),
-            Command::Hint(args) => Some(&args.tuning),
-            Command::Analyze(args) => Some(&args.tuning),
-            Command::Engine(args) => Some(&args.tuning),
-            Command::Stats(args) => Some(&args.tuning),
-            _ => None,
-        }
-    }
-}
-
-/// Runs one subcommand, writing its output to `out`: first installs the bots' tuning
-/// (from the flags, else `ASHTA_NET` and `ASHTA_WEIGHTS`) for the commands that build
-/// bots.
+/// Runs one subcommand, writing its output to `out`. The commands that build bots
+/// read the bots' tuning from their flags, else `ASHTA_NET` and `ASHTA_WEIGHTS`.
 fn run(command: &Command, out: &mut dyn Write) -> Result<()> {
-    if let Some(tuning) = command.tuning() {
-        tuning.install()?;
-    }
     match command {
         Command::Play(args) => {
             let echo = !io::stdin().is_terminal();

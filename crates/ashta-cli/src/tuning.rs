@@ -2,15 +2,15 @@
 //! value net to play with instead of the shipped one, and changes to the evaluation's
 //! weights. Without a flag, the environment variable `ASHTA_NET` or `ASHTA_WEIGHTS`
 //! gives the value. The bots library reads neither files nor the environment: this
-//! module does, and installs the result for every bot of the process
-//! ([`ashta_bots::tuning::install`]).
+//! module does, and gives the command the [`BotMaker`] that builds its bots with the
+//! result.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{anyhow, Context, Result};
-use ashta_bots::tuning::{self, Tuning, WeightChanges};
-use ashta_bots::ValueNet;
+use anyhow::{Context, Result};
+use ashta_bots::tuning::{Tuning, WeightChanges};
+use ashta_bots::{BotMaker, ValueNet};
 use clap::Args;
 
 /// The environment variable naming a value net file (when `--net` is not given).
@@ -59,11 +59,9 @@ impl TuningArgs {
         })
     }
 
-    /// Reads the flags and the environment and installs the tuning for every bot of
-    /// the process. Call once, before any bot is built.
-    pub fn install(&self) -> Result<()> {
-        let tuning = self.tuning(|name| std::env::var(name).ok())?;
-        tuning::install(tuning).map_err(|_| anyhow!("the bots' tuning was already set"))
+    /// Reads the flags and the environment: the maker of the command's bots.
+    pub fn maker(&self) -> Result<BotMaker> {
+        Ok(BotMaker::new(self.tuning(|name| std::env::var(name).ok())?))
     }
 }
 

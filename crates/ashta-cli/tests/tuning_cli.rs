@@ -133,3 +133,27 @@ fn a_bad_net_or_weight_list_is_an_error_naming_where_it_came_from() {
         "{stderr}"
     );
 }
+
+/// The `eval` line of `go` in the engine protocol on [`CAPTURE`], with `extra` arguments.
+fn engine_eval(extra: &[&str]) -> String {
+    let mut args = vec!["engine", "--bot", "expecti:depth=1"];
+    args.extend_from_slice(extra);
+    let input = format!("position {CAPTURE}\ngo\nquit\n");
+    let run = ashta_env(&args, &[], &input);
+    assert_eq!(run.code, 0, "ashta {args:?} failed: {}", run.stderr);
+    run.stdout
+        .lines()
+        .find(|l| l.starts_with("eval "))
+        .unwrap_or_else(|| panic!("no eval line in {}", run.stdout))
+        .to_string()
+}
+
+#[test]
+fn the_engine_protocol_plays_with_the_net_it_was_given() {
+    let path = random_net_file("tuning-engine");
+    let file = path.to_str().unwrap();
+    let shipped = engine_eval(&[]);
+    let flagged = engine_eval(&["--net", file]);
+    std::fs::remove_file(&path).ok();
+    assert_ne!(shipped, flagged);
+}

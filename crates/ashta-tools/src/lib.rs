@@ -12,12 +12,12 @@
 //!
 //! Unlike the bots library, these may read files and the environment. The ones that
 //! play bots honour `ASHTA_NET` and `ASHTA_WEIGHTS` as the `ashta` command does
-//! ([`install_tuning_from_env`]).
+//! ([`maker_from_env`]).
 
 use std::sync::Arc;
 
-use ashta_bots::tuning::{self, Tuning, WeightChanges};
-use ashta_bots::ValueNet;
+use ashta_bots::tuning::{Tuning, WeightChanges};
+use ashta_bots::{BotMaker, ValueNet};
 
 /// The bots' tuning the environment gives: the value net in the file named by
 /// `ASHTA_NET` and the weight changes of `ASHTA_WEIGHTS` (`gate=20,stuck=4`), each
@@ -41,12 +41,11 @@ pub fn tuning_from_env() -> Result<Tuning, String> {
     Ok(Tuning { net, weights })
 }
 
-/// Installs [`tuning_from_env`] for every bot of the process.
+/// The maker of the program's bots, with [`tuning_from_env`].
 ///
 /// # Panics
 /// When `ASHTA_NET` or `ASHTA_WEIGHTS` cannot be used (a measurement of a new net
-/// must not silently measure the shipped one), or when a tuning is already installed.
-pub fn install_tuning_from_env() {
-    let tuning = tuning_from_env().unwrap_or_else(|e| panic!("{e}"));
-    tuning::install(tuning).unwrap_or_else(|_| panic!("the bots' tuning was already set"));
+/// must not silently measure the shipped one).
+pub fn maker_from_env() -> BotMaker {
+    BotMaker::new(tuning_from_env().unwrap_or_else(|e| panic!("{e}")))
 }

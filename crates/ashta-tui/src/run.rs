@@ -6,6 +6,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use ashta_bots::BotMaker;
 use ashta_session::Session;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 
@@ -19,8 +20,9 @@ use crate::terminal::TerminalGuard;
 const FRAME: Duration = Duration::from_millis(30);
 
 /// Plays a session's game full screen until it ends or the player quits.
-pub fn play(session: Session, settings: Settings) -> Result<()> {
-    let mut app = App::new(session, settings)?;
+/// `maker` builds the bots of the next games at the table.
+pub fn play(session: Session, settings: Settings, maker: BotMaker) -> Result<()> {
+    let mut app = App::new(session, settings)?.with_bot_maker(maker);
     let mut guard = TerminalGuard::enter()?;
     let (tx, rx) = mpsc::channel::<JobDone>();
     app.advance();

@@ -4,6 +4,7 @@
 
 mod common;
 
+use ashta_bots::BotMaker;
 use std::path::PathBuf;
 
 use ashta_bots::seating::parse_list;
@@ -210,7 +211,7 @@ fn save_writes_a_file_that_loads_into_the_same_game() {
     assert_eq!(app.overlay, Overlay::None);
     assert!(message(&app).starts_with("Saved"), "{}", message(&app));
     let text = std::fs::read_to_string(&path).unwrap();
-    let table = ashta_bots::seating::load(&text, None, None, 0).unwrap();
+    let table = ashta_bots::seating::load(&BotMaker::default(), &text, None, None, 0).unwrap();
     assert_eq!(table.seats(), app.session().seats());
     assert_eq!(table.position(), app.position());
     // The loaded game goes on from there.
@@ -351,7 +352,8 @@ fn an_only_move_is_played_for_you_unless_switched_off() {
         rules.doubles = false;
         let game = ashta_engine::Game::new(rules, seed).unwrap();
         let seats = parse_list("human,random").unwrap();
-        let table = ashta_bots::seating::seat(game, seats, seed, None).unwrap();
+        let table =
+            ashta_bots::seating::seat(&BotMaker::default(), game, seats, seed, None).unwrap();
         let mut app = App::new(table, settings).unwrap();
         settle(&mut app);
         let units: usize = app.values().iter().map(|v| v.moves.len()).sum();
@@ -399,7 +401,8 @@ fn a_throw_that_moves_nothing_is_held_on_screen_and_explained() {
         rules.players = 2;
         let game = ashta_engine::Game::new(rules, seed).unwrap();
         let seats = parse_list("human,random").unwrap();
-        let table = ashta_bots::seating::seat(game, seats, seed, None).unwrap();
+        let table =
+            ashta_bots::seating::seat(&BotMaker::default(), game, seats, seed, None).unwrap();
         let mut app = App::new(table, Settings::default()).unwrap();
         app.advance();
         if app.hold.is_zero() {
@@ -582,7 +585,7 @@ fn a_forfeited_throw_of_a_person_says_the_rule_that_stops_the_pawns() {
 fn a_loaded_game_shows_the_throws_its_bag_came_from() {
     let app = app_with_choice();
     let saved = app.session().save();
-    let session = ashta_bots::seating::load(&saved, None, None, 0).unwrap();
+    let session = ashta_bots::seating::load(&BotMaker::default(), &saved, None, None, 0).unwrap();
     let loaded = App::new(session, ashta_tui::app::Settings::default()).unwrap();
     let shown = loaded
         .last_throw

@@ -5,6 +5,7 @@
 mod common;
 
 use ashta_bots::seating::parse_list;
+use ashta_bots::BotMaker;
 use ashta_engine::{Game, Rules};
 use ashta_tui::app::{App, Overlay, Settings};
 use ashta_tui::Replay;
@@ -34,7 +35,7 @@ fn a_seven_by_seven_board_with_moves_played() {
     // Random movers: the engine's moves only, so the picture does not change when the
     // bots are tuned.
     let seats = parse_list("random,random").unwrap();
-    let table = ashta_bots::seating::seat(game, seats, 4, None).unwrap();
+    let table = ashta_bots::seating::seat(&BotMaker::default(), game, seats, 4, None).unwrap();
     let settings = Settings {
         step_ms: 0,
         ..Settings::default()
@@ -105,7 +106,8 @@ fn hotseat_under_grace_entry_offers_to_bring_pawns_on() {
         rules.players = 2;
         let game = Game::new(rules, seed).unwrap();
         let seats = parse_list("human,human").unwrap();
-        let table = ashta_bots::seating::seat(game, seats, seed, None).unwrap();
+        let table =
+            ashta_bots::seating::seat(&BotMaker::default(), game, seats, seed, None).unwrap();
         let settings = Settings {
             step_ms: 0,
             ..Settings::default()

@@ -2,6 +2,7 @@
 //! saves) with answers the page can draw. Every rule is the engine's; this module only
 //! turns the session's answers into views.
 
+use ashta_bots::BotMaker;
 use std::time::Duration;
 
 use ashta_analysis::{hint, HintConfig};
@@ -94,14 +95,16 @@ impl BrowserGame {
         let seats = seating::parse_list(seats).map_err(|e| e.to_string())?;
         let game = Game::new(rules, seed).map_err(|e| e.to_string())?;
         let time = bot_time_ms.map(|ms| Duration::from_millis(ms.into()));
-        let session = seating::seat(game, seats, seed, time).map_err(|e| e.to_string())?;
+        let session = seating::seat(&BotMaker::default(), game, seats, seed, time)
+            .map_err(|e| e.to_string())?;
         Ok(BrowserGame { session })
     }
 
     /// A game saved with [`BrowserGame::save`] (or a record), replayed and checked.
     pub fn load(text: &str) -> Result<BrowserGame, String> {
         refuse_engines(text)?;
-        let session = seating::load(text, None, None, 0).map_err(|e| e.to_string())?;
+        let session =
+            seating::load(&BotMaker::default(), text, None, None, 0).map_err(|e| e.to_string())?;
         Ok(BrowserGame { session })
     }
 

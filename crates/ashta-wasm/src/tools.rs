@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use ashta_analysis::{hint, HintConfig};
 use ashta_bots::seating::seat_bot;
+use ashta_bots::BotMaker;
 use ashta_engine::{
     parse_position, random_games as engine_random_games, MoveJson, Summary, Variant,
 };
@@ -41,7 +42,8 @@ pub fn decide(
         return Err("the player to move has no bag to play".to_string());
     }
     let time = time_ms.map(|ms| Duration::from_millis(ms.into()));
-    let mut bot = seat_bot(spec, seed, pos.to_move(), time).map_err(|e| e.to_string())?;
+    let mut bot = seat_bot(&BotMaker::default(), spec, seed, pos.to_move(), time)
+        .map_err(|e| e.to_string())?;
     match bot.try_choose(&variant, &pos) {
         Ok(Some(play)) => Ok(play.moves.iter().map(MoveJson::from).collect()),
         Ok(None) => Err(format!("{spec} gave no play")),

@@ -56,8 +56,8 @@ pub struct AnalyzeArgs {
 }
 
 /// The review's settings from the command line.
-fn config(args: &AnalyzeArgs) -> AnalysisConfig {
-    AnalysisConfig {
+fn config(args: &AnalyzeArgs) -> Result<AnalysisConfig> {
+    Ok(AnalysisConfig {
         hint: HintConfig {
             time: Duration::from_millis(args.time_ms.unwrap_or(0)),
             seed: args.rollout.seed,
@@ -66,9 +66,10 @@ fn config(args: &AnalyzeArgs) -> AnalysisConfig {
                 None => Some(args.rollouts as usize),
             },
             rollout: args.rollout.config(),
+            weights: args.tuning.maker()?.weight_changes(),
         },
         ..AnalysisConfig::default()
-    }
+    })
 }
 
 /// Reads, replays and reviews the record, then prints the review.
@@ -83,7 +84,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
         ProgressStyle::with_template("analysing turn {pos}/{len} {wide_bar} {eta}")
             .expect("a valid template"),
     );
-    let review = analyze_record(&record, &config(args), &mut |done, _| {
+    let review = analyze_record(&record, &config(args)?, &mut |done, _| {
         bar.set_position(done as u64)
     })
     .with_context(|| format!("{name} does not replay"))?;

@@ -4,7 +4,6 @@
 use std::io::{self, Write};
 
 use anyhow::{Context, Result};
-use ashta_bots::make_bot;
 use clap::Args;
 
 use crate::engine::{serve, Options, Session};
@@ -34,7 +33,10 @@ pub fn run(args: &EngineArgs, out: &mut dyn Write) -> Result<()> {
         time_ms: args.time_ms,
         seed: args.seed,
     };
-    make_bot(&options.bot, options.seed, options.time()).context("bad --bot")?;
-    let mut session = Session::new(options);
+    let maker = args.tuning.maker()?;
+    maker
+        .make(&options.bot, options.seed, options.time())
+        .context("bad --bot")?;
+    let mut session = Session::new(options).with_bot_maker(maker);
     serve(&mut session, &mut io::stdin().lock(), out)
 }

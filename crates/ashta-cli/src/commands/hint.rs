@@ -61,13 +61,14 @@ struct HintJson {
 }
 
 /// The hint's settings from the command line.
-fn config(args: &HintArgs) -> HintConfig {
-    HintConfig {
+fn config(args: &HintArgs) -> Result<HintConfig> {
+    Ok(HintConfig {
         time: Duration::from_millis(args.time_ms),
         seed: args.rollout.seed,
         rollouts: args.rollouts.map(|n| n as usize),
         rollout: args.rollout.config(),
-    }
+        weights: args.tuning.maker()?.weight_changes(),
+    })
 }
 
 /// The moves of a play in words, each described on the position it is made from.
@@ -100,7 +101,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<()> {
     if pos.must_throw() {
         bail!("the bag is empty: the player to move throws first, then asks for a hint");
     }
-    let h = hint(&variant, &pos, &config(args));
+    let h = hint(&variant, &pos, &config(args)?);
     if args.json {
         write_json(&variant, &h, out)
     } else {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use ashta_engine::{Game, DEFAULT_SIM_TURN_LIMIT};
-use ashta_session::SeatKind;
+use ashta_session::{SeatKind, Session};
 use clap::Args;
 
 use crate::describe::result_text;
@@ -29,8 +29,15 @@ pub struct RecordArgs {
 /// stream 0), so the seed alone replays the whole game.
 pub fn random_recorded_game(rules: ashta_engine::Rules, seed: u64) -> Result<Game> {
     let game = Game::new(rules, seed).context("invalid rules")?;
-    let seats = vec![SeatKind::Random; game.variant().players()];
-    let mut session = ashta_bots::seating::seat(game, seats, seed, None)?;
+    let players = game.variant().players();
+    let seats = vec![SeatKind::Random; players];
+    let mut session = Session::from_parts(
+        game,
+        seats,
+        (0..players).map(|_| None).collect(),
+        seed,
+        None,
+    )?;
     session.play_out()?;
     Ok(session.into_game())
 }

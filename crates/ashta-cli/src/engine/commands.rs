@@ -1,7 +1,7 @@
 //! The protocol's commands: each reads its arguments, changes the session and pushes
 //! its data lines, or says what is wrong.
 
-use ashta_bots::{make_bot, BOT_NAMES};
+use ashta_bots::BOT_NAMES;
 use ashta_engine::{
     parse_any, MoveList, PerftBranch, Position, Rules, RulesObject, RulesSpec, ThrowStep, Variant,
     PLAYS_LIMIT,
@@ -180,7 +180,8 @@ impl Session {
                         LEVELS.join(", ")
                     ));
                 }
-                make_bot(value, self.options.seed, self.options.time())
+                self.maker
+                    .make(value, self.options.seed, self.options.time())
                     .map_err(|e| format!("setoption {name}: {e}"))?;
                 self.options.bot = value.to_string();
             }
@@ -413,7 +414,15 @@ impl Session {
             super::hint::DEFAULT_HINT_MS
         });
         let variant = self.variant.clone();
-        super::hint::hint_lines(&variant, &self.pos, time_ms, self.options.seed, out)
+        let weights = self.maker.weight_changes();
+        super::hint::hint_lines(
+            &variant,
+            &self.pos,
+            time_ms,
+            self.options.seed,
+            weights,
+            out,
+        )
     }
 
     fn perft(&mut self, rest: &str, out: &mut Lines) -> Result<(), String> {

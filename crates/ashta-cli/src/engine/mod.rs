@@ -13,7 +13,7 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use anyhow::Result;
-use ashta_bots::make_bot;
+use ashta_bots::BotMaker;
 use ashta_engine::{Position, Rules, Variant};
 use ashta_session::{BagWatch, Bot};
 
@@ -65,6 +65,8 @@ pub struct Reply {
 /// One engine: its options, its game and its bot.
 pub struct Session {
     options: Options,
+    /// Builds the bot, with the program's tuning.
+    maker: BotMaker,
     variant: Variant,
     pos: Position,
     bot: Option<Box<dyn Bot>>,
@@ -85,11 +87,18 @@ impl Session {
         let pos = variant.start_position();
         Session {
             options,
+            maker: BotMaker::default(),
             variant,
             pos,
             bot: None,
             bag: BagWatch::default(),
         }
+    }
+
+    /// The session, building its bots with `maker` (the shipped evaluation otherwise).
+    pub fn with_bot_maker(mut self, maker: BotMaker) -> Session {
+        self.maker = maker;
+        self
     }
 
     /// Answers one command line; `None` for an empty line or a comment.
@@ -119,7 +128,9 @@ impl Session {
     /// The bot, made on first use with the current options.
     fn bot(&mut self) -> Result<&mut Box<dyn Bot>, String> {
         if self.bot.is_none() {
-            let bot = make_bot(&self.options.bot, self.options.seed, self.options.time())
+            let bot = self
+                .maker
+                .make(&self.options.bot, self.options.seed, self.options.time())
                 .map_err(|e| e.to_string())?;
             self.bot = Some(bot);
         }

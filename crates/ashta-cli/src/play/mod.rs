@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use ashta_bots::BotMaker;
 use ashta_engine::{Forfeit, Game, Move, MoveList, Position, Square, ThrowReport, ThrowStep};
 use ashta_session::describe::forfeit_reasons;
 use ashta_session::Bot;
@@ -94,6 +95,8 @@ enum Stop {
 /// The line game: the session it narrates, and the streams.
 struct LineGame<'a> {
     session: Session,
+    /// Builds the hint's bot, with the program's tuning.
+    maker: BotMaker,
     /// The bot that gives hints, made at the first one.
     hint: Option<Box<dyn Bot>>,
     labels: Labels,
@@ -105,18 +108,18 @@ struct LineGame<'a> {
 }
 
 /// The game the arguments ask for: a new one, or the one `--load` names.
-fn session(args: &PlayArgs) -> Result<Session> {
+fn session(args: &PlayArgs, maker: &BotMaker) -> Result<Session> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let time = (args.bot_time_ms > 0).then(|| Duration::from_millis(args.bot_time_ms));
     if let Some(path) = &args.load {
         let text = crate::input::read_text(path)?;
         let seats = args.seats.as_deref().map(seats::parse_list).transpose()?;
-        return ashta_bots::seating::load(&text, seats, Some(time), seed)
+        return ashta_bots::seating::load(maker, &text, seats, Some(time), seed)
             .with_context(|| format!("cannot continue {}", path.display()));
     }
     let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
     let game = Game::new(rules, seed).context("invalid rules")?;
-    Ok(ashta_bots::seating::seat(game, seats, seed, time)?)
+    Ok(ashta_bots::seating::seat(maker, game, seats, seed, time)?)
 }
 
 /// Plays a game: full screen when standard input and output are a terminal and
@@ -129,17 +132,19 @@ pub fn run(
     echo: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let session = session(args)?;
+    let maker = args.tuning.maker()?;
+    let session = session(args, &maker)?;
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         let settings = Settings {
             auto_single: args.auto_single,
             confirm: args.confirm,
             step_ms: args.step_ms,
         };
-        return ashta_tui::run::play(session, settings);
+        return ashta_tui::run::play(session, settings, maker);
     }
     let mut game = LineGame {
         session,
+        maker,
         hint: None,
         labels: args.labels,
         input,
@@ -350,7 +355,7 @@ impl LineGame<'_> {
     /// its estimate of the human's chance to win after each.
     fn hint(&mut self, moves: &MoveList) -> Result<()> {
         if self.hint.is_none() {
-            let bot = seats::hint_bot(self.session.seed(), self.session.bot_time())?;
+            let bot = seats::hint_bot(&self.maker, self.session.seed(), self.session.bot_time())?;
             self.hint = Some(bot);
         }
         let bot = self.hint.as_mut().expect("the hint bot was just made");

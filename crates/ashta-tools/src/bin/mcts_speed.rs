@@ -26,7 +26,7 @@ fn clock() -> f64 {
 
 use std::sync::{Arc, Mutex};
 
-use ashta_bots::{GreedyBot, MctsBot, MctsConfig};
+use ashta_bots::{MctsBot, MctsConfig};
 use ashta_engine::{Position, Rules, SeededThrows, Variant};
 use ashta_session::{bot_table, Bot, Candidate};
 
@@ -77,7 +77,7 @@ impl Bot for Seat {
 }
 
 fn main() {
-    ashta_tools::install_tuning_from_env();
+    let maker = ashta_tools::maker_from_env();
     let a: Vec<String> = std::env::args().collect();
     let players: u8 = a.get(1).map_or(4, |x| x.parse().unwrap());
     let sims: u64 = a.get(2).map_or(1000, |x| x.parse().unwrap());
@@ -91,6 +91,7 @@ fn main() {
     rules.players = players;
     let config = MctsConfig {
         simulations: sims,
+        tuning: maker.tuning().cloned(),
         ..MctsConfig::default()
     };
     let shared = Arc::new(Mutex::new(Measured {
@@ -102,7 +103,7 @@ fn main() {
         let bots = (0..players as usize)
             .map(|seat| -> Box<dyn Bot> {
                 if greedy_others && seat != 0 {
-                    Box::new(GreedyBot::new(0, 0.0))
+                    maker.make("greedy", 0, None).expect("greedy is a bot")
                 } else {
                     Box::new(Seat {
                         shared: shared.clone(),

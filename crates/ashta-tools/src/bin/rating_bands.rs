@@ -5,24 +5,24 @@
 //! default 2).
 
 use ashta_analysis::{analyze_record, AnalysisConfig};
-use ashta_bots::make_bot;
+use ashta_bots::BotMaker;
 use ashta_engine::{Record, Rules};
 use ashta_session::selfplay::record_game;
 
 /// A game of `players` seats all played by `spec`, stopped after `max_turns` phases.
-fn self_play(spec: &str, players: u8, seed: u64, max_turns: usize) -> Record {
+fn self_play(maker: &BotMaker, spec: &str, players: u8, seed: u64, max_turns: usize) -> Record {
     let rules = Rules {
         players,
         ..Rules::standard()
     };
     let bots: Vec<_> = (0..players as u64)
-        .map(|p| make_bot(spec, seed * 10 + p, None).unwrap())
+        .map(|p| maker.make(spec, seed * 10 + p, None).unwrap())
         .collect();
     record_game(rules, bots, seed, max_turns)
 }
 
 fn main() {
-    ashta_tools::install_tuning_from_env();
+    let maker = ashta_tools::maker_from_env();
     let games: u64 = std::env::var("BAND_GAMES")
         .ok()
         .and_then(|g| g.parse().ok())
@@ -33,7 +33,7 @@ fn main() {
     ] {
         let mut errors = Vec::new();
         for g in 0..games {
-            let record = self_play(spec, 4, 100 + g, 120);
+            let record = self_play(&maker, spec, 4, 100 + g, 120);
             let review = analyze_record(&record, &config, &mut |_, _| {}).unwrap();
             for t in &review.turns {
                 if let Some(d) = t.decision.as_ref().filter(|d| d.choices > 1) {

@@ -24,7 +24,7 @@
 use std::sync::Arc;
 
 use ashta_bots::train::{self, Player, Samples, TrainConfig};
-use ashta_bots::{make_bot, Evaluator, GreedyBot, ValueNet};
+use ashta_bots::{BotMaker, Evaluator, GreedyBot, ValueNet};
 use ashta_engine::{Rules, RulesSpec, SeededThrows, Variant};
 use ashta_session::{play_game, Bot};
 use rayon::prelude::*;
@@ -82,7 +82,12 @@ fn parse_args() -> Args {
 /// Wins of the net (one play deep) against hand-weighted greedy in every other seat,
 /// over `sets` sets of games that replay one throw sequence with the net in each seat
 /// in turn: (net wins, greedy wins, draws).
-fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u64, u64) {
+fn match_against_greedy(
+    maker: &BotMaker,
+    v: &Variant,
+    net: &Arc<ValueNet>,
+    sets: u64,
+) -> (u64, u64, u64) {
     let seats = v.players() as u64;
     let results: Vec<(u64, u64, u64)> = (0..sets * seats)
         .into_par_iter()
@@ -94,7 +99,7 @@ fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u6
                         let eval = Evaluator::new(v).with_net(net.clone());
                         Box::new(GreedyBot::with_evaluator(g, v, eval))
                     } else {
-                        Box::new(GreedyBot::new(g, 0.0))
+                        maker.make("greedy", g, None).expect("greedy is a bot")
                     }
                 })
                 .collect();
@@ -112,7 +117,7 @@ fn match_against_greedy(v: &Variant, net: &Arc<ValueNet>, sets: u64) -> (u64, u6
 }
 
 fn main() {
-    ashta_tools::install_tuning_from_env();
+    let maker = ashta_tools::maker_from_env();
     let a = parse_args();
     let spec: RulesSpec = serde_json::from_str(&a.rules)
         .expect("--rules: a preset name in quotes or a rules object, as JSON");
@@ -143,9 +148,12 @@ fn main() {
                 "net" | "hand" => Player::from(hand.clone()),
                 bot => {
                     let spec = bot.to_string();
-                    make_bot(&spec, 0, None).unwrap_or_else(|e| panic!("--pool: {e}"));
+                    maker
+                        .make(&spec, 0, None)
+                        .unwrap_or_else(|e| panic!("--pool: {e}"));
+                    let maker = maker.clone();
                     Player::Bot(Arc::new(move |seed| {
-                        make_bot(&spec, seed, None).expect("checked above")
+                        maker.make(&spec, seed, None).expect("checked above")
                     }))
                 }
             })
@@ -162,7 +170,7 @@ fn main() {
         let losses = train::train(&mut net, &data, &config);
         let shared = Arc::new(net.clone());
         let sets = a.matches / variant.players() as u64;
-        let (w, l, d) = match_against_greedy(&variant, &shared, sets);
+        let (w, l, d) = match_against_greedy(&maker, &variant, &shared, sets);
         eprintln!(
             "generation {generation}: {} positions, training loss {:.4?}, check loss {:.4}, \
              net vs greedy {w}-{l}-{d} ({:.1}%)",

@@ -280,6 +280,7 @@ impl App {
         let config = HintConfig {
             time,
             seed: self.session.seed() ^ self.session.game().turns() as u64,
+            weights: self.maker.weight_changes(),
             ..HintConfig::default()
         };
         self.jobs.push(Job::Hint {

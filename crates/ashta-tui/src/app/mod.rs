@@ -22,6 +22,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use anyhow::Result;
+use ashta_bots::BotMaker;
 use ashta_engine::{Cowries, Game, Move, Position, Square, ThrowStep, Variant};
 use ashta_session::Session;
 
@@ -220,6 +221,8 @@ pub struct App {
     /// only how many cowries were up), so that the panel after an undo shows the same
     /// cowries as the log.
     thrown: Vec<(usize, Vec<Cowries>)>,
+    /// Builds the bots of the next game at this table ([`App::new_game`]).
+    maker: BotMaker,
 }
 
 impl App {
@@ -250,6 +253,7 @@ impl App {
             jobs: Vec::new(),
             log_marks: Vec::new(),
             thrown: Vec::new(),
+            maker: BotMaker::default(),
         };
         let turns = app.session.game().turns();
         if turns > 0 {
@@ -263,6 +267,13 @@ impl App {
         };
         app.say(Tone::Info, welcome);
         Ok(app)
+    }
+
+    /// The app, building the bots of its next games with `maker` (the shipped
+    /// evaluation otherwise).
+    pub fn with_bot_maker(mut self, maker: BotMaker) -> App {
+        self.maker = maker;
+        self
     }
 
     /// Starts the next game at the same table: the same rules, seats and bot time, the
@@ -287,8 +298,8 @@ impl App {
         let seed = old.seed().wrapping_add(1);
         let game = Game::new(old.variant().rules().clone(), seed)?;
         let seats = old.seats().to_vec();
-        let session = ashta_bots::seating::seat(game, seats, seed, old.bot_time())?;
-        App::new(session, self.settings)
+        let session = ashta_bots::seating::seat(&self.maker, game, seats, seed, old.bot_time())?;
+        Ok(App::new(session, self.settings)?.with_bot_maker(self.maker.clone()))
     }
 
     /// The game, its seats and their bots.

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use ashta_bots::BotMaker;
 use std::time::Duration;
 
 use ashta_bots::seating::parse_list;
@@ -17,7 +18,14 @@ pub fn table(seats: &str, seed: u64) -> Session {
     let mut rules = Rules::standard();
     rules.players = seats.len() as u8;
     let game = Game::new(rules, seed).unwrap();
-    ashta_bots::seating::seat(game, seats, seed, Some(Duration::from_millis(30))).unwrap()
+    ashta_bots::seating::seat(
+        &BotMaker::default(),
+        game,
+        seats,
+        seed,
+        Some(Duration::from_millis(30)),
+    )
+    .unwrap()
 }
 
 /// An app at that table, moves shown at once, and moved on to the first choice.
@@ -82,7 +90,14 @@ pub fn app_with_many_moves(pawns: u8, units: usize) -> App {
     rules.players = 2;
     rules.pawns = Some(pawns);
     let game = Game::new(rules, 5).unwrap();
-    let table = ashta_bots::seating::seat(game, seats, 5, Some(Duration::from_millis(30))).unwrap();
+    let table = ashta_bots::seating::seat(
+        &BotMaker::default(),
+        game,
+        seats,
+        5,
+        Some(Duration::from_millis(30)),
+    )
+    .unwrap();
     let settings = Settings {
         step_ms: 0,
         confirm: false,

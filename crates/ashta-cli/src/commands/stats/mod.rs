@@ -13,7 +13,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use ashta_bots::make_bot;
 use clap::Args;
 use rayon::prelude::*;
 
@@ -55,7 +54,8 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> Result<()> {
         bail!("--games 0: ask for at least one game");
     }
     let variant = args.rules.variant()?;
-    make_bot(&args.bot, 0, None).context("bad --bot")?;
+    let maker = args.tuning.maker()?;
+    maker.make(&args.bot, 0, None).context("bad --bot")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0) as usize)
         .build()
@@ -65,7 +65,7 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> Result<()> {
         (0..args.games as usize)
             .into_par_iter()
             .with_max_len(1)
-            .map(|g| observe::play(&variant, &args.bot, args.seed, g as u64))
+            .map(|g| observe::play(&maker, &variant, &args.bot, args.seed, g as u64))
             .collect::<Result<Vec<_>>>()
     })?;
     let seconds = started.elapsed().as_secs_f64();

@@ -12,7 +12,7 @@
 //! a legal move.
 
 use anyhow::{anyhow, Result};
-use ashta_bots::make_bot;
+use ashta_bots::BotMaker;
 use ashta_engine::{DrawReason, Gate, Position, SeededThrows, ThrowReport, ThrowStep, Variant};
 use ashta_session::{bot_table, Bot, Step};
 use serde::Serialize;
@@ -51,11 +51,17 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// Plays game number `game` of a series seeded with `seed`: every seat played by the
-/// bot `spec` (seeded per seat), throws from stream `game` of `seed`, driven by a
-/// table ([`bot_table`]) whose steps are counted.
-pub fn play(variant: &Variant, spec: &str, seed: u64, game: u64) -> Result<GameStats> {
+/// bot `spec` (seeded per seat, built by `maker`), throws from stream `game` of `seed`,
+/// driven by a table ([`bot_table`]) whose steps are counted.
+pub fn play(
+    maker: &BotMaker,
+    variant: &Variant,
+    spec: &str,
+    seed: u64,
+    game: u64,
+) -> Result<GameStats> {
     let bots: Vec<Box<dyn Bot>> = (0..variant.players())
-        .map(|seat| make_bot(spec, mix(mix(seed ^ mix(game)) ^ seat as u64), None))
+        .map(|seat| maker.make(spec, mix(mix(seed ^ mix(game)) ^ seat as u64), None))
         .collect::<Result<_, _>>()?;
     let mut session = bot_table(variant, bots, SeededThrows::with_stream(seed, game))?;
     let mut stats = GameStats {
@@ -162,8 +168,8 @@ mod tests {
     #[test]
     fn a_game_is_the_same_for_the_same_seed() {
         let v = Variant::new(ashta_engine::Rules::standard()).unwrap();
-        let a = play(&v, "greedy", 3, 1).unwrap();
-        let b = play(&v, "greedy", 3, 1).unwrap();
+        let a = play(&BotMaker::default(), &v, "greedy", 3, 1).unwrap();
+        let b = play(&BotMaker::default(), &v, "greedy", 3, 1).unwrap();
         assert_eq!(a, b);
         assert!(a.throws.iter().sum::<u64>() > 0);
         assert!(a.winner.is_some() || a.draw.is_some());

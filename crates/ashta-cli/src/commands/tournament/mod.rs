@@ -82,6 +82,7 @@ pub struct TournamentArgs {
 pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     let time = args.time_ms.map(Duration::from_millis);
     let threads = args.threads.map(|t| t as usize);
+    let maker = args.tuning.maker()?;
     if let Some(bot) = &args.gauntlet {
         let config = ashta_arena::gauntlet::GauntletConfig {
             rules: args.rules.rules()?,
@@ -98,6 +99,7 @@ pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
             seed: args.seed,
             time,
             threads,
+            maker: maker.clone(),
         };
         return gauntlet::run(&config, args.json, out);
     }
@@ -115,6 +117,7 @@ pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
             seed: args.seed,
             time,
             threads,
+            maker: maker.clone(),
         };
         let pairs = {
             let k = distinct_count(&config.bots) as u64;
@@ -143,6 +146,7 @@ pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
         seed: args.seed,
         time,
         threads,
+        maker,
     };
     let players = config.variant.players() as u64;
     let bar = progress_bar(args.games.div_ceil(players) * players);
