@@ -375,6 +375,15 @@ impl Session {
         }
     }
 
+    /// Plays a whole throwing phase thrown elsewhere (mouths-up counts: graces, then
+    /// one throw that is not, or the voiding grace), as an engine protocol's controller
+    /// reports it; how the phase ended.
+    pub fn apply_throws(&mut self, mouths_up: &[u8]) -> Result<ThrowStep, SessionError> {
+        let step = self.game.apply_throws(mouths_up)?;
+        self.after_throw(step);
+        Ok(step)
+    }
+
     /// Throws once.
     pub fn throw_once(&mut self) -> Result<OneThrow, SessionError> {
         let one = self.game.throw_once()?;

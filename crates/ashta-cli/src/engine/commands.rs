@@ -3,9 +3,10 @@
 
 use ashta_bots::BOT_NAMES;
 use ashta_engine::{
-    parse_any, MoveList, PerftBranch, Position, Rules, RulesObject, RulesSpec, ThrowStep, Variant,
-    PLAYS_LIMIT,
+    parse_any, MoveList, PerftBranch, Play, Position, Rules, RulesObject, RulesSpec, ThrowStep,
+    Variant, PLAYS_LIMIT,
 };
+use ashta_session::{Bot, SessionError};
 
 use super::{Session, PROTOCOL_VERSION};
 use ashta_bots::external::{play_move_text, play_text};
@@ -206,7 +207,7 @@ impl Session {
                 ))
             }
         }
-        self.bot = None;
+        self.drop_bot();
         Ok(())
     }
 
@@ -250,12 +251,8 @@ impl Session {
             }
         }
         let variant = Variant::new(rules).map_err(|e| format!("newgame: invalid rules: {e}"))?;
-        self.pos = variant.start_position();
-        self.bag.reset();
-        self.variant = variant;
-        if let Some(bot) = self.bot.as_mut() {
-            bot.new_game();
-        }
+        let start = variant.start_position();
+        self.set_table(variant, start, true);
         self.push_position(out);
         Ok(())
     }
@@ -264,20 +261,20 @@ impl Session {
         if rest.is_empty() {
             return Err("position: expected startpos, a JSON position or its notation".into());
         }
-        if rest == "startpos" {
-            self.pos = self.variant.start_position();
+        let (variant, pos) = if rest == "startpos" {
+            let variant = self.variant().clone();
+            let start = variant.start_position();
+            (variant, start)
         } else {
-            let (variant, pos) = parse_any(rest).map_err(|e| format!("position: {e}"))?;
-            self.variant = variant;
-            self.pos = pos;
-        }
-        self.bag.reset();
+            parse_any(rest).map_err(|e| format!("position: {e}"))?
+        };
+        self.set_table(variant, pos, false);
         self.push_position(out);
         Ok(())
     }
 
     fn throw(&mut self, rest: &str, out: &mut Lines) -> Result<(), String> {
-        let k = self.variant.table().cowries();
+        let k = self.variant().table().cowries();
         let ups = rest
             .split_whitespace()
             .map(|w| {
@@ -286,12 +283,11 @@ impl Session {
                 })
             })
             .collect::<Result<Vec<u8>, String>>()?;
-        let step = self
-            .variant
-            .apply_throws(&mut self.pos, &ups)
-            .map_err(|e| format!("throw: {e}"))?;
-        self.bag.reset();
-        let table = self.variant.table();
+        let step = self.table.apply_throws(&ups).map_err(|e| match e {
+            SessionError::Throw(e) => format!("throw: {e}"),
+            e => format!("throw: {e}"),
+        })?;
+        let table = self.variant().table();
         let values: Vec<String> = ups
             .iter()
             .map(|&u| table.face(u).value.to_string())
@@ -315,16 +311,24 @@ impl Session {
             return Err("move: expected one or more moves, such as 3:0>3".into());
         }
         self.check_can_move("move")?;
-        let mut pos = self.pos;
+        // Every move is read and checked before any is played: a bad one plays none.
+        let mut pos = *self.pos();
+        let mut moves = Vec::new();
         for (n, text) in rest.split_whitespace().enumerate() {
             if n > 0 && (pos.must_throw() || pos.is_over()) {
                 return Err(format!(
                     "move: {text}: the moving phase already ended with the move before it; nothing was played"
                 ));
             }
-            play_move_text(&self.variant, &mut pos, text).map_err(|e| format!("move: {e}"))?;
+            let played =
+                play_move_text(self.variant(), &mut pos, text).map_err(|e| format!("move: {e}"))?;
+            moves.push(played.mv);
         }
-        self.moved_to(pos);
+        for mv in moves {
+            self.table
+                .play(mv)
+                .map_err(|e| format!("move: {mv}: {e}"))?;
+        }
         self.push_position(out);
         Ok(())
     }
@@ -332,43 +336,24 @@ impl Session {
     fn go(&mut self, out: &mut Lines) -> Result<(), String> {
         self.check_can_move("go")?;
         let started = std::time::Instant::now();
-        let (variant, pos) = (self.variant.clone(), self.pos);
+        let (variant, pos) = (self.variant().clone(), *self.pos());
         let spec = self.options.bot.clone();
-        let bot = self.bot()?;
-        let candidates = bot.analyse(&variant, &pos);
-        let first = candidates
-            .first()
-            .ok_or_else(|| format!("go: bot {spec} found no play"))?;
-        // A bot without preference (all scores equal) decides in its own way.
-        let undecided = candidates.len() > 1 && candidates.iter().all(|c| c.score == first.score);
-        let (play, eval) = if undecided {
-            let play = bot
-                .choose(&variant, &pos)
-                .ok_or_else(|| format!("go: bot {spec} made no play"))?;
-            (play, first.score)
-        } else {
-            (first.play.clone(), first.score)
-        };
+        let mut bot = self.bot()?;
+        let decided = decide(bot.as_mut(), &variant, &pos);
+        // The bot sits in the seat it plays for, and so sees its own decision too.
+        self.seat_bot(bot, pos.to_move());
+        let (play, eval, plays) = decided.map_err(|e| format!("go: bot {spec} {e}"))?;
+        self.table
+            .play_bot(pos.to_move(), &play)
+            .map_err(|e| format!("go: {e}"))?;
         out.push(format!("play {}", play_text(&play)));
         out.push(format!("eval {eval:.4}"));
         out.push(format!(
-            "info bot {spec} plays {} time {}",
-            candidates.len(),
+            "info bot {spec} plays {plays} time {}",
             started.elapsed().as_millis()
         ));
-        self.moved_to(play.position);
         self.push_position(out);
         Ok(())
-    }
-
-    /// Moves of the bag of the current position led to `pos`: once the bag is played
-    /// out, the bot sees the whole decision.
-    fn moved_to(&mut self, pos: Position) {
-        let start = self.bag.moved(&self.pos, &pos);
-        self.pos = pos;
-        if let (Some(start), Some(bot)) = (start, self.bot.as_mut()) {
-            bot.observe(&self.variant, &start, &pos);
-        }
     }
 
     fn legal(&mut self, rest: &str, out: &mut Lines) -> Result<(), String> {
@@ -376,11 +361,11 @@ impl Session {
         match rest {
             "" => {
                 let mut moves = MoveList::new();
-                self.variant.legal_moves(&self.pos, &mut moves);
+                self.variant().legal_moves(self.pos(), &mut moves);
                 out.extend(moves.iter().map(|mv| format!("move {mv}")));
             }
             "plays" => {
-                let list = self.variant.plays_within(&self.pos, PLAYS_LIMIT);
+                let list = self.variant().plays_within(self.pos(), PLAYS_LIMIT);
                 out.extend(list.plays.iter().map(|p| format!("play {}", play_text(p))));
                 if !list.complete {
                     out.push(format!("info plays cut at {PLAYS_LIMIT} positions"));
@@ -413,11 +398,10 @@ impl Session {
         } else {
             super::hint::DEFAULT_HINT_MS
         });
-        let variant = self.variant.clone();
         let weights = self.maker.weight_changes();
         super::hint::hint_lines(
-            &variant,
-            &self.pos,
+            self.variant(),
+            self.pos(),
             time_ms,
             self.options.seed,
             weights,
@@ -440,7 +424,7 @@ impl Session {
                 format!("perft: depth {depth:?} is not a number from 0 to {MAX_PERFT_DEPTH}")
             })?;
         let total = if divide {
-            let branches = self.variant.perft_divide(&self.pos, depth);
+            let branches = self.variant().perft_divide(self.pos(), depth);
             for (branch, n) in &branches {
                 out.push(match branch {
                     PerftBranch::Throw(u) => format!("branch throw {u} {n}"),
@@ -453,14 +437,14 @@ impl Session {
                 branches.iter().map(|(_, n)| n).sum()
             }
         } else {
-            self.variant.perft(&self.pos, depth)
+            self.variant().perft(self.pos(), depth)
         };
         out.push(format!("perft {depth} {total}"));
         Ok(())
     }
 
     fn show(&self, out: &mut Lines) {
-        let (v, pos) = (&self.variant, &self.pos);
+        let (v, pos) = (self.variant(), self.pos());
         self.push_position(out);
         out.push(format!("json {}", v.to_json_string(pos)));
         out.push(format!("tomove {}", pos.to_move()));
@@ -485,22 +469,44 @@ impl Session {
     }
 
     fn push_position(&self, out: &mut Lines) {
-        out.push(format!("position {}", self.variant.to_notation(&self.pos)));
+        out.push(format!(
+            "position {}",
+            self.variant().to_notation(self.pos())
+        ));
     }
 
     /// An error unless the player to move has a bag to play.
     fn check_can_move(&self, command: &str) -> Result<(), String> {
-        if self.pos.is_over() {
+        if self.pos().is_over() {
             Err(format!("{command}: the game is over"))
-        } else if self.pos.must_throw() {
+        } else if self.pos().must_throw() {
             Err(format!(
                 "{command}: player {} must throw first (send throw with the mouths-up counts)",
-                self.pos.to_move()
+                self.pos().to_move()
             ))
         } else {
             Ok(())
         }
     }
+}
+
+/// The play `bot` makes in `pos`, the score it gives it (the mover's win chance by its
+/// evaluation) and how many plays it weighed; or what went wrong, after the bot's name.
+fn decide(
+    bot: &mut dyn Bot,
+    variant: &Variant,
+    pos: &Position,
+) -> Result<(Play, f64, usize), String> {
+    let candidates = bot.analyse(variant, pos);
+    let first = candidates.first().ok_or("found no play")?;
+    // A bot without preference (all scores equal) decides in its own way.
+    let undecided = candidates.len() > 1 && candidates.iter().all(|c| c.score == first.score);
+    let play = if undecided {
+        bot.choose(variant, pos).ok_or("made no play")?
+    } else {
+        first.play.clone()
+    };
+    Ok((play, first.score, candidates.len()))
 }
 
 fn no_arguments(command: &str, rest: &str) -> Result<(), String> {

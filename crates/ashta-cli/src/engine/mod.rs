@@ -3,6 +3,11 @@
 //! state and answers one command line at a time, so the protocol is tested without a
 //! process; [`serve`] connects a session to a reader and a writer.
 //!
+//! The game itself is driven by the table every front end drives
+//! ([`ashta_session::Session`]): the controller's throws and moves, and the engine's
+//! bot's plays, are checked and played there, and the bot, seated at the table, sees
+//! every decision made at it.
+//!
 //! Every command line gets an answer: zero or more data lines, then one final line,
 //! `ok` or `error MESSAGE`. Empty lines and lines starting with `#` get no answer.
 
@@ -14,8 +19,8 @@ use std::time::Duration;
 
 use anyhow::Result;
 use ashta_bots::BotMaker;
-use ashta_engine::{Position, Rules, Variant};
-use ashta_session::{BagWatch, Bot};
+use ashta_engine::{Game, Position, Rules, Variant};
+use ashta_session::{Bot, SeatKind, Session as Table};
 
 /// The protocol version this engine speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -62,16 +67,16 @@ pub struct Reply {
     pub quit: bool,
 }
 
-/// One engine: its options, its game and its bot.
+/// One engine: its options and its game at a table, where its bot sits once made.
 pub struct Session {
     options: Options,
     /// Builds the bot, with the program's tuning.
     maker: BotMaker,
-    variant: Variant,
-    pos: Position,
-    bot: Option<Box<dyn Bot>>,
-    /// Tells when a bag is played out, to show the bot the whole decision.
-    bag: BagWatch,
+    /// The game: every seat the controller's, except the one the engine's bot sits
+    /// in (the seat it last played for), so it sees every decision made at the table.
+    table: Table,
+    /// The seat the bot sits in, once made.
+    bot_seat: Option<usize>,
 }
 
 impl Default for Session {
@@ -88,11 +93,45 @@ impl Session {
         Session {
             options,
             maker: BotMaker::default(),
-            variant,
-            pos,
-            bot: None,
-            bag: BagWatch::default(),
+            table: table(variant, pos),
+            bot_seat: None,
         }
+    }
+
+    /// The rules played.
+    fn variant(&self) -> &Variant {
+        self.table.variant()
+    }
+
+    /// The position on the table.
+    fn pos(&self) -> &Position {
+        self.table.position()
+    }
+
+    /// Sets up a new table with `variant` and `pos`; the bot, if made, keeps its seat
+    /// (a new game, when `new_game`, else the same game from another position).
+    fn set_table(&mut self, variant: Variant, pos: Position, new_game: bool) {
+        let bot = self.take_bot();
+        self.table = table(variant, pos);
+        if let Some(mut bot) = bot {
+            if new_game {
+                bot.new_game();
+            }
+            self.seat_bot(bot, 0);
+        }
+    }
+
+    /// Takes the bot from the table, if made.
+    fn take_bot(&mut self) -> Option<Box<dyn Bot>> {
+        let seat = self.bot_seat.take()?;
+        self.table.lend_bot(seat)
+    }
+
+    /// Seats the bot in `seat` (the first, when the table has fewer seats).
+    fn seat_bot(&mut self, bot: Box<dyn Bot>, seat: usize) {
+        let seat = seat.min(self.variant().players() - 1);
+        self.table.return_bot(seat, bot);
+        self.bot_seat = Some(seat);
     }
 
     /// The session, building its bots with `maker` (the shipped evaluation otherwise).
@@ -125,17 +164,31 @@ impl Session {
         Some(Reply { lines, quit })
     }
 
-    /// The bot, made on first use with the current options.
-    fn bot(&mut self) -> Result<&mut Box<dyn Bot>, String> {
-        if self.bot.is_none() {
-            let bot = self
+    /// The bot, taken from the table, or made with the current options.
+    fn bot(&mut self) -> Result<Box<dyn Bot>, String> {
+        match self.take_bot() {
+            Some(bot) => Ok(bot),
+            None => self
                 .maker
                 .make(&self.options.bot, self.options.seed, self.options.time())
-                .map_err(|e| e.to_string())?;
-            self.bot = Some(bot);
+                .map_err(|e| e.to_string()),
         }
-        Ok(self.bot.as_mut().expect("made above"))
     }
+
+    /// Forgets the bot (its options changed): the next `go` makes a new one.
+    fn drop_bot(&mut self) {
+        self.take_bot();
+    }
+}
+
+/// A table for a game of `variant` from `pos`, every seat the controller's; the
+/// controller gives the throws.
+fn table(variant: Variant, pos: Position) -> Table {
+    let players = variant.players();
+    let game = Game::from_position(variant, pos, None);
+    let seats = vec![SeatKind::Human; players];
+    let bots = (0..players).map(|_| None).collect();
+    Table::from_parts(game, seats, bots, 0, None).expect("one seat per player")
 }
 
 /// A message on one line (errors of nested causes may hold line breaks).

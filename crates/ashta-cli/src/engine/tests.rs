@@ -245,12 +245,15 @@ fn the_bot_is_shown_each_bag_once_it_is_played_out() {
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut session = Session::default();
     session.handle("newgame standard players 2");
-    session.bot = Some(Box::new(Recorder {
-        greedy: ashta_bots::GreedyBot::new(0, 0.0),
-        seen: seen.clone(),
-    }));
+    session.seat_bot(
+        Box::new(Recorder {
+            greedy: ashta_bots::GreedyBot::new(0, 0.0),
+            seen: seen.clone(),
+        }),
+        1,
+    );
     session.handle("throw 0 3");
-    let start = session.pos;
+    let start = *session.pos();
     // Half the bag: nothing is shown yet.
     assert_eq!(
         session.handle("move 8:0>8").unwrap().lines.last().unwrap(),
@@ -261,10 +264,10 @@ fn the_bot_is_shown_each_bag_once_it_is_played_out() {
         session.handle("move 3:0>3").unwrap().lines.last().unwrap(),
         "ok"
     );
-    assert_eq!(*seen.lock().unwrap(), [(start, session.pos)]);
+    assert_eq!(*seen.lock().unwrap(), [(start, *session.pos())]);
     // The bot's own play is shown too, from the position it played.
     session.handle("throw 3");
-    let start = session.pos;
+    let start = *session.pos();
     session.handle("go");
-    assert_eq!(seen.lock().unwrap()[1], (start, session.pos));
+    assert_eq!(seen.lock().unwrap()[1], (start, *session.pos()));
 }
