@@ -86,6 +86,23 @@ pub fn wrap(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
+/// Items packed into lines of at most `max` columns, two spaces between items on a
+/// line; an item wider than a line is cut.
+pub fn pack(items: &[String], max: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for item in items {
+        let item = cut(item, max);
+        match lines.last_mut() {
+            Some(line) if width(line) + 2 + width(&item) <= max => {
+                line.push_str("  ");
+                line.push_str(&item);
+            }
+            _ => lines.push(item),
+        }
+    }
+    lines
+}
+
 /// The part of a list of `len` items that `rows` rows show with the item `selected` in
 /// view: from the top while it fits, else with the selected item on the last row.
 pub fn window(selected: usize, len: usize, rows: usize) -> Range<usize> {
@@ -142,6 +159,14 @@ mod tests {
         assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
         assert_eq!(wrap("", 4), vec![""]);
         assert!(wrap("a b c d e f g h", 3).iter().all(|l| width(l) <= 3));
+    }
+
+    #[test]
+    fn packing_puts_whole_items_on_lines_that_fit() {
+        let items: Vec<String> = ["╳ safe", "⌂ home", "= double"].map(String::from).into();
+        assert_eq!(pack(&items, 14), vec!["╳ safe  ⌂ home", "= double"]);
+        assert_eq!(pack(&items, 40), vec!["╳ safe  ⌂ home  = double"]);
+        assert!(pack(&items, 4).iter().all(|l| width(l) <= 4));
     }
 
     #[test]

@@ -107,6 +107,7 @@ impl App {
             KeyCode::Char('s') => self.overlay = Overlay::Save(LineEdit::new(DEFAULT_SAVE)),
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('t') => self.ask_hint(),
+            KeyCode::Char('r') => self.next_route(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.speed(-1),
             KeyCode::Char('-') => self.speed(1),
             KeyCode::Char('z') => {

@@ -18,7 +18,9 @@ mod flow;
 mod keys;
 mod shown;
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::rc::Rc;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -220,6 +222,10 @@ pub struct App {
     /// only how many cowries were up), so that the panel after an undo shows the same
     /// cowries as the log.
     thrown: Vec<(usize, Vec<Cowries>)>,
+    /// The seat whose route the board shows instead of the pawns (`r`), if any.
+    pub route: Option<usize>,
+    /// The bag's values and legal moves of the last position asked about.
+    legal: RefCell<Option<(Position, Rc<Vec<BagValue>>)>>,
 }
 
 impl App {
@@ -250,9 +256,12 @@ impl App {
             jobs: Vec::new(),
             log_marks: Vec::new(),
             thrown: Vec::new(),
+            route: None,
+            legal: RefCell::new(None),
         };
         let turns = app.session.game().turns();
         if turns > 0 {
+            app.log_record();
             app.note(None, format!("Game loaded after {turns} turns."));
             app.show_record_throw();
         }
@@ -325,6 +334,26 @@ impl App {
     pub fn who(&self, p: usize) -> String {
         let kind = self.session.player_word(p);
         format!("{} ({kind})", player_name(self.variant(), p))
+    }
+
+    /// `r`: shows the route of the player to move, then of each next seat in turn, then
+    /// the pawns again.
+    pub fn next_route(&mut self) {
+        let players = self.variant().players();
+        let first = self.position().to_move();
+        self.route = match self.route {
+            None => Some(first),
+            Some(p) if (p + 1) % players == first => None,
+            Some(p) => Some((p + 1) % players),
+        };
+        let text = match self.route {
+            Some(p) => format!(
+                "The route of {}: its squares numbered from its start; r shows the next seat's.",
+                player_name(self.variant(), p)
+            ),
+            None => "The pawns again.".to_string(),
+        };
+        self.say(Tone::Info, text);
     }
 
     /// Whether a human is choosing a move now.

@@ -21,14 +21,7 @@ impl App {
     /// Logs one throw of `p` and shows it in the throw panel: the first throw of a
     /// phase starts the panel afresh, a throw after a grace is added to it.
     pub(super) fn show_throw(&mut self, p: usize, cowries: Cowries, step: ThrowStep, fresh: bool) {
-        let variant = self.variant();
-        let letter = player_letter(variant, p);
-        let words = format!(
-            "{} {}",
-            cowrie_marks(cowries),
-            throw_words(variant, cowries)
-        );
-        self.note(Some(p), format!("{letter} throws {words}"));
+        self.note(Some(p), self.throw_line(p, cowries));
         match self.last_throw.as_mut() {
             Some(shown) if !fresh && shown.player == p => {
                 shown.throws.push(cowries);
@@ -46,6 +39,54 @@ impl App {
         self.thrown.retain(|(t, _)| *t < index);
         if let Some(shown) = &self.last_throw {
             self.thrown.push((index, shown.throws.clone()));
+        }
+    }
+
+    /// `S throws ●○●● 3 up = 3`.
+    fn throw_line(&self, p: usize, cowries: Cowries) -> String {
+        let variant = self.variant();
+        format!(
+            "{} throws {} {}",
+            player_letter(variant, p),
+            cowrie_marks(cowries),
+            throw_words(variant, cowries)
+        )
+    }
+
+    /// Writes the log of the game so far from its record (a loaded game): each turn's
+    /// throws, how its throwing phase ended and its moves, as the engine's walk of the
+    /// record reaches them; an undo cuts this log back as it does a log written here.
+    pub(super) fn log_record(&mut self) {
+        let record = self.session.game().record().clone();
+        let Ok(walk) = record.walk() else {
+            return;
+        };
+        let cowries = self.variant().table().cowries();
+        let mut before: Option<Position> = None;
+        for moment in walk {
+            let Ok((moment, pos)) = moment else {
+                break;
+            };
+            match moment {
+                Moment::Start => {}
+                Moment::Thrown { turn, step } => {
+                    let p: usize = record.turns[turn - 1].player.into();
+                    for &up in &record.turns[turn - 1].throws {
+                        let line = self.throw_line(p, Cowries::with_mouths_up(up, cowries));
+                        self.note(Some(p), line);
+                    }
+                    self.note_phase_end(p, step);
+                    self.log_marks.push((turn - 1, self.log.len()));
+                    self.note_extra_turn(p, &pos);
+                }
+                Moment::Moved { mv, .. } => {
+                    if let Some(prev) = before {
+                        let words = move_words(self.variant(), &prev, &mv);
+                        self.note_move(&prev, &pos, &words, "");
+                    }
+                }
+            }
+            before = Some(pos);
         }
     }
 

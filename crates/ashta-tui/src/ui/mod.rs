@@ -13,11 +13,13 @@ pub mod panels;
 
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::app::{App, Tone};
-use board::{BoardView, Moving};
+use crate::fit;
+use board::{BoardView, Cells, Moving};
 
 /// The smallest terminal the game is drawn in.
 pub const MIN_SIZE: (u16, u16) = (60, 20);
@@ -65,8 +67,26 @@ pub fn draw(frame: &mut Frame, app: &App) {
 }
 
 fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
-    let block = Block::default().borders(Borders::ALL).title(" Board ");
+    let mut block = Block::default().borders(Borders::ALL).title(" Board ");
     let inner = block.inner(area);
+    let n = app.variant().geometry().size() as u16;
+    let board_h = Cells::fit(n, inner.width, inner.height).size(n).1;
+    let legend = board::legend(app.variant(), app.route);
+    let under = fit::pack(&legend, inner.width as usize);
+    let free = inner.height.saturating_sub(board_h);
+    if free >= under.len() as u16 {
+        draw_legend(frame, inner, board_h, under);
+    } else {
+        // No rows for it under the board: as much as fits in the bottom border.
+        let room = inner.width.saturating_sub(2) as usize;
+        let line = (1..=legend.len())
+            .rev()
+            .map(|k| format!(" {} ", legend[..k].join(" ")))
+            .find(|l| fit::width(l) <= room);
+        if let Some(line) = line {
+            block = block.title_bottom(Line::from(line).centered());
+        }
+    }
     frame.render_widget(block, area);
     let pos = app.position();
     let (origin, path) = match &app.animation {
@@ -93,6 +113,7 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
     });
     let moving =
         moving.filter(|m| m.from.is_some() || app.animation.as_ref().is_some_and(|a| a.step > 0));
+    let movable = app.movable_squares();
     frame.render_widget(
         BoardView {
             variant: app.variant(),
@@ -100,9 +121,23 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
             origin,
             path: &path,
             moving,
+            movable: &movable,
+            route: app.route,
         },
         inner,
     );
+}
+
+/// The board's legend under the board, in the rows the board leaves (a blank row
+/// between them when there is room for one).
+fn draw_legend(frame: &mut Frame, inner: Rect, board_h: u16, lines: Vec<String>) {
+    let free = inner.height.saturating_sub(board_h);
+    let rows = lines.len() as u16;
+    let gap = u16::from(free > rows);
+    let area = Rect::new(inner.x, inner.y + board_h + gap, inner.width, rows);
+    let style = Style::default().fg(Color::Indexed(246));
+    let text: Vec<Line> = lines.into_iter().map(|l| Line::styled(l, style)).collect();
+    frame.render_widget(Paragraph::new(text).centered(), area);
 }
 
 fn message_bar(app: &App) -> Paragraph<'static> {
