@@ -86,18 +86,23 @@ pub fn wrap(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
-/// Items packed into lines of at most `max` columns, two spaces between items on a
-/// line; an item wider than a line is cut.
-pub fn pack(items: &[String], max: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
+/// Items packed into lines of at most `max` columns when two spaces go between items
+/// on a line: the items of each line (an item wider than a line is cut).
+pub fn pack(items: &[String], max: usize) -> Vec<Vec<String>> {
+    let mut lines: Vec<Vec<String>> = Vec::new();
+    let mut used = 0;
     for item in items {
         let item = cut(item, max);
+        let w = width(&item);
         match lines.last_mut() {
-            Some(line) if width(line) + 2 + width(&item) <= max => {
-                line.push_str("  ");
-                line.push_str(&item);
+            Some(line) if used + 2 + w <= max => {
+                line.push(item);
+                used += 2 + w;
             }
-            _ => lines.push(item),
+            _ => {
+                lines.push(vec![item]);
+                used = w;
+            }
         }
     }
     lines
@@ -164,9 +169,11 @@ mod tests {
     #[test]
     fn packing_puts_whole_items_on_lines_that_fit() {
         let items: Vec<String> = ["╳ safe", "⌂ home", "= double"].map(String::from).into();
-        assert_eq!(pack(&items, 14), vec!["╳ safe  ⌂ home", "= double"]);
-        assert_eq!(pack(&items, 40), vec!["╳ safe  ⌂ home  = double"]);
-        assert!(pack(&items, 4).iter().all(|l| width(l) <= 4));
+        let joined =
+            |max| -> Vec<String> { pack(&items, max).iter().map(|l| l.join("  ")).collect() };
+        assert_eq!(joined(14), vec!["╳ safe  ⌂ home", "= double"]);
+        assert_eq!(joined(40), vec!["╳ safe  ⌂ home  = double"]);
+        assert!(joined(4).iter().all(|l| width(l) <= 4));
     }
 
     #[test]

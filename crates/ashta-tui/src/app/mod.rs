@@ -346,10 +346,14 @@ impl App {
             Some(p) if (p + 1) % players == first => None,
             Some(p) => Some((p + 1) % players),
         };
+        let v = self.variant();
+        let (outer, home) = (v.outer_len(), v.home());
         let text = match self.route {
             Some(p) => format!(
-                "The route of {}: its squares numbered from its start; r shows the next seat's.",
-                player_name(self.variant(), p)
+                "{}'s route: 1-{outer} anticlockwise round the outer ring, the gate, \
+                 {}-{home} clockwise inwards to ⌂ home; r: next seat.",
+                player_name(v, p),
+                outer + 1
             ),
             None => "The pawns again.".to_string(),
         };

@@ -280,14 +280,14 @@ impl BoardView<'_> {
                 buf[(cx, cy)].set_symbol(mark).set_style(mark_style);
             }
         }
-        let movable = self.movable.contains(&sq);
+        let movable = self.route.is_none() && self.movable.contains(&sq);
         if movable && tall {
             let mx = cx + cell.width / 2;
             let style = bg.patch(player_style(self.position.to_move()));
             put(buf, area, mx, bottom, cell.right(), MARK_MOVABLE, style);
         }
         let texts = match self.route {
-            Some(p) => self.route_text(p, sq, bg).into_iter().collect(),
+            Some(p) => self.route_text(p, sq, bg, tall).into_iter().collect(),
             None => self.group_texts(sq, groups, bg, movable && !tall),
         };
         let (start_x, inner_w) = if tall {
@@ -366,11 +366,12 @@ impl BoardView<'_> {
     }
 
     /// A square's step on the route of player `p`, from 1 at its start square; home is
-    /// `⌂`, squares off the route say nothing.
-    fn route_text(&self, p: usize, sq: Square, bg: Style) -> Option<(String, Style)> {
+    /// `⌂` (in a `tall` cell: a one-row cell has it in its mark column already), squares
+    /// off the route say nothing.
+    fn route_text(&self, p: usize, sq: Square, bg: Style, tall: bool) -> Option<(String, Style)> {
         let v = self.variant;
         let i = v.path_index(p, sq);
-        if i > v.home() || v.square(p, i) != sq {
+        if i > v.home() || v.square(p, i) != sq || (i == v.home() && !tall) {
             return None;
         }
         let text = if i == v.home() {
@@ -394,13 +395,11 @@ pub fn legend(variant: &Variant, route: Option<usize>) -> Vec<String> {
         Some(p) => {
             let outer = variant.outer_len();
             vec![
-                format!("Route of {}:", player_name(variant, p)),
-                format!("1-{outer} outer ring anticlockwise,"),
-                "then the gate:".to_string(),
-                format!("{}-{} (underlined)", outer + 1, variant.home()),
-                "inwards, clockwise,".to_string(),
-                format!("to {MARK_HOME} home."),
-                "r: next seat, off".to_string(),
+                format!("{}'s route:", player_name(variant, p)),
+                format!("1-{outer} outer ring"),
+                format!("{}-{} inside the gate", outer + 1, variant.home()),
+                format!("{MARK_HOME} home"),
+                "r: next".to_string(),
             ]
         }
         None => vec![

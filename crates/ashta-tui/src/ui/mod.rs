@@ -72,22 +72,24 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
     let n = app.variant().geometry().size() as u16;
     let board_h = Cells::fit(n, inner.width, inner.height).size(n).1;
     let legend = board::legend(app.variant(), app.route);
-    let under = fit::pack(&legend, inner.width as usize);
-    let free = inner.height.saturating_sub(board_h);
-    if free >= under.len() as u16 {
-        draw_legend(frame, inner, board_h, under);
-    } else {
-        // No rows for it under the board: as much as fits in the bottom border.
-        let room = inner.width.saturating_sub(2) as usize;
-        let line = (1..=legend.len())
-            .rev()
-            .map(|k| format!(" {} ", legend[..k].join(" ")))
-            .find(|l| fit::width(l) <= room);
-        if let Some(line) = line {
-            block = block.title_bottom(Line::from(line).centered());
-        }
+    let lines = fit::pack(&legend, inner.width as usize);
+    // As many of its lines as fit under the board, the rest in the bottom border.
+    let free = inner.height.saturating_sub(board_h) as usize;
+    let under = lines.len().min(free);
+    let gap = u16::from(free > under);
+    let shown: Vec<String> = lines[..under].iter().map(|l| l.join("  ")).collect();
+    let area_under = Rect::new(inner.x, inner.y + board_h + gap, inner.width, under as u16);
+    let rest: Vec<String> = lines[under..].concat();
+    let room = inner.width.saturating_sub(2) as usize;
+    let border = (1..=rest.len())
+        .rev()
+        .map(|k| format!(" {} ", rest[..k].join(" ")))
+        .find(|l| fit::width(l) <= room);
+    if let Some(line) = border {
+        block = block.title_bottom(Line::from(line).centered());
     }
     frame.render_widget(block, area);
+    draw_legend(frame, area_under, shown);
     let pos = app.position();
     let (origin, path) = match &app.animation {
         Some(_) => (None, Vec::new()),
@@ -128,13 +130,8 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
     );
 }
 
-/// The board's legend under the board, in the rows the board leaves (a blank row
-/// between them when there is room for one).
-fn draw_legend(frame: &mut Frame, inner: Rect, board_h: u16, lines: Vec<String>) {
-    let free = inner.height.saturating_sub(board_h);
-    let rows = lines.len() as u16;
-    let gap = u16::from(free > rows);
-    let area = Rect::new(inner.x, inner.y + board_h + gap, inner.width, rows);
+/// The lines of the board's legend in `area`, dimmed.
+fn draw_legend(frame: &mut Frame, area: Rect, lines: Vec<String>) {
     let style = Style::default().fg(Color::Indexed(246));
     let text: Vec<Line> = lines.into_iter().map(|l| Line::styled(l, style)).collect();
     frame.render_widget(Paragraph::new(text).centered(), area);
