@@ -244,8 +244,14 @@ fn a_loaded_game_shows_its_earlier_log_from_the_record() {
     let saved = std::fs::read_to_string(&path).unwrap();
     let table = ashta_bots::seating::load(&saved, None, None, 0).unwrap();
     let loaded = App::new(table, app.settings).unwrap();
-    let played: Vec<String> = app.log.iter().map(|l| without_cowries(&l.text)).collect();
+    let played: Vec<String> = app
+        .journal
+        .log
+        .iter()
+        .map(|l| without_cowries(&l.text))
+        .collect();
     let shown: Vec<String> = loaded
+        .journal
         .log
         .iter()
         .map(|l| without_cowries(&l.text))
@@ -254,7 +260,7 @@ fn a_loaded_game_shows_its_earlier_log_from_the_record() {
     assert_eq!(shown[..played.len()], played[..], "{shown:#?}");
     assert!(shown[played.len()].starts_with("Game loaded after"));
     // Each throw shows as many mouths up as it had.
-    for (a, b) in app.log.iter().zip(&loaded.log) {
+    for (a, b) in app.journal.log.iter().zip(&loaded.journal.log) {
         assert_eq!(a.text.matches('●').count(), b.text.matches('●').count());
     }
 }
@@ -268,13 +274,17 @@ fn undo_after_a_load_cuts_the_log_back_to_the_turn_taken_back() {
     let table = ashta_bots::seating::load(&saved, None, None, 0).unwrap();
     let mut loaded = App::new(table, app.settings).unwrap();
     settle(&mut loaded);
-    let before = loaded.log.len();
+    let before = loaded.journal.log.len();
     loaded.key(key(KeyCode::Char('u')));
-    let last = &loaded.log.last().unwrap().text;
+    let last = &loaded.journal.log.last().unwrap().text;
     assert!(last.contains("takes the turn back"), "{last}");
-    assert!(loaded.log.len() < before, "the log was not cut back");
+    assert!(
+        loaded.journal.log.len() < before,
+        "the log was not cut back"
+    );
     // The turn taken back is the last person's: no move of it is left in the log.
     let taken: Vec<&str> = loaded
+        .journal
         .log
         .iter()
         .rev()
@@ -309,7 +319,7 @@ fn r_draws_each_seats_route_in_turn_then_the_pawns_again() {
     let v = app.variant().clone();
     for seat in 0..4 {
         app.key(key(KeyCode::Char('r')));
-        assert_eq!(app.route, Some(seat));
+        assert_eq!(app.view.route, Some(seat));
         let rows = screen_rows(&mut app, 120, 40);
         let screen = text(&rows);
         let name = ashta_tui::describe::player_name(&v, seat);
@@ -326,7 +336,7 @@ fn r_draws_each_seats_route_in_turn_then_the_pawns_again() {
         }
     }
     app.key(key(KeyCode::Char('r')));
-    assert_eq!(app.route, None);
+    assert_eq!(app.view.route, None);
     let rows = screen_rows(&mut app, 120, 40);
     assert!(text(&rows).contains("S4"), "the pawns are back");
 }

@@ -85,7 +85,7 @@ fn assert_bars_and_log_fit(app: &App, rows: &[String]) {
     for kept in ["u undo", "s save"] {
         assert!(bar.contains(kept), "{kept:?} fell off the key bar: {bar:?}");
     }
-    let newest = &app.log.last().unwrap().text;
+    let newest = &app.journal.log.last().unwrap().text;
     let log: Vec<&String> = rows.iter().skip_while(|r| !r.contains("┌ Log ")).collect();
     let log_words: String = log
         .iter()
@@ -160,7 +160,7 @@ fn hint_percentages_are_shown_whole_at_60_by_20() {
 /// The app of [`app_with_many_moves`] with a log line longer than the log is wide.
 fn app_with_a_long_log_line() -> App {
     let mut app = app_with_many_moves(8, 8);
-    app.log.push(LogLine {
+    app.journal.log.push(LogLine {
         player: Some(0),
         text: "S 1: pawn e5→d5 ×North (the only move, played for you)".to_string(),
     });

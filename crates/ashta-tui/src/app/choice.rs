@@ -157,6 +157,7 @@ impl App {
         self.advance();
         if self.choice.is_some()
             && self
+                .journal
                 .message
                 .as_ref()
                 .is_some_and(|(_, m)| m.starts_with("You played"))

@@ -10,25 +10,25 @@ use crate::describe::{cowrie_marks, move_words, player_letter, player_name, thro
 impl App {
     /// Puts news or a refusal in the message bar.
     pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.message = Some((tone, text.into()));
+        self.journal.message = Some((tone, text.into()));
     }
 
     /// Adds a line to the move log.
     pub(super) fn note(&mut self, player: Option<usize>, text: String) {
-        self.log.push(LogLine { player, text });
+        self.journal.log.push(LogLine { player, text });
     }
 
     /// Logs one throw of `p` and shows it in the throw panel: the first throw of a
     /// phase starts the panel afresh, a throw after a grace is added to it.
     pub(super) fn show_throw(&mut self, p: usize, cowries: Cowries, step: ThrowStep, fresh: bool) {
         self.note(Some(p), self.throw_line(p, cowries));
-        match self.last_throw.as_mut() {
+        match self.journal.last_throw.as_mut() {
             Some(shown) if !fresh && shown.player == p => {
                 shown.throws.push(cowries);
                 shown.end = step;
             }
             _ => {
-                self.last_throw = Some(ThrowShown {
+                self.journal.last_throw = Some(ThrowShown {
                     player: p,
                     throws: vec![cowries],
                     end: step,
@@ -36,9 +36,9 @@ impl App {
             }
         }
         let index = self.session.game().record().turns.len().saturating_sub(1);
-        self.thrown.retain(|(t, _)| *t < index);
-        if let Some(shown) = &self.last_throw {
-            self.thrown.push((index, shown.throws.clone()));
+        self.journal.thrown.retain(|(t, _)| *t < index);
+        if let Some(shown) = &self.journal.last_throw {
+            self.journal.thrown.push((index, shown.throws.clone()));
         }
     }
 
@@ -76,7 +76,9 @@ impl App {
                         self.note(Some(p), line);
                     }
                     self.note_phase_end(p, step);
-                    self.log_marks.push((turn - 1, self.log.len()));
+                    self.journal
+                        .log_marks
+                        .push((turn - 1, self.journal.log.len()));
                     self.note_extra_turn(p, &pos);
                 }
                 Moment::Moved { mv, .. } => {
@@ -157,13 +159,13 @@ impl App {
     pub(super) fn show_record_throw(&mut self) {
         let game = self.session.game();
         let Some(turn) = game.record().turns.last() else {
-            self.last_throw = None;
+            self.journal.last_throw = None;
             return;
         };
         let index = game.record().turns.len() - 1;
         let table = self.variant().table();
         let ups = |throws: &[Cowries]| throws.iter().map(|c| c.mouths_up()).collect::<Vec<_>>();
-        let throws = match self.thrown.iter().find(|(t, _)| *t == index) {
+        let throws = match self.journal.thrown.iter().find(|(t, _)| *t == index) {
             Some((_, fell)) if ups(fell) == turn.throws => fell.clone(),
             _ => turn
                 .throws
@@ -183,7 +185,7 @@ impl App {
             })
             .last()
             .unwrap_or(ThrowStep::Moving);
-        self.last_throw = Some(ThrowShown {
+        self.journal.last_throw = Some(ThrowShown {
             player: turn.player.into(),
             throws,
             end,

@@ -29,7 +29,7 @@ pub fn title_line(app: &App, max: u16) -> Paragraph<'static> {
 /// The keys that work now, in the order the bar shows them, each as (key, what it
 /// does, need): need 0 is always shown, the highest need is left out first.
 pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str, u8)> {
-    match app.overlay {
+    match app.view.overlay {
         Overlay::Help => vec![
             ("Esc", "back to the game", 0),
             ("↑↓", "scroll", 0),

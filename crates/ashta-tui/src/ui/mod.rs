@@ -71,7 +71,7 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
     let inner = block.inner(area);
     let n = app.variant().geometry().size() as u16;
     let board_h = Cells::fit(n, inner.width, inner.height).size(n).1;
-    let legend = board::legend(app.variant(), app.route);
+    let legend = board::legend(app.variant(), app.view.route);
     let lines = fit::pack(&legend, inner.width as usize);
     // As many of its lines as fit under the board, the rest in the bottom border.
     let free = inner.height.saturating_sub(board_h) as usize;
@@ -91,13 +91,13 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(block, area);
     draw_legend(frame, area_under, shown);
     let pos = app.position();
-    let (origin, path) = match &app.animation {
+    let (origin, path) = match &app.pace.animation {
         Some(_) => (None, Vec::new()),
         None => app
             .highlight()
             .map_or((None, Vec::new()), |(o, p)| (Some(o), p)),
     };
-    let moving = app.animation.as_ref().map(|a| {
+    let moving = app.pace.animation.as_ref().map(|a| {
         let from =
             a.mv.from
                 .map(|f| app.variant().square(a.player, f as usize));
@@ -113,8 +113,8 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
             at,
         }
     });
-    let moving =
-        moving.filter(|m| m.from.is_some() || app.animation.as_ref().is_some_and(|a| a.step > 0));
+    let moving = moving
+        .filter(|m| m.from.is_some() || app.pace.animation.as_ref().is_some_and(|a| a.step > 0));
     let movable = app.movable_squares();
     frame.render_widget(
         BoardView {
@@ -124,7 +124,7 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
             path: &path,
             moving,
             movable: &movable,
-            route: app.route,
+            route: app.view.route,
         },
         inner,
     );
@@ -138,7 +138,7 @@ fn draw_legend(frame: &mut Frame, area: Rect, lines: Vec<String>) {
 }
 
 fn message_bar(app: &App) -> Paragraph<'static> {
-    match &app.message {
+    match &app.journal.message {
         Some((tone, text)) => {
             let style = match tone {
                 Tone::Info => Style::default().fg(Color::Indexed(250)),

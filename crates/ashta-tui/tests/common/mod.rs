@@ -37,7 +37,7 @@ pub fn settle(app: &mut App) {
     for _ in 0..100_000 {
         app.advance();
         let jobs = app.take_jobs();
-        if jobs.is_empty() && app.animation.is_none() {
+        if jobs.is_empty() && app.pace.animation.is_none() {
             return;
         }
         for job in jobs {
