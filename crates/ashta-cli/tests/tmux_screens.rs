@@ -98,7 +98,12 @@ fn the_selected_move_stays_visible_at_60_by_20() {
 /// A new game of you and three random movers, seed 3 (your first bag moves a pawn or
 /// the pair on c1), in a `w`×`h` terminal.
 fn new_game(name: &str, w: u16, h: u16) -> Session {
-    let args = [
+    new_game_with(name, w, h, &[])
+}
+
+/// [`new_game`] with more arguments (rule flags).
+fn new_game_with(name: &str, w: u16, h: u16, more: &[&str]) -> Session {
+    let mut args = vec![
         "play",
         "--seed",
         "3",
@@ -107,6 +112,7 @@ fn new_game(name: &str, w: u16, h: u16) -> Session {
         "--step-ms",
         "0",
     ];
+    args.extend_from_slice(more);
     Session::start(name, w, h, &args)
 }
 
@@ -254,18 +260,7 @@ fn r_draws_the_route_of_each_seat_at_80_by_24() {
 
 #[test]
 fn the_senior_board_keeps_its_pawns_apart_and_lists_moves_at_60_by_20() {
-    let args = [
-        "play",
-        "--preset",
-        "senior",
-        "--seed",
-        "3",
-        "--seats",
-        "human,random,random,random",
-        "--step-ms",
-        "0",
-    ];
-    let game = Session::start("senior-60x20", 60, 20, &args);
+    let game = new_game_with("senior-60x20", 60, 20, &["--preset", "senior"]);
     let screen = game.wait_for("a move listed and the whole key bar", |s| {
         s.iter().any(|r| r.contains("▶ ")) && s.last().is_some_and(|b| b.contains("s save"))
     });

@@ -7,11 +7,8 @@
 
 mod common;
 
-use std::time::Duration;
-
-use ashta_bots::seating::parse_list;
-use ashta_engine::{Game, MoveList, Preset, Rules, Square};
-use ashta_tui::app::{App, Hint, HintLine, Settings};
+use ashta_engine::{MoveList, Preset, Rules, Square};
+use ashta_tui::app::{App, Hint, HintLine};
 use ashta_tui::ui::board::{MARK_HOME, MARK_MOVABLE};
 use common::{app, app_with_many_moves, key, screen_rows, settle};
 use ratatui::crossterm::event::KeyCode;
@@ -26,19 +23,7 @@ fn text(rows: &[String]) -> String {
 /// A game of the senior rules (7×7) with these seats, played on by Enter (the first
 /// move each time) for `turns` of your turns, to a crowded board.
 fn senior(seats: &str, seed: u64, turns: usize) -> App {
-    let seats = parse_list(seats).unwrap();
-    let mut rules = Rules::preset(Preset::Senior);
-    rules.players = seats.len() as u8;
-    let game = Game::new(rules, seed).unwrap();
-    let table =
-        ashta_bots::seating::seat(game, seats, seed, Some(Duration::from_millis(30))).unwrap();
-    let settings = Settings {
-        step_ms: 0,
-        confirm: false,
-        ..Settings::default()
-    };
-    let mut app = App::new(table, settings).unwrap();
-    settle(&mut app);
+    let mut app = common::app_of(Rules::preset(Preset::Senior), seats, seed);
     for _ in 0..turns {
         assert!(app.human_to_move(), "the game ended first");
         app.key(key(KeyCode::Enter));
@@ -236,14 +221,19 @@ fn without_cowries(text: &str) -> String {
         .replace(" (the only move, played for you)", "")
 }
 
-#[test]
-fn a_loaded_game_shows_its_earlier_log_from_the_record() {
-    let mut app = senior("human,random", 8, 5);
-    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("first-game-load.json");
+/// `app` saved to the file `name` with `s` and loaded again, as `ashta play --load` does.
+fn saved_and_loaded(app: &mut App, name: &str) -> App {
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     app.save_to(path.clone());
     let saved = std::fs::read_to_string(&path).unwrap();
     let table = ashta_bots::seating::load(&saved, None, None, 0).unwrap();
-    let loaded = App::new(table, app.settings).unwrap();
+    App::new(table, app.settings).unwrap()
+}
+
+#[test]
+fn a_loaded_game_shows_its_earlier_log_from_the_record() {
+    let mut app = senior("human,random", 8, 5);
+    let loaded = saved_and_loaded(&mut app, "first-game-load.json");
     let played: Vec<String> = app
         .journal
         .log
@@ -268,11 +258,7 @@ fn a_loaded_game_shows_its_earlier_log_from_the_record() {
 #[test]
 fn undo_after_a_load_cuts_the_log_back_to_the_turn_taken_back() {
     let mut app = senior("human,random", 8, 5);
-    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("first-game-undo.json");
-    app.save_to(path.clone());
-    let saved = std::fs::read_to_string(&path).unwrap();
-    let table = ashta_bots::seating::load(&saved, None, None, 0).unwrap();
-    let mut loaded = App::new(table, app.settings).unwrap();
+    let mut loaded = saved_and_loaded(&mut app, "first-game-undo.json");
     settle(&mut loaded);
     let before = loaded.journal.log.len();
     loaded.key(key(KeyCode::Char('u')));
