@@ -296,6 +296,11 @@ fn the_board_marks_are_explained_on_the_screen_at_every_size() {
         if w >= 80 {
             assert!(screen.contains("⌂ home"), "home at {w}×{h}:\n{screen}");
         }
+        if w >= 120 {
+            for words in ["= double", "#EN blocks E,N", "shut: gate shut"] {
+                assert!(screen.contains(words), "{words:?} at {w}×{h}:\n{screen}");
+            }
+        }
     }
 }
 

@@ -408,6 +408,7 @@ pub fn legend(variant: &Variant, route: Option<usize>) -> Vec<String> {
             format!("{MARK_HOME} home"),
             "= double".to_string(),
             "#EN blocks E,N".to_string(),
+            "shut: gate shut".to_string(),
             "S2: 2 pawns".to_string(),
             "r: route".to_string(),
         ],
