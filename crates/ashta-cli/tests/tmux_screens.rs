@@ -288,3 +288,28 @@ fn a_loaded_game_shows_its_earlier_log() {
         screen.join("\n")
     );
 }
+
+/// Where the players panel's corner is on `screen`.
+fn players_corner(screen: &[String]) -> Option<(usize, usize)> {
+    screen
+        .iter()
+        .enumerate()
+        .find_map(|(y, r)| r.find("┌ Players").map(|b| (y, r[..b].chars().count())))
+}
+
+#[test]
+fn asking_for_a_hint_does_not_move_the_players_at_80_by_24() {
+    let game = new_game("hint-80x24", 80, 24);
+    let before = game.wait_for_text("Your move");
+    let corner = players_corner(&before).expect("the players are on the screen");
+    game.keys(&["t"]);
+    let after = game.wait_for("the hint's ranked plays", |s| {
+        s.iter().any(|r| r.contains(" 1. "))
+    });
+    assert_eq!(
+        players_corner(&after),
+        Some(corner),
+        "the players moved:\n{}",
+        after.join("\n")
+    );
+}
