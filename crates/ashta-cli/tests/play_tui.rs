@@ -168,3 +168,26 @@ fn replay_prints_a_game_step_by_step_off_a_terminal() {
     assert_eq!(code, 1);
     assert!(err.contains("not JSON"), "{err}");
 }
+
+#[test]
+fn the_tutorial_teaches_in_text_steps_and_stops_cleanly() {
+    // Enter throws, the squares move: the whole tutorial from standard input.
+    let text = ok(&["play", "--tutorial"], "\nc1\n\ne1\n\na2\n\nc1\n");
+    for part in [
+        "1. A throw",
+        "2. A move",
+        "3. A capture",
+        "pawn e1 -> e2, captures North",
+        "4. The gate",
+        "pawn a2 -> b2",
+        "5. A double",
+        "South's double on e2 blocks North",
+        "That is the game",
+    ] {
+        assert!(text.contains(part), "{part:?} is not in:\n{text}");
+    }
+    // A wrong square says why and asks again; the end of input stops it.
+    let text = ok(&["play", "--tutorial"], "\nb1\n");
+    assert!(text.contains("this step moves the pawn on c1, not b1"));
+    assert!(text.contains("The tutorial stops here"));
+}

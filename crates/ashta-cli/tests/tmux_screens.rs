@@ -98,7 +98,12 @@ fn the_selected_move_stays_visible_at_60_by_20() {
 /// A new game of you and three random movers, seed 3 (your first bag moves a pawn or
 /// the pair on c1), in a `w`×`h` terminal.
 fn new_game(name: &str, w: u16, h: u16) -> Session {
-    let args = [
+    new_game_with(name, w, h, &[])
+}
+
+/// [`new_game`] with more arguments (rule flags).
+fn new_game_with(name: &str, w: u16, h: u16, more: &[&str]) -> Session {
+    let mut args = vec![
         "play",
         "--seed",
         "3",
@@ -107,6 +112,7 @@ fn new_game(name: &str, w: u16, h: u16) -> Session {
         "--step-ms",
         "0",
     ];
+    args.extend_from_slice(more);
     Session::start(name, w, h, &args)
 }
 
@@ -121,12 +127,15 @@ fn moves_are_listed_and_selectable_at_60_by_20() {
     game.wait_for_text("▶ 3: pair c1→e2");
 }
 
-/// Whether `screen` ends with the whole key bar and starts with the whole title.
+/// Whether `screen` ends with the whole key bar (undo and save kept, written compactly
+/// on a narrow screen) and starts with the whole title.
 fn bars_whole(screen: &[String], h: u16) -> bool {
     let bar = screen.last().map_or("", |r| r.trim_end());
     screen.len() == h as usize
         && bar.starts_with(" ←→ value")
-        && bar.ends_with("? help  q quit")
+        && (bar.ends_with("? help  q quit") || bar.ends_with("? help q quit"))
+        && bar.contains("u undo")
+        && bar.contains("s save")
         && screen[0].trim_end().ends_with("seed 3 · turn 1")
 }
 
@@ -226,4 +235,81 @@ fn quitting_says_how_the_game_stood_and_its_seed() {
     game.keys(&["y"]);
     game.wait_for_printed("You left the game after 1 turn (saved only if you saved it).");
     game.wait_for_printed("Seed 3: `ashta play --seed 3`");
+}
+
+#[test]
+fn the_movable_pawns_and_the_legend_show_at_60_by_20() {
+    let game = new_game("movable-60x20", 60, 20);
+    game.wait_for("your pawns on c1 marked movable, the legend", |s| {
+        s.iter().any(|r| r.contains("╳S4▲")) && s.iter().any(|r| r.contains("▲ can move"))
+    });
+}
+
+#[test]
+fn r_draws_the_route_of_each_seat_at_80_by_24() {
+    let game = new_game("route-80x24", 80, 24);
+    game.wait_for_text("Your move");
+    game.keys(&["r"]);
+    game.wait_for("South's route numbered", |s| {
+        s.iter().any(|r| r.contains("South's route"))
+            && s.iter().any(|r| r.contains("│  15  │  16  │╳  1  │"))
+    });
+    game.keys(&["r"]);
+    game.wait_for_text("East's route");
+}
+
+#[test]
+fn the_senior_board_keeps_its_pawns_apart_and_lists_moves_at_60_by_20() {
+    let game = new_game_with("senior-60x20", 60, 20, &["--preset", "senior"]);
+    let screen = game.wait_for("a move listed and the whole key bar", |s| {
+        s.iter().any(|r| r.contains("▶ ")) && s.last().is_some_and(|b| b.contains("s save"))
+    });
+    // The board's right border stands on every row of the board.
+    let right = screen[1].chars().position(|c| c == '┐').unwrap();
+    for row in screen[2..].iter().take_while(|r| !r.starts_with('└')) {
+        assert_eq!(row.chars().nth(right), Some('│'), "{}", screen.join("\n"));
+    }
+    assert!(screen.iter().any(|r| r.contains('⌂')), "home is not marked");
+}
+
+#[test]
+fn a_loaded_game_shows_its_earlier_log() {
+    let (path, _) = saved_game_with_many_moves("log-after-load.json", 3);
+    let args = ["play", "--load", path.to_str().unwrap(), "--step-ms", "0"];
+    let game = Session::start("log-after-load", 80, 24, &args);
+    let screen = game.wait_for_text("Game loaded after");
+    let at = screen
+        .iter()
+        .position(|r| r.contains("Game loaded after"))
+        .unwrap();
+    assert!(
+        screen[..at].iter().any(|r| r.contains(" throws ")),
+        "no earlier throw in the log:\n{}",
+        screen.join("\n")
+    );
+}
+
+/// Where the players panel's corner is on `screen`.
+fn players_corner(screen: &[String]) -> Option<(usize, usize)> {
+    screen
+        .iter()
+        .enumerate()
+        .find_map(|(y, r)| r.find("┌ Players").map(|b| (y, r[..b].chars().count())))
+}
+
+#[test]
+fn asking_for_a_hint_does_not_move_the_players_at_80_by_24() {
+    let game = new_game("hint-80x24", 80, 24);
+    let before = game.wait_for_text("Your move");
+    let corner = players_corner(&before).expect("the players are on the screen");
+    game.keys(&["t"]);
+    let after = game.wait_for("the hint's ranked plays", |s| {
+        s.iter().any(|r| r.contains(" 1. "))
+    });
+    assert_eq!(
+        players_corner(&after),
+        Some(corner),
+        "the players moved:\n{}",
+        after.join("\n")
+    );
 }

@@ -86,6 +86,28 @@ pub fn wrap(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
+/// Items packed into lines of at most `max` columns when two spaces go between items
+/// on a line: the items of each line (an item wider than a line is cut).
+pub fn pack(items: &[String], max: usize) -> Vec<Vec<String>> {
+    let mut lines: Vec<Vec<String>> = Vec::new();
+    let mut used = 0;
+    for item in items {
+        let item = cut(item, max);
+        let w = width(&item);
+        match lines.last_mut() {
+            Some(line) if used + 2 + w <= max => {
+                line.push(item);
+                used += 2 + w;
+            }
+            _ => {
+                lines.push(vec![item]);
+                used = w;
+            }
+        }
+    }
+    lines
+}
+
 /// The part of a list of `len` items that `rows` rows show with the item `selected` in
 /// view: from the top while it fits, else with the selected item on the last row.
 pub fn window(selected: usize, len: usize, rows: usize) -> Range<usize> {
@@ -142,6 +164,16 @@ mod tests {
         assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
         assert_eq!(wrap("", 4), vec![""]);
         assert!(wrap("a b c d e f g h", 3).iter().all(|l| width(l) <= 3));
+    }
+
+    #[test]
+    fn packing_puts_whole_items_on_lines_that_fit() {
+        let items: Vec<String> = ["╳ safe", "⌂ home", "= double"].map(String::from).into();
+        let joined =
+            |max| -> Vec<String> { pack(&items, max).iter().map(|l| l.join("  ")).collect() };
+        assert_eq!(joined(14), vec!["╳ safe  ⌂ home", "= double"]);
+        assert_eq!(joined(40), vec!["╳ safe  ⌂ home  = double"]);
+        assert!(joined(4).iter().all(|l| width(l) <= 4));
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub const RULES: &[&str] = &[
      square are a double (=): a lone pawn may not land on it, but a pair may and sends \
      it all back (unless pair capture is off); formed on the outer ring it blocks the \
      opponents listed after # (S2#EN) for their next turn.",
+    "While you choose, ▲ (and underlining) marks your pawns that can move with your \
+     bag; ⌂ is home.",
 ];
 
 /// Every key of the game, as (key, what it does).
@@ -42,6 +44,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "hint: the plays of your bag ranked by rollouts, with your chance to win",
     ),
     ("u", "undo your last turn (the same throws come again)"),
+    (
+        "r",
+        "the route of each seat in turn, numbered square by square; then the pawns again",
+    ),
     ("s", "save the game"),
     (
         "Ctrl-U/A/E/W",

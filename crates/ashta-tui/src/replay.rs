@@ -214,6 +214,8 @@ pub fn draw(frame: &mut Frame, r: &Replay) {
             origin: None,
             path: &[],
             moving: None,
+            movable: &[],
+            route: None,
         },
         inner,
     );

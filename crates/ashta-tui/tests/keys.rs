@@ -14,14 +14,15 @@ use common::{app, key, settle, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn message(app: &App) -> String {
-    app.message
+    app.journal
+        .message
         .as_ref()
         .map(|(_, m)| m.clone())
         .unwrap_or_default()
 }
 
 fn refused(app: &App) -> bool {
-    matches!(app.message, Some((Tone::Refused, _)))
+    matches!(app.journal.message, Some((Tone::Refused, _)))
 }
 
 /// Moves in the record made by player 0.
@@ -63,9 +64,9 @@ fn enter_chooses_then_a_second_enter_plays_the_move() {
     assert_eq!(turn.moves[0].value, chosen.value);
     assert_eq!(turn.moves[0].from, chosen.from_index());
     assert!(
-        app.log.iter().any(|l| l.text.starts_with("S ")),
+        app.journal.log.iter().any(|l| l.text.starts_with("S ")),
         "{:?}",
-        app.log
+        app.journal.log
     );
 }
 
@@ -201,14 +202,14 @@ fn save_writes_a_file_that_loads_into_the_same_game() {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tui-save-test.json");
     let _ = std::fs::remove_file(&path);
     app.key(key(KeyCode::Char('s')));
-    assert!(matches!(app.overlay, Overlay::Save(_)));
+    assert!(matches!(app.view.overlay, Overlay::Save(_)));
     // Clear the offered name, type ours.
     for _ in 0..40 {
         app.key(key(KeyCode::Backspace));
     }
     type_text(&mut app, path.to_str().unwrap());
     app.key(key(KeyCode::Enter));
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.view.overlay, Overlay::None);
     assert!(message(&app).starts_with("Saved"), "{}", message(&app));
     let text = std::fs::read_to_string(&path).unwrap();
     let table = ashta_bots::seating::load(&BotMaker::default(), &text, None, None, 0).unwrap();
@@ -219,9 +220,13 @@ fn save_writes_a_file_that_loads_into_the_same_game() {
     settle(&mut loaded);
     assert!(loaded.human_to_move() || loaded.position().is_over());
     assert!(
-        loaded.log[0].text.contains("Game loaded"),
+        loaded
+            .journal
+            .log
+            .iter()
+            .any(|l| l.text.contains("Game loaded")),
         "{:?}",
-        loaded.log
+        loaded.journal.log
     );
 }
 
@@ -230,7 +235,7 @@ fn esc_in_the_save_prompt_saves_nothing() {
     let mut app = app_with_choice();
     app.key(key(KeyCode::Char('s')));
     app.key(key(KeyCode::Esc));
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.view.overlay, Overlay::None);
     assert!(message(&app).contains("Not saved"));
 }
 
@@ -265,20 +270,20 @@ fn the_hint_ranks_plays_and_chooses_the_best_first_move() {
 fn help_opens_and_closes() {
     let mut app = app_with_choice();
     app.key(key(KeyCode::Char('?')));
-    assert_eq!(app.overlay, Overlay::Help);
+    assert_eq!(app.view.overlay, Overlay::Help);
     app.key(key(KeyCode::Esc));
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.view.overlay, Overlay::None);
     app.key(key(KeyCode::F(1)));
-    assert_eq!(app.overlay, Overlay::Help);
+    assert_eq!(app.view.overlay, Overlay::Help);
 }
 
 #[test]
 fn quit_asks_first_and_ctrl_c_quits_at_once() {
     let mut app = app_with_choice();
     app.key(key(KeyCode::Char('q')));
-    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+    assert_eq!(app.view.overlay, Overlay::ConfirmQuit);
     app.key(key(KeyCode::Char('n')));
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.view.overlay, Overlay::None);
     assert!(!app.quit);
     app.key(key(KeyCode::Char('q')));
     app.key(key(KeyCode::Char('y')));
@@ -303,11 +308,15 @@ fn speed_keys_change_the_animation_speed() {
 fn bots_play_a_whole_game_to_the_end_screen() {
     let mut app = app("bot:greedy,random,bot:beginner", 5);
     assert!(app.position().is_over());
-    assert_eq!(app.overlay, Overlay::End);
+    assert_eq!(app.view.overlay, Overlay::End);
     let stats = app.stats.as_ref().expect("statistics at the end");
     let turns: usize = stats.turns.iter().sum();
     assert_eq!(turns, app.session().game().turns());
-    assert!(app.log.iter().any(|l| l.text.starts_with("Game over")));
+    assert!(app
+        .journal
+        .log
+        .iter()
+        .any(|l| l.text.starts_with("Game over")));
     // Without a person there is nothing to undo; q leaves.
     app.key(key(KeyCode::Char('u')));
     app.key(key(KeyCode::Char('q')));
@@ -323,17 +332,18 @@ fn bot_moves_are_shown_square_by_square() {
     let mut app = App::new(common::table("random,human", 3), settings).unwrap();
     app.advance();
     let anim = app
+        .pace
         .animation
         .clone()
         .expect("the random mover's move is shown");
     assert_eq!(anim.step, 0);
     let before = *app.position();
     app.tick(std::time::Duration::from_millis(100));
-    assert_eq!(app.animation.as_ref().unwrap().step, 1);
+    assert_eq!(app.pace.animation.as_ref().unwrap().step, 1);
     assert_eq!(*app.position(), before, "the move lands only at the end");
     // Space shows the rest at once.
     app.key(key(KeyCode::Char(' ')));
-    assert!(app.animation.is_none());
+    assert!(app.pace.animation.is_none());
     assert_ne!(*app.position(), before);
 }
 
@@ -405,7 +415,7 @@ fn a_throw_that_moves_nothing_is_held_on_screen_and_explained() {
             ashta_bots::seating::seat(&BotMaker::default(), game, seats, seed, None).unwrap();
         let mut app = App::new(table, Settings::default()).unwrap();
         app.advance();
-        if app.hold.is_zero() {
+        if app.pace.hold.is_zero() {
             continue;
         }
         assert!(refused(&app), "{}", message(&app));
@@ -448,7 +458,7 @@ fn ctrl(c: char) -> KeyEvent {
 
 /// The file name in the save prompt.
 fn save_name(app: &App) -> String {
-    match &app.overlay {
+    match &app.view.overlay {
         Overlay::Save(field) => field.text(),
         other => panic!("no save prompt: {other:?}"),
     }
@@ -502,7 +512,7 @@ fn no_ctrl_chord_types_its_letter_in_the_save_prompt() {
     app.key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::ALT));
     assert_eq!(save_name(&app), "ashta-save.json");
     // Enter still saves under the name as it is.
-    assert!(matches!(app.overlay, Overlay::Save(_)));
+    assert!(matches!(app.view.overlay, Overlay::Save(_)));
 }
 
 #[test]
@@ -512,7 +522,7 @@ fn ctrl_chords_do_not_act_as_their_letters_in_the_game() {
     for c in ['s', 'q', 'u', 't', 'a', 'b', '?'] {
         app.key(ctrl(c));
     }
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.view.overlay, Overlay::None);
     assert_eq!(app.choice, choice);
     assert!(!app.quit);
 }
@@ -526,22 +536,31 @@ fn throws_after_a_grace_come_one_by_one() {
     for seed in 0..200 {
         let mut app = App::new(common::table("human,random", seed), settings).unwrap();
         app.advance();
-        if app.pause.is_zero() {
+        if app.pace.pause.is_zero() {
             continue;
         }
         // A grace first: it is shown alone while the phase goes on.
-        let shown = app.last_throw.clone().expect("the grace is shown");
+        let shown = app.journal.last_throw.clone().expect("the grace is shown");
         assert_eq!(shown.throws.len(), 1);
         assert_eq!(shown.end, ashta_engine::ThrowStep::Again);
         assert!(app.session().game().throwing());
         assert!(!app.human_to_move());
         app.advance();
-        assert_eq!(app.last_throw.as_ref().unwrap().throws.len(), 1, "it waits");
+        assert_eq!(
+            app.journal.last_throw.as_ref().unwrap().throws.len(),
+            1,
+            "it waits"
+        );
         // Time passes: the next throw comes.
         app.tick(std::time::Duration::from_millis(300));
-        assert!(app.last_throw.as_ref().unwrap().throws.len() >= 2);
-        let throws = app.log.iter().filter(|l| l.text.contains("throws")).count();
-        assert!(throws >= 2, "{:?}", app.log);
+        assert!(app.journal.last_throw.as_ref().unwrap().throws.len() >= 2);
+        let throws = app
+            .journal
+            .log
+            .iter()
+            .filter(|l| l.text.contains("throws"))
+            .count();
+        assert!(throws >= 2, "{:?}", app.journal.log);
         return;
     }
     panic!("no seed gives a grace first");
@@ -554,7 +573,7 @@ fn a_forfeited_throw_of_a_person_says_the_rule_that_stops_the_pawns() {
     let mut app = app("human,random", 3);
     let mut said = None;
     for _ in 0..400 {
-        if let Some((_, text)) = &app.message {
+        if let Some((_, text)) = &app.journal.message {
             if text.contains("the bag is forfeited (") {
                 said = Some(text.clone());
                 break;
@@ -588,6 +607,7 @@ fn a_loaded_game_shows_the_throws_its_bag_came_from() {
     let session = ashta_bots::seating::load(&BotMaker::default(), &saved, None, None, 0).unwrap();
     let loaded = App::new(session, ashta_tui::app::Settings::default()).unwrap();
     let shown = loaded
+        .journal
         .last_throw
         .clone()
         .expect("the panel shows the last throws");
@@ -606,20 +626,24 @@ fn a_loaded_game_shows_the_throws_its_bag_came_from() {
     assert_eq!(shown.end, ashta_engine::ThrowStep::Moving);
     assert_eq!(
         shown,
-        app.last_throw.clone().unwrap_or(shown.clone()).clone()
+        app.journal
+            .last_throw
+            .clone()
+            .unwrap_or(shown.clone())
+            .clone()
     );
 }
 
 #[test]
 fn the_end_screen_starts_a_new_game_at_the_same_table_with_the_next_seed() {
     let mut app = app("bot:greedy,random,bot:beginner", 5);
-    assert_eq!(app.overlay, Overlay::End);
+    assert_eq!(app.view.overlay, Overlay::End);
     let seats = app.session().seats().to_vec();
     app.key(key(KeyCode::Char('n')));
     assert!(!app.quit);
     assert_eq!(app.session().seed(), 6);
     assert_eq!(app.session().seats(), seats.as_slice());
-    assert_ne!(app.overlay, Overlay::End);
+    assert_ne!(app.view.overlay, Overlay::End);
     settle(&mut app);
     assert!(
         app.position().is_over(),
@@ -636,7 +660,7 @@ fn after_an_undo_the_throw_panel_shows_the_cowries_as_they_fell() {
     let (mut app, before) = (1..200)
         .find_map(|seed| {
             let app = app("human,bot:greedy", seed);
-            let shown = app.last_throw.clone()?;
+            let shown = app.journal.last_throw.clone()?;
             let unusual = shown.throws.iter().any(|c| *c != canonical(c));
             (app.human_to_move() && unusual).then_some((app, shown))
         })
@@ -646,8 +670,34 @@ fn after_an_undo_the_throw_panel_shows_the_cowries_as_they_fell() {
     settle(&mut app);
     app.key(key(KeyCode::Char('u')));
     settle(&mut app);
-    let after = app.last_throw.clone().expect("the throws are shown again");
+    let after = app
+        .journal
+        .last_throw
+        .clone()
+        .expect("the throws are shown again");
     assert_eq!(after.player, before.player);
     // The same cowries, not a pattern with as many up: the panel agrees with the log.
     assert_eq!(after.throws, before.throws);
+}
+
+#[test]
+fn the_legal_moves_are_worked_out_once_per_position() {
+    let mut app = app_with_choice();
+    let first = app.values();
+    // Keys and frames that leave the position as it is ask the engine nothing new.
+    app.key(key(KeyCode::Down));
+    let _ = common::screen_rows(&mut app, 80, 24);
+    assert!(std::rc::Rc::ptr_eq(&first, &app.values()));
+    // A move played: the new position's moves are the engine's for it.
+    app.key(key(KeyCode::Enter));
+    app.key(key(KeyCode::Enter));
+    settle(&mut app);
+    if app.human_to_move() {
+        let now = app.values();
+        assert!(!std::rc::Rc::ptr_eq(&first, &now));
+        let mut moves = ashta_engine::MoveList::new();
+        app.variant().legal_moves(app.position(), &mut moves);
+        let cached: usize = now.iter().map(|v| v.moves.len()).sum();
+        assert_eq!(cached, moves.len());
+    }
 }

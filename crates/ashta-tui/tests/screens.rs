@@ -57,7 +57,7 @@ fn a_seven_by_seven_board_with_moves_played() {
 fn the_help_screen() {
     let mut app = app("human,bot:greedy", 7);
     app.key(key(KeyCode::Char('?')));
-    assert_eq!(app.overlay, Overlay::Help);
+    assert_eq!(app.view.overlay, Overlay::Help);
     insta::assert_snapshot!(screen(&app, 110, 34));
 }
 
@@ -72,7 +72,7 @@ fn the_save_prompt() {
 fn the_end_of_a_game_with_places_and_statistics() {
     let mut app = app("random,random,random,random", 9);
     settle(&mut app);
-    assert_eq!(app.overlay, Overlay::End);
+    assert_eq!(app.view.overlay, Overlay::End);
     insta::assert_snapshot!(screen(&app, 110, 34));
 }
 

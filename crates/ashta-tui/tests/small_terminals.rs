@@ -71,15 +71,21 @@ fn assert_whole_percentages(rows: &[String], lines: usize) {
     }
 }
 
-/// The title says the turn, the key bar ends with help and quit, and every word of the
-/// newest log line is on the screen.
+/// The title says the turn, the key bar keeps undo and save and ends with help and
+/// quit, and every word of the newest log line is on the screen.
 fn assert_bars_and_log_fit(app: &App, rows: &[String]) {
     let turn = format!("turn {}", app.session().game().turns().max(1));
     assert!(rows[0].trim_end().ends_with(&turn), "title: {:?}", rows[0]);
     assert!(rows[0].contains(&format!("seed {}", app.session().seed())));
     let bar = rows.last().unwrap().trim_end();
-    assert!(bar.ends_with("? help  q quit"), "key bar: {bar:?}");
-    let newest = &app.log.last().unwrap().text;
+    assert!(
+        bar.ends_with("? help  q quit") || bar.ends_with("? help q quit"),
+        "key bar: {bar:?}"
+    );
+    for kept in ["u undo", "s save"] {
+        assert!(bar.contains(kept), "{kept:?} fell off the key bar: {bar:?}");
+    }
+    let newest = &app.journal.log.last().unwrap().text;
     let log: Vec<&String> = rows.iter().skip_while(|r| !r.contains("┌ Log ")).collect();
     let log_words: String = log
         .iter()
@@ -154,7 +160,7 @@ fn hint_percentages_are_shown_whole_at_60_by_20() {
 /// The app of [`app_with_many_moves`] with a log line longer than the log is wide.
 fn app_with_a_long_log_line() -> App {
     let mut app = app_with_many_moves(8, 8);
-    app.log.push(LogLine {
+    app.journal.log.push(LogLine {
         player: Some(0),
         text: "S 1: pawn e5→d5 ×North (the only move, played for you)".to_string(),
     });

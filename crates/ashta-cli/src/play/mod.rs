@@ -7,6 +7,7 @@
 
 mod prompt;
 mod seats;
+pub mod tutorial;
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -56,6 +57,10 @@ pub struct PlayArgs {
     /// anyway when standard input or output is not a terminal).
     #[arg(long)]
     plain: bool,
+    /// A short tutorial in text steps instead of a game: a set-up position and a
+    /// scripted bag teach a throw, a move, a capture, the gate and a double.
+    #[arg(long, conflicts_with_all = ["load", "seats"])]
+    tutorial: bool,
     /// Full-screen game: milliseconds per square when a bot's move is shown along its
     /// path (0: at once; `+` and `-` change it while playing).
     #[arg(long, value_name = "MS", default_value_t = 150)]
@@ -132,6 +137,9 @@ pub fn run(
     echo: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if args.tutorial {
+        return tutorial::run(input, echo, out, args.labels);
+    }
     let maker = args.tuning.maker()?;
     let session = session(args, &maker)?;
     if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {

@@ -2,6 +2,8 @@
 //! with their legal moves, the choice by arrows, typed values and square names, the
 //! preview of where the chosen unit lands, and why a value or square cannot be used.
 
+use std::rc::Rc;
+
 use ashta_engine::{Move, MoveList, Position, Square, Variant};
 
 use super::{App, BagValue, Tone};
@@ -9,23 +11,36 @@ use crate::describe::{move_preview, move_words, player_name, refusal};
 use ashta_session::describe::unusable_reasons;
 
 impl App {
-    /// The bag's distinct values, largest first, with their legal moves.
-    pub fn values(&self) -> Vec<BagValue> {
-        let pos = self.position();
-        let mut moves = MoveList::new();
-        self.variant().legal_moves(pos, &mut moves);
-        let mut out: Vec<BagValue> = Vec::new();
-        for v in self.variant().bag(pos) {
-            match out.last_mut() {
-                Some(last) if last.value == v => last.count += 1,
-                _ => out.push(BagValue {
-                    value: v,
-                    count: 1,
-                    moves: moves.iter().filter(|m| m.value == v).copied().collect(),
-                }),
+    /// The bag's distinct values, largest first, with their legal moves: worked out by
+    /// the engine once per position and kept until the position changes.
+    pub fn values(&self) -> Rc<Vec<BagValue>> {
+        let pos = *self.position();
+        if let Some((at, values)) = self.legal.borrow().as_ref() {
+            if *at == pos {
+                return Rc::clone(values);
             }
         }
-        out
+        let values = Rc::new(bag_values(self.variant(), &pos));
+        *self.legal.borrow_mut() = Some((pos, Rc::clone(&values)));
+        values
+    }
+
+    /// The squares of the units of the player to move that some value of the bag can
+    /// move (an entry counts on the start square), while a person is choosing.
+    pub fn movable_squares(&self) -> Vec<Square> {
+        if self.choice.is_none() {
+            return Vec::new();
+        }
+        let p = self.position().to_move();
+        let mut squares: Vec<Square> = self
+            .values()
+            .iter()
+            .flat_map(|v| v.moves.iter())
+            .map(|mv| self.variant().square(p, mv.from.map_or(0, usize::from)))
+            .collect();
+        squares.sort_by_key(|sq| sq.0);
+        squares.dedup();
+        squares
     }
 
     /// The move chosen now, if the choice points at one.
@@ -142,6 +157,7 @@ impl App {
         self.advance();
         if self.choice.is_some()
             && self
+                .journal
                 .message
                 .as_ref()
                 .is_some_and(|(_, m)| m.starts_with("You played"))
@@ -275,6 +291,25 @@ impl App {
         let from = self.variant().square(p, mv.from.map_or(0, |f| f as usize));
         Some((from, path_squares(self.variant(), pos, &mv)))
     }
+}
+
+/// The bag's distinct values in `pos`, largest first, each with the legal moves that
+/// spend it (the engine's).
+fn bag_values(variant: &Variant, pos: &Position) -> Vec<BagValue> {
+    let mut moves = MoveList::new();
+    variant.legal_moves(pos, &mut moves);
+    let mut out: Vec<BagValue> = Vec::new();
+    for v in variant.bag(pos) {
+        match out.last_mut() {
+            Some(last) if last.value == v => last.count += 1,
+            _ => out.push(BagValue {
+                value: v,
+                count: 1,
+                moves: moves.iter().filter(|m| m.value == v).copied().collect(),
+            }),
+        }
+    }
+    out
 }
 
 /// The squares a move passes, the landing square last (an entry: the start square).

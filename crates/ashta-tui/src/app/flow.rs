@@ -17,17 +17,17 @@ impl App {
     /// Moves the game on as far as it goes without anyone: throws, only moves, a random
     /// mover's move; stops at a human's choice, a bot's decision (a job) or an animation.
     pub fn advance(&mut self) {
-        while self.overlay == Overlay::None || self.overlay == Overlay::End {
-            let waiting = !self.hold.is_zero() || !self.pause.is_zero();
-            if self.animation.is_some() || self.thinking.is_some() || waiting {
+        while self.view.overlay == Overlay::None || self.view.overlay == Overlay::End {
+            let waiting = !self.pace.hold.is_zero() || !self.pace.pause.is_zero();
+            if self.pace.animation.is_some() || self.workers.thinking.is_some() || waiting {
                 return;
             }
             let next = self.session.next();
             if matches!(next, Next::Over | Next::Throw) {
                 // A play never outlasts its turn; drop what is left of it, if anything.
-                self.queue.clear();
+                self.pace.queue.clear();
             }
-            if let Some(mv) = self.queue.pop_front() {
+            if let Some(mv) = self.pace.queue.pop_front() {
                 self.start_animation(mv);
                 continue;
             }
@@ -53,7 +53,7 @@ impl App {
                         self.say(Tone::Refused, NO_MOVE);
                         return;
                     };
-                    self.queue.push_back(mv);
+                    self.pace.queue.push_back(mv);
                 }
                 Next::Bot => {
                     self.choice = None;
@@ -99,10 +99,10 @@ impl App {
         let Some(bot) = self.session.lend_bot(p) else {
             return;
         };
-        self.thinking = Some(p);
-        self.jobs.push(Job::Decide {
+        self.workers.thinking = Some(p);
+        self.workers.jobs.push(Job::Decide {
             player: p,
-            generation: self.generation,
+            generation: self.workers.generation,
             bot,
             variant: self.variant().clone(),
             position: *self.position(),
@@ -115,14 +115,14 @@ impl App {
         let p = self.position().to_move();
         let fresh = !self.session.game().throwing();
         if fresh {
-            self.hurry = false;
+            self.pace.hurry = false;
         }
         let one = self.session.throw_once()?;
         self.show_throw(p, one.cowries, one.step, fresh);
         if one.step == ThrowStep::Again {
             // A grace: the next throw comes after a moment, as the moves do.
-            if !self.hurry {
-                self.pause = Duration::from_millis(self.settings.step_ms * 3);
+            if !self.pace.hurry {
+                self.pace.pause = Duration::from_millis(self.settings.step_ms * 3);
             }
         } else {
             self.end_throwing(p, one.step, one.forfeit);
@@ -138,7 +138,7 @@ impl App {
         }
         if matches!(end, ThrowStep::Forfeited | ThrowStep::Voided) {
             // Nothing moves: hold the throw on the screen a moment (any key goes on).
-            self.hold = if person {
+            self.pace.hold = if person {
                 HUMAN_HOLD
             } else {
                 Duration::from_millis(self.settings.step_ms * 4)
@@ -146,7 +146,7 @@ impl App {
         }
         self.note_phase_end(p, end);
         let turn = self.session.game().turns().saturating_sub(1);
-        self.log_marks.push((turn, self.log.len()));
+        self.journal.log_marks.push((turn, self.journal.log.len()));
         let pos = *self.position();
         self.note_extra_turn(p, &pos);
     }
@@ -157,7 +157,7 @@ impl App {
             self.note(None, format!("Game over: {result}"));
             self.stats = game_stats(self.session.game().record());
             self.choice = None;
-            self.overlay = Overlay::End;
+            self.view.overlay = Overlay::End;
             self.say(Tone::Info, format!("{result}. s saves the game, q quits."));
         }
     }
@@ -189,35 +189,35 @@ impl App {
     fn start_animation(&mut self, mv: Move) {
         let pos = *self.position();
         let squares = path_squares(self.variant(), &pos, &mv);
-        self.animation = Some(Animation {
+        self.pace.animation = Some(Animation {
             player: pos.to_move(),
             mv,
             squares,
             step: 0,
             elapsed: Duration::ZERO,
         });
-        if self.settings.step_ms == 0 || self.hurry {
+        if self.settings.step_ms == 0 || self.pace.hurry {
             self.finish_animation();
         }
     }
 
     /// Ends the move being shown: it is played.
     pub(super) fn finish_animation(&mut self) {
-        if let Some(anim) = self.animation.take() {
+        if let Some(anim) = self.pace.animation.take() {
             self.play_now(anim.mv, "");
         }
     }
 
     /// Whether moves wait to be shown (the animation's and the queue's).
     pub(super) fn showing(&self) -> bool {
-        self.animation.is_some() || !self.queue.is_empty()
+        self.pace.animation.is_some() || !self.pace.queue.is_empty()
     }
 
     /// Lets time pass: the move being shown goes on along its path.
     pub fn tick(&mut self, dt: Duration) {
-        self.hold = self.hold.saturating_sub(dt);
-        self.pause = self.pause.saturating_sub(dt);
-        if let Some(anim) = self.animation.as_mut() {
+        self.pace.hold = self.pace.hold.saturating_sub(dt);
+        self.pace.pause = self.pace.pause.saturating_sub(dt);
+        if let Some(anim) = self.pace.animation.as_mut() {
             anim.elapsed += dt;
             let step = Duration::from_millis(self.settings.step_ms.max(1));
             while anim.elapsed >= step && anim.step < anim.squares.len() {
@@ -229,7 +229,7 @@ impl App {
                 self.finish_animation();
             }
         }
-        if self.animation.is_none() {
+        if self.pace.animation.is_none() {
             self.advance();
         }
     }
@@ -246,11 +246,11 @@ impl App {
                 play,
             } => {
                 self.session.return_bot(player, bot);
-                if generation != self.generation {
+                if generation != self.workers.generation {
                     self.advance();
                     return;
                 }
-                self.thinking = None;
+                self.workers.thinking = None;
                 let Some(play) = play else {
                     let name = self.session.seats()[player].name();
                     self.say(Tone::Refused, format!("{name} found no play"));
@@ -260,13 +260,13 @@ impl App {
                     self.say(Tone::Refused, failure.to_string());
                     return;
                 }
-                if self.settings.step_ms == 0 || self.hurry {
+                if self.settings.step_ms == 0 || self.pace.hurry {
                     if let Err(e) = self.play_bot_now(player, &play) {
                         self.say(Tone::Refused, e.to_string());
                         return;
                     }
                 } else {
-                    self.queue.extend(play.moves);
+                    self.pace.queue.extend(play.moves);
                 }
                 self.advance();
             }
@@ -275,8 +275,8 @@ impl App {
                 position,
                 plays,
             } => {
-                self.hint_out = false;
-                if generation != self.generation || position != *self.position() {
+                self.workers.hint_out = false;
+                if generation != self.workers.generation || position != *self.position() {
                     return;
                 }
                 let lines = self.hint_lines(&position, &plays);
@@ -310,21 +310,27 @@ impl App {
                 return;
             }
         };
-        if let Some(&(_, len)) = self.log_marks.iter().find(|(t, _)| Some(*t) == target) {
-            self.log.truncate(len);
+        if let Some(&(_, len)) = self
+            .journal
+            .log_marks
+            .iter()
+            .find(|(t, _)| Some(*t) == target)
+        {
+            self.journal.log.truncate(len);
         }
-        self.log_marks
+        self.journal
+            .log_marks
             .retain(|(t, _)| target.is_some_and(|target| *t <= target));
-        self.generation += 1;
-        self.thinking = None;
-        self.animation = None;
-        self.queue.clear();
+        self.workers.generation += 1;
+        self.workers.thinking = None;
+        self.pace.animation = None;
+        self.pace.queue.clear();
         self.hint = None;
         self.stats = None;
         self.choice = None;
-        self.hurry = false;
-        if self.overlay == Overlay::End {
-            self.overlay = Overlay::None;
+        self.pace.hurry = false;
+        if self.view.overlay == Overlay::End {
+            self.view.overlay = Overlay::None;
         }
         self.show_record_throw();
         let name = player_name(self.variant(), p);

@@ -14,13 +14,13 @@ use crate::line_edit::LineEdit;
 impl App {
     /// Handles a key; returns nothing, the state says what happened.
     pub fn key(&mut self, key: KeyEvent) {
-        self.hold = Duration::ZERO;
-        self.pause = Duration::ZERO;
+        self.pace.hold = Duration::ZERO;
+        self.pace.pause = Duration::ZERO;
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             self.quit = true;
             return;
         }
-        match self.overlay.clone() {
+        match self.view.overlay.clone() {
             Overlay::Help => {
                 self.help_key(key);
                 return;
@@ -28,7 +28,7 @@ impl App {
             Overlay::Save(mut field) => {
                 match key.code {
                     KeyCode::Esc => {
-                        self.overlay = Overlay::None;
+                        self.view.overlay = Overlay::None;
                         self.say(Tone::Info, "Not saved.");
                         self.advance();
                     }
@@ -39,16 +39,16 @@ impl App {
                         } else {
                             name
                         };
-                        self.overlay = Overlay::None;
+                        self.view.overlay = Overlay::None;
                         self.save_to(PathBuf::from(name));
                         if self.stats.is_some() {
-                            self.overlay = Overlay::End;
+                            self.view.overlay = Overlay::End;
                         }
                         self.advance();
                     }
                     _ => {
                         field.key(key);
-                        self.overlay = Overlay::Save(field);
+                        self.view.overlay = Overlay::Save(field);
                     }
                 }
                 return;
@@ -57,7 +57,7 @@ impl App {
                 match key.code {
                     KeyCode::Char('y') | KeyCode::Char('q') | KeyCode::Enter => self.quit = true,
                     _ => {
-                        self.overlay = Overlay::None;
+                        self.view.overlay = Overlay::None;
                         self.say(Tone::Info, "Game goes on.");
                         self.advance();
                     }
@@ -74,7 +74,7 @@ impl App {
                     return;
                 }
                 KeyCode::Enter | KeyCode::Char(' ') => {
-                    self.overlay = Overlay::None;
+                    self.view.overlay = Overlay::None;
                     self.say(
                         Tone::Info,
                         "The final board. Enter shows the results again; q quits.",
@@ -94,19 +94,20 @@ impl App {
         }
         match key.code {
             KeyCode::Char('?') | KeyCode::F(1) => {
-                self.overlay = Overlay::Help;
-                self.help_scroll = 0;
+                self.view.overlay = Overlay::Help;
+                self.view.help_scroll = 0;
             }
             KeyCode::Char('q') => {
                 if self.position().is_over() {
                     self.quit = true;
                 } else {
-                    self.overlay = Overlay::ConfirmQuit;
+                    self.view.overlay = Overlay::ConfirmQuit;
                 }
             }
-            KeyCode::Char('s') => self.overlay = Overlay::Save(LineEdit::new(DEFAULT_SAVE)),
+            KeyCode::Char('s') => self.view.overlay = Overlay::Save(LineEdit::new(DEFAULT_SAVE)),
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('t') => self.ask_hint(),
+            KeyCode::Char('r') => self.next_route(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.speed(-1),
             KeyCode::Char('-') => self.speed(1),
             KeyCode::Char('z') => {
@@ -127,10 +128,10 @@ impl App {
                 );
             }
             KeyCode::Char(' ') if self.showing() => {
-                self.hurry = true;
+                self.pace.hurry = true;
                 self.finish_animation();
             }
-            KeyCode::Enter if self.position().is_over() => self.overlay = Overlay::End,
+            KeyCode::Enter if self.position().is_over() => self.view.overlay = Overlay::End,
             KeyCode::Enter | KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down
                 if !self.position().is_over() =>
             {
@@ -153,13 +154,13 @@ impl App {
 
     /// Keys of the help: scroll it (by lines, pages, to its ends) or close it.
     fn help_key(&mut self, key: KeyEvent) {
-        let (w, h) = self.screen;
+        let (w, h) = self.view.screen;
         let body = ratatui::layout::Rect::new(0, 1, w, h.saturating_sub(4));
         let rect = crate::help::area_of(body);
         let end = crate::help::max_scroll(rect);
         let page = rect.height.saturating_sub(3).max(1);
-        let now = self.help_scroll.min(end);
-        self.help_scroll = match key.code {
+        let now = self.view.help_scroll.min(end);
+        self.view.help_scroll = match key.code {
             KeyCode::Down | KeyCode::Char('j') => (now + 1).min(end),
             KeyCode::Up | KeyCode::Char('k') => now.saturating_sub(1),
             KeyCode::PageDown | KeyCode::Char(' ') => (now + page).min(end),
@@ -167,7 +168,7 @@ impl App {
             KeyCode::Home | KeyCode::Char('g') => 0,
             KeyCode::End | KeyCode::Char('G') => end,
             KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?' | 'q') | KeyCode::F(1) => {
-                self.overlay = Overlay::None;
+                self.view.overlay = Overlay::None;
                 self.advance();
                 0
             }
@@ -263,11 +264,11 @@ impl App {
             );
             return;
         }
-        if matches!(self.hint, Some(Hint::Waiting)) || self.hint_out {
+        if matches!(self.hint, Some(Hint::Waiting)) || self.workers.hint_out {
             self.say(Tone::Info, "The hint is on its way…");
             return;
         }
-        self.hint_out = true;
+        self.workers.hint_out = true;
         self.hint = Some(Hint::Waiting);
         self.say(Tone::Info, "Thinking about your best play…");
         // A short budget keeps the answer quick (the screen goes on meanwhile); the seed
@@ -283,8 +284,8 @@ impl App {
             weights: self.maker.weight_changes(),
             ..HintConfig::default()
         };
-        self.jobs.push(Job::Hint {
-            generation: self.generation,
+        self.workers.jobs.push(Job::Hint {
+            generation: self.workers.generation,
             config,
             variant: self.variant().clone(),
             position: *self.position(),

@@ -11,14 +11,17 @@
 //!   moves shown along their paths, the end of a turn and of the game, undo);
 //! - `keys`: what each key does;
 //! - `choice`: a person's choice of value and unit, and its preview;
-//! - `shown`: what is written on the screen (the log, the message bar, the hint).
+//! - `shown`: what is written on the screen (the log, the message bar, the hint);
+//! - `parts`: the parts of the app's state, each with its own concern.
 
 mod choice;
 mod flow;
 mod keys;
+mod parts;
 mod shown;
 
-use std::collections::VecDeque;
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -27,6 +30,7 @@ use ashta_engine::{Cowries, Game, Move, Position, Square, ThrowStep, Variant};
 use ashta_session::Session;
 
 pub use choice::path_squares;
+pub use parts::{Journal, Pace, View, Workers};
 
 use crate::describe::player_name;
 use crate::jobs::Job;
@@ -169,22 +173,22 @@ pub struct BagValue {
     pub moves: Vec<Move>,
 }
 
-/// The game's state on the screen.
+/// The game's state on the screen, in parts: the game itself, the player's settings
+/// and choice, and what is shown ([`View`], [`Journal`]), how fast ([`Pace`]) and what
+/// runs on worker threads ([`Workers`]).
 pub struct App {
     /// The game, its seats and their bots.
     session: Session,
     /// The player's settings.
     pub settings: Settings,
-    /// What covers the board.
-    pub overlay: Overlay,
-    /// The move log, oldest first.
-    pub log: Vec<LogLine>,
-    /// The message bar: the last news or refusal.
-    pub message: Option<(Tone, String)>,
-    /// The last throwing phase.
-    pub last_throw: Option<ThrowShown>,
-    /// The move being shown.
-    pub animation: Option<Animation>,
+    /// What covers the board, the route drawn, the help's scroll, the screen's size.
+    pub view: View,
+    /// The log, the message bar and the throw panel.
+    pub journal: Journal,
+    /// The move being shown and the moments the screen holds still.
+    pub pace: Pace,
+    /// The bot and hint jobs and which answers still count.
+    workers: Workers,
     /// A human's choice, while a human is to move.
     pub choice: Option<Choice>,
     /// The hint for the position on the board, if asked.
@@ -193,34 +197,8 @@ pub struct App {
     pub stats: Option<GameStats>,
     /// Set when the program should end.
     pub quit: bool,
-    /// How many lines the help is scrolled down.
-    pub help_scroll: u16,
-    /// The terminal's size (columns, rows), for scrolling the help by pages.
-    screen: (u16, u16),
-    /// Finish the bots' moves of this turn without showing them (Space).
-    pub hurry: bool,
-    /// Moves of the mover still to show, after the animation.
-    queue: VecDeque<Move>,
-    /// Time the screen stays as it is before the game goes on (after a throw that
-    /// moves nothing).
-    pub hold: Duration,
-    /// Time before the next throw of a throwing phase under way (after a grace), so
-    /// that the throws are seen coming one by one.
-    pub pause: Duration,
-    /// Whether a hint is being worked out.
-    hint_out: bool,
-    /// The seat whose bot is deciding (its bot is lent to a job).
-    thinking: Option<usize>,
-    /// Bumped by undo: answers of older jobs are dropped.
-    generation: u64,
-    jobs: Vec<Job>,
-    /// For each turn of the record thrown here: the log's length after its throw (an
-    /// undo cuts the log back to it).
-    log_marks: Vec<(usize, usize)>,
-    /// The throws of each turn of the record thrown here, as they fell (the record keeps
-    /// only how many cowries were up), so that the panel after an undo shows the same
-    /// cowries as the log.
-    thrown: Vec<(usize, Vec<Cowries>)>,
+    /// The bag's values and legal moves of the last position asked about.
+    legal: RefCell<Option<(Position, Rc<Vec<BagValue>>)>>,
     /// Builds the bots of the next game at this table ([`App::new_game`]).
     maker: BotMaker,
 }
@@ -232,31 +210,20 @@ impl App {
         let mut app = App {
             session,
             settings,
-            overlay: Overlay::None,
-            log: Vec::new(),
-            message: None,
-            last_throw: None,
-            animation: None,
+            view: View::default(),
+            journal: Journal::default(),
+            pace: Pace::default(),
+            workers: Workers::default(),
             choice: None,
             hint: None,
             stats: None,
             quit: false,
-            help_scroll: 0,
-            screen: (80, 24),
-            hurry: false,
-            queue: VecDeque::new(),
-            hint_out: false,
-            hold: Duration::ZERO,
-            pause: Duration::ZERO,
-            thinking: None,
-            generation: 0,
-            jobs: Vec::new(),
-            log_marks: Vec::new(),
-            thrown: Vec::new(),
+            legal: RefCell::new(None),
             maker: BotMaker::default(),
         };
         let turns = app.session.game().turns();
         if turns > 0 {
+            app.log_record();
             app.note(None, format!("Game loaded after {turns} turns."));
             app.show_record_throw();
         }
@@ -282,7 +249,7 @@ impl App {
     pub fn new_game(&mut self) {
         match self.next_table() {
             Ok(mut app) => {
-                app.screen = self.screen;
+                app.view.screen = self.view.screen;
                 let seed = app.session.seed();
                 app.say(Tone::Info, format!("A new game, seed {seed}."));
                 *self = app;
@@ -319,23 +286,47 @@ impl App {
 
     /// The jobs to run (the event loop runs them on worker threads).
     pub fn take_jobs(&mut self) -> Vec<Job> {
-        std::mem::take(&mut self.jobs)
+        std::mem::take(&mut self.workers.jobs)
     }
 
     /// The seat whose bot is thinking, if one is.
     pub fn thinking(&self) -> Option<usize> {
-        self.thinking
+        self.workers.thinking
     }
 
     /// Tells the app the terminal's size (the event loop does before each frame).
     pub fn resize(&mut self, width: u16, height: u16) {
-        self.screen = (width, height);
+        self.view.screen = (width, height);
     }
 
     /// `South (you)`, `East (bot:default)`.
     pub fn who(&self, p: usize) -> String {
         let kind = self.session.player_word(p);
         format!("{} ({kind})", player_name(self.variant(), p))
+    }
+
+    /// `r`: shows the route of the player to move, then of each next seat in turn, then
+    /// the pawns again.
+    pub fn next_route(&mut self) {
+        let players = self.variant().players();
+        let first = self.position().to_move();
+        self.view.route = match self.view.route {
+            None => Some(first),
+            Some(p) if (p + 1) % players == first => None,
+            Some(p) => Some((p + 1) % players),
+        };
+        let v = self.variant();
+        let (outer, home) = (v.outer_len(), v.home());
+        let text = match self.view.route {
+            Some(p) => format!(
+                "{}'s route: 1-{outer} anticlockwise round the outer ring, the gate, \
+                 {}-{home} clockwise inwards to ⌂ home; r: next seat.",
+                player_name(v, p),
+                outer + 1
+            ),
+            None => "The pawns again.".to_string(),
+        };
+        self.say(Tone::Info, text);
     }
 
     /// Whether a human is choosing a move now.

@@ -10,32 +10,25 @@ use crate::describe::{cowrie_marks, move_words, player_letter, player_name, thro
 impl App {
     /// Puts news or a refusal in the message bar.
     pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.message = Some((tone, text.into()));
+        self.journal.message = Some((tone, text.into()));
     }
 
     /// Adds a line to the move log.
     pub(super) fn note(&mut self, player: Option<usize>, text: String) {
-        self.log.push(LogLine { player, text });
+        self.journal.log.push(LogLine { player, text });
     }
 
     /// Logs one throw of `p` and shows it in the throw panel: the first throw of a
     /// phase starts the panel afresh, a throw after a grace is added to it.
     pub(super) fn show_throw(&mut self, p: usize, cowries: Cowries, step: ThrowStep, fresh: bool) {
-        let variant = self.variant();
-        let letter = player_letter(variant, p);
-        let words = format!(
-            "{} {}",
-            cowrie_marks(cowries),
-            throw_words(variant, cowries)
-        );
-        self.note(Some(p), format!("{letter} throws {words}"));
-        match self.last_throw.as_mut() {
+        self.note(Some(p), self.throw_line(p, cowries));
+        match self.journal.last_throw.as_mut() {
             Some(shown) if !fresh && shown.player == p => {
                 shown.throws.push(cowries);
                 shown.end = step;
             }
             _ => {
-                self.last_throw = Some(ThrowShown {
+                self.journal.last_throw = Some(ThrowShown {
                     player: p,
                     throws: vec![cowries],
                     end: step,
@@ -43,9 +36,59 @@ impl App {
             }
         }
         let index = self.session.game().record().turns.len().saturating_sub(1);
-        self.thrown.retain(|(t, _)| *t < index);
-        if let Some(shown) = &self.last_throw {
-            self.thrown.push((index, shown.throws.clone()));
+        self.journal.thrown.retain(|(t, _)| *t < index);
+        if let Some(shown) = &self.journal.last_throw {
+            self.journal.thrown.push((index, shown.throws.clone()));
+        }
+    }
+
+    /// `S throws ●○●● 3 up = 3`.
+    fn throw_line(&self, p: usize, cowries: Cowries) -> String {
+        let variant = self.variant();
+        format!(
+            "{} throws {} {}",
+            player_letter(variant, p),
+            cowrie_marks(cowries),
+            throw_words(variant, cowries)
+        )
+    }
+
+    /// Writes the log of the game so far from its record (a loaded game): each turn's
+    /// throws, how its throwing phase ended and its moves, as the engine's walk of the
+    /// record reaches them; an undo cuts this log back as it does a log written here.
+    pub(super) fn log_record(&mut self) {
+        let record = self.session.game().record().clone();
+        let Ok(walk) = record.walk() else {
+            return;
+        };
+        let cowries = self.variant().table().cowries();
+        let mut before: Option<Position> = None;
+        for moment in walk {
+            let Ok((moment, pos)) = moment else {
+                break;
+            };
+            match moment {
+                Moment::Start => {}
+                Moment::Thrown { turn, step } => {
+                    let p: usize = record.turns[turn - 1].player.into();
+                    for &up in &record.turns[turn - 1].throws {
+                        let line = self.throw_line(p, Cowries::with_mouths_up(up, cowries));
+                        self.note(Some(p), line);
+                    }
+                    self.note_phase_end(p, step);
+                    self.journal
+                        .log_marks
+                        .push((turn - 1, self.journal.log.len()));
+                    self.note_extra_turn(p, &pos);
+                }
+                Moment::Moved { mv, .. } => {
+                    if let Some(prev) = before {
+                        let words = move_words(self.variant(), &prev, &mv);
+                        self.note_move(&prev, &pos, &words, "");
+                    }
+                }
+            }
+            before = Some(pos);
         }
     }
 
@@ -116,13 +159,13 @@ impl App {
     pub(super) fn show_record_throw(&mut self) {
         let game = self.session.game();
         let Some(turn) = game.record().turns.last() else {
-            self.last_throw = None;
+            self.journal.last_throw = None;
             return;
         };
         let index = game.record().turns.len() - 1;
         let table = self.variant().table();
         let ups = |throws: &[Cowries]| throws.iter().map(|c| c.mouths_up()).collect::<Vec<_>>();
-        let throws = match self.thrown.iter().find(|(t, _)| *t == index) {
+        let throws = match self.journal.thrown.iter().find(|(t, _)| *t == index) {
             Some((_, fell)) if ups(fell) == turn.throws => fell.clone(),
             _ => turn
                 .throws
@@ -142,7 +185,7 @@ impl App {
             })
             .last()
             .unwrap_or(ThrowStep::Moving);
-        self.last_throw = Some(ThrowShown {
+        self.journal.last_throw = Some(ThrowShown {
             player: turn.player.into(),
             throws,
             end,

@@ -29,7 +29,7 @@ pub fn title_line(app: &App, max: u16) -> Paragraph<'static> {
 /// The keys that work now, in the order the bar shows them, each as (key, what it
 /// does, need): need 0 is always shown, the highest need is left out first.
 pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str, u8)> {
-    match app.overlay {
+    match app.view.overlay {
         Overlay::Help => vec![
             ("Esc", "back to the game", 0),
             ("↑↓", "scroll", 0),
@@ -78,23 +78,40 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str, u8)> {
     }
 }
 
+/// The highest need the key bar keeps in its compact form (one space between keys,
+/// `⏎` for Enter) before it leaves keys out: undo and save stay on a 60-column bar.
+const COMPACT_NEED: u8 = 3;
+
 /// The key bar's text for `max` columns: the keys of [`keys_now`], the most needed
-/// kept while the others are left out (the help lists them all).
+/// kept while the others are left out (the help lists them all); before undo or save
+/// would go, the bar is written compactly instead.
 pub fn key_bar_text(app: &App, max: u16) -> String {
     let keys = keys_now(app);
     let most = keys.iter().map(|k| k.2).max().unwrap_or(0);
-    for need in (0..=most).rev() {
+    let bar = |need: u8, compact: bool| {
         let kept: Vec<String> = keys
             .iter()
             .filter(|k| k.2 <= need)
-            .map(|(k, what, _)| format!("{k} {what}"))
+            .map(|&(k, what, _)| {
+                let k = if compact && k == "Enter" { "⏎" } else { k };
+                format!("{k} {what}")
+            })
             .collect();
-        let text = format!(" {}", kept.join("  "));
-        if width(&text) <= max as usize || need == 0 {
-            return cut(&text, max as usize);
+        let gap = if compact { " " } else { "  " };
+        format!(" {}", kept.join(gap))
+    };
+    for need in (0..=most).rev() {
+        for compact in [false, true] {
+            if compact && need > COMPACT_NEED {
+                continue;
+            }
+            let text = bar(need, compact);
+            if width(&text) <= max as usize {
+                return text;
+            }
         }
     }
-    String::new()
+    cut(&bar(0, true), max as usize)
 }
 
 /// The key bar.

@@ -1,8 +1,12 @@
 //! The board widget: the N×N grid as South sees it, crossed (safe) squares drawn with
 //! their cross, each player's pawns in its colour and letter with a count, doubles
 //! (`=`) and blocking doubles (`#` and the letters of the players they still block),
-//! the pawns at home in the centre square, and the squares of a chosen or moving unit
-//! lit up. The cells shrink to fit the space.
+//! the pawns at home in the centre square, the mover's units that can move with the bag
+//! marked (`▲`, underlined), and the squares of a chosen or moving unit lit up; or, on
+//! demand, one seat's route numbered square by square. The cells shrink to fit the
+//! space; in one-row cells the first column holds the square's mark (`╳` safe, `⌂`
+//! home) or stays blank, so that the pawns of neighbouring squares never run together.
+//! [`legend`] words the marks for the space under the board.
 
 use ashta_engine::{Position, Square, Variant};
 use ashta_session::describe::{double_mark, DoubleMark};
@@ -11,7 +15,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::Widget;
 
-use crate::describe::player_letter;
+use crate::describe::{player_letter, player_name};
 use crate::ui::player_style;
 
 /// A unit drawn away from its square while its move is shown.
@@ -39,6 +43,11 @@ pub struct BoardView<'a> {
     pub path: &'a [Square],
     /// A unit on the move.
     pub moving: Option<Moving>,
+    /// The squares of the mover's units that can move with the bag, as the engine's
+    /// legal moves say (empty unless a person is choosing).
+    pub movable: &'a [Square],
+    /// The player whose route is drawn instead of the pawns, if any.
+    pub route: Option<usize>,
 }
 
 /// Cell geometry that fits an area.
@@ -53,6 +62,14 @@ pub struct Cells {
 }
 
 impl Cells {
+    /// The smallest cells that still keep the pawns of neighbouring squares apart and
+    /// show a pawn, its count and one mark: four columns, one row, no grid lines.
+    pub const LEGIBLE: Cells = Cells {
+        width: 4,
+        height: 1,
+        lines: false,
+    };
+
     /// The largest cells for a board of side `n` in `w`×`h` (labels included).
     pub fn fit(n: u16, w: u16, h: u16) -> Cells {
         for &(width, height, lines) in &[
@@ -162,47 +179,11 @@ impl Widget for BoardView<'_> {
         let step_x = cells.width + line;
         let step_y = cells.height + line;
         let grid_style = Style::default().fg(Color::DarkGray);
-        let groups = self.groups();
-        let centre = v.geometry().centre();
-        let landing = self.path.last().copied();
         let clip = |x: u16, y: u16| x < area.right() && y < area.bottom();
-        // Grid lines.
         if cells.lines {
-            for row in 0..=n {
-                let y = y0 + row * step_y;
-                for x in x0 + 2..x0 + 3 + n * step_x {
-                    if clip(x, y) {
-                        let dx = x - (x0 + 2);
-                        let sym = if !dx.is_multiple_of(step_x) {
-                            "─"
-                        } else {
-                            let col = dx / step_x;
-                            let (first, last) = (col == 0, col == n);
-                            match (row == 0, row == n, first, last) {
-                                (true, _, true, _) => "┌",
-                                (true, _, _, true) => "┐",
-                                (true, _, _, _) => "┬",
-                                (_, true, true, _) => "└",
-                                (_, true, _, true) => "┘",
-                                (_, true, _, _) => "┴",
-                                (_, _, true, _) => "├",
-                                (_, _, _, true) => "┤",
-                                _ => "┼",
-                            }
-                        };
-                        buf[(x, y)].set_symbol(sym).set_style(grid_style);
-                    }
-                }
-            }
-            for col in 0..=n {
-                let x = x0 + 2 + col * step_x;
-                for y in y0..y0 + n * step_y + 1 {
-                    if clip(x, y) && !(y - y0).is_multiple_of(step_y) {
-                        buf[(x, y)].set_symbol("│").set_style(grid_style);
-                    }
-                }
-            }
+            draw_grid(buf, area, x0 + 2, y0, n, cells);
         }
+        let groups = self.groups();
         for rank in 0..n {
             // Rank N at the top.
             let row = n - 1 - rank;
@@ -212,115 +193,9 @@ impl Widget for BoardView<'_> {
                 buf.set_string(x0, label_y, format!("{:>2}", rank + 1), grid_style);
             }
             for file in 0..n {
-                let cx = x0 + 2 + line + file * step_x;
+                let cell = Rect::new(x0 + 2 + line + file * step_x, cy, cells.width, cells.height);
                 let sq = Square::new(file as usize, rank as usize, n as usize);
-                let safe = v.is_safe(sq);
-                let home = sq == centre;
-                let mut bg = Style::default();
-                if home {
-                    bg = bg.bg(Color::Indexed(236));
-                }
-                if self.path.contains(&sq) {
-                    bg = bg.bg(Color::Indexed(238));
-                }
-                if Some(sq) == landing {
-                    bg = bg.bg(Color::Indexed(24));
-                }
-                if Some(sq) == self.origin {
-                    bg = bg.bg(Color::Indexed(58));
-                }
-                for dy in 0..cells.height {
-                    for dx in 0..cells.width {
-                        if clip(cx + dx, cy + dy) {
-                            buf[(cx + dx, cy + dy)].set_symbol(" ").set_style(bg);
-                        }
-                    }
-                }
-                // The cross of a safe square: in its corners, or a mark in its first column.
-                let cross = Style::default().fg(Color::Indexed(244));
-                if safe && !home {
-                    if cells.height >= 3 {
-                        let r = cx + cells.width - 1;
-                        let b = cy + cells.height - 1;
-                        for (x, y, s) in [(cx, cy, "╲"), (r, cy, "╱"), (cx, b, "╱"), (r, b, "╲")]
-                        {
-                            if clip(x, y) {
-                                buf[(x, y)].set_symbol(s).set_style(bg.patch(cross));
-                            }
-                        }
-                    } else if clip(cx, cy) {
-                        buf[(cx, cy)].set_symbol("╳").set_style(bg.patch(cross));
-                    }
-                }
-                if home && cells.height >= 3 && clip(cx, cy) {
-                    let label = if cells.width >= 6 { "home" } else { "⌂" };
-                    let lx = cx + (cells.width.saturating_sub(label.chars().count() as u16)) / 2;
-                    buf.set_string(lx, cy, label, bg.patch(cross));
-                }
-                // The pawns, one group per player.
-                let texts: Vec<(String, Style)> = groups[sq.0 as usize]
-                    .iter()
-                    .map(|g| {
-                        let mut text = player_letter(v, g.player).to_string();
-                        if g.count > 1 {
-                            text += &g.count.to_string();
-                        }
-                        text += &g.mark;
-                        let mut style = bg
-                            .patch(player_style(g.player))
-                            .add_modifier(Modifier::BOLD);
-                        if self
-                            .moving
-                            .is_some_and(|m| m.at == sq && m.player == g.player)
-                        {
-                            style = style.add_modifier(Modifier::REVERSED);
-                        }
-                        (text, style)
-                    })
-                    .collect();
-                let inner_w = if safe && !home && cells.height < 3 {
-                    cells.width.saturating_sub(1)
-                } else {
-                    cells.width
-                };
-                let start_x = cx + (cells.width - inner_w);
-                let lines_avail = if cells.height >= 3 {
-                    cells.height - 1
-                } else {
-                    1
-                };
-                let text_y0 = if cells.height >= 3 { cy + 1 } else { cy };
-                // Lay the groups out in lines, then centre each line in the cell.
-                let mut rows: Vec<Vec<(String, Style)>> = vec![Vec::new()];
-                let mut used = 0u16;
-                for (text, style) in texts {
-                    let len = text.chars().count() as u16;
-                    if used > 0 && used + 1 + len > inner_w {
-                        rows.push(Vec::new());
-                        used = 0;
-                    }
-                    used += len + u16::from(used > 0);
-                    rows.last_mut()
-                        .expect("one row at least")
-                        .push((text, style));
-                }
-                for (ly, row) in rows.into_iter().take(lines_avail as usize).enumerate() {
-                    let width: u16 = row
-                        .iter()
-                        .map(|(t, _)| t.chars().count() as u16)
-                        .sum::<u16>()
-                        + row.len().saturating_sub(1) as u16;
-                    let mut x = start_x + inner_w.saturating_sub(width) / 2;
-                    let y = text_y0 + ly as u16;
-                    for (text, style) in row {
-                        if clip(x, y) {
-                            let room = (start_x + inner_w).saturating_sub(x) as usize;
-                            let shown: String = text.chars().take(room).collect();
-                            buf.set_string(x, y, &shown, style);
-                        }
-                        x += text.chars().count() as u16 + 1;
-                    }
-                }
+                self.draw_cell(buf, area, cell, sq, &groups[sq.0 as usize]);
             }
         }
         // File letters below.
@@ -329,6 +204,275 @@ impl Widget for BoardView<'_> {
             let x = x0 + 2 + line + file * step_x + cells.width / 2;
             if clip(x, fy) {
                 buf.set_string(x, fy, ((b'a' + file as u8) as char).to_string(), grid_style);
+            }
+        }
+    }
+}
+
+impl BoardView<'_> {
+    /// The background of a square: home, the chosen unit's path, its landing square, its
+    /// own square.
+    fn background(&self, sq: Square) -> Style {
+        let mut bg = Style::default();
+        if sq == self.variant.geometry().centre() {
+            bg = bg.bg(Color::Indexed(236));
+        }
+        if self.path.contains(&sq) {
+            bg = bg.bg(Color::Indexed(238));
+        }
+        if self.path.last() == Some(&sq) {
+            bg = bg.bg(Color::Indexed(24));
+        }
+        if Some(sq) == self.origin {
+            bg = bg.bg(Color::Indexed(58));
+        }
+        bg
+    }
+
+    /// Draws square `sq` in `cell` (clipped to `area`): its background, its mark (the
+    /// cross of a safe square, home), and its pawns or its step on the route shown.
+    fn draw_cell(&self, buf: &mut Buffer, area: Rect, cell: Rect, sq: Square, groups: &[Group]) {
+        let v = self.variant;
+        let clip = |x: u16, y: u16| x < area.right() && y < area.bottom();
+        let tall = cell.height >= 3;
+        let safe = v.is_safe(sq);
+        let home = sq == v.geometry().centre();
+        let bg = self.background(sq);
+        let mark_style = bg.patch(Style::default().fg(Color::Indexed(244)));
+        for y in cell.top()..cell.bottom() {
+            for x in cell.left()..cell.right() {
+                if clip(x, y) {
+                    buf[(x, y)].set_symbol(" ").set_style(bg);
+                }
+            }
+        }
+        let (cx, cy, right, bottom) = (cell.x, cell.y, cell.right() - 1, cell.bottom() - 1);
+        if tall {
+            // The cross in the corners, `home` in the middle of the top row.
+            if safe && !home {
+                for (x, y, s) in [
+                    (cx, cy, "╲"),
+                    (right, cy, "╱"),
+                    (cx, bottom, "╱"),
+                    (right, bottom, "╲"),
+                ] {
+                    if clip(x, y) {
+                        buf[(x, y)].set_symbol(s).set_style(mark_style);
+                    }
+                }
+            }
+            if home {
+                let label = if cell.width >= 6 { "home" } else { MARK_HOME };
+                let lx = cx + cell.width.saturating_sub(width(label)) / 2;
+                put(buf, area, lx, cy, cell.right(), label, mark_style);
+            }
+        } else {
+            // One row: its first column holds the square's mark, or stays blank so that
+            // the pawns of two squares never run together.
+            let mark = if home {
+                MARK_HOME
+            } else if safe {
+                MARK_SAFE
+            } else {
+                " "
+            };
+            if clip(cx, cy) {
+                buf[(cx, cy)].set_symbol(mark).set_style(mark_style);
+            }
+        }
+        let movable = self.route.is_none() && self.movable.contains(&sq);
+        if movable && tall {
+            let mx = cx + cell.width / 2;
+            let style = bg.patch(player_style(self.position.to_move()));
+            put(buf, area, mx, bottom, cell.right(), MARK_MOVABLE, style);
+        }
+        let texts = match self.route {
+            Some(p) => self.route_text(p, sq, bg, tall).into_iter().collect(),
+            None => self.group_texts(sq, groups, bg, movable && !tall),
+        };
+        let (start_x, inner_w) = if tall {
+            (cx, cell.width)
+        } else {
+            (cx + 1, cell.width.saturating_sub(1))
+        };
+        let lines_avail = if tall { cell.height - 1 } else { 1 };
+        let text_y0 = if tall { cy + 1 } else { cy };
+        // Lay the groups out in lines, then centre each line in the cell.
+        let mut rows: Vec<Vec<(String, Style)>> = vec![Vec::new()];
+        let mut used = 0u16;
+        for (text, style) in texts {
+            let len = width(&text);
+            if used > 0 && used + 1 + len > inner_w {
+                rows.push(Vec::new());
+                used = 0;
+            }
+            used += len + u16::from(used > 0);
+            rows.last_mut()
+                .expect("one row at least")
+                .push((text, style));
+        }
+        let end = start_x + inner_w;
+        for (ly, row) in rows.into_iter().take(lines_avail as usize).enumerate() {
+            let row_w: u16 =
+                row.iter().map(|(t, _)| width(t)).sum::<u16>() + row.len().saturating_sub(1) as u16;
+            let mut x = start_x + inner_w.saturating_sub(row_w) / 2;
+            let y = text_y0 + ly as u16;
+            for (text, style) in row {
+                put(buf, area, x, y, end, &text, style);
+                x += width(&text) + 1;
+            }
+        }
+    }
+
+    /// The pawns of each player on a square: letter, count, the movable mark (when
+    /// `mark_movable`) and the double's mark, in the player's colour; the mover's units
+    /// that can move underlined.
+    fn group_texts(
+        &self,
+        sq: Square,
+        groups: &[Group],
+        bg: Style,
+        mark_movable: bool,
+    ) -> Vec<(String, Style)> {
+        let v = self.variant;
+        let movable = self.movable.contains(&sq);
+        groups
+            .iter()
+            .map(|g| {
+                let mut text = player_letter(v, g.player).to_string();
+                if g.count > 1 {
+                    text += &g.count.to_string();
+                }
+                let mover = g.player == self.position.to_move();
+                if mark_movable && mover {
+                    text += MARK_MOVABLE;
+                }
+                text += &g.mark;
+                let mut style = bg
+                    .patch(player_style(g.player))
+                    .add_modifier(Modifier::BOLD);
+                if movable && mover {
+                    style = style.add_modifier(Modifier::UNDERLINED);
+                }
+                if self
+                    .moving
+                    .is_some_and(|m| m.at == sq && m.player == g.player)
+                {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                (text, style)
+            })
+            .collect()
+    }
+
+    /// A square's step on the route of player `p`, from 1 at its start square; home is
+    /// `⌂` (in a `tall` cell: a one-row cell has it in its mark column already), squares
+    /// off the route say nothing.
+    fn route_text(&self, p: usize, sq: Square, bg: Style, tall: bool) -> Option<(String, Style)> {
+        let v = self.variant;
+        let i = v.path_index(p, sq);
+        if i > v.home() || v.square(p, i) != sq || (i == v.home() && !tall) {
+            return None;
+        }
+        let text = if i == v.home() {
+            MARK_HOME.to_string()
+        } else {
+            (i + 1).to_string()
+        };
+        let mut style = bg.patch(player_style(p)).add_modifier(Modifier::BOLD);
+        if i >= v.outer_len() {
+            // Past the gate: the inner rings.
+            style = style.add_modifier(Modifier::UNDERLINED);
+        }
+        Some((text, style))
+    }
+}
+
+/// The board's marks in words, the most needed first: the marks of the pawns and
+/// squares, or, while `route` shows a seat's route, how to read it.
+pub fn legend(variant: &Variant, route: Option<usize>) -> Vec<String> {
+    match route {
+        Some(p) => {
+            let outer = variant.outer_len();
+            vec![
+                format!("{}'s route:", player_name(variant, p)),
+                format!("1-{outer} outer ring"),
+                format!("{}-{} inside the gate", outer + 1, variant.home()),
+                format!("{MARK_HOME} home"),
+                "r: next".to_string(),
+            ]
+        }
+        None => vec![
+            format!("{MARK_MOVABLE} can move"),
+            format!("{MARK_SAFE} safe"),
+            format!("{MARK_HOME} home"),
+            "= double".to_string(),
+            "#EN blocks E,N".to_string(),
+            "shut: gate shut".to_string(),
+            "S2: 2 pawns".to_string(),
+            "r: route".to_string(),
+        ],
+    }
+}
+
+/// The mark of a safe square in a one-row cell.
+pub const MARK_SAFE: &str = "╳";
+/// The mark of the home square in a small cell.
+pub const MARK_HOME: &str = "⌂";
+/// The mark of a square whose unit can move with the bag.
+pub const MARK_MOVABLE: &str = "▲";
+
+/// Writes `text` at (`x`, `y`), cut at column `end` and at the edge of `area`.
+fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, end: u16, text: &str, style: Style) {
+    if y >= area.bottom() || x >= area.right() {
+        return;
+    }
+    let room = end.min(area.right()).saturating_sub(x) as usize;
+    buf.set_stringn(x, y, text, room, style);
+}
+
+/// Columns `text` takes.
+fn width(text: &str) -> u16 {
+    crate::fit::width(text) as u16
+}
+
+/// The grid lines of an `n`×`n` board of `cells` whose top-left corner is (`x0`, `y0`).
+fn draw_grid(buf: &mut Buffer, area: Rect, x0: u16, y0: u16, n: u16, cells: Cells) {
+    let grid_style = Style::default().fg(Color::DarkGray);
+    let clip = |x: u16, y: u16| x < area.right() && y < area.bottom();
+    let (step_x, step_y) = (cells.width + 1, cells.height + 1);
+    for row in 0..=n {
+        let y = y0 + row * step_y;
+        for x in x0..x0 + 1 + n * step_x {
+            if !clip(x, y) {
+                continue;
+            }
+            let dx = x - x0;
+            let sym = if !dx.is_multiple_of(step_x) {
+                "─"
+            } else {
+                let col = dx / step_x;
+                let (first, last) = (col == 0, col == n);
+                match (row == 0, row == n, first, last) {
+                    (true, _, true, _) => "┌",
+                    (true, _, _, true) => "┐",
+                    (true, _, _, _) => "┬",
+                    (_, true, true, _) => "└",
+                    (_, true, _, true) => "┘",
+                    (_, true, _, _) => "┴",
+                    (_, _, true, _) => "├",
+                    (_, _, _, true) => "┤",
+                    _ => "┼",
+                }
+            };
+            buf[(x, y)].set_symbol(sym).set_style(grid_style);
+        }
+    }
+    for col in 0..=n {
+        let x = x0 + col * step_x;
+        for y in y0..y0 + n * step_y + 1 {
+            if clip(x, y) && !(y - y0).is_multiple_of(step_y) {
+                buf[(x, y)].set_symbol("│").set_style(grid_style);
             }
         }
     }

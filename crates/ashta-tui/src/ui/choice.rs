@@ -95,7 +95,7 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
 /// Whether the panel shows something other than the choice: the end, a move being
 /// shown, a bot thinking.
 fn busy(app: &App) -> bool {
-    app.position().is_over() || app.animation.is_some() || app.thinking().is_some()
+    app.position().is_over() || app.pace.animation.is_some() || app.thinking().is_some()
 }
 
 /// What the panel says when nobody is choosing.
@@ -105,7 +105,7 @@ fn status_lines(app: &App) -> Vec<(String, Style)> {
     if pos.is_over() {
         return vec![(result_words(v, pos), Style::default())];
     }
-    if let Some(anim) = &app.animation {
+    if let Some(anim) = &app.pace.animation {
         return vec![
             (
                 format!(

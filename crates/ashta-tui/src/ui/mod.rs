@@ -13,11 +13,13 @@ pub mod panels;
 
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::app::{App, Tone};
-use board::{BoardView, Moving};
+use crate::fit;
+use board::{BoardView, Cells, Moving};
 
 /// The smallest terminal the game is drawn in.
 pub const MIN_SIZE: (u16, u16) = (60, 20);
@@ -65,17 +67,37 @@ pub fn draw(frame: &mut Frame, app: &App) {
 }
 
 fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
-    let block = Block::default().borders(Borders::ALL).title(" Board ");
+    let mut block = Block::default().borders(Borders::ALL).title(" Board ");
     let inner = block.inner(area);
+    let n = app.variant().geometry().size() as u16;
+    let board_h = Cells::fit(n, inner.width, inner.height).size(n).1;
+    let legend = board::legend(app.variant(), app.view.route);
+    let lines = fit::pack(&legend, inner.width as usize);
+    // As many of its lines as fit under the board, the rest in the bottom border.
+    let free = inner.height.saturating_sub(board_h) as usize;
+    let under = lines.len().min(free);
+    let gap = u16::from(free > under);
+    let shown: Vec<String> = lines[..under].iter().map(|l| l.join("  ")).collect();
+    let area_under = Rect::new(inner.x, inner.y + board_h + gap, inner.width, under as u16);
+    let rest: Vec<String> = lines[under..].concat();
+    let room = inner.width.saturating_sub(2) as usize;
+    let border = (1..=rest.len())
+        .rev()
+        .map(|k| format!(" {} ", rest[..k].join(" ")))
+        .find(|l| fit::width(l) <= room);
+    if let Some(line) = border {
+        block = block.title_bottom(Line::from(line).centered());
+    }
     frame.render_widget(block, area);
+    draw_legend(frame, area_under, shown);
     let pos = app.position();
-    let (origin, path) = match &app.animation {
+    let (origin, path) = match &app.pace.animation {
         Some(_) => (None, Vec::new()),
         None => app
             .highlight()
             .map_or((None, Vec::new()), |(o, p)| (Some(o), p)),
     };
-    let moving = app.animation.as_ref().map(|a| {
+    let moving = app.pace.animation.as_ref().map(|a| {
         let from =
             a.mv.from
                 .map(|f| app.variant().square(a.player, f as usize));
@@ -91,8 +113,9 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
             at,
         }
     });
-    let moving =
-        moving.filter(|m| m.from.is_some() || app.animation.as_ref().is_some_and(|a| a.step > 0));
+    let moving = moving
+        .filter(|m| m.from.is_some() || app.pace.animation.as_ref().is_some_and(|a| a.step > 0));
+    let movable = app.movable_squares();
     frame.render_widget(
         BoardView {
             variant: app.variant(),
@@ -100,13 +123,22 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
             origin,
             path: &path,
             moving,
+            movable: &movable,
+            route: app.view.route,
         },
         inner,
     );
 }
 
+/// The lines of the board's legend in `area`, dimmed.
+fn draw_legend(frame: &mut Frame, area: Rect, lines: Vec<String>) {
+    let style = Style::default().fg(Color::Indexed(246));
+    let text: Vec<Line> = lines.into_iter().map(|l| Line::styled(l, style)).collect();
+    frame.render_widget(Paragraph::new(text).centered(), area);
+}
+
 fn message_bar(app: &App) -> Paragraph<'static> {
-    match &app.message {
+    match &app.journal.message {
         Some((tone, text)) => {
             let style = match tone {
                 Tone::Info => Style::default().fg(Color::Indexed(250)),

@@ -15,9 +15,9 @@ use crate::ui::{help, player_style};
 
 /// Draws the overlay, if any, over `area`.
 pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
-    match &app.overlay {
+    match &app.view.overlay {
         Overlay::None => {}
-        Overlay::Help => help::draw(frame, area, app.help_scroll),
+        Overlay::Help => help::draw(frame, area, app.view.help_scroll),
         Overlay::Save(field) => {
             let name = field.text();
             let lines = vec![

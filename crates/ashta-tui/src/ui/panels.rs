@@ -20,7 +20,8 @@ pub fn players_rows(app: &App) -> u16 {
 
 /// Rows of the throw panel showing each throw on its line, borders included.
 pub fn throw_rows(app: &App) -> u16 {
-    app.last_throw
+    app.journal
+        .last_throw
         .as_ref()
         .map_or(1, |t| t.throws.len() as u16)
         .clamp(1, 4)
@@ -113,7 +114,7 @@ pub fn draw_throw(frame: &mut Frame, app: &App, area: Rect) {
     let v = app.variant();
     let inner = area.width.saturating_sub(2) as usize;
     let one_row = area.height <= 3;
-    let lines: Vec<Line> = match &app.last_throw {
+    let lines: Vec<Line> = match &app.journal.last_throw {
         None => vec![Line::from("No throw yet.")],
         Some(t) if one_row && t.throws.len() > 1 => {
             let letter = Span::styled(
@@ -168,7 +169,7 @@ pub fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
     let inner = area.width.saturating_sub(2) as usize;
     let rows = area.height.saturating_sub(2) as usize;
     let mut lines: Vec<Line> = Vec::new();
-    for l in app.log.iter().rev() {
+    for l in app.journal.log.iter().rev() {
         if lines.len() >= rows {
             break;
         }

@@ -45,7 +45,7 @@ pub fn settle(app: &mut App) {
     for _ in 0..100_000 {
         app.advance();
         let jobs = app.take_jobs();
-        if jobs.is_empty() && app.animation.is_none() {
+        if jobs.is_empty() && app.pace.animation.is_none() {
             return;
         }
         for job in jobs {
@@ -81,20 +81,17 @@ pub fn screen_rows(app: &mut App, w: u16, h: u16) -> Vec<String> {
         .collect()
 }
 
-/// A two-player game of the standard board with `pawns` pawns each, you against a
-/// random mover, played on (the first move of the best value each time, no second
-/// Enter) until one value of your bag can move at least `units` units.
-pub fn app_with_many_moves(pawns: u8, units: usize) -> App {
-    let seats = parse_list("human,random").unwrap();
-    let mut rules = Rules::standard();
-    rules.players = 2;
-    rules.pawns = Some(pawns);
-    let game = Game::new(rules, 5).unwrap();
+/// An app of `rules` at a table of these seats (the players follow the seats), moves
+/// shown at once and played at the first Enter, moved on to the first choice.
+pub fn app_of(mut rules: Rules, seats: &str, seed: u64) -> App {
+    let seats = parse_list(seats).unwrap();
+    rules.players = seats.len() as u8;
+    let game = Game::new(rules, seed).unwrap();
     let table = ashta_bots::seating::seat(
         &BotMaker::default(),
         game,
         seats,
-        5,
+        seed,
         Some(Duration::from_millis(30)),
     )
     .unwrap();
@@ -105,6 +102,16 @@ pub fn app_with_many_moves(pawns: u8, units: usize) -> App {
     };
     let mut app = App::new(table, settings).unwrap();
     settle(&mut app);
+    app
+}
+
+/// A two-player game of the standard board with `pawns` pawns each, you against a
+/// random mover, played on (the first move of the best value each time, no second
+/// Enter) until one value of your bag can move at least `units` units.
+pub fn app_with_many_moves(pawns: u8, units: usize) -> App {
+    let mut rules = Rules::standard();
+    rules.pawns = Some(pawns);
+    let mut app = app_of(rules, "human,random", 5);
     for _ in 0..2000 {
         let value = app.values().iter().position(|v| v.moves.len() >= units);
         if let Some(value) = value {

@@ -1,0 +1,314 @@
+//! `ashta play --tutorial`: a first game in text steps. Two players on the standard
+//! board start from a set-up position; the cowries fall as the script says, thrown
+//! through the engine like any throw, and every move is the engine's. The steps teach a
+//! throw, a move, a capture (and the extra turn and open gate it brings), the gate into
+//! the inner rings, and a double; the other side's turns are played by the script.
+//! Nothing here knows a rule: the script names throws and squares, the engine does the
+//! rest and refuses what it would refuse in a game.
+
+use std::io::{BufRead, Write};
+
+use anyhow::{anyhow, Context, Result};
+use ashta_engine::{parse_position, Cowries, Game, Square};
+
+use crate::board::{draw, legend, Detail};
+use crate::describe::{move_text, player_long, throw_text, Labels};
+
+/// The set-up: South with three pawns on its start c1 and one on a2; North with one
+/// pawn on d1, its other three home (North has captured, South not yet).
+pub const START: &str = r#"{"rules": "standard", "size": 5, "players": 2, "to_move": 0,
+  "bag": [], "pawns": [[0, 0, 0, 13], [9, 24, 24, 24]], "captured": [false, true]}"#;
+
+/// One turn of the script.
+pub struct Step {
+    /// The heading of what it teaches (empty for the other side's turns).
+    pub title: &'static str,
+    /// What to know before the throw.
+    pub before: &'static str,
+    /// The throws of the turn, as mouths up.
+    pub throws: &'static [u8],
+    /// The square of the unit the turn moves (one pawn, spending the whole bag).
+    pub square: &'static str,
+    /// What to know once it has moved.
+    pub after: &'static str,
+}
+
+/// The turns of the tutorial, South's (yours) and North's (the script's) in the order
+/// the game gives them.
+pub const STEPS: &[Step] = &[
+    Step {
+        title: "1. A throw",
+        before: "Each turn starts with a throw of four cowries; count the mouths up, (o). \
+                 One, two or three up move 1, 2 or 3. All four up move 4 and none up \
+                 move 8, and both let you throw again (a grace): the values gather in \
+                 your bag.",
+        throws: &[2],
+        square: "",
+        after: "",
+    },
+    Step {
+        title: "2. A move",
+        before: "Spend the bag on a pawn: it runs anticlockwise round the outer ring \
+                 from your start square c1. Type c1 to move a pawn from there.",
+        throws: &[],
+        square: "c1",
+        after: "Your pawn went 2 squares, from c1 to e1, past North's pawn on d1.",
+    },
+    Step {
+        title: "",
+        before: "North throws and moves its pawn from d1 to e2, just ahead of yours.",
+        throws: &[2],
+        square: "d1",
+        after: "",
+    },
+    Step {
+        title: "3. A capture",
+        before: "Landing on a lone opponent's pawn (not on a crossed, safe square) \
+                 captures it: it goes back to its start. Type e1 to land on e2.",
+        throws: &[1],
+        square: "e1",
+        after: "North's pawn is back on c5. A capture gives you an extra turn, and \
+                your first capture opens your gate.",
+    },
+    Step {
+        title: "4. The gate",
+        before: "Until you capture, your gate is shut and your pawns stay on the outer \
+                 ring. Now it is open: after b1 a pawn turns in through the gate and \
+                 runs the inner ring clockwise towards home, the centre c3. Type a2.",
+        throws: &[3],
+        square: "a2",
+        after: "Your pawn from a2 went a1, b1 and through the gate to b2. \
+                (r in the full-screen game draws each seat's route.)",
+    },
+    Step {
+        title: "",
+        before: "North throws and moves its pawn from its start c5 to a5.",
+        throws: &[2],
+        square: "c5",
+        after: "",
+    },
+    Step {
+        title: "5. A double",
+        before: "Two of your pawns on one square are a double (=): a lone pawn may not \
+                 land on it, and formed on the outer ring it blocks the opponents \
+                 marked after # for their next turn. Type c1 to join your pawn on e2.",
+        throws: &[3],
+        square: "c1",
+        after: "Your double on e2 blocks North's pawn on its way round (the board \
+                marks it #).",
+    },
+];
+
+/// Runs the tutorial, reading the squares typed from `input` and writing the steps to
+/// `out`; `echo` repeats each line read (for input not typed at a terminal). `q` or the
+/// end of input stops it.
+pub fn run(input: &mut dyn BufRead, echo: bool, out: &mut dyn Write, labels: Labels) -> Result<()> {
+    let (variant, position) =
+        parse_position(START).map_err(|e| anyhow!("the tutorial's set-up: {e}"))?;
+    let mut game = Game::from_position(variant, position, None);
+    writeln!(
+        out,
+        "The tutorial: a first game in a few steps. You are South, at the bottom; North \
+         plays against you. Press Enter to go on, q to stop."
+    )?;
+    let mut text = String::new();
+    legend(&mut text, game.variant(), labels);
+    write!(out, "{text}")?;
+    let mut tutor = Tutor {
+        input,
+        echo,
+        out,
+        labels,
+    };
+    for step in STEPS {
+        if !step.title.is_empty() {
+            writeln!(tutor.out, "\n{}", step.title)?;
+        }
+        writeln!(tutor.out, "{}", step.before)?;
+        let yours = game.position().to_move() == 0;
+        if !step.throws.is_empty() {
+            if yours && !tutor.wait_enter("Press Enter to throw.")? {
+                return tutor.stopped();
+            }
+            tutor.throw(&mut game, step.throws)?;
+        }
+        if !step.square.is_empty() {
+            let typed = if yours {
+                match tutor.ask_square(&game, step.square)? {
+                    Some(sq) => sq,
+                    None => return tutor.stopped(),
+                }
+            } else {
+                step.square.to_string()
+            };
+            tutor.play(&mut game, &typed)?;
+        }
+        if !step.after.is_empty() {
+            writeln!(tutor.out, "{}", step.after)?;
+        }
+    }
+    let board = draw(game.variant(), game.position(), labels, Detail::Game);
+    writeln!(tutor.out, "\n{board}")?;
+    writeln!(
+        tutor.out,
+        "That is the game: throw, spend the bag, capture to open your gate, and bring \
+         every pawn home exactly. Play one with `ashta play` (`--seats human,easy` for \
+         a gentle opponent)."
+    )?;
+    tutor.out.flush()?;
+    Ok(())
+}
+
+/// The tutorial's input and output.
+struct Tutor<'a> {
+    input: &'a mut dyn BufRead,
+    echo: bool,
+    out: &'a mut dyn Write,
+    labels: Labels,
+}
+
+impl Tutor<'_> {
+    /// Reads a line; `None` at the end of input or on `q`.
+    fn line(&mut self) -> Result<Option<String>> {
+        let mut line = String::new();
+        if self
+            .input
+            .read_line(&mut line)
+            .context("cannot read input")?
+            == 0
+        {
+            return Ok(None);
+        }
+        let line = line.trim().to_string();
+        if self.echo {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok((line != "q").then_some(line))
+    }
+
+    /// Asks for Enter; false when the learner stops.
+    fn wait_enter(&mut self, prompt: &str) -> Result<bool> {
+        write!(self.out, "{prompt} > ")?;
+        self.out.flush()?;
+        Ok(self.line()?.is_some())
+    }
+
+    fn stopped(&mut self) -> Result<()> {
+        writeln!(
+            self.out,
+            "\nThe tutorial stops here; `ashta play --tutorial` starts it again."
+        )?;
+        self.out.flush()?;
+        Ok(())
+    }
+
+    /// Throws the player to move's `throws` through the engine and shows them.
+    fn throw(&mut self, game: &mut Game, throws: &[u8]) -> Result<()> {
+        let p = game.position().to_move();
+        game.apply_throws(throws)
+            .map_err(|e| anyhow!("the tutorial's throws {throws:?}: {e}"))?;
+        let cowries = game.variant().table().cowries();
+        for &up in throws {
+            let c = Cowries::with_mouths_up(up, cowries);
+            let name = player_long(game.variant(), p);
+            writeln!(self.out, "{name} throws {}", throw_text(game.variant(), c))?;
+        }
+        Ok(())
+    }
+
+    /// Shows the board and asks for the lesson's square until it is typed; `None` when
+    /// the learner stops.
+    fn ask_square(&mut self, game: &Game, wanted: &str) -> Result<Option<String>> {
+        let board = draw(game.variant(), game.position(), self.labels, Detail::Game);
+        writeln!(self.out, "\n{board}")?;
+        let size = game.variant().geometry().size();
+        loop {
+            write!(self.out, "Your move: type {wanted} > ")?;
+            self.out.flush()?;
+            let Some(typed) = self.line()? else {
+                return Ok(None);
+            };
+            let typed = typed.to_ascii_lowercase();
+            if typed == wanted {
+                return Ok(Some(typed));
+            }
+            let why = match Square::parse(&typed, size) {
+                None if typed.is_empty() => "nothing was typed".to_string(),
+                None => format!("{typed} is not a square of this {size}×{size} board"),
+                Some(_) => format!("this step moves the pawn on {wanted}, not {typed}"),
+            };
+            writeln!(self.out, "Not this time: {why}.")?;
+        }
+    }
+
+    /// Plays the player to move's unit on `square`, spending its bag, as the engine
+    /// finds the move.
+    fn play(&mut self, game: &mut Game, square: &str) -> Result<()> {
+        let variant = game.variant().clone();
+        let pos = *game.position();
+        let p = pos.to_move();
+        let size = variant.geometry().size();
+        let sq = Square::parse(square, size).ok_or_else(|| anyhow!("no square {square}"))?;
+        let from = u8::try_from(variant.path_index(p, sq))?;
+        let value = *variant
+            .bag(&pos)
+            .first()
+            .ok_or_else(|| anyhow!("the bag is empty"))?;
+        let mv = variant
+            .find_move(&pos, value, Some(from), 1)
+            .map_err(|e| anyhow!("the tutorial's move from {square}: {e}"))?;
+        let words = move_text(&variant, &pos, &mv);
+        game.play(mv)
+            .map_err(|e| anyhow!("the tutorial's move from {square}: {e}"))?;
+        writeln!(self.out, "{}: {words}", player_long(&variant, p))?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tutorial's output for the lines of `input`.
+    fn transcript(input: &str) -> String {
+        let mut out = Vec::new();
+        run(&mut input.as_bytes(), true, &mut out, Labels::Letters).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_tutorial_teaches_a_throw_a_move_a_capture_the_gate_and_a_double() {
+        let text = transcript("\nc1\n\ne1\n\na2\n\nc1\n");
+        for part in [
+            "1. A throw",
+            "South (player 0) throws (o)(o)(-)(-) 2 mouths up: 2",
+            "2. A move",
+            "South (player 0): move 2: pawn c1 -> e1",
+            "North (player 1): move 2: pawn d1 -> e2",
+            "3. A capture",
+            "South (player 0): move 1: pawn e1 -> e2, captures North",
+            "4. The gate",
+            "South (player 0): move 3: pawn a2 -> b2",
+            "5. A double",
+            "South (player 0): move 3: pawn c1 -> e2",
+            "That is the game",
+        ] {
+            assert!(text.contains(part), "{part:?} is not in:\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_wrong_square_is_refused_with_the_reason_and_asked_again() {
+        let text = transcript("\nd1\nz9\nc1\nq\n");
+        assert!(text.contains("Not this time: this step moves the pawn on c1, not d1."));
+        assert!(text.contains("Not this time: z9 is not a square of this 5×5 board."));
+        assert!(text.contains("pawn c1 -> e1"));
+        assert!(text.contains("The tutorial stops here"));
+    }
+
+    #[test]
+    fn the_end_of_input_stops_the_tutorial_cleanly() {
+        let text = transcript("");
+        assert!(text.contains("The tutorial stops here"));
+    }
+}
