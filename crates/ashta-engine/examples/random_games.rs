@@ -25,7 +25,10 @@ fn main() {
     };
     let (players, games, seed) = (number(0, 4), number(1, 30_000), number(2, 1));
     let mut rules = Rules::standard();
-    rules.players = players as u8;
+    rules.players = u8::try_from(players).unwrap_or_else(|_| {
+        eprintln!("random_games: a game has 2, 3 or 4 players, not {players}");
+        std::process::exit(2)
+    });
     let variant = Variant::new(rules).unwrap_or_else(|e| {
         eprintln!("random_games: {e}");
         std::process::exit(2)
