@@ -4,9 +4,10 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::moves::MoveList;
+use crate::moves::{Move, MAX_MOVES};
 use crate::position::DrawReason;
 use crate::throws::{SeededThrows, ThrowSource};
+use crate::variant::MoveBuf;
 use crate::variant::{ThrowStep, Variant};
 
 /// Turn limit used by simulations when the rules set none.
@@ -31,7 +32,13 @@ pub fn random_game(variant: &Variant, seed: u64, index: u64, turn_limit: u32) ->
     let mut chooser = ChaCha8Rng::seed_from_u64(seed);
     chooser.set_stream(2 * index + 1);
     let mut pos = variant.start_position();
-    let mut moves = MoveList::new();
+    let mut moves: MoveBuf = [Move {
+        value: 0,
+        from: None,
+        to: 0,
+        count: 0,
+        capture: None,
+    }; MAX_MOVES + 1];
     let mut turns = 0u32;
     while !pos.is_over() {
         if pos.must_throw() {
@@ -47,12 +54,12 @@ pub fn random_game(variant: &Variant, seed: u64, index: u64, turn_limit: u32) ->
             ) == ThrowStep::Again
             {}
         } else {
-            variant.legal_moves(&pos, &mut moves);
-            if moves.is_empty() {
+            let n = variant.fill_moves(&pos, &mut moves);
+            if n == 0 {
                 variant.pass_turn(&mut pos);
                 continue;
             }
-            let mv = moves[chooser.random_range(0..moves.len())];
+            let mv = moves[chooser.random_range(0..n)];
             // The next pass of the loop generates the moves anyway: a bag left with no
             // usable value is forfeited there, so the move is not checked for it here.
             variant.play_generated(&mut pos, mv);

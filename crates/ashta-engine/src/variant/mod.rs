@@ -15,7 +15,7 @@ use crate::error::{
     IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, VariantMismatch,
 };
 use crate::geometry::{Geometry, Seat, Square, MAX_SQUARES};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::{Block, DrawReason, Position, Stage, Tag, MAX_BAG, MAX_BLOCKS, OFF};
 use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
 use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
@@ -31,6 +31,9 @@ mod throwing;
 use tables::{Tables, NOWHERE};
 
 pub use forfeit::{Forfeit, Unusable};
+pub(crate) use movegen::MoveBuf;
+#[cfg(test)]
+mod fast_paths;
 use movegen::entry_pawns;
 pub use played::Played;
 

@@ -109,26 +109,21 @@ impl Variant {
         let open = pos.captured & (1 << p) != 0;
         let pawns = &pos.pawns[p][..self.pawns];
         let blocks = if BLOCKS { self.block_mask(pos, p) } else { 0 };
-        // The distinct values in the bag, as bits by slot.
-        let mut bag = 0u16;
-        for slot in 0..self.slots {
-            if pos.bag[slot] != 0 {
-                bag |= 1 << slot;
-            }
-        }
+        let bag = bag_mask(&pos.bag);
+        let first_row = self.t.row(open, p, 0);
         let mut k = 0;
         while k < pawns.len() {
             let i = pawns[k];
             if i as usize >= self.home {
                 break; // home pawns, then off-board ones, come last
             }
-            let mut run = 1;
-            while k + run < pawns.len() && pawns[k + run] == i {
-                run += 1;
+            // The unit: this pawn and the pawns after it on the same square.
+            let pair = self.doubles && k + 1 < pawns.len() && pawns[k + 1] == i;
+            k += 1;
+            while k < pawns.len() && pawns[k] == i {
+                k += 1;
             }
-            k += run;
-            let pair = run >= 2 && self.doubles;
-            let row = self.t.row(open, p, i as usize);
+            let row = first_row + i as usize;
             // Only the bag's values that take this unit somewhere, smallest first.
             let mut slots = bag & self.t.reach(row);
             while slots != 0 {
@@ -164,31 +159,112 @@ impl Variant {
                 }
             }
         }
-        if self.grace_entry {
-            let off = pawns.iter().rev().take_while(|&&i| i == OFF).count();
-            if off > 0 {
-                let mut slots = bag;
-                while slots != 0 {
-                    let slot = slots.trailing_zeros() as usize;
-                    slots &= slots - 1;
-                    let v = self.values[slot];
-                    if v >= 2 && self.t.table.is_grace_value(v) {
-                        let count = entry_pawns(v, off);
-                        let mv = Move {
-                            value: v,
-                            from: None,
-                            to: 0,
-                            count,
-                            capture: None,
-                        };
-                        if !f(mv) {
-                            return false;
-                        }
-                    }
+        self.visit_entries(pawns, bag, f)
+    }
+
+    /// Calls `f` with every entry (pawns brought on from off the board) the bag's
+    /// values allow, smallest value first, until `f` returns false. `pawns`: the player
+    /// to move's, `bag`: the bag's values as bits by slot ([`bag_mask`]).
+    #[inline(always)]
+    fn visit_entries(&self, pawns: &[u8], bag: u16, mut f: impl FnMut(Move) -> bool) -> bool {
+        if !self.grace_entry {
+            return true;
+        }
+        let off = pawns.iter().rev().take_while(|&&i| i == OFF).count();
+        if off == 0 {
+            return true;
+        }
+        let mut slots = bag;
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let v = self.values[slot];
+            if v >= 2 && self.t.table.is_grace_value(v) {
+                let count = entry_pawns(v, off);
+                let mv = Move {
+                    value: v,
+                    from: None,
+                    to: 0,
+                    count,
+                    capture: None,
+                };
+                if !f(mv) {
+                    return false;
                 }
             }
         }
         true
+    }
+
+    /// [`Variant::legal_moves`] into a plain array, in the same order, returning how
+    /// many there are. Self-play's hot path: each candidate move is written whether or
+    /// not it is legal and counted only when it is, so that which moves are legal (a
+    /// capture here, a double there: what a random game cannot predict) costs no
+    /// branch; the array's last slot takes the write that follows a full list.
+    #[inline]
+    pub(crate) fn fill_moves(&self, pos: &Position, out: &mut MoveBuf) -> usize {
+        if pos.over || pos.bag_len == 0 || pos.stage.0 == Stage::THROWING.0 {
+            return 0;
+        }
+        let p = pos.to_move as usize;
+        let open = pos.captured & (1 << p) != 0;
+        let pawns = &pos.pawns[p][..self.pawns];
+        let blocks = if pos.block_len == 0 {
+            0
+        } else {
+            self.block_mask(pos, p)
+        };
+        let bag = bag_mask(&pos.bag);
+        let first_row = self.t.row(open, p, 0);
+        let mut n = 0;
+        let mut k = 0;
+        while k < pawns.len() {
+            let i = pawns[k];
+            if i as usize >= self.home {
+                break; // home pawns, then off-board ones, come last
+            }
+            let pair = self.doubles && k + 1 < pawns.len() && pawns[k + 1] == i;
+            k += 1;
+            while k < pawns.len() && pawns[k] == i {
+                k += 1;
+            }
+            let row = first_row + i as usize;
+            // `reach` holds only the slots with a landing: no NOWHERE to test.
+            let mut slots = bag & self.t.reach(row);
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                let at = self.t.at_row(row, slot);
+                let landing = self.t.landing(at);
+                let free = self.t.passes(at) & blocks == 0;
+                // Safe squares are never in `occ`: an empty entry covers them too.
+                let o = pos.occ[landing.square as usize];
+                let owner = o >> 5;
+                let enemy = o != 0 && owner as usize != p;
+                // A single pawn never lands on an opponent's double; a pair may under
+                // the pair_capture flag, and captures all of it.
+                let double = self.doubles && enemy && o & 31 >= 2;
+                let single = free && !double;
+                let paired = pair && free && (!double || self.pair_capture);
+                let mv = Move {
+                    value: self.values[slot],
+                    from: Some(i),
+                    to: landing.to,
+                    count: 1,
+                    capture: enemy.then_some(owner),
+                };
+                out[n.min(MAX_MOVES)] = mv;
+                n += single as usize;
+                out[n.min(MAX_MOVES)] = Move { count: 2, ..mv };
+                n += paired as usize;
+            }
+        }
+        self.visit_entries(pawns, bag, |mv| {
+            out[n.min(MAX_MOVES)] = mv;
+            n += 1;
+            true
+        });
+        n
     }
 
     /// Fills `out` with the legal moves of the player to move (empty when the player
@@ -351,6 +427,24 @@ impl Variant {
         ))
     }
 }
+
+/// The distinct values in a bag, as bits by slot (bit `s` set when `bag[s] != 0`).
+#[inline(always)]
+pub(super) fn bag_mask(bag: &[u8; MAX_FACES]) -> u16 {
+    // Eight counts at a time: the top bit of each byte says whether it is nonzero, and
+    // one multiply gathers the eight top bits into a byte.
+    fn nonzero(bytes: u64) -> u16 {
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let top = (((bytes & LOW) + LOW) | bytes) & !LOW;
+        ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+    }
+    let (lo, hi) = bag.split_at(8);
+    nonzero(u64::from_le_bytes(lo.try_into().expect("8 counts")))
+        | nonzero(u64::from_le_bytes(hi.try_into().expect("8 counts"))) << 8
+}
+
+/// Room for [`Variant::fill_moves`]: every legal move, and one slot more.
+pub(crate) type MoveBuf = [Move; MAX_MOVES + 1];
 
 /// An opponent's double a unit meets: its owner and square.
 pub(super) type Double = (usize, Square);
