@@ -77,13 +77,13 @@ mod tests {
         let writer = Connection::open(&path).unwrap();
         writer.pragma_update(None, "journal_mode", "WAL").unwrap();
         leave_to_checkpointer(&writer).unwrap();
-        writer
-            .execute_batch("CREATE TABLE t (x BLOB)")
-            .unwrap();
+        writer.execute_batch("CREATE TABLE t (x BLOB)").unwrap();
         let blob = vec![7u8; 4000];
         writer.execute_batch("BEGIN").unwrap();
         for _ in 0..2000 {
-            writer.execute("INSERT INTO t VALUES (?1)", [&blob]).unwrap();
+            writer
+                .execute("INSERT INTO t VALUES (?1)", [&blob])
+                .unwrap();
         }
         writer.execute_batch("COMMIT").unwrap();
         // Past SQLite's automatic 1000 pages, the writer has not copied the log back
@@ -95,7 +95,9 @@ mod tests {
         assert!(log > 1000, "the log kept {log} pages");
         assert!(file() > 8_000_000, "the database file has {} bytes", file());
         // With the log copied back, the writer starts it again from its beginning.
-        writer.execute("INSERT INTO t VALUES (?1)", [&blob]).unwrap();
+        writer
+            .execute("INSERT INTO t VALUES (?1)", [&blob])
+            .unwrap();
         assert!(wal_pages(&checkpointer) < 10);
     }
 }

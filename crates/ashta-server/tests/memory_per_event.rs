@@ -30,7 +30,10 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        IN_USE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        IN_USE.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
         // SAFETY: as the contract of `GlobalAlloc::realloc` asks, passed on.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -48,8 +51,13 @@ const MAX_BYTES_PER_EVENT: isize = 512;
 #[test]
 fn a_game_in_play_keeps_a_few_hundred_bytes_per_event_at_most() {
     // Four people, each playing its first legal move: nothing but the table allocates.
-    let mut table = Table::new(Rules::standard(), 7, "00".into(), vec![None, None, None, None])
-        .expect("standard rules");
+    let mut table = Table::new(
+        Rules::standard(),
+        7,
+        "00".into(),
+        vec![None, None, None, None],
+    )
+    .expect("standard rules");
     table.start();
     let mut events = 0usize;
     let step = |table: &mut Table| {

@@ -58,8 +58,7 @@ async fn bot_only_games_search_below_games_with_people() {
 }
 
 #[test]
-fn a_bots_search_leaves_a_tenth_of_its_budget_at_most_100_ms_for_its_move_to_reach_the_players()
-{
+fn a_bots_search_leaves_a_tenth_of_its_budget_at_most_100_ms_for_its_move_to_reach_the_players() {
     assert_eq!(
         move_overhead(Duration::from_millis(300)),
         Duration::from_millis(30)
