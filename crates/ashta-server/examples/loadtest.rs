@@ -81,7 +81,8 @@ struct Args {
     #[arg(long, default_value_t = 6)]
     idle_turns: u32,
     /// How much lower the in-process server's search threads run (a nice value; 0
-    /// runs them level with the threads that serve connections).
+    /// runs them level with the threads that serve connections). Those of games of bots
+    /// only run at nice 19 whatever this is.
     #[arg(long, default_value_t = 10)]
     search_nice: i32,
 }

@@ -1,8 +1,8 @@
 //! The database's checkpoints, on a thread of their own. In WAL mode SQLite copies the
 //! log back into the database file (and syncs it) every thousand pages, on whichever
 //! connection commits then: on the writer's, every change of the server waited behind
-//! that copy and its sync (tens of milliseconds on a busy disk, every few seconds under
-//! load). The writer's connection no longer checkpoints; this thread does, passively
+//! that copy and its sync (tens of milliseconds on a busy disk, about every 0.4 s in
+//! the load test, whose batches write whole pages). The writer's connection no longer checkpoints; this thread does, passively
 //! (never blocking the writer), and only when the log has grown past a bound it resets
 //! the log, making the writer wait for that once.
 
