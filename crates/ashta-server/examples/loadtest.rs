@@ -81,7 +81,8 @@ struct Args {
     #[arg(long, default_value_t = 6)]
     idle_turns: u32,
     /// How much lower the in-process server's search threads run (a nice value; 0
-    /// runs them level with the threads that serve connections).
+    /// runs them level with the threads that serve connections). Those of games of bots
+    /// only run at nice 19 whatever this is.
     #[arg(long, default_value_t = 10)]
     search_nice: i32,
 }
@@ -99,10 +100,13 @@ fn player_address(g: usize) -> [u8; 4] {
     [127, 1, (block / 250) as u8, (block % 250 + 1) as u8]
 }
 
-/// An HTTP client whose connections come from `ip`.
+/// An HTTP client whose connections come from `ip`, each closed after its response (a
+/// connection kept open would count against the address's cap on connections, which its
+/// four sockets a game fill).
 fn client_from(ip: [u8; 4]) -> reqwest::Client {
     reqwest::Client::builder()
         .local_address(std::net::IpAddr::from(ip))
+        .pool_max_idle_per_host(0)
         .build()
         .expect("an HTTP client")
 }
@@ -480,7 +484,11 @@ async fn client(
                 let g = m.game.ok_or("state without game")?;
                 match &view {
                     None => {
-                        game.ready.wait().await;
+                        // A client of the game that could not connect must not hold
+                        // the other three here for ever.
+                        tokio::time::timeout(Duration::from_secs(30), game.ready.wait())
+                            .await
+                            .map_err(|_| "the game's other clients never connected")?;
                     }
                     Some(v) => game.seen(&stats, v.version + 1..=g.version, Instant::now()),
                 }

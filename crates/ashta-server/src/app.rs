@@ -49,6 +49,10 @@ pub struct ServerConfig {
     /// connections (a nice value, 0 to 19; Linux only): broadcasts go first, searches
     /// keep their wall-clock budget whatever share of the CPU is left them.
     pub search_nice: i32,
+    /// How much lower still the searches of games with no person seated run (a nice
+    /// value, 0 to 19; Linux only): they are nobody's wait, so they take what the
+    /// searches of games with people and the connections leave.
+    pub bot_only_nice: i32,
     /// A game nobody has played in (no throw yet) is dropped after this long.
     pub unplayed_expiry: Duration,
     /// How often games nobody is connected to, waiting for a person, leave memory (they
@@ -94,6 +98,7 @@ impl ServerConfig {
             ws_idle: Duration::from_secs(90),
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             search_nice: 10,
+            bot_only_nice: 19,
             unplayed_expiry: Duration::from_secs(24 * 3600),
             sweep_every: Duration::from_secs(60),
             max_connections_per_address: 64,
@@ -134,6 +139,9 @@ pub struct App {
     pub(crate) thinking: Arc<fair::Fair>,
     /// The threads searches and hints run on, once they have a place.
     pub(crate) searches: Arc<pool::SearchPool>,
+    /// The threads the searches of games with no person seated run on (as many, lower
+    /// still: [`ServerConfig::bot_only_nice`]).
+    bot_only_searches: Arc<pool::SearchPool>,
     /// Raised when the server shuts down: every search stops.
     stopping: Arc<AtomicBool>,
     /// Tells open WebSockets that the server shuts down.
@@ -149,9 +157,12 @@ impl App {
         let store = Store::open(&config.db)?;
         let searches = pool::SearchPool::new(config.max_thinking, config.search_nice)
             .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
+        let bot_only_searches = pool::SearchPool::new(config.max_thinking, config.bot_only_nice)
+            .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
         let app = Arc::new(App {
             thinking: fair::Fair::new(config.max_thinking),
             searches: Arc::new(searches),
+            bot_only_searches: Arc::new(bot_only_searches),
             hints: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
             config,
@@ -195,6 +206,7 @@ impl App {
         self.stopping.store(true, Ordering::Relaxed);
         self.thinking.close();
         self.searches.close();
+        self.bot_only_searches.close();
         self.closing.send_replace(true);
     }
 
@@ -573,8 +585,12 @@ impl room::Host for App {
     fn thinking(&self) -> &Arc<fair::Fair> {
         &self.thinking
     }
-    fn searches(&self) -> &Arc<pool::SearchPool> {
-        &self.searches
+    fn searches(&self, bot_only: bool) -> &Arc<pool::SearchPool> {
+        if bot_only {
+            &self.bot_only_searches
+        } else {
+            &self.searches
+        }
     }
     fn left_play(&self, id: &str) {
         App::left_play(self, id)

@@ -22,6 +22,7 @@
 
 pub mod app;
 mod assets;
+mod checkpoint;
 pub mod clock;
 pub mod error;
 pub mod fair;

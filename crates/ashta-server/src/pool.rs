@@ -6,6 +6,7 @@
 //! get.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -17,6 +18,8 @@ type Job = Box<dyn FnOnce() + Send>;
 /// A fixed set of search threads fed from one queue.
 pub struct SearchPool {
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
+    /// Jobs handed to the threads so far.
+    started: AtomicU64,
 }
 
 /// Why a job gave no answer.
@@ -56,6 +59,7 @@ impl SearchPool {
         }
         Ok(SearchPool {
             jobs: Mutex::new(Some(tx)),
+            started: AtomicU64::new(0),
         })
     }
 
@@ -81,7 +85,13 @@ impl SearchPool {
             let sender = jobs.as_ref().ok_or(PoolError::Gone)?;
             sender.send(job).map_err(|_| PoolError::Gone)?;
         }
+        self.started.fetch_add(1, Ordering::Relaxed);
         answer.await.map_err(|_| PoolError::Gone)?
+    }
+
+    /// How many jobs were handed to the threads so far.
+    pub fn jobs_started(&self) -> u64 {
+        self.started.load(Ordering::Relaxed)
     }
 
     /// Takes no more jobs; the threads end once the queue is empty.

@@ -43,8 +43,9 @@ pub trait Host: Send + Sync + 'static {
     fn search_key(&self, id: &str) -> String;
     /// The places for searches, served round-robin across keys.
     fn thinking(&self) -> &Arc<Fair>;
-    /// The threads searches run on.
-    fn searches(&self) -> &Arc<SearchPool>;
+    /// The threads searches run on: those of games with no person seated
+    /// (`bot_only`) run at a lower priority than those of games with people.
+    fn searches(&self, bot_only: bool) -> &Arc<SearchPool>;
     /// Game `id` left play (it ended): it no longer counts against its creator's caps.
     fn left_play(&self, id: &str);
     /// Drops room `id` from memory.
@@ -269,6 +270,11 @@ impl Room {
 
     fn is_bot(&self, seat: usize) -> bool {
         self.config.seats[seat].kind == SeatKind::Bot
+    }
+
+    /// Whether no person is seated: nobody waits on its bots.
+    pub fn is_bot_only(&self) -> bool {
+        (0..self.config.seats.len()).all(|s| self.is_bot(s))
     }
 
     /// The seats as shown to everyone (with whether someone is connected).
@@ -525,6 +531,14 @@ fn seat_bot(s: &SeatConfig, seed: u64, seat: usize, budget: Duration) -> Box<dyn
     web_bot(level, bot_seed(seed, seat), budget)
 }
 
+/// The part of a bot's `budget` kept for storing and sending its move (a chess
+/// engine's "move overhead"): a tenth, at most 100 ms. Its search stops this much
+/// before the budget ends, so the move reaches the players within the budget, when the
+/// machine is busy too.
+pub fn move_overhead(budget: Duration) -> Duration {
+    (budget / 10).min(Duration::from_millis(100))
+}
+
 /// What a bot's search gave.
 struct Searched {
     /// The bot, back from its thread; `None` when it is still searching after the
@@ -537,9 +551,10 @@ struct Searched {
 }
 
 /// Lets `bot` choose its play for the bag of `pos` on a search thread
-/// ([`crate::pool::SearchPool`]) within the server's budget, counted from now: a search
-/// that waited for its place has that much less time, so a decision keeps its budget
-/// whatever the queue. At most [`crate::app::ServerConfig::max_thinking`] searches run at
+/// ([`crate::pool::SearchPool`]) within the server's budget, counted from now, less
+/// the [`move_overhead`]: a search that waited for its place has that much less time,
+/// so a decision keeps its budget whatever the queue. The searches of a game with no
+/// person seated run on threads of a lower priority. At most [`crate::app::ServerConfig::max_thinking`] searches run at
 /// once, server-wide, served round-robin across `key`s: a search holds its place until
 /// it has really stopped, even after its answer is given up on. A bot that overruns is
 /// given back to `seat` of the room's table once its search stops (`room` is `None` for
@@ -566,12 +581,14 @@ async fn search(
     // The search stops by itself at its budget; this stop is for a search that waited
     // for its place, for when it does not stop (rules whose every step is slow), when the
     // server gives up on it, or shuts down.
+    let budget = app.bot_time();
     let stop = app
         .search_stop()
-        .with_deadline(asked + app.bot_time())
+        .with_deadline(asked + budget - move_overhead(budget))
         .within(hard_limit);
     bot.set_stop(stop.clone());
-    let pool = app.searches().clone();
+    let bot_only = room.is_some_and(|r| r.is_bot_only());
+    let pool = app.searches(bot_only).clone();
     let mut task = tokio::spawn(async move {
         pool.run(move || {
             let _permit = permit;

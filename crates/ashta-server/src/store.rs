@@ -12,6 +12,8 @@ use std::thread;
 
 use rusqlite::{params, Connection, OptionalExtension};
 use thiserror::Error;
+
+use crate::checkpoint;
 use tokio::sync::oneshot;
 
 /// Most jobs the writer commits in one transaction.
@@ -121,6 +123,8 @@ pub struct Store {
     writer: mpsc::Sender<Job>,
     reader: Arc<Mutex<Connection>>,
     path: std::path::PathBuf,
+    /// Keeps the checkpoint thread ([`crate::checkpoint`]) running while the store lives.
+    _checkpoints: mpsc::Sender<()>,
 }
 
 // Events go into a rowid table, so the (large) event texts are appended in order and
@@ -195,6 +199,9 @@ impl Store {
         let writer_conn = open(path)?;
         writer_conn.execute_batch(SCHEMA)?;
         migrate(&writer_conn)?;
+        checkpoint::leave_to_checkpointer(&writer_conn)?;
+        let checkpoints = checkpoint::start(checkpoint::connection(path)?)
+            .map_err(|e| StoreError::Task(e.to_string()))?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -205,6 +212,7 @@ impl Store {
             writer: tx,
             reader: Arc::new(Mutex::new(reader)),
             path: path.to_path_buf(),
+            _checkpoints: checkpoints,
         })
     }
 
