@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use ashta_bots::BotMaker;
 use ashta_engine::Rules;
 use ashta_session::Stop;
 
@@ -81,6 +82,9 @@ pub struct ServerConfig {
     /// the address it listens on (behind a proxy, say). Without it, requests must name
     /// the listening address, or `localhost`, as their host.
     pub public_origin: Option<String>,
+    /// Builds the seats' bots, with the program's tuning (`ashta serve --net`,
+    /// `--weights`); the shipped evaluation by default.
+    pub bot_maker: BotMaker,
 }
 
 impl ServerConfig {
@@ -110,6 +114,7 @@ impl ServerConfig {
             keep_finished: 10_000,
             abandoned_after: Duration::from_secs(30 * 24 * 3600),
             public_origin: None,
+            bot_maker: BotMaker::default(),
         }
     }
 }
@@ -408,7 +413,7 @@ impl App {
         let seed = secret::new_seed();
         let salt = secret::new_salt();
         let commitment = secret::commitment(seed, &salt);
-        let bots = room::seat_bots(&config, seed, self.config.bot_time);
+        let bots = room::seat_bots(&self.config.bot_maker, &config, seed, self.config.bot_time);
         let mut table = Table::new(rules, seed, salt.clone(), bots)
             .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?;
         let start_events = table.start();
@@ -450,7 +455,7 @@ impl App {
         let Some((row, events)) = self.store.load(id).await? else {
             return Ok(None);
         };
-        let room = match rebuild(&row, &events, self.config.bot_time) {
+        let room = match rebuild(&row, &events, &self.config.bot_maker, self.config.bot_time) {
             Ok(room) => room,
             Err(e) => {
                 tracing::error!(game = %id, "stored game does not replay: {e}");
@@ -524,7 +529,12 @@ async fn sweep(app: std::sync::Weak<App>) {
 
 /// A room from its stored row and events, replayed through the engine; its bots, given
 /// `budget` per decision, see every decision replayed.
-fn rebuild(row: &GameRow, events: &[String], budget: Duration) -> Result<Arc<Room>, String> {
+fn rebuild(
+    row: &GameRow,
+    events: &[String],
+    maker: &BotMaker,
+    budget: Duration,
+) -> Result<Arc<Room>, String> {
     let config: GameConfig =
         serde_json::from_str(&row.config).map_err(|e| format!("settings: {e}"))?;
     let rules = config.rules.to_rules().map_err(|e| format!("rules: {e}"))?;
@@ -532,7 +542,7 @@ fn rebuild(row: &GameRow, events: &[String], budget: Duration) -> Result<Arc<Roo
     if secret::commitment(seed, &row.salt) != row.commitment {
         return Err("the seed does not match its commitment".into());
     }
-    let bots = room::seat_bots(&config, seed, budget);
+    let bots = room::seat_bots(maker, &config, seed, budget);
     let mut table = Table::new(rules, seed, row.salt.clone(), bots)?;
     table.start();
     // Only the last events are kept as sent; the rest stay in the store.
@@ -569,6 +579,9 @@ impl room::Host for App {
     }
     fn bot_time(&self) -> Duration {
         self.config.bot_time
+    }
+    fn bot_maker(&self) -> &BotMaker {
+        &self.config.bot_maker
     }
     fn bot_delay(&self) -> Duration {
         self.config.bot_delay

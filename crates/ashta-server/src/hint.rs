@@ -128,6 +128,7 @@ pub async fn get_hint(
         time: HINT_TIME,
         seed: version,
         rollouts: None,
+        weights: app.config.bot_maker.weight_changes(),
         ..HintConfig::default()
     };
     // Dropped with this handler's future (a timeout, a client gone): the work stops.

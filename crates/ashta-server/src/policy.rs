@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use ashta_bots::make_bot;
+use ashta_bots::BotMaker;
 use ashta_engine::Variant;
 use ashta_session::Bot;
 
@@ -39,14 +39,16 @@ pub fn check_level(level: &str) -> Result<(), String> {
 
 /// The bot for a seat: its level from [`WEB_LEVELS`] (else [`FALLBACK_LEVEL`]), seeded,
 /// with the server's budget per decision, which the searching bots check as they search.
-pub fn web_bot(level: &str, seed: u64, budget: Duration) -> Box<dyn Bot> {
+pub fn web_bot(maker: &BotMaker, level: &str, seed: u64, budget: Duration) -> Box<dyn Bot> {
     let level = if check_level(level).is_ok() {
         level
     } else {
         tracing::warn!("stored bot level {level:?} is not offered; {FALLBACK_LEVEL} plays");
         FALLBACK_LEVEL
     };
-    make_bot(level, seed, Some(budget)).expect("every offered level is a known bot")
+    maker
+        .make(level, seed, Some(budget))
+        .expect("every offered level is a known bot")
 }
 
 /// The seed of the bot in `seat` of a game whose throws come from `seed`: the first 16
@@ -207,12 +209,30 @@ mod tests {
     fn a_stored_level_that_is_not_offered_plays_as_the_fallback() {
         let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
         let mut bot = web_bot(
+            &BotMaker::default(),
             "engine:sh -c \"touch /tmp/ashta-pwned\"",
             1,
             Duration::from_millis(20),
         );
         assert!(bot.choose(&v, &pos).is_some());
         assert!(!std::path::Path::new("/tmp/ashta-pwned").exists());
+    }
+
+    /// `ashta serve --weights` (or `--net`) reaches the seats' bots through the server's
+    /// bot maker: a level built by a tuned maker scores plays differently.
+    #[test]
+    fn the_seats_bots_play_with_the_servers_tuning() {
+        let (v, pos) = parse_any("standard 5 2 0 2 1,3,5,0/0,2,4,10 01 - 0").unwrap();
+        let tuned = BotMaker::new(ashta_bots::Tuning {
+            weights: ashta_bots::tuning::WeightChanges::parse("temperature=0.5,hit_extra=40")
+                .unwrap(),
+            ..Default::default()
+        });
+        let scores = |maker: &BotMaker| -> Vec<f64> {
+            let mut bot = web_bot(maker, "greedy", 1, Duration::from_millis(50));
+            bot.analyse(&v, &pos).iter().map(|c| c.score).collect()
+        };
+        assert_ne!(scores(&tuned), scores(&BotMaker::default()));
     }
 
     #[test]
@@ -223,7 +243,7 @@ mod tests {
         // Four players, a few turns in, with a bag to play.
         let mut pos = v.start_position();
         let mut throws = ashta_engine::SeededThrows::new(5);
-        let mut first = web_bot("greedy", 1, Duration::from_millis(50));
+        let mut first = web_bot(&BotMaker::default(), "greedy", 1, Duration::from_millis(50));
         for _ in 0..12 {
             v.throw(&mut pos, &mut throws).unwrap();
             if let Some(play) = first.choose(&v, &pos) {
@@ -232,7 +252,7 @@ mod tests {
         }
         v.throw(&mut pos, &mut throws).unwrap();
         for level in ["medium", "hard", "master", "default"] {
-            let mut bot = web_bot(level, 1, Duration::from_millis(50));
+            let mut bot = web_bot(&BotMaker::default(), level, 1, Duration::from_millis(50));
             let started = std::time::Instant::now();
             bot.choose(&v, &pos);
             let took = started.elapsed();

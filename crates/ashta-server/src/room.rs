@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use ashta_bots::BotMaker;
 use ashta_engine::{Move, Play, Position, RulesObject, Variant};
 use ashta_session::Bot;
 use axum::extract::ws::Utf8Bytes;
@@ -33,6 +34,8 @@ pub trait Host: Send + Sync + 'static {
     fn store(&self) -> &Store;
     /// A bot's time per decision.
     fn bot_time(&self) -> Duration;
+    /// Builds the seats' bots.
+    fn bot_maker(&self) -> &BotMaker;
     /// The pause before a bot's move.
     fn bot_delay(&self) -> Duration;
     /// Whether the server shuts down.
@@ -517,18 +520,29 @@ pub enum Action {
 /// The bots of a game's seats, one per bot seat for the whole game (`None` for a
 /// person's): each of its level ([`web_bot`]), with the server's `budget` per decision
 /// and its own seed from the game's seed and the seat ([`bot_seed`]).
-pub fn seat_bots(config: &GameConfig, seed: u64, budget: Duration) -> Vec<Option<Box<dyn Bot>>> {
+pub fn seat_bots(
+    maker: &BotMaker,
+    config: &GameConfig,
+    seed: u64,
+    budget: Duration,
+) -> Vec<Option<Box<dyn Bot>>> {
     config
         .seats
         .iter()
         .enumerate()
-        .map(|(seat, s)| (s.kind == SeatKind::Bot).then(|| seat_bot(s, seed, seat, budget)))
+        .map(|(seat, s)| (s.kind == SeatKind::Bot).then(|| seat_bot(maker, s, seed, seat, budget)))
         .collect()
 }
 
-fn seat_bot(s: &SeatConfig, seed: u64, seat: usize, budget: Duration) -> Box<dyn Bot> {
+fn seat_bot(
+    maker: &BotMaker,
+    s: &SeatConfig,
+    seed: u64,
+    seat: usize,
+    budget: Duration,
+) -> Box<dyn Bot> {
     let level = s.level.as_deref().unwrap_or(FALLBACK_LEVEL);
-    web_bot(level, bot_seed(seed, seat), budget)
+    web_bot(maker, level, bot_seed(seed, seat), budget)
 }
 
 /// The part of a bot's `budget` kept for storing and sending its move (a chess
@@ -699,7 +713,13 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
         } else if searched.lost {
             // A bot whose search panicked: a new one takes the seat.
             let seed = st.table.seed();
-            let bot = seat_bot(&room.config.seats[seat], seed, seat, app.bot_time());
+            let bot = seat_bot(
+                app.bot_maker(),
+                &room.config.seats[seat],
+                seed,
+                seat,
+                app.bot_time(),
+            );
             st.table.return_bot(seat, bot);
         }
         if st.table.version() != version || st.broken {
@@ -761,7 +781,7 @@ async fn time_turns(room: Arc<Room>, app: Arc<impl Host>) {
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
         // A person's seat has no bot at the table: a fallback bot decides this once.
-        let bot = web_bot(FALLBACK_LEVEL, deadline.0, app.bot_time());
+        let bot = web_bot(app.bot_maker(), FALLBACK_LEVEL, deadline.0, app.bot_time());
         let key = app.search_key(&room.id);
         let searched = search(&app, &key, None, seat, bot, variant, pos).await;
         let mut st = room.lock().await;

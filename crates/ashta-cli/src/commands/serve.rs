@@ -94,6 +94,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.max_games = args.max_games;
     config.max_bot_games = args.max_bot_games;
     config.public_origin = args.public_origin.clone();
+    config.bot_maker = args.tuning.maker()?;
     config.keep_finished = args.keep_finished;
     config.abandoned_after = Duration::from_secs(args.abandoned_after_days * 24 * 3600);
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
