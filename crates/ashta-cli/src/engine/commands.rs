@@ -283,9 +283,10 @@ impl Session {
                 })
             })
             .collect::<Result<Vec<u8>, String>>()?;
+        // The throw's own error, without the session's "throw refused" before it.
         let step = self.table.apply_throws(&ups).map_err(|e| match e {
-            SessionError::Throw(e) => format!("throw: {e}"),
-            e => format!("throw: {e}"),
+            SessionError::Throw(refused) => format!("throw: {refused}"),
+            other => format!("throw: {other}"),
         })?;
         let table = self.variant().table();
         let values: Vec<String> = ups
