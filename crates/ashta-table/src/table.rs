@@ -143,6 +143,44 @@ impl Table {
             draw: pos.draw().map(|d| d.name().to_string()),
         })
     }
+    /// The fields of a game's snapshot (`docs/web-api.md`) that the table knows:
+    /// `status`, `version`, `rules` (the full object), `size`, `players`, `board`,
+    /// `position`, `legal`, `must_throw`, `reveal` and `result`. Whoever holds the
+    /// table adds the rest (its id, seats, times, events).
+    pub fn snapshot_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        let rules = self.variant().rules();
+        let value = serde_json::json!({
+            "status": if self.is_over() { "finished" } else { "playing" },
+            "version": self.version(),
+            "rules": ashta_engine::RulesObject::full(rules),
+            "size": rules.size,
+            "players": rules.players,
+            "board": self.board_json(),
+            "position": self.position_json(),
+            "legal": self.legal_json(),
+            "must_throw": self.must_throw(),
+            "reveal": self.reveal(),
+            "result": self.result(),
+        });
+        match value {
+            serde_json::Value::Object(map) => map,
+            _ => unreachable!("a json! object is an object"),
+        }
+    }
+
+    /// The `event` message of `event`, made by this table as its last change: the
+    /// event with the legal moves and the throw the game waits for after it, as
+    /// [`crate::protocol::event_message`] writes it.
+    pub fn event_message(&self, event: &Event, turn_deadline: Option<i64>) -> String {
+        let event = serde_json::to_string(event).expect("events serialize");
+        crate::protocol::event_message(
+            &event,
+            &self.legal_json(),
+            self.must_throw(),
+            turn_deadline,
+        )
+    }
+
     /// The seed and salt, once the game is over.
     pub fn reveal(&self) -> Option<Reveal> {
         self.is_over().then(|| Reveal {

@@ -408,6 +408,22 @@ impl WsError {
     }
 }
 
+/// The `event` message of one event, given as its JSON text: `{"type": "event",
+/// "event": …, "legal": …, "must_throw": …, "turn_deadline": …}`, where `legal` and
+/// `must_throw` say what the game waits for after the batch of events it belongs to.
+pub fn event_message(
+    event: &str,
+    legal: &[LegalMove],
+    must_throw: bool,
+    turn_deadline: Option<i64>,
+) -> String {
+    let legal = serde_json::to_string(legal).expect("moves serialize");
+    let deadline = turn_deadline.map_or("null".to_string(), |d| d.to_string());
+    format!(
+        r#"{{"type":"event","event":{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,7 +433,7 @@ mod tests {
     /// `crates/ashta-cli/tests/browser_e2e.rs`) are the ones the server sends.
     #[test]
     fn the_board_sent_is_the_one_the_page_tests_draw() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/e2e/unit/engine-fixture.json");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../ashta-server/e2e/unit/engine-fixture.json");
         let fixture: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let boards = fixture["boards"].as_object().unwrap();
