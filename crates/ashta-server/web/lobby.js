@@ -6,6 +6,7 @@ import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
 import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
+import { createOfflineGame, keptGames } from "./offline.js";
 import { PRESET_NAMES, rulesRequest } from "./rules.js";
 import { setRulesContext } from "./tutorial.js";
 
@@ -55,6 +56,7 @@ export function showLobby(root) {
   };
   let created = null;
   let games = [];
+  let offline = [];
   let listError = null;
   let createError = null;
   let busy = false;
@@ -209,7 +211,12 @@ export function showLobby(root) {
           }),
         ),
         createError ? h("p", { class: "error", role: "alert" }, createError) : null,
-        h("button", { type: "submit", class: "primary", name: "create", disabled: busy }, t("lobby.submit")),
+        h(
+          "div",
+          { class: "row" },
+          h("button", { type: "submit", class: "primary", name: "create", disabled: busy }, t("lobby.submit")),
+          h("button", { type: "button", name: "offline", disabled: busy, onclick: playOffline }, t("lobby.offline")),
+        ),
       ),
     );
   }
@@ -224,6 +231,23 @@ export function showLobby(root) {
       keepLinks(created.id, created.seats);
       renderCreated();
       refresh();
+    } catch (e) {
+      createError = errorText(e);
+    }
+    busy = false;
+    renderForm();
+  }
+
+  /** Starts the form's game in this browser (the engine in the page, no server). */
+  async function playOffline() {
+    busy = true;
+    createError = null;
+    renderForm();
+    try {
+      const { id, seat } = await createOfflineGame(gameRequest({ ...form, timer: null }));
+      const query = seat === null ? "" : `?seat=${seat}&token=local`;
+      location.assign(`/g/${id}${query}`);
+      return;
     } catch (e) {
       createError = errorText(e);
     }
@@ -354,7 +378,26 @@ export function showLobby(root) {
       h("div", { id: "games-playing" }, table(playing, false)),
       h("h2", {}, t("lobby.finished")),
       h("div", { id: "games-finished" }, table(finished, true)),
+      h("h2", {}, t("lobby.offlineGames")),
+      h(
+        "ul",
+        { id: "games-offline" },
+        offline.length === 0
+          ? h("li", {}, t("lobby.none"))
+          : offline.map((g) =>
+              h("li", {}, h("a", { href: `/g/${g.id}?seat=${g.seat ?? 0}&token=local` }, `${g.id} · ${g.status} · ${new Date(g.updated).toLocaleString()}`)),
+            ),
+      ),
     );
+  }
+
+  async function refreshOffline() {
+    try {
+      offline = await keptGames();
+    } catch {
+      offline = [];
+    }
+    renderList();
   }
 
   async function refresh() {
@@ -370,6 +413,7 @@ export function showLobby(root) {
   renderForm();
   renderList();
   refresh();
+  refreshOffline();
   const timer = setInterval(() => {
     if (!document.hidden) refresh();
   }, 5000);
