@@ -7,7 +7,7 @@ import { h, replaceChildren } from "./dom.js";
 import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { createOfflineGame, keptGames } from "./offline.js";
-import { PRESET_NAMES, rulesRequest } from "./rules.js";
+import { fullRules, PRESET_NAMES, rulesRequest } from "./rules.js";
 import { setRulesContext } from "./tutorial.js";
 
 /** The bot levels a seat may take, weakest first. */
@@ -137,8 +137,14 @@ export function showLobby(root) {
               name: "preset",
               onchange: (e) => {
                 form.preset = e.target.value;
-                form.size = form.preset === "senior" ? 7 : 5;
                 renderForm();
+                // The board of the preset, from the engine.
+                fullRules(form.preset)
+                  .then((rules) => {
+                    form.size = rules.size;
+                    renderForm();
+                  })
+                  .catch(() => {});
               },
             },
             PRESET_NAMES.map((p) => h("option", { value: p, selected: form.preset === p }, t(`preset.${p}`))),

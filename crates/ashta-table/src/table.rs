@@ -118,14 +118,19 @@ impl Table {
         self.variant().legal_moves(self.position(), &mut moves);
         moves.to_vec()
     }
-    /// The legal moves as JSON, each with the path its unit would take.
+    /// The legal moves as JSON, each with the path its unit would take and the double
+    /// it would form, from playing it on a copy of the position.
     pub fn legal_json(&self) -> Vec<LegalMove> {
-        let seat = self.to_move();
+        let pos = self.position();
         self.legal()
             .iter()
-            .map(|mv| LegalMove {
-                mv: MoveJson::from(mv),
-                path: self.path(self.position(), seat, *mv),
+            .filter_map(|mv| {
+                let mut after = *pos;
+                let played = self
+                    .variant()
+                    .play_move(&mut after, mv.value, mv.from, mv.count)
+                    .ok()?;
+                Some(LegalMove::new(&played))
             })
             .collect()
     }
@@ -173,12 +178,7 @@ impl Table {
     /// [`crate::protocol::event_message`] writes it.
     pub fn event_message(&self, event: &Event, turn_deadline: Option<i64>) -> String {
         let event = serde_json::to_string(event).expect("events serialize");
-        crate::protocol::event_message(
-            &event,
-            &self.legal_json(),
-            self.must_throw(),
-            turn_deadline,
-        )
+        crate::protocol::event_message(&event, &self.legal_json(), self.must_throw(), turn_deadline)
     }
 
     /// The seed and salt, once the game is over.

@@ -231,6 +231,14 @@ pub fn random_games(rules: &str, games: u32, seed_value: f64) -> Result<JsValue,
     to_js(&view::SummaryView::from(&summary))
 }
 
+/// The full rules object (every field, tables spelled out, as `ashta rules` prints it)
+/// of a rules argument: a preset name or a partial rules object, as JSON.
+#[wasm_bindgen(js_name = fullRules)]
+pub fn full_rules(rules: &str) -> Result<JsValue, JsError> {
+    let rules = browser_game::rules_from_json(rules).map_err(js_error)?;
+    to_js(&RulesObject::full(&rules))
+}
+
 /// Every preset with its full rules object, as the rules dialog shows them.
 #[wasm_bindgen]
 pub fn presets() -> Result<JsValue, JsError> {
