@@ -64,7 +64,9 @@ fn respond(
         .into_response();
     if gzip {
         let value = header::HeaderValue::from_static("gzip");
-        response.headers_mut().insert(header::CONTENT_ENCODING, value);
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, value);
     }
     response
 }
@@ -74,7 +76,11 @@ fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
     let etag = hex::encode(&found.metadata.sha256_hash()[..16]);
     let plain = Bytes::from(found.data.into_owned());
     let compressible = !path.ends_with(".png");
-    let gzipped = || compressible.then(|| gzip(&plain).ok().map(Bytes::from)).flatten();
+    let gzipped = || {
+        compressible
+            .then(|| gzip(&plain).ok().map(Bytes::from))
+            .flatten()
+    };
     Some(respond(path, &etag, plain.clone(), gzipped, headers))
 }
 
@@ -102,7 +108,9 @@ pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
         // The service worker sits under /assets/ but looks after the whole page.
         if let Some(mut response) = file(&path, &headers) {
             let allowed = header::HeaderValue::from_static("/");
-            response.headers_mut().insert("service-worker-allowed", allowed);
+            response
+                .headers_mut()
+                .insert("service-worker-allowed", allowed);
             return response;
         }
     }
@@ -128,7 +136,12 @@ static MODULE: OnceLock<Result<Vec<ModuleFile>, String>> = OnceLock::new();
 /// of the source tree this server was built from.
 pub fn module_dir() -> PathBuf {
     std::env::var_os("ASHTA_WASM_PKG").map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/wasm-pkg")),
+        || {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../target/wasm-pkg"
+            ))
+        },
         PathBuf::from,
     )
 }

@@ -303,7 +303,19 @@ mod tests {
         let state = t.state(Some(0));
         assert_eq!(state["type"], "state");
         assert_eq!(state["you"], 0);
-        for field in ["id", "status", "version", "rules", "board", "seats", "position", "legal", "must_throw", "commitment", "events"] {
+        for field in [
+            "id",
+            "status",
+            "version",
+            "rules",
+            "board",
+            "seats",
+            "position",
+            "legal",
+            "must_throw",
+            "commitment",
+            "events",
+        ] {
             assert!(state["game"].get(field).is_some(), "{field}");
         }
         assert_eq!(state["game"]["must_throw"], true);
@@ -407,9 +419,15 @@ mod tests {
 
     #[test]
     fn a_request_with_a_wrong_seat_count_is_refused() {
-        let err = OfflineTable::new("x", r#"{"players":3,"seats":[{"kind":"human"}]}"#, 1, "00", 0)
-            .err()
-            .unwrap();
+        let err = OfflineTable::new(
+            "x",
+            r#"{"players":3,"seats":[{"kind":"human"}]}"#,
+            1,
+            "00",
+            0,
+        )
+        .err()
+        .unwrap();
         assert!(err.contains("seats"), "{err}");
     }
 }
