@@ -150,6 +150,32 @@ async function offlineWholeGame(browser, width) {
   }
 }
 
+/** Two people at one browser (hotseat): the page hands the board to whoever is to move. */
+async function hotseat(browser) {
+  const server = await startServer();
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.url}/`);
+    await page.selectOption('select[name="players"]', "2");
+    await page.selectOption('select[name="kind-1"]', "human");
+    await page.click('button[name="offline"]');
+    await page.waitForURL(/\/g\/local-[0-9a-f]+\?seat=0&token=local/);
+    const seen = new Set();
+    let s = await snapshot(page);
+    for (let n = 0; n < 40 && s.status !== "finished"; n++) {
+      s = await waitFor(page, (x) => x.status === "finished" || x.position.to_move === x.you, 20000);
+      seen.add(s.you);
+      s = await act(page);
+    }
+    check(seen.has(0) && seen.has(1), `both seats played from the one page (seats seen: ${[...seen]})`);
+    return `40 actions, seats ${[...seen].sort().join(" and ")} played in turn`;
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+}
+
 /** A `medium` decision in the page's Worker, timed from the page. */
 async function mediumInTheWorker(browser) {
   const server = await startServer();
@@ -191,6 +217,7 @@ async function main() {
     ["an offline game against default at 1280 px, the server stopped, with a reload", (b) => offlineWholeGame(b, 1280)],
     ["an offline game against default at 390 px, the server stopped, with a reload", (b) => offlineWholeGame(b, 390)],
     ["a medium decision in the page's Worker within its budget", mediumInTheWorker],
+    ["hotseat: two people take turns at one page", hotseat],
   ];
   const only = process.env.E2E_ONLY || "";
   let failed = 0;
