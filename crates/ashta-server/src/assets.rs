@@ -146,8 +146,7 @@ pub fn module_dir() -> PathBuf {
     )
 }
 
-fn read_module() -> Result<Vec<ModuleFile>, String> {
-    let dir = module_dir();
+fn read_module(dir: &std::path::Path) -> Result<Vec<ModuleFile>, String> {
     MODULE_FILES
         .iter()
         .map(|&name| {
@@ -167,7 +166,7 @@ fn read_module() -> Result<Vec<ModuleFile>, String> {
 }
 
 fn module() -> &'static Result<Vec<ModuleFile>, String> {
-    MODULE.get_or_init(read_module)
+    MODULE.get_or_init(|| read_module(&module_dir()))
 }
 
 /// Reads the browser module once and says in the log whether offline play is on.
@@ -202,4 +201,56 @@ fn module_file(name: &str, headers: &HeaderMap) -> Response {
         || Some(found.gzip.clone()),
         headers,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_module_is_named_not_fatal() {
+        let err = read_module(std::path::Path::new("/nonexistent/wasm-pkg"))
+            .err()
+            .expect("no module there");
+        assert!(err.contains("/nonexistent/wasm-pkg/ashta_wasm.js"), "{err}");
+    }
+
+    #[test]
+    fn the_module_is_sent_gzipped_to_a_browser_that_takes_it_and_304_when_held() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in MODULE_FILES {
+            std::fs::write(dir.path().join(name), "x".repeat(4000)).unwrap();
+        }
+        let files = read_module(dir.path()).unwrap();
+        let f = &files[1];
+        assert!(f.gzip.len() < f.plain.len());
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, "gzip, br".parse().unwrap());
+        let r = respond(
+            f.name,
+            &f.etag,
+            f.plain.clone(),
+            || Some(f.gzip.clone()),
+            &headers,
+        );
+        assert_eq!(r.headers()[header::CONTENT_ENCODING], "gzip");
+        let etag = r.headers()[header::ETAG].clone();
+        headers.insert(header::IF_NONE_MATCH, etag);
+        let r = respond(
+            f.name,
+            &f.etag,
+            f.plain.clone(),
+            || Some(f.gzip.clone()),
+            &headers,
+        );
+        assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+        let plain = respond(
+            f.name,
+            &f.etag,
+            f.plain.clone(),
+            || Some(f.gzip.clone()),
+            &HeaderMap::new(),
+        );
+        assert!(plain.headers().get(header::CONTENT_ENCODING).is_none());
+    }
 }
