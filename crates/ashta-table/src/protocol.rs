@@ -191,6 +191,10 @@ pub struct MoveRequest {
     /// listed them (checked when given).
     #[serde(default)]
     pub path: Option<Vec<i16>>,
+    /// The listing's `forms`, accepted so that a client may send a legal move back as
+    /// it was listed; not checked (the move's own event says what it formed).
+    #[serde(default)]
+    pub forms: Option<serde_json::Value>,
 }
 
 fn one() -> u8 {

@@ -380,6 +380,7 @@ impl Table {
             to: Some(mv.to),
             capture: Some(mv.is_capture()),
             path: None,
+            forms: None,
         };
         self.play_request(seat, &req)
     }
@@ -702,6 +703,7 @@ mod tests {
             to: None,
             capture: None,
             path: None,
+            forms: None,
         };
         assert_eq!(
             t.play_request(0, &req).unwrap_err().code,
@@ -722,6 +724,7 @@ mod tests {
             to: None,
             capture: None,
             path: None,
+            forms: None,
         };
         let v = t.version();
         assert_eq!(

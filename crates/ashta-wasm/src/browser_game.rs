@@ -326,7 +326,7 @@ mod tests {
             assert!(!state.legal.is_empty());
             for (i, mv) in state.legal.iter().enumerate() {
                 assert_eq!(mv.index, i);
-                assert_eq!(*mv.path.last().unwrap(), mv.mv.to as i16);
+                assert_eq!(*mv.legal.path.last().unwrap(), mv.legal.mv.to as i16);
             }
         }
     }
