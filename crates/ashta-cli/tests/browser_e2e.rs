@@ -302,6 +302,44 @@ mod served {
         print!("{}", String::from_utf8_lossy(&out.stdout));
     }
 
+    /// The offline game (`e2e/offline.mjs`): the page plays a whole game against
+    /// `default` with the engine in the page after its own `ashta serve` is stopped,
+    /// resumes it after a reload, loads within 1.5 MB, and a `medium` decision in the
+    /// page's Worker answers within its budget. Needs the browser module
+    /// (`scripts/build-wasm`, as `scripts/test` runs it before the tests).
+    #[test]
+    fn browser_plays_offline_with_the_server_stopped() {
+        node_available();
+        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        assert!(
+            Path::new(&chromium).exists(),
+            "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
+        );
+        let pkg = workspace().join("target/wasm-pkg/ashta_wasm_bg.wasm");
+        assert!(
+            pkg.exists(),
+            "the browser module is missing at {}; build it with scripts/build-wasm",
+            pkg.display()
+        );
+        let out = run(
+            Command::new("node")
+                .arg("offline.mjs")
+                .arg(env!("CARGO_BIN_EXE_ashta"))
+                .env("CHROMIUM", &chromium)
+                .current_dir(e2e_dir()),
+            "node offline.mjs",
+            "apt-get install -y nodejs npm",
+        );
+        assert!(
+            out.status.success(),
+            "the offline browser tests failed ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        print!("{}", String::from_utf8_lossy(&out.stdout));
+    }
+
     fn tail(text: &str, lines: usize) -> String {
         let all: Vec<&str> = text.lines().collect();
         all[all.len().saturating_sub(lines)..].join("\n")

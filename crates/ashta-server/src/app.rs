@@ -14,11 +14,11 @@ use ashta_session::Stop;
 
 use crate::clock::{now_ms, rate_key};
 use crate::error::ApiError;
-use crate::protocol::{SeatConfig, SeatKind};
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
-use crate::table::Table;
 use crate::{fair, pool, room, secret, store};
+use ashta_table::protocol::{SeatConfig, SeatKind};
+use ashta_table::Table;
 
 /// The server's settings.
 #[derive(Clone, Debug)]

@@ -22,8 +22,8 @@ use axum::Json;
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::protocol::{MoveJson, SeatKind};
 use crate::secret::{is_game_id, token_matches};
+use ashta_table::protocol::{MoveJson, SeatKind};
 
 /// The thinking time of one hint (rollouts on every core, after a first round of a few
 /// rollouts per play whatever the time).

@@ -13,9 +13,9 @@ use serde::Deserialize;
 use crate::app::App;
 use crate::error::ApiError;
 use crate::policy;
-use crate::protocol::{CreateRequest, SeatConfig, SeatKind};
 use crate::room::GameConfig;
 use crate::secret::{is_game_id, new_token};
+use ashta_table::protocol::{CreateRequest, SeatConfig, SeatKind};
 
 /// Largest request body, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;

@@ -31,14 +31,14 @@ mod http;
 pub mod listen;
 pub mod policy;
 pub mod pool;
-pub mod protocol;
 pub mod room;
 mod routes;
 pub mod secret;
 pub mod store;
-pub mod table;
 mod ws;
 
 pub use app::{App, ServerConfig};
+/// The game and its messages, shared with the browser module (`ashta-table`).
+pub use ashta_table::{protocol, table};
 pub use clock::now_ms;
 pub use routes::{init_logging, router, serve, serve_app};

@@ -19,12 +19,12 @@ use crate::fair::Fair;
 use crate::policy::{bot_seed, web_bot, FALLBACK_LEVEL};
 use crate::pool::PoolError;
 use crate::pool::SearchPool;
-use crate::protocol::{
-    Event, LegalMove, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
-};
 use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
-use crate::table::Table;
+use ashta_table::protocol::{
+    Event, LegalMove, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
+};
+use ashta_table::Table;
 
 /// What a room needs of the app that holds it (the app implements it): the store, the
 /// bots' budgets, the places and threads for searches, and being told when a game

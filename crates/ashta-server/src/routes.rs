@@ -78,6 +78,7 @@ pub async fn serve_app(
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()>,
 ) {
+    assets::announce_module();
     let limits = listen::Limits {
         max_connections: app.config.max_connections,
         max_per_address: app.config.max_connections_per_address,

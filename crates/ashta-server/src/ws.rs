@@ -13,9 +13,9 @@ use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::App;
-use crate::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
 use crate::room::{Action, Room};
 use crate::secret::token_matches;
+use ashta_table::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
 
 /// Largest frame the socket accepts at all; anything between 4 KiB and this gets a
 /// `bad_message` error, anything larger closes the connection.

@@ -10,6 +10,14 @@ import { fastAnimations, setFastAnimations } from "./settings.js";
 import { setSound, soundOn } from "./sound.js";
 import { openRules } from "./tutorial.js";
 
+/** The files an offline game loads later, kept by the service worker at once. */
+const ENGINE_FILES = [
+  "/assets/wasm/ashta_wasm.js",
+  "/assets/wasm/ashta_wasm_bg.wasm",
+  "/assets/engine-worker.js",
+  "/assets/manifest.webmanifest",
+];
+
 function renderHeader(header) {
   const switcher = h(
     "label",
@@ -69,4 +77,20 @@ function main() {
   if (location.hash === "#rules") openRules();
 }
 
+/** Registers the service worker (sw.js) and tells it what the page loaded before it
+ * looked after the page, with the engine's files, so the page starts offline. */
+async function installOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    await navigator.serviceWorker.register("/assets/sw.js", { scope: "/" });
+    const ready = await navigator.serviceWorker.ready;
+    const loaded = performance.getEntriesByType("resource").map((e) => e.name);
+    const engine = ENGINE_FILES.map((f) => new URL(f, location.href).href);
+    ready.active?.postMessage({ keep: [...loaded, ...engine] });
+  } catch {
+    // Without a service worker the page still plays, online.
+  }
+}
+
 main();
+installOffline();

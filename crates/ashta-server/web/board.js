@@ -275,7 +275,7 @@ export class BoardView {
       const [cx, cy] = this.cellCentre(sq);
       moves.forEach((mv, k) => {
         const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * 34;
-        const forms = formsDouble(b, position, mv);
+        const forms = mv.forms ?? null;
         const label = `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
         const kind = mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn";
         const extra = forms ? ` (${t(forms === "block" ? "target.formsBlock" : "target.formsDouble")})` : "";
@@ -354,20 +354,6 @@ export class BoardView {
     await sleep(stepMs / 2);
     ghost.remove();
   }
-}
-
-/** Whether move `mv` of the player to move in `position` makes a double where it lands:
- * "block" when it forms one on the outer ring (which blocks the opponents' next turn,
- * RULES.md 7), "double" when it forms one on an inner ring, else null. */
-export function formsDouble(board, position, mv) {
-  const rules = position.rules && typeof position.rules === "object" ? position.rules : {};
-  if (rules.doubles === false) return null;
-  const p = position.to_move;
-  const to = mv.to ?? mv.from + mv.value;
-  if (mv.from < 0 || to === board.home || board.isSafe(board.squareAt(p, to))) return null;
-  const there = position.pawns[p].filter((i) => i === to).length;
-  if (there >= 2 || there + mv.count < 2) return null;
-  return to < board.outerLen ? "block" : "double";
 }
 
 /** Offsets of up to four groups sharing a square. */

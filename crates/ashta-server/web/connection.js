@@ -13,10 +13,13 @@ export function socketUrl(base, gameId, seat, token) {
 }
 
 /** A game's connection. `onMessage(msg)` gets every server message, `onStatus(state)`
- * gets "connecting", "open" or "closed"; `version()` gives the last version held. */
+ * gets "connecting", "open" or "closed"; `version()` gives the last version held;
+ * `hint()` asks the server for a hint (offline.js's `LocalConnection` has the same
+ * interface for a game played in the page). */
 export class Connection {
-  constructor({ url, onMessage, onStatus, version }) {
+  constructor({ url, onMessage, onStatus, version, hint }) {
     this.url = url;
+    this.hint = hint;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.version = version;

@@ -14,6 +14,7 @@ import { hintText } from "./hint.js";
 import { focusKey, restoreFocus, shortcutFor } from "./keys.js";
 import { eventText, lastThrow, logEntries, startPosition } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
+import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
 import { normalizeRules } from "./rules.js";
 import { animationTimes } from "./settings.js";
 import { play as playSound } from "./sound.js";
@@ -96,15 +97,21 @@ export function showGame(root, id, seat, token) {
   });
   const cowriesView = new CowriesView(ui.cowries);
 
-  const connection = new Connection({
-    url,
-    version: () => state.received,
-    onStatus: (s) => {
-      state.connection = s;
-      renderHead();
-    },
-    onMessage: (msg) => received(msg),
-  });
+  const onStatus = (s) => {
+    state.connection = s;
+    renderHead();
+  };
+  const onMessage = (msg) => received(msg);
+  // A game played in this browser speaks the server's messages through the module.
+  const connection = id.startsWith(LOCAL_PREFIX)
+    ? new LocalConnection({ gameId: id, seat, onMessage, onStatus })
+    : new Connection({
+        url,
+        version: () => state.received,
+        onStatus,
+        onMessage,
+        hint: () => getHint(id, state.you, token),
+      });
 
   function received(msg) {
     if (msg.type === "state") {
@@ -370,7 +377,7 @@ export function showGame(root, id, seat, token) {
     showMessage(t("hint.thinking"));
     renderControls();
     try {
-      const answer = await getHint(id, state.you, token);
+      const answer = await connection.hint();
       const snap = state.snap;
       if (answer.version !== snap.version || !answer.moves.length) return;
       const first = answer.moves[0];

@@ -26,7 +26,7 @@ export function startPosition({ rules, size, players }, entry, pawns) {
  * landing square in `before` (the position before the move), how many pawns. */
 export function capturedBy(board, p, mv, before) {
   if (!mv.capture || !before || mv.from < 0) return [];
-  const landing = squareName(board.squareAt(p, mv.to ?? mv.from + mv.value));
+  const landing = squareName(board.squareAt(p, mv.to));
   const out = [];
   before.pawns.forEach((list, q) => {
     if (q === p) return;
@@ -41,7 +41,7 @@ export function capturedBy(board, p, mv, before) {
 export function moveText(board, p, mv, before = null) {
   if (mv.from < 0) return t("log.entry", { seat: seatName(board.seatOf(p)), count: mv.count, value: mv.value });
   const from = squareName(board.squareAt(p, mv.from));
-  const to = squareName(board.squareAt(p, mv.to ?? mv.from + mv.value));
+  const to = squareName(board.squareAt(p, mv.to));
   const key = mv.count > 1 ? "log.pairMove" : "log.move";
   const text = t(key, { seat: seatName(board.seatOf(p)), value: mv.value, from, to });
   if (!mv.capture) return text;

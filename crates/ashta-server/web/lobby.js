@@ -6,7 +6,8 @@ import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
 import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
-import { PRESET_NAMES, rulesRequest } from "./rules.js";
+import { createOfflineGame, keptGames } from "./offline.js";
+import { fullRules, PRESET_NAMES, rulesRequest } from "./rules.js";
 import { setRulesContext } from "./tutorial.js";
 
 /** The bot levels a seat may take, weakest first. */
@@ -55,6 +56,7 @@ export function showLobby(root) {
   };
   let created = null;
   let games = [];
+  let offline = [];
   let listError = null;
   let createError = null;
   let busy = false;
@@ -135,8 +137,14 @@ export function showLobby(root) {
               name: "preset",
               onchange: (e) => {
                 form.preset = e.target.value;
-                form.size = form.preset === "senior" ? 7 : 5;
                 renderForm();
+                // The board of the preset, from the engine.
+                fullRules(form.preset)
+                  .then((rules) => {
+                    form.size = rules.size;
+                    renderForm();
+                  })
+                  .catch(() => {});
               },
             },
             PRESET_NAMES.map((p) => h("option", { value: p, selected: form.preset === p }, t(`preset.${p}`))),
@@ -209,7 +217,12 @@ export function showLobby(root) {
           }),
         ),
         createError ? h("p", { class: "error", role: "alert" }, createError) : null,
-        h("button", { type: "submit", class: "primary", name: "create", disabled: busy }, t("lobby.submit")),
+        h(
+          "div",
+          { class: "row" },
+          h("button", { type: "submit", class: "primary", name: "create", disabled: busy }, t("lobby.submit")),
+          h("button", { type: "button", name: "offline", disabled: busy, onclick: playOffline }, t("lobby.offline")),
+        ),
       ),
     );
   }
@@ -224,6 +237,23 @@ export function showLobby(root) {
       keepLinks(created.id, created.seats);
       renderCreated();
       refresh();
+    } catch (e) {
+      createError = errorText(e);
+    }
+    busy = false;
+    renderForm();
+  }
+
+  /** Starts the form's game in this browser (the engine in the page, no server). */
+  async function playOffline() {
+    busy = true;
+    createError = null;
+    renderForm();
+    try {
+      const { id, seat } = await createOfflineGame(gameRequest({ ...form, timer: null }));
+      const query = seat === null ? "" : `?seat=${seat}&token=local`;
+      location.assign(`/g/${id}${query}`);
+      return;
     } catch (e) {
       createError = errorText(e);
     }
@@ -354,7 +384,26 @@ export function showLobby(root) {
       h("div", { id: "games-playing" }, table(playing, false)),
       h("h2", {}, t("lobby.finished")),
       h("div", { id: "games-finished" }, table(finished, true)),
+      h("h2", {}, t("lobby.offlineGames")),
+      h(
+        "ul",
+        { id: "games-offline" },
+        offline.length === 0
+          ? h("li", {}, t("lobby.none"))
+          : offline.map((g) =>
+              h("li", {}, h("a", { href: `/g/${g.id}?seat=${g.seat ?? 0}&token=local` }, `${g.id} · ${g.status} · ${new Date(g.updated).toLocaleString()}`)),
+            ),
+      ),
     );
+  }
+
+  async function refreshOffline() {
+    try {
+      offline = await keptGames();
+    } catch {
+      offline = [];
+    }
+    renderList();
   }
 
   async function refresh() {
@@ -370,6 +419,7 @@ export function showLobby(root) {
   renderForm();
   renderList();
   refresh();
+  refreshOffline();
   const timer = setInterval(() => {
     if (!document.hidden) refresh();
   }, 5000);

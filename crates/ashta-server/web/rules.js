@@ -1,56 +1,33 @@
-// What the page needs from a game's rules object (the full object the server sends, as
-// `ashta rules` prints it): cowries, the chance of a mouth up, the throw table, the
-// safe squares and the flags the rules dialog explains. Named tables and presets are
-// expanded as the engine does. The page decides no move itself: legal moves come from
-// the server.
+// What the page needs from a game's rules object: cowries, the chance of a mouth up,
+// the throw table, the safe squares and the flags the rules dialog explains, read off
+// the full object the engine gives (the server's snapshots, the module's `fullRules`).
+// No preset, table or default is written here: the page holds no rule.
 
-const PRESETS = {
-  standard: { size: 5, cowries: 4, gate: "wait", entry: "start", three_graces: "allowed" },
-  traditional: { size: 5, cowries: 4, gate: "circle", entry: "grace", three_graces: "forfeit" },
-  senior: { size: 7, cowries: 8, gate: "wait", entry: "start", three_graces: "allowed" },
-};
+/** The preset names the lobby offers (the engine says what each one is). */
+export const PRESET_NAMES = ["standard", "traditional", "senior"];
 
-/** The preset names the lobby offers. */
-export const PRESET_NAMES = Object.keys(PRESETS);
-
-/** The default throw table of `k` cowries: faces by mouths up, none up = 2K grace,
- * all up = K grace, else the count. */
-export function defaultTable(k) {
-  const faces = [];
-  for (let u = 0; u <= k; u++) {
-    if (u === 0) faces.push({ value: 2 * k, grace: true });
-    else if (u === k) faces.push({ value: k, grace: true });
-    else faces.push({ value: u, grace: false });
-  }
-  return faces;
+/** Whether `rules` is a full rules object, as the engine writes it. */
+export function isFullRules(rules) {
+  return !!rules && typeof rules === "object" && Array.isArray(rules.throws) && typeof rules.gate === "string";
 }
 
-/** The rules with every field the page reads filled in. */
+/** The page's view of a full rules object; an error for anything else (a preset name
+ * or a partial object must go through the engine first). */
 export function normalizeRules(rules) {
-  const spec = typeof rules === "string" ? { preset: rules } : { ...(rules || {}) };
-  const preset = PRESETS[spec.preset] || PRESETS.standard;
-  const cowries = spec.cowries ?? preset.cowries;
-  let faces;
-  if (Array.isArray(spec.throws)) {
-    faces = spec.throws;
-  } else {
-    faces = defaultTable(cowries);
-    if (spec.throws === "no-ones-11") faces[1] = { value: 11, grace: true };
-    if (spec.throws === "no-ones-12") faces[1] = { value: 12, grace: true };
-  }
+  if (!isFullRules(rules)) throw new Error("the page reads only the engine's full rules object");
   return {
-    preset: spec.preset || "standard",
-    cowries,
-    mouthUp: spec.mouth_up ?? 0.5,
-    faces,
-    safe: Array.isArray(spec.safe) ? spec.safe : "default",
-    gate: spec.gate ?? preset.gate,
-    entry: spec.entry ?? preset.entry,
-    threeGraces: spec.three_graces ?? preset.three_graces,
-    doubles: spec.doubles ?? true,
-    // A pair may land on an opponent's double and capture it (on in every preset).
-    pairCapture: spec.pair_capture ?? true,
-    finish: spec.finish ?? "first",
+    preset: rules.preset || "standard",
+    size: rules.size,
+    cowries: rules.cowries,
+    mouthUp: rules.mouth_up,
+    faces: rules.throws,
+    safe: rules.safe,
+    gate: rules.gate,
+    entry: rules.entry,
+    threeGraces: rules.three_graces,
+    doubles: rules.doubles,
+    pairCapture: rules.pair_capture,
+    finish: rules.finish,
   };
 }
 
@@ -66,4 +43,13 @@ export function throwName(mouthsUp, cowries) {
   if (mouthsUp === 0) return "ashta";
   if (mouthsUp === cowries) return "chamma";
   return null;
+}
+
+/** The full rules object of a rules request (a preset name or a partial object), from
+ * the engine in the page. */
+export async function fullRules(request) {
+  if (isFullRules(request)) return request;
+  const { loadEngine } = await import("./engine.js");
+  const { ashta } = await loadEngine();
+  return ashta.fullRules(JSON.stringify(request));
 }

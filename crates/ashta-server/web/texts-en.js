@@ -23,6 +23,8 @@ export const en = {
   "lobby.pairCapture": "A pair captures a double",
   "lobby.pairCaptureHelp": "On (the rule of every preset): a pair may land on an opponent's double and capture all of it. Off: nobody may land on a double, not even a pair.",
   "lobby.submit": "Create game",
+  "lobby.offline": "Play in this browser",
+  "lobby.offlineGames": "Games in this browser",
   "lobby.created": "Game {id} created",
   "lobby.invite": "Invite link",
   "lobby.play": "Play",

@@ -24,6 +24,8 @@ export const hi = {
   "lobby.pairCapture": "जोड़ी जोड़ी को मारती है",
   "lobby.pairCaptureHelp": "चालू (हर नियम-समूह में यही): साथ चलती जोड़ी विरोधी की जोड़ी पर आकर उसे पूरा मार सकती है। बंद: जोड़ी पर कोई नहीं आ सकता।",
   "lobby.submit": "खेल बनाएँ",
+  "lobby.offline": "इसी ब्राउज़र में खेलें",
+  "lobby.offlineGames": "इस ब्राउज़र के खेल",
   "lobby.created": "खेल {id} बन गया",
   "lobby.invite": "न्योते का लिंक",
   "lobby.play": "खेलें",

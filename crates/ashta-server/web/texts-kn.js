@@ -24,6 +24,8 @@ export const kn = {
   "lobby.pairCapture": "ಜೋಡಿ ಜೋಡಿಯನ್ನು ಹೊಡೆಯುತ್ತದೆ",
   "lobby.pairCaptureHelp": "ಆನ್ (ಎಲ್ಲ ನಿಯಮ ಗುಂಪುಗಳಲ್ಲಿ ಇದೇ): ಒಟ್ಟಿಗೆ ನಡೆಯುವ ಜೋಡಿ ಎದುರಾಳಿಯ ಜೋಡಿಯ ಮೇಲೆ ಬಂದು ಅದನ್ನು ಪೂರ್ತಿ ಹೊಡೆಯಬಹುದು. ಆಫ್: ಜೋಡಿಯ ಮೇಲೆ ಯಾರೂ ಬರಲಾಗದು.",
   "lobby.submit": "ಆಟ ರಚಿಸಿ",
+  "lobby.offline": "ಈ ಬ್ರೌಸರ್‌ನಲ್ಲಿ ಆಡಿ",
+  "lobby.offlineGames": "ಈ ಬ್ರೌಸರ್‌ನ ಆಟಗಳು",
   "lobby.created": "ಆಟ {id} ಸಿದ್ಧವಾಗಿದೆ",
   "lobby.invite": "ಆಹ್ವಾನದ ಲಿಂಕ್",
   "lobby.play": "ಆಡಿ",

@@ -24,6 +24,8 @@ export const te = {
   "lobby.pairCapture": "జంట జంటను కొడుతుంది",
   "lobby.pairCaptureHelp": "ఆన్ (అన్ని నియమాల సమూహాల్లో ఇదే): కలిసి నడిచే జంట ప్రత్యర్థి జంటపై దిగి దాన్ని పూర్తిగా కొట్టవచ్చు. ఆఫ్: జంటపై ఎవరూ దిగలేరు.",
   "lobby.submit": "ఆట సృష్టించండి",
+  "lobby.offline": "ఈ బ్రౌజర్‌లో ఆడండి",
+  "lobby.offlineGames": "ఈ బ్రౌజర్‌లోని ఆటలు",
   "lobby.created": "ఆట {id} సిద్ధమైంది",
   "lobby.invite": "ఆహ్వాన లింక్",
   "lobby.play": "ఆడండి",

@@ -4,14 +4,14 @@
 
 import { h, replaceChildren } from "./dom.js";
 import { t } from "./i18n.js";
-import { normalizeRules, throwName } from "./rules.js";
+import { fullRules, normalizeRules, throwName } from "./rules.js";
 
-let current = { rules: normalizeRules("standard"), size: 5 };
+let current = { request: "standard", size: null };
 
-/** Sets the rules the dialog explains: a rules object or preset name, and the board. */
+/** Sets the rules the dialog explains: a rules request (a preset name, a partial or a
+ * full rules object; the engine fills it in when the dialog opens), and the board. */
 export function setRulesContext(rules, size) {
-  const normal = normalizeRules(rules);
-  current = { rules: normal, size: size || (normal.preset === "senior" ? 7 : 5) };
+  current = { request: rules, size: size || null };
 }
 
 /** The paragraphs of the rules, as [text key, parameters], for `rules` (normalized).
@@ -53,10 +53,19 @@ function dialog() {
   return box;
 }
 
-/** Opens the dialog for the current rules. */
-export function openRules() {
-  const { rules, size } = current;
+/** Opens the dialog for the current rules (filled in by the engine). */
+export async function openRules() {
   const box = dialog();
+  let full;
+  try {
+    full = await fullRules(current.request);
+  } catch (e) {
+    replaceChildren(box, h("p", { role: "alert" }, String(e.message || e)));
+    if (!box.open) box.showModal();
+    return;
+  }
+  const rules = normalizeRules(full);
+  const size = current.size || full.size;
   const preset = t(`presetShort.${rules.preset}`);
   replaceChildren(
     box,

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use ashta_analysis::{hint, HintConfig};
 use ashta_bots::seating;
-use ashta_engine::{Game, Move, MoveJson, MoveList, Play, PositionJson, Rules, RulesSpec, Variant};
+use ashta_engine::{
+    Game, Move, MoveJson, MoveList, Play, Position, PositionJson, Rules, RulesSpec, Variant,
+};
 use ashta_session::{Next, Session};
 use serde::Serialize;
 
@@ -63,6 +65,24 @@ pub enum StepView {
     },
     /// Nothing: a person is to move, or the game is over.
     Wait,
+}
+
+/// The play a decision made elsewhere (a Web Worker's [`crate::tools::decide`]) stands
+/// for in `pos`, each move found by the engine; refused when one is not legal.
+pub fn play_of(variant: &Variant, pos: &Position, decision: &[MoveJson]) -> Result<Play, String> {
+    let mut pos = *pos;
+    let mut moves = Vec::with_capacity(decision.len());
+    for m in decision {
+        let from = u8::try_from(m.from).ok();
+        let played = variant
+            .play_move(&mut pos, m.value, from, m.count)
+            .map_err(|e| format!("the decision's move is not legal: {e}"))?;
+        moves.push(played.mv);
+    }
+    Ok(Play {
+        moves,
+        position: pos,
+    })
 }
 
 /// Reads a rules argument: a preset name (`standard`) or a rules object, as JSON.
@@ -177,20 +197,7 @@ impl BrowserGame {
     /// legal here is refused with nothing played.
     pub fn play_decision(&mut self, decision: &[MoveJson]) -> Result<Vec<MoveView>, String> {
         let seat = self.session.position().to_move();
-        let mut pos = *self.session.position();
-        let mut moves = Vec::with_capacity(decision.len());
-        for m in decision {
-            let from = u8::try_from(m.from).ok();
-            let played = self
-                .variant()
-                .play_move(&mut pos, m.value, from, m.count)
-                .map_err(|e| format!("the decision's move is not legal: {e}"))?;
-            moves.push(played.mv);
-        }
-        let play = Play {
-            moves,
-            position: pos,
-        };
+        let play = play_of(self.variant(), self.session.position(), decision)?;
         self.session
             .check_bot_play(seat, &play)
             .map_err(|e| e.to_string())?;
@@ -322,7 +329,7 @@ mod tests {
             assert!(!state.legal.is_empty());
             for (i, mv) in state.legal.iter().enumerate() {
                 assert_eq!(mv.index, i);
-                assert_eq!(*mv.path.last().unwrap(), mv.mv.to as i16);
+                assert_eq!(*mv.legal.path.last().unwrap(), mv.legal.mv.to as i16);
             }
         }
     }

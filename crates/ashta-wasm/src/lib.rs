@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 pub mod browser_game;
+pub mod offline;
 pub mod tools;
 pub mod view;
 
@@ -121,6 +122,83 @@ impl JsGame {
     }
 }
 
+/// An offline game the page plays with the messages of the server's WebSocket
+/// (`docs/web-api.md`): `send` answers a client message with `state`, `event` or
+/// `error` messages; `botTurn` says which bot is to act, `botThrow` and `botPlay` act
+/// for it (its decision made in a Worker with `decide`).
+#[wasm_bindgen(js_name = OfflineTable)]
+pub struct JsOfflineTable(offline::OfflineTable);
+
+#[wasm_bindgen(js_class = OfflineTable)]
+impl JsOfflineTable {
+    /// A new game from the request the lobby would send to `POST /api/games` (JSON
+    /// text), its throws from `seed`, committed to with `salt`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        id: &str,
+        request: &str,
+        seed_value: f64,
+        salt: &str,
+        created_at: f64,
+    ) -> Result<JsOfflineTable, JsError> {
+        offline::OfflineTable::new(id, request, seed(seed_value)?, salt, created_at as i64)
+            .map(JsOfflineTable)
+            .map_err(js_error)
+    }
+
+    /// A game saved with `save()`, its events replayed and checked.
+    pub fn load(text: &str) -> Result<JsOfflineTable, JsError> {
+        offline::OfflineTable::load(text)
+            .map(JsOfflineTable)
+            .map_err(js_error)
+    }
+
+    /// The game as text, to keep (IndexedDB) and `load` later.
+    pub fn save(&self) -> String {
+        self.0.save()
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> String {
+        self.0.id().to_string()
+    }
+
+    /// The `state` message for seat `you` (undefined: a spectator).
+    pub fn state(&self, you: Option<u32>) -> Result<JsValue, JsError> {
+        to_js(&self.0.state(you.map(|s| s as usize)))
+    }
+
+    /// The messages answering a client message (JSON text) from seat `seat`.
+    pub fn send(&mut self, seat: u32, message: &str) -> Result<JsValue, JsError> {
+        to_js(&self.0.send(seat as usize, message))
+    }
+
+    /// The bot to act now (`{seat, level, must_throw, position}`), or undefined.
+    #[wasm_bindgen(js_name = botTurn)]
+    pub fn bot_turn(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.bot_turn())
+    }
+
+    /// The bot to act throws once; its event messages.
+    #[wasm_bindgen(js_name = botThrow)]
+    pub fn bot_throw(&mut self) -> Result<JsValue, JsError> {
+        to_js(&self.0.bot_throw().map_err(js_error)?)
+    }
+
+    /// The bot to act plays the moves it decided (checked first); its event messages.
+    #[wasm_bindgen(js_name = botPlay)]
+    pub fn bot_play(&mut self, moves: JsValue) -> Result<JsValue, JsError> {
+        let moves: Vec<MoveJson> = serde_wasm_bindgen::from_value(moves)
+            .map_err(|e| JsError::new(&format!("a decision is a list of moves: {e}")))?;
+        to_js(&self.0.bot_play(&moves).map_err(js_error)?)
+    }
+
+    /// The seed the bots are seeded from, in decimal.
+    pub fn seed(&self) -> String {
+        self.0.seed().to_string()
+    }
+}
+
 /// The legal moves of a position given as JSON (RULES.md 11), with their facts.
 #[wasm_bindgen(js_name = legalMoves)]
 pub fn legal_moves(position_json: &str) -> Result<JsValue, JsError> {
@@ -151,6 +229,14 @@ pub fn hint(position_json: &str, time_ms: u32, seed_value: f64) -> Result<JsValu
 pub fn random_games(rules: &str, games: u32, seed_value: f64) -> Result<JsValue, JsError> {
     let summary = tools::random_games(rules, games, seed(seed_value)?).map_err(js_error)?;
     to_js(&view::SummaryView::from(&summary))
+}
+
+/// The full rules object (every field, tables spelled out, as `ashta rules` prints it)
+/// of a rules argument: a preset name or a partial rules object, as JSON.
+#[wasm_bindgen(js_name = fullRules)]
+pub fn full_rules(rules: &str) -> Result<JsValue, JsError> {
+    let rules = browser_game::rules_from_json(rules).map_err(js_error)?;
+    to_js(&RulesObject::full(&rules))
 }
 
 /// Every preset with its full rules object, as the rules dialog shows them.

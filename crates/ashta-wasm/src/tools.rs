@@ -90,7 +90,7 @@ mod tests {
         v.legal_moves(&pos, &mut list);
         assert_eq!(views.len(), list.len());
         for (view, mv) in views.iter().zip(list.iter()) {
-            assert_eq!(view.mv, ashta_engine::MoveJson::from(mv));
+            assert_eq!(view.legal.mv, ashta_engine::MoveJson::from(mv));
         }
     }
 

@@ -7,14 +7,16 @@ use ashta_engine::{
     Cowries, Forfeit, Move, MoveJson, OneThrow, Played, Position, ThrowStep, Variant,
 };
 use ashta_session::describe::{forfeit_reasons, square_name, unit_name};
+use ashta_table::protocol::LegalMove;
 use serde::Serialize;
 
 /// A legal move, with everything playing it would do (found by playing it on a copy).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveView {
-    /// The move in the engine's JSON form (RULES.md 11).
+    /// The move as the server lists a legal move (the engine's JSON move, the path its
+    /// unit takes and the double it forms): the same type, so the page reads both alike.
     #[serde(flatten)]
-    pub mv: MoveJson,
+    pub legal: LegalMove,
     /// Its index in the legal list: what [`crate::BrowserGame::play`] takes.
     pub index: usize,
     /// The move in the engine's notation.
@@ -25,9 +27,6 @@ pub struct MoveView {
     pub to_square: String,
     /// `pawn`, `pair` or `N pawns`.
     pub unit: String,
-    /// Path indices the unit passes through, the square it leaves first (−1 for an
-    /// entry), its target last.
-    pub path: Vec<i16>,
     /// Whether it reaches the home.
     pub home: bool,
     /// The player captured and how many of their pawns go back.
@@ -47,13 +46,12 @@ impl MoveView {
         let p = played.player;
         let to = mv.to as usize;
         MoveView {
-            mv: MoveJson::from(&mv),
+            legal: LegalMove::new(played),
             index,
             notation: mv.to_string(),
             from_square: mv.from.map(|f| square_name(variant, p, f as usize)),
             to_square: square_name(variant, p, to),
             unit: unit_name(mv.count),
-            path: played.walk(),
             home: to == variant.home(),
             captured: played.captured,
             double: played.double,

@@ -1,67 +1,49 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formsDouble } from "../../web/board.js";
 import { rematchRequest } from "../../web/endscreen.js";
 import { Board } from "../../web/geometry.js";
-import { startPosition } from "../../web/history.js";
 import { normalizeRules } from "../../web/rules.js";
 import { EFFECTS, play, played, setSound, soundOn } from "../../web/sound.js";
 import { rulesParagraphs, throwRows } from "../../web/tutorial.js";
 import { boardJson, fixture } from "./fixture.mjs";
 
+/** The engine's full rules object of a preset (from the fixture), with `changes`. */
+const full = (name, changes = {}) => ({ ...fixture.presets.find((p) => p.name === name).rules, ...changes });
+
 test("the rules page follows the game's preset", () => {
-  const keys = (preset) => rulesParagraphs(normalizeRules(preset)).map(([k]) => k);
-  const standard = keys("standard");
+  const keys = (rules) => rulesParagraphs(normalizeRules(rules)).map(([k]) => k);
+  const standard = keys(full("standard"));
   assert.ok(standard.includes("rules.gateWait") && standard.includes("rules.captureStart") && standard.includes("rules.doubles"));
   assert.ok(!standard.includes("rules.entryGrace") && !standard.includes("rules.threeGraces"));
-  const traditional = keys("traditional");
+  const traditional = keys(full("traditional"));
   for (const k of ["rules.gateCircle", "rules.captureGrace", "rules.entryGrace", "rules.threeGraces"]) assert.ok(traditional.includes(k), k);
-  // A game's full rules list the safe squares, which are counted; a preset's default
-  // layout is only named.
+  // The engine's full rules list the safe squares, which are counted.
   const safe = (rules) => rulesParagraphs(normalizeRules(rules)).find(([k]) => k.startsWith("rules.safe"));
   for (const { name, rules } of fixture.presets) {
     assert.deepEqual(safe(rules), ["rules.safe", { count: rules.safe.length }], name);
-    assert.deepEqual(safe(name), ["rules.safeDefault", {}], name);
   }
-  assert.equal(fixture.presets.find((p) => p.name === "standard").rules.safe.length, 5);
-  assert.equal(rulesParagraphs(normalizeRules("standard")).find(([k]) => k === "rules.turn")[1].cowries, 4);
+  assert.equal(full("standard").safe.length, 5);
+  assert.equal(rulesParagraphs(normalizeRules(full("standard"))).find(([k]) => k === "rules.turn")[1].cowries, 4);
   assert.deepEqual(
-    throwRows(normalizeRules("standard")).map((r) => [r.up, r.value, r.grace, r.name]),
+    throwRows(normalizeRules(full("standard"))).map((r) => [r.up, r.value, r.grace, r.name]),
     [[0, 8, true, "ashta"], [1, 1, false, null], [2, 2, false, null], [3, 3, false, null], [4, 4, true, "chamma"]],
   );
 });
 
 test("the rules page says whether a pair captures a double", () => {
   const keys = (rules) => rulesParagraphs(normalizeRules(rules)).map(([k]) => k);
-  // Every preset has pair capture on, by name and in the engine's full rules object.
+  // Every preset has pair capture on in the engine's full rules object.
   for (const { name, rules } of fixture.presets) {
     assert.equal(rules.pair_capture, true, name);
-    assert.ok(keys(name).includes("rules.pairCapture"), name);
     assert.ok(keys(rules).includes("rules.pairCapture"), name);
-    assert.ok(!keys(name).includes("rules.pairCaptureOff"), name);
+    assert.ok(!keys(rules).includes("rules.pairCaptureOff"), name);
   }
-  const off = keys({ preset: "standard", pair_capture: false });
+  const off = keys(full("standard", { pair_capture: false }));
   assert.ok(off.includes("rules.pairCaptureOff") && !off.includes("rules.pairCapture"));
-  // An object that leaves the flag out gets the preset's value (on).
-  assert.equal(normalizeRules({ preset: "traditional", gate: "wait" }).pairCapture, true);
   // Without doubles there is no double to land on: neither paragraph.
-  const none = keys({ preset: "standard", doubles: false, pair_capture: false });
+  const none = keys(full("standard", { doubles: false, pair_capture: false }));
   assert.ok(!none.some((k) => k.startsWith("rules.pairCapture")));
-});
-
-test("a move that makes a double on the outer ring is marked as a block", () => {
-  const board = new Board(boardJson(5, 2));
-  const start = startPosition({ rules: "standard", size: 5, players: 2 }, "start", 4);
-  const pos = { ...start, to_move: 0, bag: [2], pawns: [[0, 0, 2, 0], [0, 0, 0, 0]] };
-  assert.equal(formsDouble(board, pos, { value: 2, from: 0, to: 2, count: 1 }), "block");
-  assert.equal(formsDouble(board, pos, { value: 3, from: 0, to: 3, count: 1 }), null);
-  // A pair arriving on an empty plain square forms a double too.
-  assert.equal(formsDouble(board, pos, { value: 3, from: 0, to: 3, count: 2 }), "block");
-  // On an inner ring it is a double but no block; safe squares make none.
-  const inner = { ...pos, pawns: [[17, 19, 0, 0], [0, 0, 0, 0]] };
-  assert.equal(formsDouble(board, inner, { value: 2, from: 17, to: 19, count: 1 }), "double");
-  assert.equal(formsDouble(board, pos, { value: 4, from: 0, to: 4, count: 1 }), null);
 });
 
 test("a rematch asks for the same rules, board and seats", () => {

@@ -118,14 +118,19 @@ impl Table {
         self.variant().legal_moves(self.position(), &mut moves);
         moves.to_vec()
     }
-    /// The legal moves as JSON, each with the path its unit would take.
+    /// The legal moves as JSON, each with the path its unit would take and the double
+    /// it would form, from playing it on a copy of the position.
     pub fn legal_json(&self) -> Vec<LegalMove> {
-        let seat = self.to_move();
+        let pos = self.position();
         self.legal()
             .iter()
-            .map(|mv| LegalMove {
-                mv: MoveJson::from(mv),
-                path: self.path(self.position(), seat, *mv),
+            .filter_map(|mv| {
+                let mut after = *pos;
+                let played = self
+                    .variant()
+                    .play_move(&mut after, mv.value, mv.from, mv.count)
+                    .ok()?;
+                Some(LegalMove::new(&played))
             })
             .collect()
     }
@@ -143,6 +148,39 @@ impl Table {
             draw: pos.draw().map(|d| d.name().to_string()),
         })
     }
+    /// The fields of a game's snapshot (`docs/web-api.md`) that the table knows:
+    /// `status`, `version`, `rules` (the full object), `size`, `players`, `board`,
+    /// `position`, `legal`, `must_throw`, `reveal` and `result`. Whoever holds the
+    /// table adds the rest (its id, seats, times, events).
+    pub fn snapshot_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        let rules = self.variant().rules();
+        let value = serde_json::json!({
+            "status": if self.is_over() { "finished" } else { "playing" },
+            "version": self.version(),
+            "rules": ashta_engine::RulesObject::full(rules),
+            "size": rules.size,
+            "players": rules.players,
+            "board": self.board_json(),
+            "position": self.position_json(),
+            "legal": self.legal_json(),
+            "must_throw": self.must_throw(),
+            "reveal": self.reveal(),
+            "result": self.result(),
+        });
+        match value {
+            serde_json::Value::Object(map) => map,
+            _ => unreachable!("a json! object is an object"),
+        }
+    }
+
+    /// The `event` message of `event`, made by this table as its last change: the
+    /// event with the legal moves and the throw the game waits for after it, as
+    /// [`crate::protocol::event_message`] writes it.
+    pub fn event_message(&self, event: &Event, turn_deadline: Option<i64>) -> String {
+        let event = serde_json::to_string(event).expect("events serialize");
+        crate::protocol::event_message(&event, &self.legal_json(), self.must_throw(), turn_deadline)
+    }
+
     /// The seed and salt, once the game is over.
     pub fn reveal(&self) -> Option<Reveal> {
         self.is_over().then(|| Reveal {
@@ -342,6 +380,7 @@ impl Table {
             to: Some(mv.to),
             capture: Some(mv.is_capture()),
             path: None,
+            forms: None,
         };
         self.play_request(seat, &req)
     }
@@ -664,6 +703,7 @@ mod tests {
             to: None,
             capture: None,
             path: None,
+            forms: None,
         };
         assert_eq!(
             t.play_request(0, &req).unwrap_err().code,
@@ -684,6 +724,7 @@ mod tests {
             to: None,
             capture: None,
             path: None,
+            forms: None,
         };
         let v = t.version();
         assert_eq!(

@@ -98,6 +98,29 @@ pub struct LegalMove {
     /// Path indices the unit passes through, first to last, as a `move` event's `path`
     /// (the square it leaves first, −1 for an entry).
     pub path: Vec<i16>,
+    /// What the move makes where it lands, as the engine plays it: `block` (a double
+    /// that blocks an opponent still playing), `double` (a double that blocks nobody),
+    /// or null.
+    pub forms: Option<&'static str>,
+}
+
+impl LegalMove {
+    /// The listing of a move from the engine's facts of playing it ([`Played`]).
+    ///
+    /// [`Played`]: ashta_engine::Played
+    pub fn new(played: &ashta_engine::Played) -> LegalMove {
+        LegalMove {
+            mv: MoveJson::from(&played.mv),
+            path: played.walk(),
+            forms: if played.block.is_some() {
+                Some("block")
+            } else if played.double {
+                Some("double")
+            } else {
+                None
+            },
+        }
+    }
 }
 
 /// A game's board as clients draw it, from the engine's geometry and rules: who sits
@@ -168,6 +191,10 @@ pub struct MoveRequest {
     /// listed them (checked when given).
     #[serde(default)]
     pub path: Option<Vec<i16>>,
+    /// The listing's `forms`, accepted so that a client may send a legal move back as
+    /// it was listed; not checked (the move's own event says what it formed).
+    #[serde(default)]
+    pub forms: Option<serde_json::Value>,
 }
 
 fn one() -> u8 {
@@ -408,6 +435,22 @@ impl WsError {
     }
 }
 
+/// The `event` message of one event, given as its JSON text: `{"type": "event",
+/// "event": …, "legal": …, "must_throw": …, "turn_deadline": …}`, where `legal` and
+/// `must_throw` say what the game waits for after the batch of events it belongs to.
+pub fn event_message(
+    event: &str,
+    legal: &[LegalMove],
+    must_throw: bool,
+    turn_deadline: Option<i64>,
+) -> String {
+    let legal = serde_json::to_string(legal).expect("moves serialize");
+    let deadline = turn_deadline.map_or("null".to_string(), |d| d.to_string());
+    format!(
+        r#"{{"type":"event","event":{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,7 +460,10 @@ mod tests {
     /// `crates/ashta-cli/tests/browser_e2e.rs`) are the ones the server sends.
     #[test]
     fn the_board_sent_is_the_one_the_page_tests_draw() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/e2e/unit/engine-fixture.json");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../ashta-server/e2e/unit/engine-fixture.json"
+        );
         let fixture: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let boards = fixture["boards"].as_object().unwrap();
@@ -436,16 +482,24 @@ mod tests {
     fn a_circle_gate_move_path_wraps_round_the_outer_ring() {
         let (v, pos) =
             ashta_engine::parse_any("traditional 5 2 0 3 0,0,0,14/-1,-1,-1,-1 - - 0").unwrap();
-        let mv = v.find_move(&pos, 3, Some(14), 1).unwrap();
-        let legal = LegalMove {
-            mv: MoveJson::from(&mv),
-            path: std::iter::once(mv.from_index())
-                .chain(v.move_path(&pos, 0, mv).map(|i| i as i16))
-                .collect(),
-        };
+        let mut after = pos;
+        let legal = LegalMove::new(&v.play_move(&mut after, 3, Some(14), 1).unwrap());
         let json = serde_json::to_value(&legal).unwrap();
         assert_eq!(json["path"], serde_json::json!([14, 15, 0, 1]));
         assert_eq!(json["to"], 1);
         assert_eq!(json["value"], 3);
+    }
+
+    /// A pawn joining its own on an outer square that is not safe forms a blocking
+    /// double; joining on a safe square forms nothing (RULES.md 7), as the engine says.
+    #[test]
+    fn a_legal_move_says_the_double_or_block_it_forms() {
+        let forms = |value: u8| {
+            let text = format!("standard 5 2 0 {value} 0,0,0,2/0,0,0,0 - - 0");
+            let (v, mut pos) = ashta_engine::parse_any(&text).unwrap();
+            LegalMove::new(&v.play_move(&mut pos, value, Some(0), 1).unwrap()).forms
+        };
+        assert_eq!(forms(2), Some("block"));
+        assert_eq!(forms(3), None);
     }
 }

@@ -1,0 +1,241 @@
+// The offline game in headless Chromium: it starts its own `ashta serve` (the binary
+// given), loads the page, and stops the server; the page then plays a whole game
+// against the `default` bot with the engine in the page (the bots in a Web Worker),
+// resumes it after a reload mid-game with the server still stopped (the service worker
+// gives the page, IndexedDB the game), at 390 and 1280 px with screenshots. It also
+// measures what the first load transfers (≤ 1.5 MB compressed) and times a `medium`
+// decision in the page's Worker (within its 1 s budget).
+// Usage: node offline.mjs ASHTA_BIN. CHROMIUM names the browser.
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+import { chromium } from "playwright-core";
+
+import { act, check, newContext, snapshot, waitFor } from "./helpers.mjs";
+import { screen } from "./screens.mjs";
+
+const bin = process.argv[2];
+if (!bin) {
+  console.error("usage: node offline.mjs ASHTA_BIN (the `ashta` binary built with --features server)");
+  process.exit(2);
+}
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const say = process.env.E2E_DEBUG ? (...a) => console.error(...a) : () => {};
+const FIRST_LOAD_LIMIT = 1.5 * 1024 * 1024;
+const MEDIUM_BUDGET_MS = 1000;
+
+/** Starts `ashta serve` on a free port; answers `{ url, stop }`. */
+async function startServer() {
+  const dir = mkdtempSync(path.join(tmpdir(), "ashta-offline-e2e-"));
+  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "0", "--db", path.join(dir, "games.sqlite")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stderr.on("data", (d) => {
+    log += d;
+  });
+  const first = await new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`ashta serve exited (${code}): ${log}`)));
+  });
+  const url = first.split(/\s+/).find((w) => w.startsWith("http://")).replace(/[,)]+$/, "");
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await gone;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, stop, log: () => log };
+}
+
+/** Bytes the context's network brought (headers and encoded bodies), the service
+ * worker's own fetches included and the answers it gave from its cache left out. */
+function countTransfer(context) {
+  const total = { bytes: 0, requests: 0, pending: [] };
+  context.on("requestfinished", (request) => {
+    total.pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response || response.fromServiceWorker()) return;
+        const sizes = await request.sizes();
+        total.bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+        total.requests += 1;
+      })(),
+    );
+  });
+  return total;
+}
+
+/** Starts an offline game from the lobby: `default` bots in every other seat. */
+async function startOfflineGame(page, base, players) {
+  await page.goto(`${base}/`);
+  await page.selectOption('select[name="players"]', String(players));
+  for (let p = 1; p < players; p++) {
+    await page.selectOption(`select[name="kind-${p}"]`, "bot");
+    await page.selectOption(`select[name="level-${p}"]`, "default");
+  }
+  await page.click('button[name="offline"]');
+  await page.waitForURL(/\/g\/local-[0-9a-f]+\?seat=0&token=local/);
+  return snapshot(page);
+}
+
+async function offlineWholeGame(browser, width) {
+  const server = await startServer();
+  const context = await newContext(browser, { viewport: { width, height: width < 600 ? 844 : 900 } });
+  const transfer = countTransfer(context);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => say("console", m.type(), m.text()));
+  try {
+    await page.goto(`${server.url}/`);
+    // The service worker looks after the page and has kept the engine's files.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+    await page.waitForFunction(
+      async () => (await caches.open("ashta-page-v1").then((c) => c.keys())).some((r) => r.url.endsWith(".wasm")),
+      null,
+      { timeout: 30000, polling: 200 },
+    );
+    await page.waitForTimeout(500);
+    await Promise.all(transfer.pending);
+    const firstLoad = transfer.bytes;
+    say("first load", firstLoad, transfer.requests);
+    check(firstLoad <= FIRST_LOAD_LIMIT, `the first load transferred ${firstLoad} bytes (limit ${FIRST_LOAD_LIMIT})`);
+    await server.stop();
+    const start = await startOfflineGame(page, server.url, 2);
+    check(start.id.startsWith("local-") && start.you === 0, `an offline game for seat 0, not ${start.id} as ${start.you}`);
+    check(start.seats[1].level === "default", "the bot is default");
+    say("offline game", start.id);
+    let actions = 0;
+    let reloaded = false;
+    let s = start;
+    while (s.status !== "finished") {
+      s = await act(page);
+      actions += 1;
+      say("action", actions, s.version, s.status);
+      check(actions < 2000, "the game did not end within 2000 actions");
+      if (!reloaded && s.status !== "finished" && s.events.filter((e) => e.kind === "move").length >= 6) {
+        const before = await waitFor(page, (x) => x.status === "finished" || x.position.to_move === x.you, 30000);
+        if (before.status !== "finished") {
+          await page.reload();
+          const after = await waitFor(page, (x) => x.version >= 1, 20000);
+          check(after.version === before.version, `the reload resumed version ${after.version}, not ${before.version}`);
+          check(JSON.stringify(after.position) === JSON.stringify(before.position), "the reload resumed the same position");
+          reloaded = true;
+          if (width < 600) await screen(page, "offline-game", { inside: ["#board svg"] });
+          else await screen(page, "offline-game", { inside: ["#board svg"] });
+        }
+      }
+    }
+    say("finished; reloaded:", reloaded);
+    check(reloaded, "the game was reloaded mid-game");
+    check(s.result && s.reveal, "the finished game has its result and seed");
+    await page.waitForSelector("#end:not([hidden]), dialog[open]", { timeout: 20000 });
+    await screen(page, "offline-end");
+    check(errors.length === 0, `page errors: ${errors.join("; ")}`);
+    return `${actions} actions, ${s.events.length} events, winner seat ${s.result.winner}, first load ${(firstLoad / 1024).toFixed(0)} KiB in ${transfer.requests} requests`;
+  } finally {
+    say("closing");
+    await context.close();
+    say("closed");
+    await server.stop();
+    say("stopped");
+  }
+}
+
+/** Two people at one browser (hotseat): the page hands the board to whoever is to move. */
+async function hotseat(browser) {
+  const server = await startServer();
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.url}/`);
+    await page.selectOption('select[name="players"]', "2");
+    await page.selectOption('select[name="kind-1"]', "human");
+    await page.click('button[name="offline"]');
+    await page.waitForURL(/\/g\/local-[0-9a-f]+\?seat=0&token=local/);
+    const seen = new Set();
+    let s = await snapshot(page);
+    for (let n = 0; n < 40 && s.status !== "finished"; n++) {
+      s = await waitFor(page, (x) => x.status === "finished" || x.position.to_move === x.you, 20000);
+      seen.add(s.you);
+      s = await act(page);
+    }
+    check(seen.has(0) && seen.has(1), `both seats played from the one page (seats seen: ${[...seen]})`);
+    return `40 actions, seats ${[...seen].sort().join(" and ")} played in turn`;
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+}
+
+/** A `medium` decision in the page's Worker, timed from the page. */
+async function mediumInTheWorker(browser) {
+  const server = await startServer();
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.url}/`);
+    const times = await page.evaluate(async () => {
+      const { loadEngine } = await import("/assets/engine.js");
+      const { ashta, worker } = await loadEngine();
+      const game = new ashta.Game('"standard"', "random,random,random,random", 5, undefined);
+      const out = [];
+      let asked = 0;
+      // Keep the page's thread busy-free: count how long a 50 ms timer is late meanwhile.
+      for (let s = game.state(); s.next !== "over" && asked < 20; s = game.state()) {
+        if (s.next === "random") {
+          const t0 = performance.now();
+          const moves = await worker.decide(JSON.stringify(s.position), "medium", 1, undefined);
+          out.push(performance.now() - t0);
+          if (moves.length === 0) throw new Error("no moves");
+          asked++;
+        }
+        game.step();
+      }
+      return out;
+    });
+    const worst = Math.max(...times);
+    check(worst < MEDIUM_BUDGET_MS, `a medium decision took ${worst.toFixed(0)} ms in the Worker (budget ${MEDIUM_BUDGET_MS})`);
+    return `${times.length} decisions, worst ${worst.toFixed(0)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(0)} ms`;
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+}
+
+async function main() {
+  const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  const scenarios = [
+    ["an offline game against default at 1280 px, the server stopped, with a reload", (b) => offlineWholeGame(b, 1280)],
+    ["an offline game against default at 390 px, the server stopped, with a reload", (b) => offlineWholeGame(b, 390)],
+    ["a medium decision in the page's Worker within its budget", mediumInTheWorker],
+    ["hotseat: two people take turns at one page", hotseat],
+  ];
+  const only = process.env.E2E_ONLY || "";
+  let failed = 0;
+  let passed = 0;
+  for (const [name, run] of scenarios.filter(([n]) => n.includes(only))) {
+    const t0 = Date.now();
+    try {
+      const detail = await run(browser);
+      passed++;
+      console.log(`ok - ${name} (${detail}; ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`not ok - ${name}: ${e.stack || e}`);
+    }
+  }
+  await browser.close();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();

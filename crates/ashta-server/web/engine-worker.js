@@ -1,0 +1,28 @@
+// The Web Worker of engine.js: it runs the browser module off the page's thread and
+// answers `decide` and `hint` requests with the module's answers.
+
+let ashta = null;
+const pending = [];
+
+async function answer({ id, kind, position, level, seed, timeMs }) {
+  try {
+    const result =
+      kind === "decide" ? ashta.decide(position, level, seed, timeMs ?? undefined) : ashta.hint(position, timeMs, seed);
+    self.postMessage({ id, result });
+  } catch (e) {
+    self.postMessage({ id, error: String(e.message || e) });
+  }
+}
+
+self.addEventListener("message", async (e) => {
+  if (e.data.init) {
+    const glue = await import(e.data.glue);
+    glue.initSync({ module: e.data.init });
+    ashta = glue;
+    for (const request of pending.splice(0)) answer(request);
+  } else if (ashta) {
+    answer(e.data);
+  } else {
+    pending.push(e.data);
+  }
+});

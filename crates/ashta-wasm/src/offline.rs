@@ -1,0 +1,433 @@
+//! A game the page plays offline: the same [`Table`] the server's rooms drive, speaking
+//! the same `state`, `event` and `error` messages (`docs/web-api.md`), so the page draws
+//! an offline game with the code that draws an online one. Bots decide in a Web Worker
+//! ([`crate::tools::decide`]); this table only checks and plays what they decided. A
+//! game is saved as its creation request, seed, salt and events, and loaded by replaying
+//! them, as the server's store does.
+
+use std::time::Duration;
+
+use ashta_engine::{MoveJson, RulesSpec, Variant};
+use ashta_session::Bot;
+use ashta_table::protocol::{
+    ClientMessage, CreateRequest, SeatKind, SeatView, WsError, WsErrorCode,
+};
+use ashta_table::Table;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::browser_game::play_of;
+
+/// An offline game: its table, seats and every event it made.
+pub struct OfflineTable {
+    saved: Saved,
+    seats: Vec<SeatView>,
+    table: Table,
+}
+
+/// What is kept of an offline game (in IndexedDB): enough to replay it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    /// The game's id in this browser.
+    id: String,
+    /// The creation request, as the lobby makes it for the server.
+    request: Value,
+    /// The seed of the throws, in decimal.
+    seed: String,
+    /// The salt of the seed's commitment.
+    salt: String,
+    /// When the game was created, in milliseconds since 1970.
+    created_at: i64,
+    /// Every event, as the server stores them.
+    events: Vec<Value>,
+}
+
+/// The seat a bot is to play now, and what it needs to decide.
+#[derive(Clone, Debug, Serialize)]
+pub struct BotTurn {
+    /// The seat.
+    pub seat: usize,
+    /// Its level, as [`crate::tools::decide`] takes it.
+    pub level: String,
+    /// Whether it throws (else it plays its bag).
+    pub must_throw: bool,
+    /// The position, as JSON text (RULES.md 11), for the Worker.
+    pub position: String,
+}
+
+/// The time a searching bot of an offline game gets per decision.
+pub const OFFLINE_BOT_TIME: Duration = Duration::from_millis(300);
+
+/// The rules and seats of a creation request, checked as the server checks them.
+fn read_request(request: &Value) -> Result<(ashta_engine::Rules, Vec<SeatView>), String> {
+    let req: CreateRequest = serde_json::from_value(request.clone())
+        .map_err(|e| format!("the game request does not read: {e}"))?;
+    let spec = req.rules.unwrap_or(RulesSpec::Name("standard".into()));
+    let mut rules = spec.to_rules().map_err(|e| format!("rules: {e}"))?;
+    if let Some(size) = req.size {
+        rules.size = size;
+    }
+    if let Some(players) = req.players {
+        rules.players = players;
+    }
+    Variant::new(rules.clone()).map_err(|e| format!("rules: {e}"))?;
+    if req.seats.len() != rules.players as usize {
+        return Err(format!(
+            "seats: {} seats given for {} players",
+            req.seats.len(),
+            rules.players
+        ));
+    }
+    let seats = req
+        .seats
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| match (s.kind, &s.level) {
+            (SeatKind::Bot, None) => Err(format!("seats[{i}]: a bot seat needs a level")),
+            (SeatKind::Bot, Some(level)) if level.starts_with("engine:") => Err(format!(
+                "seats[{i}]: an outside engine cannot run in the browser"
+            )),
+            _ => Ok(SeatView {
+                seat: i as u8,
+                kind: s.kind,
+                name: s.name.filter(|n| !n.trim().is_empty()),
+                level: s.level,
+                connected: Some(true),
+            }),
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((rules, seats))
+}
+
+fn bots(seats: &[SeatView], seed: u64) -> Result<Vec<Option<Box<dyn Bot>>>, String> {
+    seats
+        .iter()
+        .map(|s| match (&s.kind, &s.level) {
+            (SeatKind::Bot, Some(level)) => {
+                ashta_bots::seating::seat_bot(level, seed, s.seat.into(), Some(OFFLINE_BOT_TIME))
+                    .map(Some)
+                    .map_err(|e| format!("seat {}: {e}", s.seat))
+            }
+            _ => Ok(None),
+        })
+        .collect()
+}
+
+fn error_message(e: &WsError) -> Value {
+    json!({"type": "error", "code": e.code, "message": e.message})
+}
+
+impl OfflineTable {
+    /// A new game: `request` is the body the lobby would send to `POST /api/games`, the
+    /// throws come from `seed`, committed to with `salt`.
+    pub fn new(
+        id: &str,
+        request: &str,
+        seed: u64,
+        salt: &str,
+        created_at: i64,
+    ) -> Result<OfflineTable, String> {
+        let request: Value = serde_json::from_str(request)
+            .map_err(|e| format!("the game request is not JSON: {e}"))?;
+        let saved = Saved {
+            id: id.to_string(),
+            request,
+            seed: seed.to_string(),
+            salt: salt.to_string(),
+            created_at,
+            events: Vec::new(),
+        };
+        OfflineTable::from_saved(saved)
+    }
+
+    /// A game saved with [`OfflineTable::save`], its events replayed and checked.
+    pub fn load(text: &str) -> Result<OfflineTable, String> {
+        let saved: Saved =
+            serde_json::from_str(text).map_err(|e| format!("the saved game does not read: {e}"))?;
+        OfflineTable::from_saved(saved)
+    }
+
+    fn from_saved(mut saved: Saved) -> Result<OfflineTable, String> {
+        let (rules, seats) = read_request(&saved.request)?;
+        let seed: u64 = saved
+            .seed
+            .parse()
+            .map_err(|_| format!("the seed {:?} is not a whole number", saved.seed))?;
+        let mut table = Table::new(rules, seed, saved.salt.clone(), bots(&seats, seed)?)?;
+        let events = std::mem::take(&mut saved.events);
+        let mut made = Vec::new();
+        for e in table.start() {
+            made.push(serde_json::to_value(&e).map_err(|e| e.to_string())?);
+        }
+        for event in &events {
+            table.replay(event)?;
+        }
+        saved.events = if events.is_empty() { made } else { events };
+        Ok(OfflineTable {
+            saved,
+            seats,
+            table,
+        })
+    }
+
+    /// The game as text, to keep and [`OfflineTable::load`] later.
+    pub fn save(&self) -> String {
+        serde_json::to_string(&self.saved).expect("a saved game serializes")
+    }
+
+    /// The game's id in this browser.
+    pub fn id(&self) -> &str {
+        &self.saved.id
+    }
+
+    /// The `state` message for seat `you` (`None`: a spectator): the game's snapshot
+    /// with every event, as the server sends it to a client that is behind.
+    pub fn state(&self, you: Option<usize>) -> Value {
+        let mut game = self.table.snapshot_fields();
+        game.insert("id".into(), json!(self.saved.id));
+        game.insert("seats".into(), json!(self.seats));
+        game.insert(
+            "commitment".into(),
+            json!(ashta_engine::seed_commitment(
+                self.table.seed(),
+                &self.saved.salt
+            )),
+        );
+        game.insert("turn_deadline".into(), Value::Null);
+        game.insert("created_at".into(), json!(self.saved.created_at));
+        game.insert("updated_at".into(), json!(self.saved.created_at));
+        game.insert("events".into(), Value::Array(self.saved.events.clone()));
+        json!({"type": "state", "you": you, "game": game})
+    }
+
+    /// What a person at `seat` sends (a client message as JSON text), answered with
+    /// the messages the server would send back: events, a state, or an error.
+    pub fn send(&mut self, seat: usize, message: &str) -> Vec<Value> {
+        let msg: ClientMessage = match serde_json::from_str(message) {
+            Ok(m) => m,
+            Err(e) => {
+                let e = WsError::new(WsErrorCode::BadMessage, e.to_string());
+                return vec![error_message(&e)];
+            }
+        };
+        if !matches!(msg, ClientMessage::Hello { .. } | ClientMessage::Ping)
+            && self.seats.get(seat).map(|s| s.kind) != Some(SeatKind::Human)
+        {
+            let e = WsError::new(WsErrorCode::Spectator, "that seat is not a person's");
+            return vec![error_message(&e)];
+        }
+        let made = match msg {
+            ClientMessage::Hello { .. } => return vec![self.state(Some(seat))],
+            ClientMessage::Ping => return Vec::new(),
+            ClientMessage::Throw => self.table.throw(seat),
+            ClientMessage::Move { mv } => self.table.play_request(seat, &mv),
+            ClientMessage::Undo => self.table.undo(seat),
+        };
+        match made {
+            Ok(events) => self.messages(events),
+            Err(e) => vec![error_message(&e)],
+        }
+    }
+
+    /// The bot seat to act now, if a bot is to act.
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        if self.table.is_over() {
+            return None;
+        }
+        let seat = self.table.to_move();
+        let view = &self.seats[seat];
+        (view.kind == SeatKind::Bot).then(|| BotTurn {
+            seat,
+            level: view.level.clone().unwrap_or_default(),
+            must_throw: self.table.must_throw(),
+            position: self.table.variant().to_json_string(self.table.position()),
+        })
+    }
+
+    /// The bot to act throws once.
+    pub fn bot_throw(&mut self) -> Result<Vec<Value>, String> {
+        let turn = self.bot_turn().ok_or("no bot is to act")?;
+        let events = self.table.throw(turn.seat).map_err(|e| e.message)?;
+        Ok(self.messages(events))
+    }
+
+    /// The bot to act plays the moves it decided (in a Worker), checked first.
+    pub fn bot_play(&mut self, decision: &[MoveJson]) -> Result<Vec<Value>, String> {
+        let turn = self.bot_turn().ok_or("no bot is to act")?;
+        let play = play_of(self.table.variant(), self.table.position(), decision)?;
+        let events = self
+            .table
+            .play_bot(turn.seat, &play)
+            .map_err(|e| e.reason)?;
+        Ok(self.messages(events))
+    }
+
+    /// The seed of the throws (the Worker seeds the bots from it).
+    pub fn seed(&self) -> u64 {
+        self.table.seed()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.table.is_over()
+    }
+
+    fn messages(&mut self, events: Vec<ashta_table::protocol::Event>) -> Vec<Value> {
+        events
+            .iter()
+            .map(|e| {
+                self.saved
+                    .events
+                    .push(serde_json::to_value(e).expect("events serialize"));
+                serde_json::from_str(&self.table.event_message(e, None))
+                    .expect("an event message is JSON")
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REQUEST: &str = r#"{"rules":"standard","players":2,"seats":[{"kind":"human","name":null},{"kind":"bot","level":"greedy"}]}"#;
+
+    fn table() -> OfflineTable {
+        OfflineTable::new("local-1", REQUEST, 7, "00ff", 1).unwrap()
+    }
+
+    #[test]
+    fn the_state_message_is_the_servers_snapshot_shape() {
+        let t = table();
+        let state = t.state(Some(0));
+        assert_eq!(state["type"], "state");
+        assert_eq!(state["you"], 0);
+        for field in [
+            "id",
+            "status",
+            "version",
+            "rules",
+            "board",
+            "seats",
+            "position",
+            "legal",
+            "must_throw",
+            "commitment",
+            "events",
+        ] {
+            assert!(state["game"].get(field).is_some(), "{field}");
+        }
+        assert_eq!(state["game"]["must_throw"], true);
+    }
+
+    #[test]
+    fn a_person_throws_and_gets_event_messages() {
+        let mut t = table();
+        let out = t.send(0, r#"{"type":"throw"}"#);
+        assert_eq!(out[0]["type"], "event");
+        assert_eq!(out[0]["event"]["kind"], "throw");
+        assert_eq!(out[0]["event"]["version"], 1);
+    }
+
+    #[test]
+    fn a_bot_seat_cannot_be_played_by_a_person() {
+        let mut t = table();
+        let out = t.send(1, r#"{"type":"throw"}"#);
+        assert_eq!(out[0]["type"], "error");
+        assert_eq!(out[0]["code"], "spectator");
+    }
+
+    #[test]
+    fn a_malformed_message_is_a_bad_message_error() {
+        let mut t = table();
+        let out = t.send(0, "{\"type\":\"fly\"}");
+        assert_eq!(out[0]["code"], "bad_message");
+    }
+
+    /// A whole game against a bot, the bot's plays decided as the Worker decides them,
+    /// saved and loaded after every step: the loaded game is the same game.
+    #[test]
+    fn a_saved_game_loads_to_the_same_state_after_every_step() {
+        let mut t = table();
+        let mut steps = 0;
+        while !t.is_over() && steps < 3000 {
+            if let Some(turn) = t.bot_turn() {
+                if turn.must_throw {
+                    t.bot_throw().unwrap();
+                } else {
+                    let moves =
+                        crate::tools::decide(&turn.position, &turn.level, t.seed(), None).unwrap();
+                    t.bot_play(&moves).unwrap();
+                }
+            } else {
+                let state = t.state(Some(0));
+                let msg = if state["game"]["must_throw"] == true {
+                    r#"{"type":"throw"}"#.to_string()
+                } else {
+                    let mv = &state["game"]["legal"][0];
+                    json!({"type": "move", "move": {"value": mv["value"], "from": mv["from"], "count": mv["count"]}}).to_string()
+                };
+                let out = t.send(0, &msg);
+                assert_ne!(out[0]["type"], "error", "{out:?}");
+            }
+            if steps % 25 == 0 {
+                let loaded = OfflineTable::load(&t.save()).unwrap();
+                assert_eq!(loaded.state(Some(0)), t.state(Some(0)));
+            }
+            steps += 1;
+        }
+        assert!(t.is_over());
+        let loaded = OfflineTable::load(&t.save()).unwrap();
+        assert_eq!(loaded.state(Some(0)), t.state(Some(0)));
+        assert_eq!(t.state(None)["game"]["status"], "finished");
+    }
+
+    #[test]
+    fn a_decision_that_is_not_legal_is_refused_with_nothing_played() {
+        let mut t = table();
+        t.send(0, r#"{"type":"throw"}"#);
+        while t.bot_turn().is_none() && !t.is_over() {
+            let state = t.state(Some(0));
+            if state["game"]["must_throw"] == true {
+                t.send(0, r#"{"type":"throw"}"#);
+            } else {
+                let mv = &state["game"]["legal"][0];
+                t.send(0, &json!({"type": "move", "move": {"value": mv["value"], "from": mv["from"], "count": mv["count"]}}).to_string());
+            }
+        }
+        let before = t.save();
+        if let Some(turn) = t.bot_turn() {
+            if turn.must_throw {
+                t.bot_throw().unwrap();
+            }
+        }
+        let before_play = t.save();
+        let bad = [MoveJson {
+            value: 99,
+            from: -1,
+            to: 0,
+            count: 1,
+            capture: false,
+        }];
+        if t.bot_turn().is_some() {
+            assert!(t.bot_play(&bad).is_err());
+            assert_eq!(t.save(), before_play);
+        }
+        assert!(before.len() <= before_play.len());
+    }
+
+    #[test]
+    fn a_request_with_a_wrong_seat_count_is_refused() {
+        let err = OfflineTable::new(
+            "x",
+            r#"{"players":3,"seats":[{"kind":"human"}]}"#,
+            1,
+            "00",
+            0,
+        )
+        .err()
+        .unwrap();
+        assert!(err.contains("seats"), "{err}");
+    }
+}
