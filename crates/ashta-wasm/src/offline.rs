@@ -104,11 +104,15 @@ fn bots(seats: &[SeatView], seed: u64) -> Result<Vec<Option<Box<dyn Bot>>>, Stri
     seats
         .iter()
         .map(|s| match (&s.kind, &s.level) {
-            (SeatKind::Bot, Some(level)) => {
-                ashta_bots::seating::seat_bot(level, seed, s.seat.into(), Some(OFFLINE_BOT_TIME))
-                    .map(Some)
-                    .map_err(|e| format!("seat {}: {e}", s.seat))
-            }
+            (SeatKind::Bot, Some(level)) => ashta_bots::seating::seat_bot(
+                &ashta_bots::BotMaker::default(),
+                level,
+                seed,
+                s.seat.into(),
+                Some(OFFLINE_BOT_TIME),
+            )
+            .map(Some)
+            .map_err(|e| format!("seat {}: {e}", s.seat)),
             _ => Ok(None),
         })
         .collect()
