@@ -10,6 +10,7 @@ use std::io::{BufRead, Write};
 
 use anyhow::{anyhow, Context, Result};
 use ashta_engine::{parse_position, Cowries, Game, Square};
+use ashta_session::{SeatKind, Session};
 
 use crate::board::{draw, legend, Detail};
 use crate::describe::{move_text, player_long, throw_text, Labels};
@@ -105,7 +106,17 @@ pub const STEPS: &[Step] = &[
 pub fn run(input: &mut dyn BufRead, echo: bool, out: &mut dyn Write, labels: Labels) -> Result<()> {
     let (variant, position) =
         parse_position(START).map_err(|e| anyhow!("the tutorial's set-up: {e}"))?;
-    let mut game = Game::from_position(variant, position, None);
+    // The game is played at a session's table like every other, both seats the
+    // tutorial's: it gives the scripted throws and the lesson's moves.
+    let seats = vec![SeatKind::Human; variant.players()];
+    let bots = seats.iter().map(|_| None).collect();
+    let mut game = Session::from_parts(
+        Game::from_position(variant, position, None),
+        seats,
+        bots,
+        0,
+        None,
+    )?;
     writeln!(
         out,
         "The tutorial: a first game in a few steps. You are South, at the bottom; North \
@@ -203,7 +214,7 @@ impl Tutor<'_> {
     }
 
     /// Throws the player to move's `throws` through the engine and shows them.
-    fn throw(&mut self, game: &mut Game, throws: &[u8]) -> Result<()> {
+    fn throw(&mut self, game: &mut Session, throws: &[u8]) -> Result<()> {
         let p = game.position().to_move();
         game.apply_throws(throws)
             .map_err(|e| anyhow!("the tutorial's throws {throws:?}: {e}"))?;
@@ -218,7 +229,7 @@ impl Tutor<'_> {
 
     /// Shows the board and asks for the lesson's square until it is typed; `None` when
     /// the learner stops.
-    fn ask_square(&mut self, game: &Game, wanted: &str) -> Result<Option<String>> {
+    fn ask_square(&mut self, game: &Session, wanted: &str) -> Result<Option<String>> {
         let board = draw(game.variant(), game.position(), self.labels, Detail::Game);
         writeln!(self.out, "\n{board}")?;
         let size = game.variant().geometry().size();
@@ -243,7 +254,7 @@ impl Tutor<'_> {
 
     /// Plays the player to move's unit on `square`, spending its bag, as the engine
     /// finds the move.
-    fn play(&mut self, game: &mut Game, square: &str) -> Result<()> {
+    fn play(&mut self, game: &mut Session, square: &str) -> Result<()> {
         let variant = game.variant().clone();
         let pos = *game.position();
         let p = pos.to_move();
