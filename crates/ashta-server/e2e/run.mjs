@@ -308,8 +308,9 @@ async function screensAndFeatures(browser) {
   check((await phone.$("#rules-dialog [data-rule='rules.gateCircle']")) !== null, "the traditional rules explain the circle gate");
   await phone.click("#rules-close");
 
-  // With a pawn selected, blocks say whom they stop and a move that forms a blocking
-  // double is marked, with no hover (touch screens have none); nothing without a selection.
+  // With a pawn selected, blocks say whom they stop and a move the engine says forms a
+  // blocking double (its `forms`) is marked, with no hover (touch screens have none);
+  // nothing without a selection.
   const marks = await phone.evaluate(async (boardJson) => {
     const { BoardView } = await import("/assets/board.js");
     const { Board } = await import("/assets/geometry.js");
@@ -334,7 +335,7 @@ async function screensAndFeatures(browser) {
     });
     view.render(position, {});
     const idle = count();
-    view.render(position, { selected: { player: 0, index: 0 }, targets: [{ value: 2, from: 0, to: 2, count: 1, capture: false, path: [0, 1, 2] }] });
+    view.render(position, { selected: { player: 0, index: 0 }, targets: [{ value: 2, from: 0, to: 2, count: 1, capture: false, path: [0, 1, 2], forms: "block" }] });
     const selected = count();
     box.remove();
     return { idle, selected };
