@@ -219,6 +219,17 @@ impl Session {
         Ok(session)
     }
 
+    /// A game whose seats have no bot at the table: people and random movers, or seats
+    /// whose plays come from elsewhere (an engine protocol's controller, a script).
+    pub fn without_bots(
+        game: Game,
+        seats: Vec<SeatKind>,
+        seed: u64,
+    ) -> Result<Session, SessionError> {
+        let bots = seats.iter().map(|_| None).collect();
+        Session::from_parts(game, seats, bots, seed, None)
+    }
+
     /// The session with undo going back to `marks`, the moments each moving phase of a
     /// replayed game began ([`Game::replay_marked`]).
     pub fn with_undo_marks(mut self, marks: Vec<GameMark>) -> Session {

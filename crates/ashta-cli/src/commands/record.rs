@@ -29,15 +29,8 @@ pub struct RecordArgs {
 /// stream 0), so the seed alone replays the whole game.
 pub fn random_recorded_game(rules: ashta_engine::Rules, seed: u64) -> Result<Game> {
     let game = Game::new(rules, seed).context("invalid rules")?;
-    let players = game.variant().players();
-    let seats = vec![SeatKind::Random; players];
-    let mut session = Session::from_parts(
-        game,
-        seats,
-        (0..players).map(|_| None).collect(),
-        seed,
-        None,
-    )?;
+    let seats = vec![SeatKind::Random; game.variant().players()];
+    let mut session = Session::without_bots(game, seats, seed)?;
     session.play_out()?;
     Ok(session.into_game())
 }

@@ -184,11 +184,9 @@ impl Session {
 /// A table for a game of `variant` from `pos`, every seat the controller's; the
 /// controller gives the throws.
 fn table(variant: Variant, pos: Position) -> Table {
-    let players = variant.players();
+    let seats = vec![SeatKind::Human; variant.players()];
     let game = Game::from_position(variant, pos, None);
-    let seats = vec![SeatKind::Human; players];
-    let bots = (0..players).map(|_| None).collect();
-    Table::from_parts(game, seats, bots, 0, None).expect("one seat per player")
+    Table::without_bots(game, seats, 0).expect("one seat per player")
 }
 
 /// A message on one line (errors of nested causes may hold line breaks).

@@ -109,14 +109,7 @@ pub fn run(input: &mut dyn BufRead, echo: bool, out: &mut dyn Write, labels: Lab
     // The game is played at a session's table like every other, both seats the
     // tutorial's: it gives the scripted throws and the lesson's moves.
     let seats = vec![SeatKind::Human; variant.players()];
-    let bots = seats.iter().map(|_| None).collect();
-    let mut game = Session::from_parts(
-        Game::from_position(variant, position, None),
-        seats,
-        bots,
-        0,
-        None,
-    )?;
+    let mut game = Session::without_bots(Game::from_position(variant, position, None), seats, 0)?;
     writeln!(
         out,
         "The tutorial: a first game in a few steps. You are South, at the bottom; North \
