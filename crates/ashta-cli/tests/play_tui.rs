@@ -191,3 +191,26 @@ fn the_tutorial_teaches_in_text_steps_and_stops_cleanly() {
     assert!(text.contains("this step moves the pawn on c1, not b1"));
     assert!(text.contains("The tutorial stops here"));
 }
+
+#[test]
+fn h_in_the_line_game_explains_the_rules_being_played() {
+    let out = ok(
+        &[
+            "play",
+            "--plain",
+            "--seats",
+            "human,random",
+            "--preset",
+            "traditional",
+            "--seed",
+            "4",
+        ],
+        "h\nq\n",
+    );
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(out.contains("The game (these rules):"), "{out}");
+    assert!(out.contains("go round the outer ring again"), "{out}");
+    assert!(out.contains("A third grace in a row voids the turn"), "{out}");
+    assert!(out.contains("mouths up (o)"), "{out}");
+    assert!(out.contains("u take back your last turn"), "{out}");
+}

@@ -8,7 +8,8 @@
 //!   that ends its searches;
 //! - [`Session`]: one game at a table, the one driver of every front end;
 //! - [`selfplay`]: whole games between bots, the one self-play set-up;
-//! - [`describe`]: seat and square names and the facts of a move, said once.
+//! - [`describe`]: seat and square names and the facts of a move, said once;
+//! - [`primer`]: the rules in short, worded from the rule set being played.
 
 #![warn(missing_docs)]
 
@@ -16,6 +17,7 @@ pub mod bag_watch;
 pub mod bot;
 pub mod describe;
 pub mod outcome;
+pub mod primer;
 pub mod saved;
 pub mod seats;
 pub mod selfplay;

@@ -6,25 +6,20 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
+use ashta_engine::Variant;
+use ashta_session::primer::{rules_in_short, Marks};
+
 use crate::fit::{centered, width, wrap};
 
-/// The rules in short, a paragraph a string.
-pub const RULES: &[&str] = &[
-    "Race all your pawns from your start square (middle of your side) once round the \
-     outer ring counter-clockwise, then inwards ring by ring to the centre (home). The \
-     first to bring every pawn home exactly wins.",
-    "Throw: cowries, counting mouths up (●). 1-3 up move 1-3; all 4 up (chamma) move 4, \
-     none up (ashta) move 8; both are graces: throw again. Spend the bag one value at a \
-     time, each on one pawn, or on a pair of your pawns on one square.",
-    "Landing on a lone opponent captures it (back to its start) and gives an extra turn. \
-     Until you have captured, your gate is shut: you cannot leave the outer ring.",
-    "Crossed squares (╳) are safe: nobody is captured there. Two of your pawns on another \
-     square are a double (=): a lone pawn may not land on it, but a pair may and sends \
-     it all back (unless pair capture is off); formed on the outer ring it blocks the \
-     opponents listed after # (S2#EN) for their next turn.",
-    "While you choose, ▲ (and underlining) marks your pawns that can move with your \
-     bag; ⌂ is home.",
-];
+/// How the terminal draws the marks the rules mention.
+pub const MARKS: Marks = Marks {
+    safe: "╳",
+    home: "⌂",
+    mouth: "●",
+    double: "=",
+    block: "S2#EN: the seats it stops after #",
+    movable: Some("▲ (and underlining)"),
+};
 
 /// Every key of the game, as (key, what it does).
 pub const KEYS: &[(&str, &str)] = &[
@@ -64,13 +59,13 @@ pub const KEYS: &[(&str, &str)] = &[
 /// The widest the help box gets.
 pub const MAX_WIDTH: u16 = 88;
 
-/// The help's lines for a box `inner` columns wide.
-pub fn lines(inner: u16) -> Vec<Line<'static>> {
+/// The help's lines for a box `inner` columns wide, the rules worded for `variant`.
+pub fn lines(inner: u16, variant: &Variant) -> Vec<Line<'static>> {
     let inner = inner.max(10) as usize;
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut out = vec![Line::styled("THE GAME", bold)];
-    for paragraph in RULES {
-        out.extend(wrap(paragraph, inner).into_iter().map(Line::from));
+    for paragraph in rules_in_short(variant, &MARKS) {
+        out.extend(wrap(&paragraph, inner).into_iter().map(Line::from));
     }
     out.push(Line::from(""));
     out.push(Line::styled("KEYS", bold));
@@ -96,17 +91,17 @@ pub fn lines(inner: u16) -> Vec<Line<'static>> {
 }
 
 /// Where the help box goes over `area` (the space between the title and the message).
-pub fn area_of(area: Rect) -> Rect {
+pub fn area_of(area: Rect, variant: &Variant) -> Rect {
     let w = MAX_WIDTH.min(area.width);
-    let h = (lines(w.saturating_sub(2)).len() as u16 + 2).min(area.height);
+    let h = (lines(w.saturating_sub(2), variant).len() as u16 + 2).min(area.height);
     centered(area, w, h)
 }
 
 /// How far the help scrolls in a box of `rect` (borders included): its lines beyond
 /// the rows it shows.
-pub fn max_scroll(rect: Rect) -> u16 {
+pub fn max_scroll(rect: Rect, variant: &Variant) -> u16 {
     let rows = rect.height.saturating_sub(2) as usize;
-    lines(rect.width.saturating_sub(2))
+    lines(rect.width.saturating_sub(2), variant)
         .len()
         .saturating_sub(rows) as u16
 }

@@ -25,7 +25,7 @@ use clap::Args;
 use crate::board::{draw, legend, Detail};
 use crate::describe::{bag_text, move_text, player_long, result_text, throw_text, Labels};
 use crate::rule_flags::RuleFlags;
-use prompt::{parse, Command, HELP};
+use prompt::{help, parse, Command};
 
 /// Arguments of `ashta play`.
 #[derive(Args, Debug)]
@@ -516,7 +516,7 @@ impl LineGame<'_> {
                     "There is no move {k}: type a number from 1 to {n}."
                 )?,
                 Command::Help => {
-                    writeln!(self.out, "{HELP}")?;
+                    writeln!(self.out, "{}", help(self.session.variant()))?;
                     self.list_moves(moves)?;
                 }
                 Command::Board => {

@@ -1,5 +1,9 @@
 //! What a human may type when it is their move, and the help that says so.
 
+use ashta_engine::Variant;
+use ashta_session::primer::{rules_in_short, Marks};
+use ashta_tui::fit::wrap;
+
 /// One line of human input, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -63,8 +67,30 @@ fn is_square_name(word: &str) -> bool {
         && chars.as_str().parse::<u8>().is_ok_and(|rank| rank > 0)
 }
 
-/// The help shown for `h`.
-pub const HELP: &str = "\
+/// How the line game's board draws the marks the rules mention.
+const MARKS: Marks = Marks {
+    safe: "*",
+    home: "[ ]",
+    mouth: "o",
+    double: "=",
+    block: "S2#",
+    movable: None,
+};
+
+/// The help shown for `h`: the rules of `variant` in short, then the commands.
+pub fn help(variant: &Variant) -> String {
+    let mut out = String::from("The game (these rules):\n");
+    for paragraph in rules_in_short(variant, &MARKS) {
+        for line in wrap(&paragraph, 78) {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    out.push_str(COMMANDS);
+    out
+}
+
+/// The commands part of the help.
+const COMMANDS: &str = "\
 Type the number of a move to play it, then Enter. Other commands:
   h         this help
   ?         a hint: the bot's three best plays of your bag, with its win chances
@@ -83,6 +109,19 @@ back. Squares are named like chess squares: files a, b, c... from the left, rank
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_explains_the_rules_being_played_then_the_commands() {
+        use ashta_engine::{Preset, Rules};
+        let standard = help(&Variant::new(Rules::default()).unwrap());
+        assert!(standard.contains("your gate is shut"), "{standard}");
+        assert!(standard.contains("Safe squares (*)"), "{standard}");
+        assert!(standard.contains("u         take back your last turn"), "{standard}");
+        let traditional = help(&Variant::new(Rules::preset(Preset::Traditional)).unwrap());
+        assert!(traditional.contains("go round the outer ring again"), "{traditional}");
+        let rules = standard.split("Type the number").next().unwrap();
+        assert!(rules.lines().all(|l| l.chars().count() <= 80), "{rules}");
+    }
 
     #[test]
     fn understands_numbers_commands_and_garbage() {

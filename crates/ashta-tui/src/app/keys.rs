@@ -156,8 +156,8 @@ impl App {
     fn help_key(&mut self, key: KeyEvent) {
         let (w, h) = self.view.screen;
         let body = ratatui::layout::Rect::new(0, 1, w, h.saturating_sub(4));
-        let rect = crate::help::area_of(body);
-        let end = crate::help::max_scroll(rect);
+        let rect = crate::help::area_of(body, self.variant());
+        let end = crate::help::max_scroll(rect, self.variant());
         let page = rect.height.saturating_sub(3).max(1);
         let now = self.view.help_scroll.min(end);
         self.view.help_scroll = match key.code {

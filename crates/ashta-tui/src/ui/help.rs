@@ -1,6 +1,7 @@
 //! The help screen: the help's text ([`crate::help`]) in a box over the game,
 //! scrolled so that every line can be brought into view on the smallest terminal.
 
+use ashta_engine::Variant;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
@@ -9,12 +10,12 @@ use ratatui::Frame;
 use crate::help::{area_of, lines, max_scroll};
 
 /// Draws the help over `area`, scrolled down `scroll` lines (at most to its end); the
-/// bottom border says what is above and below.
-pub fn draw(frame: &mut Frame, area: Rect, scroll: u16) {
-    let rect = area_of(area);
-    let all = lines(rect.width.saturating_sub(2));
+/// bottom border says what is above and below. The rules are worded for `variant`.
+pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, variant: &Variant) {
+    let rect = area_of(area, variant);
+    let all = lines(rect.width.saturating_sub(2), variant);
     let rows = rect.height.saturating_sub(2) as usize;
-    let scroll = scroll.min(max_scroll(rect)) as usize;
+    let scroll = scroll.min(max_scroll(rect, variant)) as usize;
     let shown: Vec<Line> = all.iter().skip(scroll).take(rows).cloned().collect();
     let mut block = Block::default().borders(Borders::ALL).title(" Help ");
     if all.len() > rows {

@@ -17,7 +17,7 @@ use crate::ui::{help, player_style};
 pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     match &app.view.overlay {
         Overlay::None => {}
-        Overlay::Help => help::draw(frame, area, app.view.help_scroll),
+        Overlay::Help => help::draw(frame, area, app.view.help_scroll, app.variant()),
         Overlay::Save(field) => {
             let name = field.text();
             let lines = vec![
