@@ -210,7 +210,10 @@ fn h_in_the_line_game_explains_the_rules_being_played() {
     let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(out.contains("The game (these rules):"), "{out}");
     assert!(out.contains("go round the outer ring again"), "{out}");
-    assert!(out.contains("A third grace in a row voids the turn"), "{out}");
+    assert!(
+        out.contains("A third grace in a row voids the turn"),
+        "{out}"
+    );
     assert!(out.contains("mouths up (o)"), "{out}");
     assert!(out.contains("u take back your last turn"), "{out}");
 }

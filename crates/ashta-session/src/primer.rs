@@ -144,7 +144,10 @@ mod tests {
     #[test]
     fn the_standard_rules_name_the_waiting_gate_and_the_pair_capture() {
         let t = text(Rules::default());
-        assert!(t.contains("Race your 4 pawns from your start square"), "{t}");
+        assert!(
+            t.contains("Race your 4 pawns from your start square"),
+            "{t}"
+        );
         assert!(t.contains("0 up moves 8 (grace), 1 up moves 1,"), "{t}");
         assert!(t.contains("4 up moves 4 (grace)"), "{t}");
         assert!(t.contains("your pawns may not leave the outer ring"), "{t}");
@@ -194,6 +197,8 @@ mod tests {
             },
         );
         assert!(shown.last().unwrap().contains("▲ marks your pawns"));
-        assert!(!rules_in_short(&variant, &PLAIN).join(" ").contains("marks your pawns"));
+        assert!(!rules_in_short(&variant, &PLAIN)
+            .join(" ")
+            .contains("marks your pawns"));
     }
 }

@@ -116,9 +116,15 @@ mod tests {
         let standard = help(&Variant::new(Rules::default()).unwrap());
         assert!(standard.contains("your gate is shut"), "{standard}");
         assert!(standard.contains("Safe squares (*)"), "{standard}");
-        assert!(standard.contains("u         take back your last turn"), "{standard}");
+        assert!(
+            standard.contains("u         take back your last turn"),
+            "{standard}"
+        );
         let traditional = help(&Variant::new(Rules::preset(Preset::Traditional)).unwrap());
-        assert!(traditional.contains("go round the outer ring again"), "{traditional}");
+        assert!(
+            traditional.contains("go round the outer ring again"),
+            "{traditional}"
+        );
         let rules = standard.split("Type the number").next().unwrap();
         assert!(rules.lines().all(|l| l.chars().count() <= 80), "{rules}");
     }

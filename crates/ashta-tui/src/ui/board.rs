@@ -297,29 +297,33 @@ impl BoardView<'_> {
         };
         let lines_avail = if tall { cell.height - 1 } else { 1 };
         let text_y0 = if tall { cy + 1 } else { cy };
+        let (texts, gap) = if tall {
+            (texts, 1)
+        } else {
+            squeeze(texts, inner_w, mark_style)
+        };
         // Lay the groups out in lines, then centre each line in the cell.
         let mut rows: Vec<Vec<(String, Style)>> = vec![Vec::new()];
         let mut used = 0u16;
         for (text, style) in texts {
             let len = width(&text);
-            if used > 0 && used + 1 + len > inner_w {
+            if used > 0 && used + gap + len > inner_w {
                 rows.push(Vec::new());
                 used = 0;
             }
-            used += len + u16::from(used > 0);
+            used += len + if used > 0 { gap } else { 0 };
             rows.last_mut()
                 .expect("one row at least")
                 .push((text, style));
         }
         let end = start_x + inner_w;
         for (ly, row) in rows.into_iter().take(lines_avail as usize).enumerate() {
-            let row_w: u16 =
-                row.iter().map(|(t, _)| width(t)).sum::<u16>() + row.len().saturating_sub(1) as u16;
+            let row_w = row_width(&row, gap);
             let mut x = start_x + inner_w.saturating_sub(row_w) / 2;
             let y = text_y0 + ly as u16;
             for (text, style) in row {
                 put(buf, area, x, y, end, &text, style);
-                x += width(&text) + 1;
+                x += width(&text) + gap;
             }
         }
     }
@@ -388,6 +392,46 @@ impl BoardView<'_> {
     }
 }
 
+/// The width of groups laid side by side, `gap` columns apart.
+fn row_width(texts: &[(String, Style)], gap: u16) -> u16 {
+    texts.iter().map(|(t, _)| width(t)).sum::<u16>() + gap * texts.len().saturating_sub(1) as u16
+}
+
+/// Fits the groups of a one-row cell into `inner` columns, so that no group is cut off
+/// unseen: first with a space between groups, then with none (the colours and the
+/// letters still tell them apart), and at last the groups that fit followed by `+` in
+/// `more_style`, which says that the square holds more. A lone group is left whole (its
+/// end, the letters of the players a block stops, may be clipped). Returns the texts
+/// and the gap between them.
+fn squeeze(
+    texts: Vec<(String, Style)>,
+    inner: u16,
+    more_style: Style,
+) -> (Vec<(String, Style)>, u16) {
+    if texts.len() < 2 || row_width(&texts, 1) <= inner {
+        return (texts, 1);
+    }
+    if row_width(&texts, 0) <= inner {
+        return (texts, 0);
+    }
+    let room = inner.saturating_sub(1);
+    let mut kept = Vec::new();
+    let mut used = 0;
+    for (text, style) in texts.iter() {
+        if used + width(text) > room {
+            break;
+        }
+        used += width(text);
+        kept.push((text.clone(), *style));
+    }
+    if kept.is_empty() {
+        let (text, style) = &texts[0];
+        kept.push((text.chars().take(room as usize).collect(), *style));
+    }
+    kept.push(("+".to_string(), more_style));
+    (kept, 0)
+}
+
 /// The board's marks in words, the most needed first: the marks of the pawns and
 /// squares, or, while `route` shows a seat's route, how to read it.
 pub fn legend(variant: &Variant, route: Option<usize>) -> Vec<String> {
@@ -411,6 +455,7 @@ pub fn legend(variant: &Variant, route: Option<usize>) -> Vec<String> {
             "shut: gate shut".to_string(),
             "S2: 2 pawns".to_string(),
             "r: route".to_string(),
+            "+: more pawns".to_string(),
         ],
     }
 }
@@ -475,5 +520,62 @@ fn draw_grid(buf: &mut Buffer, area: Rect, x0: u16, y0: u16, n: u16, cells: Cell
                 buf[(x, y)].set_symbol("│").set_style(grid_style);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(words: &[&str]) -> Vec<(String, Style)> {
+        words
+            .iter()
+            .map(|w| (w.to_string(), Style::default()))
+            .collect()
+    }
+
+    fn shown(words: &[&str], inner: u16) -> (String, u16) {
+        let (out, gap) = squeeze(texts(words), inner, Style::default());
+        let sep = " ".repeat(gap as usize);
+        (
+            out.into_iter()
+                .map(|(t, _)| t)
+                .collect::<Vec<_>>()
+                .join(&sep),
+            gap,
+        )
+    }
+
+    #[test]
+    fn groups_that_fit_keep_their_space() {
+        assert_eq!(shown(&["S", "N"], 3), ("S N".to_string(), 1));
+    }
+
+    #[test]
+    fn a_second_group_on_a_narrow_square_is_drawn_without_the_space() {
+        assert_eq!(shown(&["S2", "N"], 3), ("S2N".to_string(), 0));
+    }
+
+    #[test]
+    fn the_movable_mark_stays_and_a_plus_says_there_is_more() {
+        let mover = format!("S{MARK_MOVABLE}");
+        assert_eq!(shown(&[&mover, "E2"], 3), (format!("S{MARK_MOVABLE}+"), 0));
+    }
+
+    #[test]
+    fn a_lone_group_is_left_whole() {
+        assert_eq!(shown(&["N2#EW"], 3), ("N2#EW".to_string(), 1));
+    }
+
+    #[test]
+    fn groups_that_cannot_fit_leave_a_plus_saying_there_are_more() {
+        assert_eq!(shown(&["S2", "N", "E"], 3), ("S2+".to_string(), 0));
+        assert_eq!(shown(&["S2", "N"], 2), ("S+".to_string(), 0));
+        assert!(
+            row_width(
+                &squeeze(texts(&["S2", "N3", "E", "W2"]), 3, Style::default()).0,
+                0
+            ) <= 3
+        );
     }
 }
