@@ -2,7 +2,7 @@
 // end screen; kept in step with the server over the game's WebSocket. The server is the
 // authority: the page only sends choices and draws the positions the events carry.
 
-import { getHint } from "./api.js";
+import { getHint, recordUrl } from "./api.js";
 import { BoardView, seatBadge } from "./board.js";
 import { Connection, socketUrl } from "./connection.js";
 import { CowriesView } from "./cowries.js";
@@ -11,6 +11,8 @@ import { showEndScreen } from "./endscreen.js";
 import { Board, squareName } from "./geometry.js";
 import { forfeitText } from "./forfeit.js";
 import { hintText } from "./hint.js";
+import { previewText } from "./preview.js";
+import { reviewRecord } from "./review.js";
 import { focusKey, restoreFocus, shortcutFor } from "./keys.js";
 import { eventText, lastThrow, logEntries, startPosition } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
@@ -44,7 +46,10 @@ export function showGame(root, id, seat, token) {
     logTitle: h("summary", {}),
     legend: h("ul", { class: "legend small", id: "legend" }),
     legendTitle: h("summary", {}),
+    routeToggle: h("button", { type: "button", id: "route-toggle", "aria-pressed": "false" }),
     end: h("section", { class: "card end", id: "end", hidden: true }),
+    // The replay's controls, beside the board (the throw panel's place) when it runs.
+    replayDock: h("div", { class: "replay-dock", id: "replay-dock" }),
   };
   // On a phone the throw panel comes before the board, so the controls are in reach
   // without scrolling past it; on a wide screen it sits beside the board (style.css).
@@ -59,14 +64,14 @@ export function showGame(root, id, seat, token) {
       h(
         "div",
         { class: "game-main" },
-        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.timer),
+        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.timer, ui.replayDock),
         ui.boardBox,
         ui.players,
         h(
           "aside",
           { class: "side" },
           h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
-          h("details", { class: "card legend-box" }, ui.legendTitle, ui.legend),
+          h("details", { class: "card legend-box", open: true }, ui.legendTitle, ui.legend, ui.routeToggle),
         ),
       ),
       ui.end,
@@ -89,7 +94,10 @@ export function showGame(root, id, seat, token) {
     replaying: false,
     hint: null,
     hinting: false,
+    route: null,
+    review: null,
   };
+  const local = id.startsWith(LOCAL_PREFIX);
   const boardView = new BoardView(ui.boardBox, {
     onPawn: (group) => pawnClicked(group),
     onTarget: (mv) => play(mv),
@@ -103,7 +111,7 @@ export function showGame(root, id, seat, token) {
   };
   const onMessage = (msg) => received(msg);
   // A game played in this browser speaks the server's messages through the module.
-  const connection = id.startsWith(LOCAL_PREFIX)
+  const connection = local
     ? new LocalConnection({ gameId: id, seat, onMessage, onStatus })
     : new Connection({
         url,
@@ -297,7 +305,8 @@ export function showGame(root, id, seat, token) {
     if (moves.length === 0) return showMessage(t("game.noMoveFor"), "error", "no_move");
     state.selected = { player: group.player, index: group.index };
     if (focus.key !== null) focus.key = ".target";
-    showMessage(t("game.pickTarget"));
+    // Where each target leads, from the facts the engine listed with the move.
+    showMessage(`${t("game.pickTarget")} ${previewText(state.board, snap.position.to_move, moves)}`, "info", "preview");
     renderBoard();
     return undefined;
   }
@@ -408,7 +417,11 @@ export function showGame(root, id, seat, token) {
         : state.board
           ? t("game.you", { seat: seatName(state.board.seatOf(state.you)) })
           : "";
-    const conn = { connecting: t("game.connecting"), open: t("game.connected"), closed: t("game.disconnected") }[state.connection];
+    const conn = {
+      connecting: t("game.connecting"),
+      open: local ? t("game.local") : t("game.connected"),
+      closed: t("game.disconnected"),
+    }[state.connection];
     replaceChildren(
       ui.head,
       h("a", { href: "/", class: "back" }, `← ${t("game.back")}`),
@@ -449,8 +462,30 @@ export function showGame(root, id, seat, token) {
       targets,
       hint: state.hint,
       mover: snap.status === "playing" ? snap.position.to_move : null,
+      movable: movableUnits(),
+      route: state.route,
     });
     refocus();
+  }
+
+  /** The path indices of the units that can move now (the engine's legal moves), on
+   * the page's own turn with a bag; null otherwise. */
+  function movableUnits() {
+    const snap = state.snap;
+    if (!yourTurn() || snap.must_throw || state.pending) return null;
+    return new Set(snap.legal.map((mv) => mv.from));
+  }
+
+  /** The player whose route the toggle draws: the page's own, else the one to move. */
+  function routePlayer() {
+    return state.you !== null ? state.you : state.snap.position.to_move;
+  }
+
+  function toggleRoute() {
+    if (!state.snap) return;
+    state.route = state.route === null ? routePlayer() : null;
+    renderLegend();
+    renderBoard();
   }
 
   function renderPlayers() {
@@ -469,13 +504,15 @@ export function showGame(root, id, seat, token) {
             ? t("game.bot", { level: t(`level.${seatInfo.level}`) === `level.${seatInfo.level}` ? seatInfo.level : t(`level.${seatInfo.level}`) })
             : seatInfo.name || t("game.human");
         const toMove = snap.status === "playing" && pos.to_move === p;
+        const entering = p === state.you && !!movableUnits()?.has(-1);
         const offButton =
           off > 0
             ? h(
                 "button",
                 {
                   type: "button",
-                  class: `yard${state.selected && state.selected.index === -1 ? " selected" : ""}`,
+                  class: `yard${state.selected && state.selected.index === -1 ? " selected" : ""}${entering ? " movable" : ""}`,
+                  "aria-label": `${off} ${t("game.off")}${entering ? `, ${t("game.movable")}` : ""}`,
                   dataset: { yard: String(p) },
                   onclick: () => pawnClicked({ player: p, index: -1, count: off, square: null }),
                 },
@@ -572,6 +609,16 @@ export function showGame(root, id, seat, token) {
     if (scroll) ui.log.scrollTop = ui.log.scrollHeight;
   }
 
+  /** The review of the finished game, computed once per game in the engine's Worker
+   * from its record (the module's, or the server's record download). */
+  function reviewOf(snap) {
+    if (!state.review || state.review.id !== snap.id) {
+      const text = local ? Promise.resolve(connection.record()) : fetch(recordUrl(snap.id)).then((r) => r.text());
+      state.review = { id: snap.id, promise: text.then(reviewRecord) };
+    }
+    return state.review.promise;
+  }
+
   function renderEnd() {
     const snap = state.snap;
     if (snap.status !== "finished") {
@@ -585,10 +632,17 @@ export function showGame(root, id, seat, token) {
       rules: state.rules,
       start: startOf(snap),
       you: state.you,
+      dock: ui.replayDock,
+      local,
+      record: local ? () => connection.record() : null,
+      review: reviewOf(snap),
       replay: {
         begin: () => {
           state.replaying = true;
           state.selected = null;
+          // The game's last message belongs to the game, not to the replay.
+          state.message = null;
+          renderMessage();
           renderControls();
         },
         show: (position, event) => {
@@ -612,10 +666,13 @@ export function showGame(root, id, seat, token) {
   function renderLegend() {
     ui.logTitle.textContent = t("game.log");
     ui.legendTitle.textContent = t("legend.title");
+    ui.routeToggle.textContent = state.route === null ? t("route.show") : t("route.hide");
+    ui.routeToggle.setAttribute("aria-pressed", String(state.route !== null));
+    ui.routeToggle.onclick = toggleRoute;
     ui.boardBox.setAttribute("aria-label", t("game.keys"));
     replaceChildren(
       ui.legend,
-      [...["safe", "home", "stack", "double", "block", "gate", "preview"].map((key) => t(`legend.${key}`)), t("game.keys")].map((text) => h("li", {}, text)),
+      [...["movable", "target", "preview", "safe", "home", "stack", "double", "block", "gate", "route"].map((key) => t(`legend.${key}`)), t("game.keys")].map((text) => h("li", {}, text)),
     );
   }
 
