@@ -20,6 +20,13 @@ const ENGINE_FILES = [
   "/assets/manifest.webmanifest",
 ];
 
+/** The tutorial's link, in the header of every page but a game's (whose header stays
+ * short on a phone, so the board fits the screen). */
+function tutorialLink() {
+  if (location.pathname.startsWith("/g/")) return null;
+  return h("a", { href: "/#tutorial", id: "tutorial-open", class: "button rules-open" }, t("tutorial.open"));
+}
+
 function renderHeader(header) {
   const switcher = h(
     "label",
@@ -57,7 +64,7 @@ function renderHeader(header) {
   replaceChildren(
     header,
     h("a", { href: "/", class: "brand" }, h("span", { class: "brand-title" }, t("app.title")), h("span", { class: "brand-sub" }, t("app.subtitle"))),
-    h("div", { class: "header-tools" }, rules, h("a", { href: "/#tutorial", id: "tutorial-open", class: "button rules-open" }, t("tutorial.open")), sound, fast, switcher),
+    h("div", { class: "header-tools" }, rules, tutorialLink(), sound, fast, switcher),
   );
 }
 

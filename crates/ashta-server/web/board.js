@@ -309,7 +309,7 @@ export class BoardView {
         const marker = s(
           "g",
           {
-            class: `target${mv.capture ? " capture" : ""}${forms === "block" ? " forms-block" : ""}${hinted ? " hinted" : ""}`,
+            class: `target${mv.capture ? " capture" : ""}${forms === "block" ? " forms-block" : ""}${hinted ? " hinted" : ""}${moves.length > 1 ? " shared" : ""}`,
             transform: `translate(${cx + offset},${cy + 30})`,
             tabindex: 0,
             role: "button",
@@ -327,9 +327,10 @@ export class BoardView {
             },
           },
           s("title", {}, title),
-          // The marker answers a tap anywhere on its share of the square (the whole
-          // square for a lone target: at least 44 px on a phone).
-          s("rect", { class: "target-hit", x: -CELL / 2 - offset + (k * CELL) / moves.length, y: -CELL / 2 - 30, width: CELL / moves.length, height: CELL }),
+          // A lone target answers a tap anywhere on its square (at least 44 px on a
+          // phone); where several share a square, a tap beside them asks which (the
+          // game's choice buttons).
+          moves.length === 1 ? s("rect", { class: "target-hit", x: -CELL / 2, y: -CELL / 2 - 30, width: CELL, height: CELL }) : null,
           hinted ? s("circle", { class: "hint-ring", r: 21 }) : null,
           s("circle", { class: "target-ring", r: 16 }),
           s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, label),

@@ -41,6 +41,7 @@ export function showGame(root, id, seat, token) {
     bag: h("div", { class: "bag", id: "bag" }),
     actions: h("div", { class: "actions", id: "actions" }),
     message: h("p", { class: "message", id: "message", role: "alert" }),
+    choices: h("div", { class: "choices", id: "choices" }),
     timer: h("p", { class: "timer small", id: "timer" }),
     log: h("ol", { class: "log", id: "log" }),
     logTitle: h("summary", {}),
@@ -64,14 +65,15 @@ export function showGame(root, id, seat, token) {
       h(
         "div",
         { class: "game-main" },
-        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.timer, ui.replayDock),
+        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.choices, ui.timer, ui.replayDock),
         ui.boardBox,
         ui.players,
         h(
           "aside",
           { class: "side" },
-          h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
+          // The legend first, open: the board's marks explained on the first screen.
           h("details", { class: "card legend-box", open: true }, ui.legendTitle, ui.legend, ui.routeToggle),
+          h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
         ),
       ),
       ui.end,
@@ -96,6 +98,7 @@ export function showGame(root, id, seat, token) {
     hinting: false,
     route: null,
     review: null,
+    choices: null,
   };
   const local = id.startsWith(LOCAL_PREFIX);
   const boardView = new BoardView(ui.boardBox, {
@@ -291,6 +294,7 @@ export function showGame(root, id, seat, token) {
       // An opponent's pawn on a highlighted square: the click means that square.
       const hits = targetsOf(state.selected).filter((mv) => squareOf(mv) === group.square);
       if (hits.length === 1) return play(hits[0]);
+      if (hits.length > 1) return offerChoices(hits);
     }
     if (state.you === null) return showMessage(t("game.spectatorOnly"), "error", "spectator");
     if (group.player !== state.you) return showMessage(t("game.notYourPawn"), "error", "not_your_pawn");
@@ -304,6 +308,7 @@ export function showGame(root, id, seat, token) {
     const moves = movesFrom(snap.legal, group.index);
     if (moves.length === 0) return showMessage(t("game.noMoveFor"), "error", "no_move");
     state.selected = { player: group.player, index: group.index };
+    state.choices = null;
     if (focus.key !== null) focus.key = ".target";
     // Where each target leads, from the facts the engine listed with the move.
     showMessage(`${t("game.pickTarget")} ${previewText(state.board, snap.position.to_move, moves)}`, "info", "preview");
@@ -330,8 +335,35 @@ export function showGame(root, id, seat, token) {
     }
     const hits = targetsOf(state.selected).filter((mv) => squareOf(mv) === name);
     if (hits.length === 1) return play(hits[0]);
-    if (hits.length > 1) return showMessage(t("game.pickTarget"));
+    if (hits.length > 1) return offerChoices(hits);
     return showMessage(t("game.notATarget"), "error", "not_a_target");
+  }
+
+  /** Several moves reach one square (a pawn or the pair): a button for each, big
+   * enough for a thumb. */
+  function offerChoices(moves) {
+    state.choices = moves;
+    showMessage(t("game.pickTarget"), "info", "choose");
+    return undefined;
+  }
+
+  function renderChoices() {
+    const moves = state.selected && yourTurn() ? state.choices || [] : [];
+    replaceChildren(
+      ui.choices,
+      moves.map((mv) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "choice",
+            dataset: { value: String(mv.value), from: String(mv.from), count: String(mv.count) },
+            onclick: () => play(mv),
+          },
+          t(mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn", { value: mv.value, square: squareOf(mv), count: mv.count }),
+        ),
+      ),
+    );
   }
 
   function play(mv) {
@@ -570,6 +602,7 @@ export function showGame(root, id, seat, token) {
   }
 
   function renderMessage() {
+    renderChoices();
     const m = state.message;
     ui.message.textContent = m ? m.text : "";
     ui.message.className = `message${m && m.kind === "error" ? " error" : ""}`;

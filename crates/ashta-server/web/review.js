@@ -18,6 +18,9 @@ export async function reviewRecord(recordText) {
   return worker.review(recordText, REVIEW_ROLLOUTS, 1);
 }
 
+/** The reviews made, by their promise: `{ ok, value | error }`. */
+const settled = new WeakMap();
+
 /** The texts of the review's marks, by the analysis' names. */
 const MARKS = { doubtful: "review.mark.doubtful", mistake: "review.mark.mistake", blunder: "review.mark.blunder" };
 
@@ -51,7 +54,7 @@ function curveSvg(summary, board) {
   );
   return s(
     "svg",
-    { class: "review-curve", id: "review-curve", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("review.curve") },
+    { class: "review-curve", id: "review-curve", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": t("review.curve") },
     s("line", { class: "review-half", x1: 0, x2: W, y1: y(0.5), y2: y(0.5) }),
     ...lines,
   );
@@ -99,8 +102,7 @@ export function reviewSection(promise, { board, you, players }) {
   const geometry = board instanceof Board ? board : new Board(board);
   const body = h("div", { class: "review-body", "aria-live": "polite" }, h("p", { class: "small", id: "review-status" }, t("review.thinking")));
   const section = h("section", { class: "review", id: "review" }, h("h3", {}, t("review.title")), body);
-  promise.then(
-    (summary) => {
+  const show = (summary) => {
       const who = you === null ? Array.from({ length: players }, (_, p) => p) : [you];
       body.replaceChildren(
         h("h4", {}, t("review.curve")),
@@ -112,14 +114,30 @@ export function reviewSection(promise, { board, you, players }) {
             h("span", { class: "review-key", style: `border-color:${SEAT_COLOURS[geometry.seatOf(p)]}` }, seatName(geometry.seatOf(p))),
           ),
         ),
-        who.map((p) => [h("h4", {}, t("review.mistakes", { seat: seatName(geometry.seatOf(p)) })), mistakesFor(summary, geometry, p)]),
+        ...who.flatMap((p) => [h("h4", {}, t("review.mistakes", { seat: seatName(geometry.seatOf(p)) })), mistakesFor(summary, geometry, p)]),
       );
       section.dataset.ready = "1";
-    },
-    (e) => {
-      body.replaceChildren(h("p", { class: "error", id: "review-error" }, `${t("review.failed")}: ${e.message || e}`));
-      section.dataset.ready = "error";
-    },
-  );
+  };
+  const fail = (e) => {
+    body.replaceChildren(h("p", { class: "error", id: "review-error" }, `${t("review.failed")}: ${e.message || e}`));
+    section.dataset.ready = "error";
+  };
+  // The end screen is drawn afresh on every redraw: a review already made shows at once.
+  const known = settled.get(promise);
+  if (known) {
+    if (known.ok) show(known.value);
+    else fail(known.error);
+  } else {
+    promise.then(
+      (value) => {
+        settled.set(promise, { ok: true, value });
+        show(value);
+      },
+      (error) => {
+        settled.set(promise, { ok: false, error });
+        fail(error);
+      },
+    );
+  }
   return section;
 }
