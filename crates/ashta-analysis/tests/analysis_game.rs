@@ -116,8 +116,13 @@ fn the_review_summary_has_a_curve_point_per_turn_and_each_players_worst_mistakes
     for list in &summary.mistakes {
         assert!(list.len() <= MISTAKES_SHOWN);
         assert!(list.windows(2).all(|w| w[0].loss >= w[1].loss));
-        assert!(list.iter().all(|m| m.mark != "none" && !m.made.is_empty() && !m.best.is_empty()));
+        assert!(list
+            .iter()
+            .all(|m| m.mark != "none" && !m.made.is_empty() && !m.best.is_empty()));
     }
     // The random mover leaves chances behind that the review names.
-    assert!(!summary.mistakes[0].is_empty(), "the random mover made no mistake");
+    assert!(
+        !summary.mistakes[0].is_empty(),
+        "the random mover made no mistake"
+    );
 }
