@@ -13,6 +13,10 @@
 //! game.play(0);     // the first legal move, with its path and facts
 //! game.step();      // a bot's whole play, a throw, or { kind: "wait" }
 //! decide(JSON.stringify(game.state().position), "default", 42, 300); // in a Worker
+//! boardOf('"standard"');      // each seat's path by squares, for the route picture
+//! review(recordText, 24, 1);  // the end screen's review: curve and mistakes
+//! const lesson = new Lesson(positionJson); // the tutorial's scripted table
+//! lesson.throw([2]);          // the script's throws (mouths up), through the engine
 //! ```
 //!
 //! Errors are JavaScript `Error`s whose message names what is wrong.
