@@ -95,6 +95,7 @@ async function theRoutePicture(browser) {
     await page.waitForSelector("#rules-dialog[open] #rules-route .route");
     const caption = await page.textContent("#rules-route figcaption");
     check(/anticlockwise/.test(caption) && /gate/.test(caption) && /clockwise round the inner/.test(caption), `the rules' route is explained: ${caption}`);
+    await page.$eval("#rules-route", (el) => el.scrollIntoView());
     files.push(await screen(page, "rules-route", { inside: ["#rules-route"] }));
     await page.context().close();
   }

@@ -1,7 +1,8 @@
 // The tutorial (`/#tutorial`): a first game in a few steps, played on the module's
-// `Lesson` table. The script here names only the throws (as mouths up) and the square
-// of each step's pawn, as `ashta play --tutorial` does; the engine throws, lists the
-// legal moves with their paths and facts, and plays them. The steps teach a throw, a
+// `Lesson` table. The script (the set-up, each turn's throws as mouths up and the
+// square of its pawn) is the module's, the one `ashta play --tutorial` plays; the page
+// adds its words. The engine throws, lists the legal moves with their paths and facts,
+// and plays them. The steps teach a throw, a
 // move, a capture, the gate and a double; North's turns are played by the script.
 
 import { BoardView } from "./board.js";
@@ -11,32 +12,18 @@ import { Board, parseSquare } from "./geometry.js";
 import { seatName, t } from "./i18n.js";
 import { animationTimes } from "./settings.js";
 
-/** The set-up (as the terminal tutorial's): South with three pawns on its start c1 and
- * one on a2; North with one pawn on d1, its other three home (North has captured). */
-export const LESSON_START = {
-  rules: "standard",
-  size: 5,
-  players: 2,
-  to_move: 0,
-  bag: [],
-  pawns: [
-    [0, 0, 0, 13],
-    [9, 24, 24, 24],
-  ],
-  captured: [false, true],
-};
-
-/** The steps: a name, the throws (mouths up), the square of the pawn that moves (empty:
- * none), whether the learner plays it, whether the route is drawn, and the keys of
- * the texts before and after it. */
+/** The words of the turns of the module's tutorial script (`tutorialScript()`: the
+ * set-up and each turn's throws and pawn, shared with `ashta play --tutorial`): a name,
+ * whether the learner plays it, whether the route is drawn, and the keys of the texts
+ * before and after it. */
 export const LESSON_STEPS = [
-  { key: "throw", throws: [2], square: "", mine: true, title: "tutorial.throw.title", before: "tutorial.throw.before", after: "tutorial.throw.after" },
-  { key: "move", throws: [], square: "c1", mine: true, title: "tutorial.move.title", before: "tutorial.move.before", after: "tutorial.move.after" },
-  { key: "north1", throws: [2], square: "d1", mine: false, before: "tutorial.north1.before" },
-  { key: "capture", throws: [1], square: "e1", mine: true, title: "tutorial.capture.title", before: "tutorial.capture.before", after: "tutorial.capture.after" },
-  { key: "gate", throws: [3], square: "a2", mine: true, route: true, title: "tutorial.gate.title", before: "tutorial.gate.before", after: "tutorial.gate.after" },
-  { key: "north2", throws: [2], square: "c5", mine: false, before: "tutorial.north2.before" },
-  { key: "double", throws: [3], square: "c1", mine: true, title: "tutorial.double.title", before: "tutorial.double.before", after: "tutorial.double.after" },
+  { key: "throw", mine: true, title: "tutorial.throw.title", before: "tutorial.throw.before", after: "tutorial.throw.after" },
+  { key: "move", mine: true, title: "tutorial.move.title", before: "tutorial.move.before", after: "tutorial.move.after" },
+  { key: "north1", mine: false, before: "tutorial.north1.before" },
+  { key: "capture", mine: true, title: "tutorial.capture.title", before: "tutorial.capture.before", after: "tutorial.capture.after" },
+  { key: "gate", mine: true, route: true, title: "tutorial.gate.title", before: "tutorial.gate.before", after: "tutorial.gate.after" },
+  { key: "north2", mine: false, before: "tutorial.north2.before" },
+  { key: "double", mine: true, title: "tutorial.double.title", before: "tutorial.double.before", after: "tutorial.double.after" },
 ];
 
 /** Shows the tutorial in `root`. */
@@ -61,10 +48,12 @@ export async function showLesson(root) {
     ),
   );
   let lesson;
+  let script;
   try {
     const { loadEngine } = await import("./engine.js");
     const { ashta } = await loadEngine();
-    lesson = new ashta.Lesson(JSON.stringify(LESSON_START));
+    script = ashta.tutorialScript();
+    lesson = new ashta.Lesson(JSON.stringify(script.start));
   } catch (e) {
     replaceChildren(ui.step, h("p", { class: "error" }, String(e.message || e)));
     return;
@@ -76,7 +65,7 @@ export async function showLesson(root) {
   const state = { at: 0, phase: "intro", selected: null, said: "" };
 
   function step() {
-    return LESSON_STEPS[state.at];
+    return LESSON_STEPS[state.at] && { ...LESSON_STEPS[state.at], ...script.turns[state.at] };
   }
   function unitIndex() {
     const s = step();

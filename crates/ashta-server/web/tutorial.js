@@ -98,8 +98,8 @@ export async function openRules() {
       h("button", { type: "button", id: "rules-close", onclick: () => box.close() }, t("rules.close")),
     ),
     h("p", { class: "small", id: "rules-preset" }, t("rules.preset", { preset, size })),
-    rulesParagraphs(rules).map(([key, params]) => h("p", { dataset: { rule: key } }, t(key, params))),
-    route,
+    // The route picture right after the goal it draws.
+    rulesParagraphs(rules).flatMap(([key, params], i) => [h("p", { dataset: { rule: key } }, t(key, params)), i === 0 ? route : null]),
     h("h3", {}, t("rules.throws")),
     h(
       "table",

@@ -96,9 +96,7 @@ impl Lesson {
 mod tests {
     use super::*;
 
-    /// The terminal tutorial's set-up (crates/ashta-cli/src/play/tutorial.rs).
-    const START: &str = r#"{"rules": "standard", "size": 5, "players": 2, "to_move": 0,
-      "bag": [], "pawns": [[0, 0, 0, 13], [9, 24, 24, 24]], "captured": [false, true]}"#;
+    use ashta_session::tutorial::START;
 
     #[test]
     fn a_scripted_throw_fills_the_bag_and_the_lesson_move_is_the_engines() {

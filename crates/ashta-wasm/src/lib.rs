@@ -283,6 +283,17 @@ pub fn review(record: &str, rollouts: u32, seed_value: f64) -> Result<JsValue, J
     to_js(&tools::review(record, rollouts, seed(seed_value)?).map_err(js_error)?)
 }
 
+/// The tutorial's script, as the terminal's tutorial plays it: `{ start, turns }`, the
+/// set-up position (JSON) and each turn's throws (mouths up) and the square of the pawn
+/// that spends the bag.
+#[wasm_bindgen(js_name = tutorialScript)]
+pub fn tutorial_script() -> Result<JsValue, JsError> {
+    use ashta_session::tutorial::{START, TURNS};
+    let start: serde_json::Value =
+        serde_json::from_str(START).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&serde_json::json!({ "start": start, "turns": TURNS }))
+}
+
 /// The tutorial's game: set up from a position (JSON), the throws the script's.
 #[wasm_bindgen(js_name = Lesson)]
 pub struct JsLesson(lesson::Lesson);
