@@ -10,7 +10,7 @@
 
 import { chromium } from "playwright-core";
 
-import { check, eager, myTurnOrOver, newContext, playToTheEnd, snapshot, waitFor } from "./helpers.mjs";
+import { check, eager, gameAgainstRandomBots, newContext, playToTheEnd, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 
 const base = process.argv[2];
@@ -20,22 +20,8 @@ if (!base) {
 }
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 
-/** A game on the server for one person (seat 0) against `players − 1` random bots;
- * answers the first snapshot once the page has it. */
-async function gameAgainstBots(page, { size = 5, players = 2 } = {}) {
-  await page.goto(`${base}/`);
-  const created = await page.evaluate(
-    async ({ size, players }) => {
-      const { createGame } = await import("/assets/api.js");
-      const bots = Array.from({ length: players - 1 }, () => ({ kind: "bot", level: "random" }));
-      return createGame({ rules: "standard", size, players, seats: [{ kind: "human", name: "Tester" }, ...bots] });
-    },
-    { size, players },
-  );
-  const mine = created.seats.find((s) => s.seat === 0 && s.link);
-  await page.goto(new URL(mine.link, base).href);
-  return snapshot(page);
-}
+/** A game for seat 0 against random bots (helpers.mjs), on this server. */
+const gameAgainstBots = (page, options) => gameAgainstRandomBots(page, base, options);
 
 /** Whether the element lies wholly inside the viewport with the page unscrolled. */
 async function inViewport(page, selector) {

@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 import { forfeitedValues } from "../web/forfeit.js";
 import { lastThrow, logEntries, startPosition } from "../web/history.js";
 import { lowContrast } from "./contrast.mjs";
-import { act, check, eager, endDialogInView, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
+import { act, check, eager, endDialogInView, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 import { boardJson } from "./unit/fixture.mjs";
 
@@ -415,20 +415,7 @@ async function screensAndFeatures(browser) {
 
 /** Creates a game on the server from `page` (one person, seat 0, against random bots)
  * and opens the person's link; returns the first snapshot. */
-async function gameAgainstBots(page, { size = 5, players = 2 } = {}) {
-  await page.goto(`${base}/`);
-  const created = await page.evaluate(
-    async ({ size, players }) => {
-      const { createGame } = await import("/assets/api.js");
-      const bots = Array.from({ length: players - 1 }, () => ({ kind: "bot", level: "random" }));
-      return createGame({ rules: "standard", size, players, seats: [{ kind: "human", name: "Tester" }, ...bots] });
-    },
-    { size, players },
-  );
-  const mine = created.seats.find((s) => s.seat === 0 && s.link);
-  await page.goto(new URL(mine.link, base).href);
-  return snapshot(page);
-}
+const gameAgainstBots = (page, options) => gameAgainstRandomBots(page, base, options);
 
 /** The selectors of the controls of play on a phone: each must be on the first screen. */
 const PLAY_CONTROLS = [".square", "#cowries", "#bag", "#throw", "#undo", "#hint", "[data-yard]", ".target"];

@@ -311,7 +311,7 @@ export function showGame(root, id, seat, token) {
     state.choices = null;
     if (focus.key !== null) focus.key = ".target";
     // Where each target leads, from the facts the engine listed with the move.
-    showMessage(`${t("game.pickTarget")} ${previewText(state.board, snap.position.to_move, moves)}`, "info", "preview");
+    showMessage(`${previewText(state.board, snap.position.to_move, moves)}. ${t("game.pickTarget")}`, "info", "preview");
     renderBoard();
     return undefined;
   }
