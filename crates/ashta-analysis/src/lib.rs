@@ -21,6 +21,7 @@ pub mod hint;
 pub mod luck;
 pub mod rating;
 pub mod rollout;
+pub mod summary;
 
 pub use chance::{Branch, Chance, Expansion, WinVector};
 pub use game::{
@@ -32,3 +33,4 @@ pub use hint::{
 pub use luck::{throw_luck, ThrowLuck};
 pub use rating::{rating_band, RatingBand, BANDS, REVIEW_ROLLOUTS};
 pub use rollout::{Roller, RolloutConfig};
+pub use summary::{MistakeView, MoveSquares, ReviewSummary, MISTAKES_SHOWN};

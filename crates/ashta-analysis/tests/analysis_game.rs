@@ -102,3 +102,27 @@ fn a_record_that_does_not_replay_is_an_error() {
     record.turns[1].player = 0;
     assert!(analyze_record(&record, &quick(), &mut |_, _| {}).is_err());
 }
+
+#[test]
+fn the_review_summary_has_a_curve_point_per_turn_and_each_players_worst_mistakes_first() {
+    use ashta_analysis::{ReviewSummary, MISTAKES_SHOWN};
+    let record = bot_game(&["random", "greedy"], 5, 40);
+    let review = analyze_record(&record, &quick(), &mut |_, _| {}).unwrap();
+    let summary = ReviewSummary::new(&review);
+    assert_eq!(summary.curve.len(), review.turns.len() + 1);
+    assert_eq!(summary.movers.len(), review.turns.len());
+    assert!(summary.curve.iter().all(|w| w.len() == 2));
+    assert_eq!(summary.mistakes.len(), 2);
+    for list in &summary.mistakes {
+        assert!(list.len() <= MISTAKES_SHOWN);
+        assert!(list.windows(2).all(|w| w[0].loss >= w[1].loss));
+        assert!(list
+            .iter()
+            .all(|m| m.mark != "none" && !m.made.is_empty() && !m.best.is_empty()));
+    }
+    // The random mover leaves chances behind that the review names.
+    assert!(
+        !summary.mistakes[0].is_empty(),
+        "the random mover made no mistake"
+    );
+}

@@ -8,7 +8,9 @@
 //! - The real `ashta serve` binary is started on a free port with a fresh database, and
 //!   `crates/ashta-server/e2e/run.mjs` plays it in Debian's headless Chromium through
 //!   playwright-core: a game against three bots clicked to the end with a reload in the
-//!   middle, two browsers playing each other while a third watches, and illegal clicks.
+//!   middle, two browsers playing each other while a third watches, and illegal clicks;
+//!   `first-game.mjs` checks the legend, the movable pawns, the route, the tutorial and
+//!   the review at the end.
 //!
 //! The last one needs the web server in the binary (`--features server`, which
 //! `scripts/test` gives); the first two run in any build.
@@ -270,6 +272,20 @@ mod served {
 
     #[test]
     fn browser_plays_whole_games_in_headless_chromium() {
+        run_page_script("run.mjs");
+    }
+
+    /// A first game (`e2e/first-game.mjs`): the legend open at 1280×800, the movable
+    /// pawns marked from the engine's moves, the route on demand and in the rules
+    /// dialog, the tutorial walked step by step, and the review at the end. Needs the
+    /// browser module (`scripts/build-wasm`) for the tutorial and the review.
+    #[test]
+    fn browser_first_game_has_its_legend_route_tutorial_and_review() {
+        run_page_script("first-game.mjs");
+    }
+
+    /// Runs an e2e script (`node SCRIPT BASE_URL`) against a fresh `ashta serve`.
+    fn run_page_script(script: &str) {
         node_available();
         let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
         assert!(
@@ -283,16 +299,16 @@ mod served {
         let (server, base) = start_server();
         let out = run(
             Command::new("node")
-                .arg("run.mjs")
+                .arg(script)
                 .arg(&base)
                 .env("CHROMIUM", &chromium)
                 .current_dir(e2e_dir()),
-            "node run.mjs",
+            &format!("node {script}"),
             "apt-get install -y nodejs npm",
         );
         if !out.status.success() {
             panic!(
-                "the browser tests failed ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}\n--- server log (tail) ---\n{}",
+                "the browser tests of {script} failed ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}\n--- server log (tail) ---\n{}",
                 out.status,
                 String::from_utf8_lossy(&out.stdout),
                 String::from_utf8_lossy(&out.stderr),

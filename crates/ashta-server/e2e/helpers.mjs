@@ -132,3 +132,21 @@ export async function endDialogInView(page) {
     check(inside, `at ${facts.width}×${facts.height} the end dialog's ${b.sel} is outside the viewport: ${JSON.stringify(b)}`);
   }
 }
+
+/** Creates a game on the server at `base` from `page` (one person, seat 0, against
+ * `players − 1` random bots, standard rules on a `size` board) and opens the person's
+ * link; returns the first snapshot. */
+export async function gameAgainstRandomBots(page, base, { size = 5, players = 2 } = {}) {
+  await page.goto(`${base}/`);
+  const created = await page.evaluate(
+    async ({ size, players }) => {
+      const { createGame } = await import("/assets/api.js");
+      const bots = Array.from({ length: players - 1 }, () => ({ kind: "bot", level: "random" }));
+      return createGame({ rules: "standard", size, players, seats: [{ kind: "human", name: "Tester" }, ...bots] });
+    },
+    { size, players },
+  );
+  const mine = created.seats.find((s) => s.seat === 0 && s.link);
+  await page.goto(new URL(mine.link, base).href);
+  return snapshot(page);
+}

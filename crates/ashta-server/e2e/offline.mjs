@@ -2,13 +2,17 @@
 // given), loads the page, and stops the server; the page then plays a whole game
 // against the `default` bot with the engine in the page (the bots in a Web Worker),
 // resumes it after a reload mid-game with the server still stopped (the service worker
-// gives the page, IndexedDB the game), at 390 and 1280 px with screenshots. It also
+// gives the page, IndexedDB the game), at 390 and 1280 px with screenshots; at the end,
+// still without the server, the header says the game is played in this browser, the
+// record downloads from the module, the review appears (the Worker's), and the rematch
+// is another game in this browser. It also
 // measures what the first load transfers (≤ 1.5 MB compressed) and times a `medium`
 // decision in the page's Worker (within its 1 s budget).
 // Usage: node offline.mjs ASHTA_BIN. CHROMIUM names the browser.
 
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -139,8 +143,25 @@ async function offlineWholeGame(browser, width) {
     check(s.result && s.reveal, "the finished game has its result and seed");
     await page.waitForSelector("#end:not([hidden]), dialog[open]", { timeout: 20000 });
     await screen(page, "offline-end");
+    const conn = await page.textContent("#conn");
+    check(conn === "Playing in this browser", `the header of an offline game says so, not ${JSON.stringify(conn)}`);
+    // With the server stopped: the record comes from the module, the review from the
+    // Worker, and the rematch is another game in this browser.
+    await page.click("#end-review");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+    const record = JSON.parse(await readFile(await download.path(), "utf8"));
+    check(record.seed !== undefined && record.seed !== null && Array.isArray(record.turns) && record.turns.length > 0, "the offline record has its seed and turns");
+    await page.waitForSelector('#review[data-ready="1"]', { timeout: 120000 });
+    const rows = (await page.$$("#review-mistakes li")).length;
+    check(rows > 0 || (await page.$("#review-none")) !== null, "the offline review lists mistakes or says there were none");
+    await page.reload();
+    await page.waitForSelector("#end-dialog[open] #rematch", { timeout: 20000 });
+    await page.click("#rematch");
+    await page.waitForURL((url) => /\/g\/local-[0-9a-f]+/.test(url.pathname) && !url.pathname.endsWith(start.id), { timeout: 20000 });
+    const again = await waitFor(page, (x) => x.status === "playing", 20000);
+    check(again.id !== start.id && again.id.startsWith("local-") && again.seats[1].level === "default", `the rematch is a new offline game: ${again.id}`);
     check(errors.length === 0, `page errors: ${errors.join("; ")}`);
-    return `${actions} actions, ${s.events.length} events, winner seat ${s.result.winner}, first load ${(firstLoad / 1024).toFixed(0)} KiB in ${transfer.requests} requests`;
+    return `${actions} actions, ${s.events.length} events, winner seat ${s.result.winner}, first load ${(firstLoad / 1024).toFixed(0)} KiB in ${transfer.requests} requests, review of ${rows} mistakes, record of ${record.turns.length} turns, rematch ${again.id}`;
   } finally {
     say("closing");
     await context.close();

@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 import { forfeitedValues } from "../web/forfeit.js";
 import { lastThrow, logEntries, startPosition } from "../web/history.js";
 import { lowContrast } from "./contrast.mjs";
-import { act, check, eager, endDialogInView, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
+import { act, check, eager, endDialogInView, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 import { boardJson } from "./unit/fixture.mjs";
 
@@ -415,25 +415,13 @@ async function screensAndFeatures(browser) {
 
 /** Creates a game on the server from `page` (one person, seat 0, against random bots)
  * and opens the person's link; returns the first snapshot. */
-async function gameAgainstBots(page, { size = 5, players = 2 } = {}) {
-  await page.goto(`${base}/`);
-  const created = await page.evaluate(
-    async ({ size, players }) => {
-      const { createGame } = await import("/assets/api.js");
-      const bots = Array.from({ length: players - 1 }, () => ({ kind: "bot", level: "random" }));
-      return createGame({ rules: "standard", size, players, seats: [{ kind: "human", name: "Tester" }, ...bots] });
-    },
-    { size, players },
-  );
-  const mine = created.seats.find((s) => s.seat === 0 && s.link);
-  await page.goto(new URL(mine.link, base).href);
-  return snapshot(page);
-}
+const gameAgainstBots = (page, options) => gameAgainstRandomBots(page, base, options);
 
 /** The selectors of the controls of play on a phone: each must be on the first screen. */
 const PLAY_CONTROLS = [".square", "#cowries", "#bag", "#throw", "#undo", "#hint", "[data-yard]", ".target"];
-/** The buttons a thumb presses: at least 44×44 px on a phone. */
-const TAP_TARGETS = ["#throw", "#undo", "#hint", "[data-yard]"];
+/** What a thumb presses: the buttons, the movable pawns and the targets, at least
+ * 44×44 px on a phone. */
+const TAP_TARGETS = ["#throw", "#undo", "#hint", "[data-yard]", ".pawn.movable", ".target:not(.shared)", ".choice"];
 
 /** Checks that every square and every control of play lies inside the viewport with the
  * page unscrolled, nothing is wider than the screen, and the buttons are big enough. */
@@ -477,10 +465,23 @@ async function phoneLayoutWithoutScrolling(browser) {
         s = await act(page, eager);
         s = await waitFor(page, myTurnOrOver, 30000);
       }
+      // The units the engine lists moves for are marked, and nothing else.
+      const movable = await page.$$eval('.pawn.movable[data-player="0"]', (els) => els.map((el) => Number(el.dataset.index)));
+      const entering = (await page.$('[data-yard="0"].movable')) !== null;
+      const froms = new Set(s.legal.map((m) => m.from));
+      check(movable.length + Number(entering) === froms.size && movable.every((i) => froms.has(i)), `${size}×${size}: marked ${movable}${entering ? " and the yard" : ""}, the engine's ${[...froms]}`);
+      await playAreaFits(page, `${size}×${size} with the movable pawns marked`);
       const mv = s.legal[0];
       await page.click(mv.from < 0 ? '[data-yard="0"]' : `.pawn[data-player="0"][data-index="${mv.from}"]`);
       await page.waitForSelector(".target");
       await playAreaFits(page, `${size}×${size} with a pawn selected`);
+      // Where a pawn and the pair reach one square, a tap on it offers a button each.
+      const shared = await page.$(".target.shared");
+      if (shared) {
+        await page.click(`[data-square="${await shared.getAttribute("data-square")}"] .cell`, { position: { x: 4, y: 4 }, force: true });
+        await page.waitForSelector(".choice");
+        await playAreaFits(page, `${size}×${size} with a choice of moves to one square`);
+      }
       files.push(await screen(page, `play-${size}x${size}-${viewport.height}`, {}));
     }
     await page.context().close();

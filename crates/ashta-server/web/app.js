@@ -1,10 +1,12 @@
 // The page's entry: the header (title, how to play, sound, fast animations, language
 // switch), then the lobby at `/` or the game at `/g/{id}` (`?seat=S&token=T` to play a
-// seat). An address ending in `#rules` opens "how to play" at once.
+// seat). An address ending in `#rules` opens "how to play" at once; `/#tutorial` is the
+// tutorial (lesson.js).
 
 import { h, replaceChildren } from "./dom.js";
 import { showGame } from "./game.js";
 import { initLanguage, language, LANGUAGE_NAMES, LANGUAGES, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { showLesson } from "./lesson.js";
 import { showLobby } from "./lobby.js";
 import { fastAnimations, setFastAnimations } from "./settings.js";
 import { setSound, soundOn } from "./sound.js";
@@ -17,6 +19,13 @@ const ENGINE_FILES = [
   "/assets/engine-worker.js",
   "/assets/manifest.webmanifest",
 ];
+
+/** The tutorial's link, in the header of every page but a game's (whose header stays
+ * short on a phone, so the board fits the screen). */
+function tutorialLink() {
+  if (location.pathname.startsWith("/g/")) return null;
+  return h("a", { href: "/#tutorial", id: "tutorial-open", class: "button rules-open" }, t("tutorial.open"));
+}
 
 function renderHeader(header) {
   const switcher = h(
@@ -55,7 +64,7 @@ function renderHeader(header) {
   replaceChildren(
     header,
     h("a", { href: "/", class: "brand" }, h("span", { class: "brand-title" }, t("app.title")), h("span", { class: "brand-sub" }, t("app.subtitle"))),
-    h("div", { class: "header-tools" }, rules, sound, fast, switcher),
+    h("div", { class: "header-tools" }, rules, tutorialLink(), sound, fast, switcher),
   );
 }
 
@@ -71,9 +80,15 @@ function main() {
     const seat = params.has("seat") ? Number(params.get("seat")) : null;
     const token = params.get("token");
     showGame(root, decodeURIComponent(match[1]), Number.isInteger(seat) ? seat : null, token);
+  } else if (location.hash === "#tutorial") {
+    showLesson(root);
   } else {
     showLobby(root);
   }
+  // The tutorial's link from the lobby changes only the address's end.
+  addEventListener("hashchange", () => {
+    if (!match && location.hash === "#tutorial") showLesson(root);
+  });
   if (location.hash === "#rules") openRules();
 }
 

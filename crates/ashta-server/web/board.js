@@ -106,7 +106,17 @@ export class BoardView {
     this.marksLayer = s("g", { class: "marks" });
     this.pawnsLayer = s("g", { class: "pawns" });
     this.targetsLayer = s("g", { class: "targets" });
-    this.svg.append(this.squaresLayer, this.marksLayer, this.pawnsLayer, this.targetsLayer);
+    // The arrowhead of a route's line, at every square it passes.
+    const defs = s(
+      "defs",
+      {},
+      s(
+        "marker",
+        { id: "route-arrow", viewBox: "0 0 10 10", refX: "5", refY: "5", markerWidth: "3.2", markerHeight: "3.2", orient: "auto", markerUnits: "strokeWidth" },
+        s("path", { class: "route-arrow", d: "M0,0L10,5L0,10z", fill: "#1b1b1b" }),
+      ),
+    );
+    this.svg.append(defs, this.squaresLayer, this.marksLayer, this.pawnsLayer, this.targetsLayer);
     this.drawSquares();
     this.container.replaceChildren(this.svg);
   }
@@ -160,9 +170,12 @@ export class BoardView {
    * @param {object} position the position JSON
    * @param {object} options selected ({player, index}), targets ([move]), exclude
    *   (a unit left out while it is animated), mover (the player to move), hint (the
-   *   move a hint suggests, marked among the targets)
+   *   move a hint suggests, marked among the targets), movable (the path indices of
+   *   the mover's units that have a legal move, from the engine's list: each is marked,
+   *   named as movable and tappable over its whole square), route (a player whose path
+   *   is drawn over the board)
    */
-  render(position, { selected = null, targets = [], exclude = null, mover = null, hint = null } = {}) {
+  render(position, { selected = null, targets = [], exclude = null, mover = null, hint = null, movable = null, route = null } = {}) {
     this.position = position;
     const b = this.board;
     this.pawnsLayer.replaceChildren();
@@ -209,6 +222,10 @@ export class BoardView {
       }
     }
 
+    if (route !== null) this.marksLayer.append(routePicture(this, route));
+
+    // The movable units are drawn last, so their squares' taps reach them.
+    const later = [];
     for (const [name, groups] of pawnGroups(b, position, exclude)) {
       const sq = b.squareAt(groups[0].player, groups[0].index);
       const [cx, cy] = this.cellCentre(sq);
@@ -220,11 +237,12 @@ export class BoardView {
         const seat = b.seatOf(group.player);
         const isDouble = !safe && group.count >= 2 && group.index !== b.home;
         const isSelected = selected && selected.player === group.player && selected.index === group.index;
-        const label = `${t(`seat.${seat}`)} ×${group.count} ${name}`;
+        const canMove = !!movable && mover === group.player && movable.has(group.index);
+        const label = `${t(`seat.${seat}`)} ×${group.count} ${name}${canMove ? `, ${t("game.movable")}` : ""}`;
         const token = s("g", {
           class: `pawn seat-${seat}${isDouble ? " double" : ""}${isSelected ? " selected" : ""}${
             mover === group.player ? " to-move" : ""
-          }`,
+          }${canMove ? " movable" : ""}`,
           transform: `translate(${cx + ox},${cy + oy})`,
           tabindex: 0,
           role: "button",
@@ -241,7 +259,11 @@ export class BoardView {
             }
           },
         });
+        // A movable unit answers a tap anywhere on its square (at least 44 px on a
+        // phone) and wears a dashed ring and an arrow.
+        if (canMove) token.append(s("rect", { class: "pawn-hit", x: -CELL / 2 - ox, y: -CELL / 2 - oy, width: CELL, height: CELL }));
         if (isDouble) token.append(s("circle", { class: "double-ring", r: r + 7 }));
+        if (canMove) token.append(s("circle", { class: "movable-ring", r: r + 4 }));
         if (isSelected) token.append(s("circle", { class: "select-ring", r: r + 11 }));
         token.append(...pawnMark(seat, r));
         if (group.count > 1) {
@@ -250,10 +272,13 @@ export class BoardView {
             s("text", { class: "count-text", x: r * 0.9, y: -r * 0.9, "text-anchor": "middle", "dominant-baseline": "central" }, String(group.count)),
           );
         }
+        if (canMove) token.append(s("path", { class: "movable-arrow", d: `M-8,${-r - 16}h16l-8,11z` }));
         token.append(s("title", {}, label));
-        this.pawnsLayer.append(token);
+        if (canMove) later.push(token);
+        else this.pawnsLayer.append(token);
       });
     }
+    this.pawnsLayer.append(...later);
 
     const byTarget = new Map();
     for (const mv of targets) {
@@ -284,7 +309,7 @@ export class BoardView {
         const marker = s(
           "g",
           {
-            class: `target${mv.capture ? " capture" : ""}${forms === "block" ? " forms-block" : ""}${hinted ? " hinted" : ""}`,
+            class: `target${mv.capture ? " capture" : ""}${forms === "block" ? " forms-block" : ""}${hinted ? " hinted" : ""}${moves.length > 1 ? " shared" : ""}`,
             transform: `translate(${cx + offset},${cy + 30})`,
             tabindex: 0,
             role: "button",
@@ -302,6 +327,10 @@ export class BoardView {
             },
           },
           s("title", {}, title),
+          // A lone target answers a tap anywhere on its square (at least 44 px on a
+          // phone); where several share a square, a tap beside them asks which (the
+          // game's choice buttons).
+          moves.length === 1 ? s("rect", { class: "target-hit", x: -CELL / 2, y: -CELL / 2 - 30, width: CELL, height: CELL }) : null,
           hinted ? s("circle", { class: "hint-ring", r: 21 }) : null,
           s("circle", { class: "target-ring", r: 16 }),
           s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, label),
@@ -354,6 +383,39 @@ export class BoardView {
     await sleep(stepMs / 2);
     ghost.remove();
   }
+}
+
+/** The route of `player` drawn over `view`'s board, from the engine's path (the board's
+ * `paths`): a line in the seat's colour from the start square round the outer ring,
+ * through the gate, round the inner rings to the home, an arrow at every square, and
+ * the start, the gate and the home named. */
+export function routePicture(view, player) {
+  const b = view.board;
+  const seat = b.seatOf(player);
+  const points = b.paths[player].map((sq) => view.cellCentre(sq));
+  const at = (i) => points[Math.max(0, Math.min(points.length - 1, i))];
+  const label = (i, key, text, dy) => {
+    const [x, y] = at(i);
+    return s("text", { class: "route-label", x, y: y + dy, "text-anchor": "middle", dataset: { route: key } }, text);
+  };
+  // The gate: halfway between the last square of the outer ring and the first inside.
+  const [gx1, gy1] = at(b.outerLen - 1);
+  const [gx2, gy2] = at(b.outerLen);
+  return s(
+    "g",
+    { class: "route", dataset: { routePlayer: String(player) } },
+    s("polyline", {
+      class: "route-line",
+      stroke: SEAT_COLOURS[seat],
+      points: points.map(([x, y]) => `${x},${y}`).join(" "),
+      "marker-mid": "url(#route-arrow)",
+      "marker-end": "url(#route-arrow)",
+    }),
+    s("circle", { class: "route-gate", cx: (gx1 + gx2) / 2, cy: (gy1 + gy2) / 2, r: 10 }),
+    label(0, "start", t("route.start"), -22),
+    s("text", { class: "route-label", x: (gx1 + gx2) / 2, y: (gy1 + gy2) / 2 - 16, "text-anchor": "middle", dataset: { route: "gate" } }, t("route.gate")),
+    label(b.home, "home", t("route.home"), 34),
+  );
 }
 
 /** Offsets of up to four groups sharing a square. */

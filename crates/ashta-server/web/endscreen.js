@@ -6,6 +6,8 @@ import { seatBadge } from "./board.js";
 import { verifyThrows } from "./chacha.js";
 import { h, replaceChildren } from "./dom.js";
 import { finalPlaces, gameStats, resultText } from "./history.js";
+import { createOfflineGame } from "./offline.js";
+import { reviewSection } from "./review.js";
 import { seatName, t } from "./i18n.js";
 
 /** Every throw of a game, in the order the seed gave them. An undo never rewinds the
@@ -30,9 +32,12 @@ export function rematchRequest(snap) {
  * Fills `box` with the end screen of a finished game.
  * @param {HTMLElement} box
  * @param {object} ctx snap (the snapshot), board, rules (normalized), start (the start
- *   position), replay ({begin, show(position, event), end})
+ *   position), replay ({begin, show(position, event), end}), dock (where the replay's
+ *   controls go, beside the board), local (a game played in this browser: rematch and
+ *   record with no server), record (the game record as JSON text, for a local game),
+ *   review (a promise of the game's review, or null), shown under the statistics
  */
-export function showEndScreen(box, { snap, board, rules, start, replay, you = null }) {
+export function showEndScreen(box, { snap, board, rules, start, replay, you = null, dock = null, local = false, record = null, review: analysis = null }) {
   const places = finalPlaces(snap.result, snap.position, board.home);
   const stats = gameStats(snap.events, start, board.home);
   const placesTable = h(
@@ -127,6 +132,12 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
       onclick: async () => {
         rematchButton.disabled = true;
         try {
+          if (local) {
+            // A game in this browser: the rematch is one too, with no server asked.
+            const again = await createOfflineGame(rematchRequest(snap));
+            location.assign(`/g/${again.id}${again.seat === null ? "" : `?seat=${again.seat}&token=local`}`);
+            return;
+          }
           const created = await createGame(rematchRequest(snap));
           keepLinks(created.id, created.seats);
           const mine = you === null ? null : created.seats.find((s) => s.seat === you && s.link);
@@ -206,6 +217,7 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
       replayBox.hidden = true;
       replayButton.disabled = false;
       replay.end();
+      replayButton.focus({ preventScroll: true });
     }
     replaceChildren(
       replayBox,
@@ -223,6 +235,10 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
       label,
     );
     go(0);
+    if (dock) {
+      dock.replaceChildren(replayBox);
+      dock.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // The end of the game first shows in a dialog over the board (once per page): the
@@ -281,11 +297,22 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
       "div",
       { class: "row" },
       verifyButton,
-      h("a", { class: "button", id: "download", href: recordUrl(snap.id), download: `ashta-${snap.id}.json` }, t("end.download")),
+      h(
+        "a",
+        {
+          class: "button",
+          id: "download",
+          // A game in this browser: its record comes from the module, not the server.
+          href: local && record ? URL.createObjectURL(new Blob([record()], { type: "application/json" })) : recordUrl(snap.id),
+          download: `ashta-${snap.id}.json`,
+        },
+        t("end.download"),
+      ),
       replayButton,
     ),
     verdict,
-    replayBox,
+    dock ? null : replayBox,
+    analysis ? reviewSection(analysis, { board, you, players: snap.players }) : null,
   );
   if ((wasOpen || box.dataset.dialogShown !== "1") && typeof dialog.showModal === "function") {
     dialog.showModal();

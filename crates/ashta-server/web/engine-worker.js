@@ -1,13 +1,17 @@
 // The Web Worker of engine.js: it runs the browser module off the page's thread and
-// answers `decide` and `hint` requests with the module's answers.
+// answers `decide`, `hint` and `review` requests with the module's answers.
 
 let ashta = null;
 const pending = [];
 
-async function answer({ id, kind, position, level, seed, timeMs }) {
+async function answer({ id, kind, position, level, seed, timeMs, record, rollouts }) {
   try {
     const result =
-      kind === "decide" ? ashta.decide(position, level, seed, timeMs ?? undefined) : ashta.hint(position, timeMs, seed);
+      kind === "decide"
+        ? ashta.decide(position, level, seed, timeMs ?? undefined)
+        : kind === "review"
+          ? ashta.review(record, rollouts, seed)
+          : ashta.hint(position, timeMs, seed);
     self.postMessage({ id, result });
   } catch (e) {
     self.postMessage({ id, error: String(e.message || e) });

@@ -59,6 +59,12 @@ class EngineWorker {
     return this.ask({ kind: "decide", position, level, seed, timeMs });
   }
 
+  /** The review of a game record (JSON text), `rollouts` per play: the chance-to-win
+   * curve and each player's biggest mistakes, as `ashta analyze` finds them. */
+  review(record, rollouts, seed) {
+    return this.ask({ kind: "review", record, rollouts, seed });
+  }
+
   /** The hint of the module for the player to move in `position` (JSON text). */
   hint(position, timeMs, seed) {
     return this.ask({ kind: "hint", position, timeMs, seed });

@@ -2,7 +2,7 @@
 // end screen; kept in step with the server over the game's WebSocket. The server is the
 // authority: the page only sends choices and draws the positions the events carry.
 
-import { getHint } from "./api.js";
+import { getHint, recordUrl } from "./api.js";
 import { BoardView, seatBadge } from "./board.js";
 import { Connection, socketUrl } from "./connection.js";
 import { CowriesView } from "./cowries.js";
@@ -11,6 +11,8 @@ import { showEndScreen } from "./endscreen.js";
 import { Board, squareName } from "./geometry.js";
 import { forfeitText } from "./forfeit.js";
 import { hintText } from "./hint.js";
+import { previewText } from "./preview.js";
+import { reviewRecord } from "./review.js";
 import { focusKey, restoreFocus, shortcutFor } from "./keys.js";
 import { eventText, lastThrow, logEntries, startPosition } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
@@ -39,12 +41,16 @@ export function showGame(root, id, seat, token) {
     bag: h("div", { class: "bag", id: "bag" }),
     actions: h("div", { class: "actions", id: "actions" }),
     message: h("p", { class: "message", id: "message", role: "alert" }),
+    choices: h("div", { class: "choices", id: "choices" }),
     timer: h("p", { class: "timer small", id: "timer" }),
     log: h("ol", { class: "log", id: "log" }),
     logTitle: h("summary", {}),
     legend: h("ul", { class: "legend small", id: "legend" }),
     legendTitle: h("summary", {}),
+    routeToggle: h("button", { type: "button", id: "route-toggle", "aria-pressed": "false" }),
     end: h("section", { class: "card end", id: "end", hidden: true }),
+    // The replay's controls, beside the board (the throw panel's place) when it runs.
+    replayDock: h("div", { class: "replay-dock", id: "replay-dock" }),
   };
   // On a phone the throw panel comes before the board, so the controls are in reach
   // without scrolling past it; on a wide screen it sits beside the board (style.css).
@@ -59,14 +65,15 @@ export function showGame(root, id, seat, token) {
       h(
         "div",
         { class: "game-main" },
-        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.timer),
+        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.choices, ui.timer, ui.replayDock),
         ui.boardBox,
         ui.players,
         h(
           "aside",
           { class: "side" },
+          // The legend first, open: the board's marks explained on the first screen.
+          h("details", { class: "card legend-box", open: true }, ui.legendTitle, ui.legend, ui.routeToggle),
           h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
-          h("details", { class: "card legend-box" }, ui.legendTitle, ui.legend),
         ),
       ),
       ui.end,
@@ -89,7 +96,11 @@ export function showGame(root, id, seat, token) {
     replaying: false,
     hint: null,
     hinting: false,
+    route: null,
+    review: null,
+    choices: null,
   };
+  const local = id.startsWith(LOCAL_PREFIX);
   const boardView = new BoardView(ui.boardBox, {
     onPawn: (group) => pawnClicked(group),
     onTarget: (mv) => play(mv),
@@ -103,7 +114,7 @@ export function showGame(root, id, seat, token) {
   };
   const onMessage = (msg) => received(msg);
   // A game played in this browser speaks the server's messages through the module.
-  const connection = id.startsWith(LOCAL_PREFIX)
+  const connection = local
     ? new LocalConnection({ gameId: id, seat, onMessage, onStatus })
     : new Connection({
         url,
@@ -283,6 +294,7 @@ export function showGame(root, id, seat, token) {
       // An opponent's pawn on a highlighted square: the click means that square.
       const hits = targetsOf(state.selected).filter((mv) => squareOf(mv) === group.square);
       if (hits.length === 1) return play(hits[0]);
+      if (hits.length > 1) return offerChoices(hits);
     }
     if (state.you === null) return showMessage(t("game.spectatorOnly"), "error", "spectator");
     if (group.player !== state.you) return showMessage(t("game.notYourPawn"), "error", "not_your_pawn");
@@ -296,8 +308,10 @@ export function showGame(root, id, seat, token) {
     const moves = movesFrom(snap.legal, group.index);
     if (moves.length === 0) return showMessage(t("game.noMoveFor"), "error", "no_move");
     state.selected = { player: group.player, index: group.index };
+    state.choices = null;
     if (focus.key !== null) focus.key = ".target";
-    showMessage(t("game.pickTarget"));
+    // Where each target leads, from the facts the engine listed with the move.
+    showMessage(`${previewText(state.board, snap.position.to_move, moves)}. ${t("game.pickTarget")}`, "info", "preview");
     renderBoard();
     return undefined;
   }
@@ -321,8 +335,35 @@ export function showGame(root, id, seat, token) {
     }
     const hits = targetsOf(state.selected).filter((mv) => squareOf(mv) === name);
     if (hits.length === 1) return play(hits[0]);
-    if (hits.length > 1) return showMessage(t("game.pickTarget"));
+    if (hits.length > 1) return offerChoices(hits);
     return showMessage(t("game.notATarget"), "error", "not_a_target");
+  }
+
+  /** Several moves reach one square (a pawn or the pair): a button for each, big
+   * enough for a thumb. */
+  function offerChoices(moves) {
+    state.choices = moves;
+    showMessage(t("game.pickTarget"), "info", "choose");
+    return undefined;
+  }
+
+  function renderChoices() {
+    const moves = state.selected && yourTurn() ? state.choices || [] : [];
+    replaceChildren(
+      ui.choices,
+      moves.map((mv) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "choice",
+            dataset: { value: String(mv.value), from: String(mv.from), count: String(mv.count) },
+            onclick: () => play(mv),
+          },
+          t(mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn", { value: mv.value, square: squareOf(mv), count: mv.count }),
+        ),
+      ),
+    );
   }
 
   function play(mv) {
@@ -408,7 +449,11 @@ export function showGame(root, id, seat, token) {
         : state.board
           ? t("game.you", { seat: seatName(state.board.seatOf(state.you)) })
           : "";
-    const conn = { connecting: t("game.connecting"), open: t("game.connected"), closed: t("game.disconnected") }[state.connection];
+    const conn = {
+      connecting: t("game.connecting"),
+      open: local ? t("game.local") : t("game.connected"),
+      closed: t("game.disconnected"),
+    }[state.connection];
     replaceChildren(
       ui.head,
       h("a", { href: "/", class: "back" }, `← ${t("game.back")}`),
@@ -449,8 +494,30 @@ export function showGame(root, id, seat, token) {
       targets,
       hint: state.hint,
       mover: snap.status === "playing" ? snap.position.to_move : null,
+      movable: movableUnits(),
+      route: state.route,
     });
     refocus();
+  }
+
+  /** The path indices of the units that can move now (the engine's legal moves), on
+   * the page's own turn with a bag; null otherwise. */
+  function movableUnits() {
+    const snap = state.snap;
+    if (!yourTurn() || snap.must_throw || state.pending) return null;
+    return new Set(snap.legal.map((mv) => mv.from));
+  }
+
+  /** The player whose route the toggle draws: the page's own, else the one to move. */
+  function routePlayer() {
+    return state.you !== null ? state.you : state.snap.position.to_move;
+  }
+
+  function toggleRoute() {
+    if (!state.snap) return;
+    state.route = state.route === null ? routePlayer() : null;
+    renderLegend();
+    renderBoard();
   }
 
   function renderPlayers() {
@@ -469,13 +536,15 @@ export function showGame(root, id, seat, token) {
             ? t("game.bot", { level: t(`level.${seatInfo.level}`) === `level.${seatInfo.level}` ? seatInfo.level : t(`level.${seatInfo.level}`) })
             : seatInfo.name || t("game.human");
         const toMove = snap.status === "playing" && pos.to_move === p;
+        const entering = p === state.you && !!movableUnits()?.has(-1);
         const offButton =
           off > 0
             ? h(
                 "button",
                 {
                   type: "button",
-                  class: `yard${state.selected && state.selected.index === -1 ? " selected" : ""}`,
+                  class: `yard${state.selected && state.selected.index === -1 ? " selected" : ""}${entering ? " movable" : ""}`,
+                  "aria-label": `${off} ${t("game.off")}${entering ? `, ${t("game.movable")}` : ""}`,
                   dataset: { yard: String(p) },
                   onclick: () => pawnClicked({ player: p, index: -1, count: off, square: null }),
                 },
@@ -533,6 +602,7 @@ export function showGame(root, id, seat, token) {
   }
 
   function renderMessage() {
+    renderChoices();
     const m = state.message;
     ui.message.textContent = m ? m.text : "";
     ui.message.className = `message${m && m.kind === "error" ? " error" : ""}`;
@@ -572,6 +642,16 @@ export function showGame(root, id, seat, token) {
     if (scroll) ui.log.scrollTop = ui.log.scrollHeight;
   }
 
+  /** The review of the finished game, computed once per game in the engine's Worker
+   * from its record (the module's, or the server's record download). */
+  function reviewOf(snap) {
+    if (!state.review || state.review.id !== snap.id) {
+      const text = local ? Promise.resolve(connection.record()) : fetch(recordUrl(snap.id)).then((r) => r.text());
+      state.review = { id: snap.id, promise: text.then(reviewRecord) };
+    }
+    return state.review.promise;
+  }
+
   function renderEnd() {
     const snap = state.snap;
     if (snap.status !== "finished") {
@@ -585,10 +665,17 @@ export function showGame(root, id, seat, token) {
       rules: state.rules,
       start: startOf(snap),
       you: state.you,
+      dock: ui.replayDock,
+      local,
+      record: local ? () => connection.record() : null,
+      review: reviewOf(snap),
       replay: {
         begin: () => {
           state.replaying = true;
           state.selected = null;
+          // The game's last message belongs to the game, not to the replay.
+          state.message = null;
+          renderMessage();
           renderControls();
         },
         show: (position, event) => {
@@ -612,10 +699,13 @@ export function showGame(root, id, seat, token) {
   function renderLegend() {
     ui.logTitle.textContent = t("game.log");
     ui.legendTitle.textContent = t("legend.title");
+    ui.routeToggle.textContent = state.route === null ? t("route.show") : t("route.hide");
+    ui.routeToggle.setAttribute("aria-pressed", String(state.route !== null));
+    ui.routeToggle.onclick = toggleRoute;
     ui.boardBox.setAttribute("aria-label", t("game.keys"));
     replaceChildren(
       ui.legend,
-      [...["safe", "home", "stack", "double", "block", "gate", "preview"].map((key) => t(`legend.${key}`)), t("game.keys")].map((text) => h("li", {}, text)),
+      [...["movable", "target", "preview", "safe", "home", "stack", "double", "block", "gate", "route"].map((key) => t(`legend.${key}`)), t("game.keys")].map((text) => h("li", {}, text)),
     );
   }
 

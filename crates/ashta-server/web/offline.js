@@ -206,6 +206,11 @@ export class LocalConnection {
     this.table = null;
   }
 
+  /** The game record (JSON text), from the module: what the end screen downloads. */
+  record() {
+    return this.table.record();
+  }
+
   /** A hint for the person to move, computed in the Worker, in the answer's shape of
    * the server's hint endpoint. */
   async hint() {

@@ -2,7 +2,9 @@
 // hand (the lobby's chosen preset, or the game being played), in a dialog opened from
 // the header on every page (and at once for an address ending in #rules).
 
+import { BoardView } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
+import { Board } from "./geometry.js";
 import { t } from "./i18n.js";
 import { fullRules, normalizeRules, throwName } from "./rules.js";
 
@@ -53,6 +55,25 @@ function dialog() {
   return box;
 }
 
+/** The route picture of the rules dialog: South's path on the board of these rules
+ * (the module's `boardOf`, the engine's geometry), with its caption; null when the
+ * module cannot draw it. */
+async function routeFigure(full, size) {
+  try {
+    const { loadEngine } = await import("./engine.js");
+    const { ashta } = await loadEngine();
+    const request = full.size === size ? full : typeof current.request === "string" ? { preset: current.request, size } : { ...current.request, size };
+    const board = new Board(ashta.boardOf(JSON.stringify(await fullRules(request))));
+    const box = h("div", { class: "route-board" });
+    const view = new BoardView(box, {});
+    view.setGame(board, 0);
+    view.render({ pawns: board.paths.map(() => []), blocks: [], to_move: 0 }, { route: 0 });
+    return h("figure", { class: "route-figure", id: "rules-route" }, box, h("figcaption", { class: "small" }, t("route.caption")));
+  } catch {
+    return null;
+  }
+}
+
 /** Opens the dialog for the current rules (filled in by the engine). */
 export async function openRules() {
   const box = dialog();
@@ -66,6 +87,7 @@ export async function openRules() {
   }
   const rules = normalizeRules(full);
   const size = current.size || full.size;
+  const route = await routeFigure(full, size);
   const preset = t(`presetShort.${rules.preset}`);
   replaceChildren(
     box,
@@ -76,7 +98,8 @@ export async function openRules() {
       h("button", { type: "button", id: "rules-close", onclick: () => box.close() }, t("rules.close")),
     ),
     h("p", { class: "small", id: "rules-preset" }, t("rules.preset", { preset, size })),
-    rulesParagraphs(rules).map(([key, params]) => h("p", { dataset: { rule: key } }, t(key, params))),
+    // The route picture right after the goal it draws.
+    rulesParagraphs(rules).flatMap(([key, params], i) => [h("p", { dataset: { rule: key } }, t(key, params)), i === 0 ? route : null]),
     h("h3", {}, t("rules.throws")),
     h(
       "table",

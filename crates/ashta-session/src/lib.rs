@@ -23,6 +23,7 @@ pub mod seats;
 pub mod selfplay;
 pub mod session;
 pub mod stop;
+pub mod tutorial;
 
 pub use bag_watch::BagWatch;
 pub use bot::{Bot, Candidate};

@@ -13,6 +13,10 @@
 //! game.play(0);     // the first legal move, with its path and facts
 //! game.step();      // a bot's whole play, a throw, or { kind: "wait" }
 //! decide(JSON.stringify(game.state().position), "default", 42, 300); // in a Worker
+//! boardOf('"standard"');      // each seat's path by squares, for the route picture
+//! review(recordText, 24, 1);  // the end screen's review: curve and mistakes
+//! const lesson = new Lesson(positionJson); // the tutorial's scripted table
+//! lesson.throw([2]);          // the script's throws (mouths up), through the engine
 //! ```
 //!
 //! Errors are JavaScript `Error`s whose message names what is wrong.
@@ -20,6 +24,7 @@
 #![warn(missing_docs)]
 
 pub mod browser_game;
+pub mod lesson;
 pub mod offline;
 pub mod tools;
 pub mod view;
@@ -193,6 +198,11 @@ impl JsOfflineTable {
         to_js(&self.0.bot_play(&moves).map_err(js_error)?)
     }
 
+    /// The game record (JSON text), as the server's record download gives it.
+    pub fn record(&self) -> Result<String, JsError> {
+        serde_json::to_string(&self.0.record()).map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// The seed the bots are seeded from, in decimal.
     pub fn seed(&self) -> String {
         self.0.seed().to_string()
@@ -252,4 +262,74 @@ pub fn presets() -> Result<JsValue, JsError> {
         })
         .collect();
     to_js(&all)
+}
+
+/// The board of a game under `rules` (JSON: a preset name or a rules object, players
+/// and size included), as a game's snapshot describes it: each player's seat and path
+/// (square names from the start square to the home), the safe squares, the home's path
+/// index and the outer ring's length. The route picture of the rules dialog draws it.
+#[wasm_bindgen(js_name = boardOf)]
+pub fn board_of(rules: &str) -> Result<JsValue, JsError> {
+    let rules = browser_game::rules_from_json(rules).map_err(js_error)?;
+    let variant = ashta_engine::Variant::new(rules).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&ashta_table::protocol::BoardJson::new(&variant))
+}
+
+/// The review of a game record (JSON text, as the record download gives it), as
+/// `ashta analyze` makes it with `rollouts` rollouts per play: every player's chance to
+/// win after each turn and each player's biggest mistakes. For a Web Worker.
+#[wasm_bindgen]
+pub fn review(record: &str, rollouts: u32, seed_value: f64) -> Result<JsValue, JsError> {
+    to_js(&tools::review(record, rollouts, seed(seed_value)?).map_err(js_error)?)
+}
+
+/// The tutorial's script, as the terminal's tutorial plays it: `{ start, turns }`, the
+/// set-up position (JSON) and each turn's throws (mouths up) and the square of the pawn
+/// that spends the bag.
+#[wasm_bindgen(js_name = tutorialScript)]
+pub fn tutorial_script() -> Result<JsValue, JsError> {
+    use ashta_session::tutorial::{START, TURNS};
+    let start: serde_json::Value =
+        serde_json::from_str(START).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&serde_json::json!({ "start": start, "turns": TURNS }))
+}
+
+/// The tutorial's game: set up from a position (JSON), the throws the script's.
+#[wasm_bindgen(js_name = Lesson)]
+pub struct JsLesson(lesson::Lesson);
+
+#[wasm_bindgen(js_class = Lesson)]
+impl JsLesson {
+    /// The lesson's table, set up from a position given as JSON (RULES.md 11).
+    #[wasm_bindgen(constructor)]
+    pub fn new(position_json: &str) -> Result<JsLesson, JsError> {
+        lesson::Lesson::new(position_json)
+            .map(JsLesson)
+            .map_err(js_error)
+    }
+
+    /// The board, as a game's snapshot describes it.
+    pub fn board(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.board())
+    }
+
+    /// The position, as JSON.
+    pub fn position(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.position())
+    }
+
+    /// Throws a phase as the script gives it (mouths up of each throw).
+    pub fn throw(&mut self, mouths_up: Vec<u8>) -> Result<JsValue, JsError> {
+        to_js(&self.0.throw(&mouths_up).map_err(js_error)?)
+    }
+
+    /// The legal moves of the player to move, with their paths and facts.
+    pub fn legal(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.legal())
+    }
+
+    /// Plays the legal move spending `value` from path index `from` with `count` pawns.
+    pub fn play(&mut self, value: u8, from: i16, count: u8) -> Result<JsValue, JsError> {
+        to_js(&self.0.play(value, from, count).map_err(js_error)?)
+    }
 }

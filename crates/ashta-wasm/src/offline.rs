@@ -180,6 +180,12 @@ impl OfflineTable {
         serde_json::to_string(&self.saved).expect("a saved game serializes")
     }
 
+    /// The game record as the server's `GET /api/games/{id}/record` gives it: the seed
+    /// and result once the game is over.
+    pub fn record(&self) -> ashta_engine::Record {
+        self.table.record()
+    }
+
     /// The game's id in this browser.
     pub fn id(&self) -> &str {
         &self.saved.id

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use ashta_analysis::{hint, HintConfig};
+use ashta_analysis::{analyze_record, hint, AnalysisConfig, HintConfig, ReviewSummary};
 use ashta_bots::seating::seat_bot;
 use ashta_bots::BotMaker;
 use ashta_engine::{
@@ -65,6 +65,24 @@ pub fn hint_position(position_json: &str, time_ms: u32, seed: u64) -> Result<Hin
     Ok(HintView::new(&hint(&variant, &pos, &config)))
 }
 
+/// The review of a game record (JSON text) with `rollouts` rollouts per play, the
+/// rollouts' throws seeded with `seed`: the curve of every player's chance to win and
+/// each player's biggest mistakes.
+pub fn review(record: &str, rollouts: u32, seed: u64) -> Result<ReviewSummary, String> {
+    let record: ashta_engine::Record =
+        serde_json::from_str(record).map_err(|e| format!("the record does not read: {e}"))?;
+    let config = AnalysisConfig {
+        hint: HintConfig {
+            rollouts: Some(rollouts.max(1) as usize),
+            seed,
+            ..HintConfig::default()
+        },
+        ..AnalysisConfig::default()
+    };
+    let review = analyze_record(&record, &config, &mut |_, _| {}).map_err(|e| e.to_string())?;
+    Ok(ReviewSummary::new(&review))
+}
+
 /// Plays `games` random games under `rules` (JSON: a preset name or a rules object),
 /// the series seeded with `seed`, as `ashta selfplay` does.
 pub fn random_games(rules: &str, games: u32, seed: u64) -> Result<Summary, String> {
@@ -107,6 +125,12 @@ mod tests {
         let s = random_games("\"standard\"", 20, 1).unwrap();
         assert_eq!(s.games, 20);
         assert_eq!(s.wins.iter().sum::<u64>() + s.frozen + s.turn_limit, 20);
+    }
+
+    #[test]
+    fn a_record_that_does_not_read_is_named_in_the_review() {
+        let err = review("{}", 4, 1).unwrap_err();
+        assert!(err.contains("record"), "{err}");
     }
 
     #[test]

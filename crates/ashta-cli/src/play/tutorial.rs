@@ -10,64 +10,47 @@ use std::io::{BufRead, Write};
 
 use anyhow::{anyhow, Context, Result};
 use ashta_engine::{parse_position, Cowries, Game, Square};
+use ashta_session::tutorial::{START, TURNS};
 use ashta_session::{SeatKind, Session};
 
 use crate::board::{draw, legend, Detail};
 use crate::describe::{move_text, player_long, throw_text, Labels};
 
-/// The set-up: South with three pawns on its start c1 and one on a2; North with one
-/// pawn on d1, its other three home (North has captured, South not yet).
-pub const START: &str = r#"{"rules": "standard", "size": 5, "players": 2, "to_move": 0,
-  "bag": [], "pawns": [[0, 0, 0, 13], [9, 24, 24, 24]], "captured": [false, true]}"#;
-
-/// One turn of the script.
+/// The words of one turn of the script ([`TURNS`], shared with the page).
 pub struct Step {
     /// The heading of what it teaches (empty for the other side's turns).
     pub title: &'static str,
     /// What to know before the throw.
     pub before: &'static str,
-    /// The throws of the turn, as mouths up.
-    pub throws: &'static [u8],
-    /// The square of the unit the turn moves (one pawn, spending the whole bag).
-    pub square: &'static str,
     /// What to know once it has moved.
     pub after: &'static str,
 }
 
-/// The turns of the tutorial, South's (yours) and North's (the script's) in the order
-/// the game gives them.
-pub const STEPS: &[Step] = &[
+/// The words of each turn of [`TURNS`], South's (yours) and North's (the script's).
+pub const STEPS: [Step; TURNS.len()] = [
     Step {
         title: "1. A throw",
         before: "Each turn starts with a throw of four cowries; count the mouths up, (o). \
                  One, two or three up move 1, 2 or 3. All four up move 4 and none up \
                  move 8, and both let you throw again (a grace): the values gather in \
                  your bag.",
-        throws: &[2],
-        square: "",
         after: "",
     },
     Step {
         title: "2. A move",
         before: "Spend the bag on a pawn: it runs anticlockwise round the outer ring \
                  from your start square c1. Type c1 to move a pawn from there.",
-        throws: &[],
-        square: "c1",
         after: "Your pawn went 2 squares, from c1 to e1, past North's pawn on d1.",
     },
     Step {
         title: "",
         before: "North throws and moves its pawn from d1 to e2, just ahead of yours.",
-        throws: &[2],
-        square: "d1",
         after: "",
     },
     Step {
         title: "3. A capture",
         before: "Landing on a lone opponent's pawn (not on a crossed, safe square) \
                  captures it: it goes back to its start. Type e1 to land on e2.",
-        throws: &[1],
-        square: "e1",
         after: "North's pawn is back on c5. A capture gives you an extra turn, and \
                 your first capture opens your gate.",
     },
@@ -76,16 +59,12 @@ pub const STEPS: &[Step] = &[
         before: "Until you capture, your gate is shut and your pawns stay on the outer \
                  ring. Now it is open: after b1 a pawn turns in through the gate and \
                  runs the inner ring clockwise towards home, the centre c3. Type a2.",
-        throws: &[3],
-        square: "a2",
         after: "Your pawn from a2 went a1, b1 and through the gate to b2. \
                 (r in the full-screen game draws each seat's route.)",
     },
     Step {
         title: "",
         before: "North throws and moves its pawn from its start c5 to a5.",
-        throws: &[2],
-        square: "c5",
         after: "",
     },
     Step {
@@ -93,8 +72,6 @@ pub const STEPS: &[Step] = &[
         before: "Two of your pawns on one square are a double (=): a lone pawn may not \
                  land on it, and formed on the outer ring it blocks the opponents \
                  marked after # for their next turn. Type c1 to join your pawn on e2.",
-        throws: &[3],
-        square: "c1",
         after: "Your double on e2 blocks North's pawn on its way round (the board \
                 marks it #).",
     },
@@ -124,26 +101,26 @@ pub fn run(input: &mut dyn BufRead, echo: bool, out: &mut dyn Write, labels: Lab
         out,
         labels,
     };
-    for step in STEPS {
+    for (step, turn) in STEPS.iter().zip(TURNS) {
         if !step.title.is_empty() {
             writeln!(tutor.out, "\n{}", step.title)?;
         }
         writeln!(tutor.out, "{}", step.before)?;
         let yours = game.position().to_move() == 0;
-        if !step.throws.is_empty() {
+        if !turn.throws.is_empty() {
             if yours && !tutor.wait_enter("Press Enter to throw.")? {
                 return tutor.stopped();
             }
-            tutor.throw(&mut game, step.throws)?;
+            tutor.throw(&mut game, turn.throws)?;
         }
-        if !step.square.is_empty() {
+        if !turn.square.is_empty() {
             let typed = if yours {
-                match tutor.ask_square(&game, step.square)? {
+                match tutor.ask_square(&game, turn.square)? {
                     Some(sq) => sq,
                     None => return tutor.stopped(),
                 }
             } else {
-                step.square.to_string()
+                turn.square.to_string()
             };
             tutor.play(&mut game, &typed)?;
         }

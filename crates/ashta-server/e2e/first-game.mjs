@@ -1,0 +1,208 @@
+// A first game, as a newcomer meets it (issue 22), in headless Chromium against a
+// running server: the board's legend open at 1280×800 explaining the target markers
+// (`1×2`, `!`, `▣`) and the movable pawns; each seat's route drawn on demand and in the
+// rules dialog, from the engine's paths; the tutorial walked step by step (a throw, a
+// move, a capture, the gate, a double) with the module's scripted table; the review
+// at the end of a server game (the chance-to-win curve and the biggest mistakes, or
+// "none"); the Tamil statistics unclipped at 1280 px; the replay's controls beside the
+// board with the game's last message cleared. Screenshots go to e2e/screenshots/.
+// Usage: node first-game.mjs BASE_URL (E2E_ONLY=word runs only matching scenarios).
+
+import { chromium } from "playwright-core";
+
+import { check, eager, gameAgainstRandomBots, newContext, playToTheEnd, waitFor } from "./helpers.mjs";
+import { screen } from "./screens.mjs";
+
+const base = process.argv[2];
+if (!base) {
+  console.error("usage: node first-game.mjs BASE_URL");
+  process.exit(2);
+}
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+/** A game for seat 0 against random bots (helpers.mjs), on this server. */
+const gameAgainstBots = (page, options) => gameAgainstRandomBots(page, base, options);
+
+/** Whether the element lies wholly inside the viewport with the page unscrolled. */
+async function inViewport(page, selector) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  });
+}
+
+/** The legend is open and on the first screen at 1280×800, explaining the target
+ * markers and the movable pawns; on South's turn with a bag exactly the units the
+ * engine lists moves for are marked movable and named so. */
+async function legendAndMovablePawns(browser) {
+  const page = await (await newContext(browser, { viewport: { width: 1280, height: 800 } })).newPage();
+  let s = await gameAgainstBots(page);
+  check(await page.$eval(".legend-box", (d) => d.open), "the legend starts open");
+  for (const n of [1, 2, 3]) check(await inViewport(page, `#legend li:nth-child(${n})`), `the legend's line ${n} (movable pawns, targets, ▣) is on the first screen at 1280×800`);
+  const legend = await page.textContent("#legend");
+  check(legend.includes("1×2") && legend.includes("▣") && legend.includes("!"), `the legend explains 1×2, ! and ▣: ${legend}`);
+  for (let n = 0; !(s.position.to_move === 0 && !s.must_throw && s.status === "playing"); n++) {
+    check(n < 200 && s.status === "playing", "South never had a move");
+    if (s.must_throw && s.position.to_move === 0) await page.click("#throw");
+    else if (s.position.to_move === 0) break;
+    s = await waitFor(page, (x, v) => x.version > v && (x.position.to_move === 0 || x.status !== "playing"), 30000, s.version);
+  }
+  const expected = [...new Set(s.legal.map((mv) => mv.from))].sort((a, b) => a - b);
+  const marked = await page.$$eval('.pawn.movable[data-player="0"]', (els) => els.map((el) => ({ index: Number(el.dataset.index), label: el.getAttribute("aria-label") })));
+  const yard = await page.$('[data-yard="0"].movable');
+  const got = [...marked.map((m) => m.index), ...(yard ? [-1] : [])].sort((a, b) => a - b);
+  check(JSON.stringify(got) === JSON.stringify(expected), `the movable units ${JSON.stringify(got)} are the engine's ${JSON.stringify(expected)}`);
+  check(marked.every((m) => m.label.includes("can move")), "a movable pawn is named so");
+  check((await page.$$('.pawn.movable:not([data-player="0"])')).length === 0, "no other seat's pawn is marked");
+  await page.context().close();
+  return `${got.length} movable units marked as the engine lists them`;
+}
+
+/** The route: South's path drawn over the board on demand, from the engine's path
+ * (a line through every square of it, the start, the gate and the home named), and in
+ * the rules dialog. */
+async function theRoutePicture(browser) {
+  const files = [];
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await (await newContext(browser, { viewport })).newPage();
+    const s = await gameAgainstBots(page);
+    check((await page.$(".route")) === null, "no route before it is asked for");
+    await page.click("#route-toggle");
+    await page.waitForSelector('.route[data-route-player="0"]');
+    const points = await page.$eval(".route-line", (l) => l.getAttribute("points").trim().split(/\s+/).length);
+    check(points === s.board.paths[0].length, `the route passes the ${s.board.paths[0].length} squares of South's path, not ${points}`);
+    for (const key of ["start", "gate", "home"]) check((await page.$(`.route [data-route="${key}"]`)) !== null, `the route names the ${key}`);
+    check((await page.getAttribute("#route-toggle", "aria-pressed")) === "true", "the toggle says it is on");
+    files.push(await screen(page, "route", { inside: ["#board svg"] }));
+    await page.click("#route-toggle");
+    check((await page.$(".route")) === null, "the toggle hides the route again");
+    await page.click("#rules-open");
+    await page.waitForSelector("#rules-dialog[open] #rules-route .route");
+    const caption = await page.textContent("#rules-route figcaption");
+    check(/anticlockwise/.test(caption) && /gate/.test(caption) && /clockwise round the inner/.test(caption), `the rules' route is explained: ${caption}`);
+    await page.$eval("#rules-route", (el) => el.scrollIntoView());
+    files.push(await screen(page, "rules-route", { inside: ["#rules-route"] }));
+    await page.context().close();
+  }
+  return files.map((f) => f.split("/").pop()).join(", ");
+}
+
+/** The tutorial, walked as a learner does: a wrong pawn is refused with the reason;
+ * the throw, the move, North's turn, the capture (North's pawn back on its start), the
+ * gate (the route drawn, the pawn turning in) and the double. */
+async function theTutorial(browser) {
+  const files = [];
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    const page = await (await newContext(browser, { viewport })).newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${base}/`);
+    await page.click("#tutorial-open");
+    await page.waitForSelector("#lesson-intro");
+    const phase = () => page.getAttribute(".lesson", "data-phase");
+    const stepName = () => page.getAttribute(".lesson", "data-step");
+    const moveThe = async (square) => {
+      await page.click(`.pawn.movable[data-square="${square}"]`);
+      await page.waitForSelector(".target");
+      await page.click(".target");
+      await page.waitForSelector('.lesson[data-phase="next"]');
+    };
+    await page.click("#lesson-next");
+    const seen = [];
+    for (let n = 0; n < 12 && (await phase()) !== "done"; n++) {
+      const name = await stepName();
+      seen.push(name);
+      if ((await phase()) === "throw") await page.click("#lesson-throw");
+      if (name === "move") {
+        // A pawn the step does not move is refused, with the reason.
+        await page.click('.pawn[data-player="0"][data-square="a2"]');
+        check(/c1/.test(await page.textContent("#message")), "a wrong pawn is refused naming the step's pawn");
+      }
+      const square = { move: "c1", capture: "e1", gate: "a2", double: "c1" }[name];
+      if (square) await moveThe(square);
+      await page.waitForSelector('.lesson[data-phase="next"]');
+      if (name === "capture") {
+        const north = await page.$$eval('.pawn[data-player="1"]', (els) => els.map((e) => e.dataset.square));
+        check(north.includes("c5"), `the captured pawn went back to North's start: ${north}`);
+        files.push(await screen(page, "tutorial-capture", { inside: ["#board svg"] }));
+      }
+      if (name === "gate") {
+        check((await page.$('.route[data-route-player="0"]')) !== null, "the gate step draws the route");
+        check((await page.$('.pawn[data-player="0"][data-square="b2"]')) !== null, "the pawn turned in through the gate to b2");
+        files.push(await screen(page, "tutorial-gate", { inside: ["#board svg"] }));
+      }
+      if (name === "double") check((await page.$(".block-mark")) !== null, "the double blocks North");
+      await page.click("#lesson-next");
+    }
+    check(JSON.stringify(seen) === JSON.stringify(["throw", "move", "north1", "capture", "gate", "north2", "double"]), `the steps: ${seen}`);
+    await page.waitForSelector("#lesson-done");
+    files.push(await screen(page, "tutorial-end", { inside: ["#lesson-play"] }));
+    check(errors.length === 0, `page errors: ${errors.join("; ")}`);
+    await page.context().close();
+  }
+  return files.map((f) => f.split("/").pop()).join(", ");
+}
+
+/** The end of a server game: the review (from the module in the Worker) with the curve
+ * and at least one mistake or the word that there were none; the replay's controls in
+ * the throw panel beside the board, the game's last message gone; the Tamil statistics
+ * table not clipped at 1280 px. */
+async function reviewAndReplay(browser) {
+  const page = await (await newContext(browser, { viewport: { width: 1280, height: 800 } })).newPage();
+  await gameAgainstBots(page);
+  const final = await playToTheEnd(page, { pick: eager });
+  check(final.status === "finished", "the game finished");
+  await page.waitForSelector("#end-dialog[open]");
+  await page.click("#end-review");
+  await page.waitForSelector('#review[data-ready="1"]', { timeout: 120000 });
+  const rows = (await page.$$("#review-mistakes li")).length;
+  const none = await page.$("#review-none");
+  check(rows > 0 || none !== null, `the review lists mistakes or says there were none: ${await page.textContent("#review")}`);
+  const points = await page.$eval("#review-curve polyline", (l) => l.getAttribute("points").trim().split(/\s+/).length);
+  check(points === final.events.filter((e) => e.kind === "throw" && e.end).length + 1 || points > 1, `the curve has a point per turn (${points})`);
+  await page.evaluate(() => document.querySelector("#review").scrollIntoView());
+  const file = await screen(page, "end-review", { inside: ["#review-curve"] });
+  // The replay runs beside the board, and the game's message is cleared.
+  await page.evaluate(() => {
+    document.querySelector("#message").textContent = "stale";
+  });
+  await page.click("#replay-open");
+  await page.waitForSelector("#throw-box #replay:not([hidden])");
+  check((await page.textContent("#message")) === "", "the game's last message is cleared during the replay");
+  await page.click("#replay-next");
+  await page.click("#replay-close");
+  // Tamil: the statistics table fits its box at 1280 px.
+  await page.selectOption("#lang", "ta");
+  await page.waitForSelector("#stats");
+  const clipped = await page.$eval("#stats", (t) => t.parentElement.scrollWidth - t.parentElement.clientWidth);
+  check(clipped <= 0, `the Tamil statistics table is clipped by ${clipped} px`);
+  await page.context().close();
+  return `${rows} mistakes listed${none ? " (none)" : ""}, curve of ${points} points, ${file.split("/").pop()}`;
+}
+
+async function main() {
+  const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  const scenarios = [
+    ["the legend open at 1280×800 and the movable pawns marked from the engine's moves", legendAndMovablePawns],
+    ["the route on demand and in the rules dialog", theRoutePicture],
+    ["the tutorial: a throw, a move, a capture, the gate and a double", theTutorial],
+    ["the review at the end, the replay beside the board, the Tamil statistics", reviewAndReplay],
+  ];
+  const only = process.env.E2E_ONLY || "";
+  let failed = 0;
+  for (const [name, run] of scenarios.filter(([n]) => n.includes(only))) {
+    const t0 = Date.now();
+    try {
+      const detail = await run(browser);
+      console.log(`ok - ${name} (${detail}; ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed += 1;
+      console.log(`not ok - ${name}: ${e.stack || e}`);
+    }
+  }
+  await browser.close();
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main();

@@ -1,0 +1,143 @@
+// The review at the end of a game, as `ashta analyze` makes it (crates/ashta-analysis),
+// computed by the module in the engine's Web Worker from the game record: every
+// player's chance to win after each turn, drawn as a curve, and the player's biggest
+// mistakes (the position, the play made, the best play, the chance to win lost).
+
+import { BoardView, SEAT_COLOURS } from "./board.js";
+import { h, s } from "./dom.js";
+import { Board } from "./geometry.js";
+import { seatName, t } from "./i18n.js";
+
+/** Rollouts per play of the page's review (`ashta analyze` uses 48). */
+export const REVIEW_ROLLOUTS = 24;
+
+/** The review of a game record (JSON text), computed in the engine's Worker. */
+export async function reviewRecord(recordText) {
+  const { loadEngine } = await import("./engine.js");
+  const { worker } = await loadEngine();
+  return worker.review(recordText, REVIEW_ROLLOUTS, 1);
+}
+
+/** The reviews made, by their promise: `{ ok, value | error }`. */
+const settled = new WeakMap();
+
+/** The texts of the review's marks, by the analysis' names. */
+const MARKS = { doubtful: "review.mark.doubtful", mistake: "review.mark.mistake", blunder: "review.mark.blunder" };
+
+/** A play in words: each move's squares ("c1 → e1"), ×N for a unit of N, ! a capture. */
+export function playText(moves) {
+  return moves
+    .map((mv) => `${mv.value}: ${mv.from ?? t("review.entry")} → ${mv.to}${mv.count > 1 ? ` ×${mv.count}` : ""}${mv.capture ? " !" : ""}`)
+    .join(", ");
+}
+
+/** The chance to win in percent, as the page writes it. */
+export function percent(p) {
+  return `${(100 * p).toFixed(1)}%`;
+}
+
+/** The curve: every player's chance to win from the start to the last turn. */
+function curveSvg(summary, board) {
+  const W = 600;
+  const H = 160;
+  const n = Math.max(1, summary.curve.length - 1);
+  const x = (k) => (k / n) * W;
+  const y = (p) => H - p * H;
+  const players = summary.curve[0]?.length || 0;
+  const lines = Array.from({ length: players }, (_, p) =>
+    s("polyline", {
+      class: "review-line",
+      stroke: SEAT_COLOURS[board.seatOf(p)],
+      dataset: { player: String(p) },
+      points: summary.curve.map((w, k) => `${x(k).toFixed(1)},${y(w[p]).toFixed(1)}`).join(" "),
+    }),
+  );
+  return s(
+    "svg",
+    { class: "review-curve", id: "review-curve", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": t("review.curve") },
+    s("line", { class: "review-half", x1: 0, x2: W, y1: y(0.5), y2: y(0.5) }),
+    ...lines,
+  );
+}
+
+/** A small board showing a mistake's position. */
+function miniBoard(board, position) {
+  const box = h("div", { class: "review-board" });
+  const view = new BoardView(box, {});
+  view.setGame(board, 0);
+  view.render(position, {});
+  return box;
+}
+
+function mistakesFor(summary, board, player) {
+  const list = summary.mistakes[player] || [];
+  if (list.length === 0) return h("p", { id: "review-none", class: "small" }, t("review.none", { count: summary.decisions[player] || 0 }));
+  return h(
+    "ol",
+    { class: "review-mistakes", id: "review-mistakes" },
+    list.map((m) =>
+      h(
+        "li",
+        { class: "review-row", dataset: { turn: String(m.turn), mark: m.mark } },
+        miniBoard(board, m.position),
+        h(
+          "div",
+          {},
+          h("p", { class: "review-head" }, t("review.turn", { n: m.turn, bag: m.bag.join(", ") }), " · ", h("strong", {}, t(MARKS[m.mark] || "review.mark.mistake"))),
+          h("p", {}, `${t("review.made")}: ${playText(m.made)}`),
+          h("p", {}, `${t("review.best")}: ${playText(m.best)}`),
+          h("p", { class: "review-loss" }, t("review.loss", { loss: percent(m.loss) })),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * The review's section of the end screen: "reviewing…" until `promise` (the module's
+ * review) answers, then the curve and the mistakes of `you` (every player's, for a
+ * spectator or hotseat without a seat).
+ */
+export function reviewSection(promise, { board, you, players }) {
+  const geometry = board instanceof Board ? board : new Board(board);
+  const body = h("div", { class: "review-body", "aria-live": "polite" }, h("p", { class: "small", id: "review-status" }, t("review.thinking")));
+  const section = h("section", { class: "review", id: "review" }, h("h3", {}, t("review.title")), body);
+  const show = (summary) => {
+      const who = you === null ? Array.from({ length: players }, (_, p) => p) : [you];
+      body.replaceChildren(
+        h("h4", {}, t("review.curve")),
+        curveSvg(summary, geometry),
+        h(
+          "p",
+          { class: "small review-keys" },
+          Array.from({ length: players }, (_, p) =>
+            h("span", { class: "review-key", style: `border-color:${SEAT_COLOURS[geometry.seatOf(p)]}` }, seatName(geometry.seatOf(p))),
+          ),
+        ),
+        ...who.flatMap((p) => [h("h4", {}, t("review.mistakes", { seat: seatName(geometry.seatOf(p)) })), mistakesFor(summary, geometry, p)]),
+      );
+      section.dataset.ready = "1";
+  };
+  const fail = (e) => {
+    body.replaceChildren(h("p", { class: "error", id: "review-error" }, `${t("review.failed")}: ${e.message || e}`));
+    section.dataset.ready = "error";
+  };
+  // The end screen is drawn afresh on every redraw: a review already made shows at once.
+  const known = settled.get(promise);
+  if (known) {
+    if (known.ok) show(known.value);
+    else fail(known.error);
+  } else {
+    promise.then(
+      (value) => {
+        settled.set(promise, { ok: true, value });
+        show(value);
+      },
+      (error) => {
+        settled.set(promise, { ok: false, error });
+        fail(error);
+      },
+    );
+  }
+  return section;
+}

@@ -1,0 +1,124 @@
+//! The page's tutorial game: a table set up from a position, whose throws are the
+//! script's (given as mouths up) and whose moves are the engine's. The page holds the
+//! lesson's words and which throws and squares each step uses; every rule, throw value,
+//! path and capture comes from here.
+
+use ashta_engine::{parse_position, Cowries, Game, PositionJson, Variant};
+use ashta_session::{SeatKind, Session};
+use ashta_table::protocol::BoardJson;
+
+use crate::view::{legal_views, step_name, MoveView, ThrowView};
+
+/// A scripted game at a session's table, every seat the script's.
+pub struct Lesson {
+    session: Session,
+}
+
+impl Lesson {
+    /// The lesson's table, set up from a position given as JSON (RULES.md 11).
+    pub fn new(position_json: &str) -> Result<Lesson, String> {
+        let (variant, position) = parse_position(position_json).map_err(|e| e.to_string())?;
+        let seats = vec![SeatKind::Human; variant.players()];
+        let game = Game::from_position(variant, position, None);
+        let session = Session::without_bots(game, seats, 0).map_err(|e| e.to_string())?;
+        Ok(Lesson { session })
+    }
+
+    fn variant(&self) -> &Variant {
+        self.session.variant()
+    }
+
+    /// The board as the server describes a game's board.
+    pub fn board(&self) -> BoardJson {
+        BoardJson::new(self.variant())
+    }
+
+    /// The position, as JSON.
+    pub fn position(&self) -> PositionJson {
+        self.variant().to_json(self.session.position())
+    }
+
+    /// Throws a whole phase as the script gives it (mouths up of each throw), through
+    /// the engine; the throws as the page shows them.
+    pub fn throw(&mut self, mouths_up: &[u8]) -> Result<Vec<ThrowView>, String> {
+        let step = self
+            .session
+            .apply_throws(mouths_up)
+            .map_err(|e| e.to_string())?;
+        let variant = self.variant();
+        let count = variant.table().cowries();
+        Ok(mouths_up
+            .iter()
+            .enumerate()
+            .map(|(i, &up)| {
+                let cowries = Cowries::with_mouths_up(up, count);
+                let face = variant.table().face(up);
+                let last = i + 1 == mouths_up.len();
+                ThrowView {
+                    cowries: (0..cowries.count)
+                        .map(|c| cowries.up >> c & 1 == 1)
+                        .collect(),
+                    mouths_up: up,
+                    value: face.value,
+                    grace: face.grace,
+                    step: if last { step_name(step) } else { "again" },
+                    forfeit: None,
+                }
+            })
+            .collect())
+    }
+
+    /// The legal moves of the player to move, with their paths and facts.
+    pub fn legal(&self) -> Vec<MoveView> {
+        legal_views(self.variant(), self.session.position())
+    }
+
+    /// Plays the legal move spending `value` from path index `from` (−1: an entry) with
+    /// `count` pawns; its facts, or why it is not legal.
+    pub fn play(&mut self, value: u8, from: i16, count: u8) -> Result<MoveView, String> {
+        let view = self
+            .legal()
+            .into_iter()
+            .find(|m| {
+                m.legal.mv.value == value && m.legal.mv.from == from && m.legal.mv.count == count
+            })
+            .ok_or_else(|| format!("no legal move of {count} from {from} with {value}"))?;
+        let pos = *self.session.position();
+        let mut moves = ashta_engine::MoveList::new();
+        self.variant().legal_moves(&pos, &mut moves);
+        let mv = moves[view.index];
+        self.session.play(mv).map_err(|e| e.to_string())?;
+        Ok(view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use ashta_session::tutorial::START;
+
+    #[test]
+    fn a_scripted_throw_fills_the_bag_and_the_lesson_move_is_the_engines() {
+        let mut lesson = Lesson::new(START).unwrap();
+        let throws = lesson.throw(&[2]).unwrap();
+        assert_eq!(throws.len(), 1);
+        assert_eq!(throws[0].value, 2);
+        assert_eq!(throws[0].step, "moving");
+        assert_eq!(lesson.position().bag, vec![2i64]);
+        let legal = lesson.legal();
+        assert!(legal.iter().any(|m| m.from_square.as_deref() == Some("c1")));
+        let played = lesson.play(2, 0, 1).unwrap();
+        assert_eq!(played.to_square, "e1");
+        assert_eq!(lesson.position().to_move, 1);
+    }
+
+    #[test]
+    fn a_move_the_engine_refuses_is_named() {
+        let mut lesson = Lesson::new(START).unwrap();
+        lesson.throw(&[2]).unwrap();
+        let err = lesson.play(3, 0, 1).unwrap_err();
+        assert!(err.contains("no legal move"), "{err}");
+        assert!(Lesson::new("{}").is_err());
+    }
+}
