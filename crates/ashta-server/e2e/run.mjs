@@ -328,6 +328,11 @@ async function screensAndFeatures(browser) {
   files.push(await screen(phone, "rules", { inside: ["#rules-close"] }));
   await contrastOk(phone, "the rules page");
   await phone.click("#rules-close");
+  // The presets offered are the engine's, as the module in the page lists them.
+  await phone.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1);
+  const offered = await phone.$$eval('select[name="preset"] option', (els) => els.map((el) => el.value));
+  const engines = await phone.evaluate(async () => (await (await import("/assets/engine.js")).loadEngine()).ashta.presets().map(([name]) => name));
+  check(JSON.stringify(offered) === JSON.stringify(engines) && engines.includes("traditional"), `the lobby offers the engine's presets: ${offered} (engine: ${engines})`);
   await phone.selectOption('select[name="preset"]', "traditional");
   await phone.click("#rules-open");
   await phone.waitForSelector("#rules-dialog[open] [data-rule='rules.threeGraces']");
