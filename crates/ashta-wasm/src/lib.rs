@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+pub mod agree;
 pub mod browser_game;
 pub mod offline;
 pub mod tools;
