@@ -760,8 +760,19 @@ fn seat_bot(
 /// The bot that plays one decision for `seat`'s person at `version` of a game whose
 /// throws come from `seed` (they left, or their turn timer ran out): of
 /// [`STAND_IN_LEVEL`], seeded apart for each decision.
-fn stand_in_bot(maker: &BotMaker, seed: u64, seat: usize, version: u64, budget: Duration) -> Box<dyn Bot> {
-    web_bot(maker, STAND_IN_LEVEL, bot_seed(seed, seat) ^ version, budget)
+fn stand_in_bot(
+    maker: &BotMaker,
+    seed: u64,
+    seat: usize,
+    version: u64,
+    budget: Duration,
+) -> Box<dyn Bot> {
+    web_bot(
+        maker,
+        STAND_IN_LEVEL,
+        bot_seed(seed, seat) ^ version,
+        budget,
+    )
 }
 
 /// Marks events made by a bot for a person's `seat` as its stand-in's.
@@ -921,7 +932,13 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
         let version = st.table.version();
         let bot = if person {
             let seed = st.table.seed();
-            Some(stand_in_bot(app.bot_maker(), seed, seat, version, app.bot_time()))
+            Some(stand_in_bot(
+                app.bot_maker(),
+                seed,
+                seat,
+                version,
+                app.bot_time(),
+            ))
         } else {
             st.table.lend_bot(seat)
         };

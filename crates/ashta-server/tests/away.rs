@@ -183,7 +183,10 @@ async fn a_bot_plays_for_the_absent_person_after_their_time_until_they_return() 
         }
     }
     let waited = first_stand_in.unwrap();
-    assert!(waited >= AWAY - Duration::from_millis(50), "the bot waited {waited:?}");
+    assert!(
+        waited >= AWAY - Duration::from_millis(50),
+        "the bot waited {waited:?}"
+    );
     assert!(stand_in_throws > 0);
     // Seat 1 comes back: everyone is told what the bot played for it, and it is
     // played no more.
@@ -206,7 +209,10 @@ async fn a_bot_plays_for_the_absent_person_after_their_time_until_they_return() 
     let version = view.version;
     tokio::time::sleep(AWAY + Duration::from_millis(500)).await;
     let snap = s.snapshot(created["id"].as_str().unwrap()).await;
-    assert_eq!(snap["version"], version, "nobody played for the person back");
+    assert_eq!(
+        snap["version"], version,
+        "nobody played for the person back"
+    );
     // And seat 1 plays itself: its events carry no stand-in.
     second.send(second_view.action()).await;
     let m = second.next_of("event").await;
@@ -224,7 +230,10 @@ async fn nobody_plays_for_a_person_who_leaves_a_game_against_bots_only() {
     drop(c);
     tokio::time::sleep(AWAY * 2).await;
     let snap = s.snapshot(&id).await;
-    assert_eq!(snap["version"], 0, "the game waits for its one person: {snap}");
+    assert_eq!(
+        snap["version"], 0,
+        "the game waits for its one person: {snap}"
+    );
     assert!(snap["seats"][0]["away"]["stand_in_at"].is_null(), "{snap}");
 }
 
@@ -252,10 +261,7 @@ async fn a_bot_standing_in_goes_on_after_a_restart_and_the_returner_is_told_all(
     let snap = s.snapshot(&id).await;
     let away = &snap["seats"][1]["away"];
     assert_eq!(away["played"], before, "{snap}");
-    assert!(
-        away["stand_in_at"].is_null(),
-        "nobody waits yet: {snap}"
-    );
+    assert!(away["stand_in_at"].is_null(), "nobody waits yet: {snap}");
     let (mut first, mut view) = join(&s, &created, 0).await;
     let m = play_until(&mut first, &mut view, 0, |m| {
         m["type"] == "event" && m["event"]["seat"] == 1

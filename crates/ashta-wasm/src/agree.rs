@@ -80,7 +80,12 @@ mod tests {
         let a = random_positions(40, 7);
         assert_eq!(a, random_positions(40, 7));
         assert_ne!(a, random_positions(40, 8));
-        let with_moves = a.iter().filter(|p| !p["legal"].as_array().unwrap().is_empty());
-        assert!(with_moves.count() > 10, "many positions have moves to compare");
+        let with_moves = a
+            .iter()
+            .filter(|p| !p["legal"].as_array().unwrap().is_empty());
+        assert!(
+            with_moves.count() > 10,
+            "many positions have moves to compare"
+        );
     }
 }
