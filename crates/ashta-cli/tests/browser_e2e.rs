@@ -356,6 +356,53 @@ mod served {
         print!("{}", String::from_utf8_lossy(&out.stdout));
     }
 
+    /// The browser module and the native engine agree on the legal moves (paths and
+    /// facts) of 1,000 random positions of varied rules, asked in Chromium of the module
+    /// the server serves (`e2e/agree.mjs`); the positions and the native moves are made
+    /// here, by [`ashta_wasm::agree::random_positions`], the one source of positions
+    /// (the Node check of `scripts/test` prints the same ones). Needs the browser module
+    /// (`scripts/build-wasm`).
+    #[test]
+    fn wasm_in_chromium_and_native_agree_on_a_thousand_positions() {
+        node_available();
+        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        assert!(
+            Path::new(&chromium).exists(),
+            "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
+        );
+        let pkg = workspace().join("target/wasm-pkg/ashta_wasm_bg.wasm");
+        assert!(
+            pkg.exists(),
+            "the browser module is missing at {}; build it with scripts/build-wasm",
+            pkg.display()
+        );
+        let (server, base) = start_server();
+        let file = server.dir.join("positions.jsonl");
+        let lines: Vec<String> = ashta_wasm::agree::random_positions(1000, 7)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        std::fs::write(&file, lines.join("\n")).expect("write the positions");
+        let out = run(
+            Command::new("node")
+                .arg("agree.mjs")
+                .arg(&base)
+                .arg(&file)
+                .env("CHROMIUM", &chromium)
+                .current_dir(e2e_dir()),
+            "node agree.mjs",
+            "apt-get install -y nodejs npm",
+        );
+        assert!(
+            out.status.success(),
+            "wasm in Chromium and native disagree ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        print!("{}", String::from_utf8_lossy(&out.stdout));
+    }
+
     fn tail(text: &str, lines: usize) -> String {
         let all: Vec<&str> = text.lines().collect();
         all[all.len().saturating_sub(lines)..].join("\n")

@@ -109,10 +109,16 @@ impl Socket {
         std::thread::sleep(Duration::from_millis(55));
         self.ws.send(Message::Text(v.to_string().into())).unwrap();
     }
+    /// The next message but `presence` notices (who came or left).
     fn next(&mut self) -> Value {
         loop {
             match self.ws.read().unwrap() {
-                Message::Text(t) => return serde_json::from_str(&t).unwrap(),
+                Message::Text(t) => {
+                    let m: Value = serde_json::from_str(&t).unwrap();
+                    if m["type"] != "presence" {
+                        return m;
+                    }
+                }
                 _ => continue,
             }
         }

@@ -177,7 +177,7 @@ async function twoPlayerGame(browser) {
   await Promise.all([a.goto(invites[0]), b.goto(invites[1]), c.goto(spectate)]);
   const [sa, sb, sc] = await Promise.all([snapshot(a), snapshot(b), snapshot(c)]);
   check(sa.you === 0 && sb.you === 1 && sc.you === null, `seats: ${sa.you}, ${sb.you}, ${sc.you}`);
-  return { a, b, c, start: sa, close: () => Promise.all([ctxA.close(), ctxB.close(), ctxC.close()]) };
+  return { a, b, c, invites, start: sa, close: () => Promise.all([ctxA, ctxB, ctxC].map((ctx) => ctx.close())) };
 }
 
 /** Two people in two browser contexts (one in Russian, on a phone) play each other to
@@ -222,6 +222,32 @@ async function twoPlayersAndASpectator(browser) {
   check(width <= 390, `the end screen fits the phone's width (${width} px)`);
   await close();
   return `${endA.events.length} events, ${actions} actions`;
+}
+
+/** A player who leaves (issue 22, item 9): the others read it in the status line (in
+ * Russian here), with when the computer takes the seat; the player who comes back is
+ * told what was played for them, and the sentence goes. */
+async function aPlayerWhoLeaves(browser) {
+  const { a, b, c, invites, close } = await twoPlayerGame(browser);
+  await b.context().close();
+  await a.waitForSelector('#status[data-away="1"]', { timeout: 15000 });
+  await c.waitForSelector('#status[data-away="1"]', { timeout: 15000 });
+  const said = await text(a, "#status");
+  check(/Север покинул игру; если не вернётся, с .+ за него играет компьютер\./.test(said), `the Russian status line says North left: ${said}`);
+  const watched = await text(c, "#status");
+  check(/North left the game; unless they return, the computer plays for them from /.test(watched), `the spectator reads it too: ${watched}`);
+  check((await a.$('.player[data-player="1"] .dot.off')) !== null, "North's dot is grey");
+  const back = await (await newContext(browser)).newPage();
+  await back.goto(invites[1]);
+  await back.waitForSelector('#message[data-code="presence"]', { timeout: 15000 });
+  const told = await text(back, "#message");
+  check(/^Welcome back\. (Nothing was played for you|While you were away the computer)/.test(told), `the returner is told: ${told}`);
+  await a.waitForSelector('#status[data-away=""]', { timeout: 15000 });
+  check(/Север вернулся/.test(await text(a, "#message")), `South is told North is back: ${await text(a, "#message")}`);
+  check(!/покинул/.test(await text(a, "#status")), "the status line no longer says North left");
+  await back.context().close();
+  await close();
+  return `status: ${said}`;
 }
 
 /** Illegal clicks are refused on the page, and illegal messages by the server with an
@@ -302,6 +328,11 @@ async function screensAndFeatures(browser) {
   files.push(await screen(phone, "rules", { inside: ["#rules-close"] }));
   await contrastOk(phone, "the rules page");
   await phone.click("#rules-close");
+  // The presets offered are the engine's, as the module in the page lists them.
+  await phone.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1);
+  const offered = await phone.$$eval('select[name="preset"] option', (els) => els.map((el) => el.value));
+  const engines = await phone.evaluate(async () => (await (await import("/assets/engine.js")).loadEngine()).ashta.presets().map(([name]) => name));
+  check(JSON.stringify(offered) === JSON.stringify(engines) && engines.includes("traditional"), `the lobby offers the engine's presets: ${offered} (engine: ${engines})`);
   await phone.selectOption('select[name="preset"]', "traditional");
   await phone.click("#rules-open");
   await phone.waitForSelector("#rules-dialog[open] [data-rule='rules.threeGraces']");
@@ -589,6 +620,7 @@ async function main() {
     ["a game against three bots, clicked to the end, with a reload and an undo", againstThreeBots],
     ["two players in two browsers while a third spectates", twoPlayersAndASpectator],
     ["an illegal click is refused", illegalClicksAreRefused],
+    ["a player who leaves: the status line says so, and the one who returns is told", aPlayerWhoLeaves],
     ["screenshots at 390 and 1280 px, contrast, rules, sound, hint and rematch", screensAndFeatures],
     ["the phone layout: 5×5 and 7×7 at 390×844 and 360×640 with no scrolling", phoneLayoutWithoutScrolling],
     ["keyboard shortcuts, focus, announcements and the cowries in words", keyboardAndScreenReaders],

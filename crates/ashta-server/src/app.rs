@@ -82,6 +82,11 @@ pub struct ServerConfig {
     /// the address it listens on (behind a proxy, say). Without it, requests must name
     /// the listening address, or `localhost`, as their host.
     pub public_origin: Option<String>,
+    /// How long a person who leaves an online game with no turn timer (their last
+    /// connection drops while someone else is there) has to come back before a bot of
+    /// [`crate::policy::STAND_IN_LEVEL`] plays for them, until they return. In a game
+    /// with a turn timer, the timer's own time applies.
+    pub away_timer: Duration,
     /// Builds the seats' bots, with the program's tuning (`ashta serve --net`,
     /// `--weights`); the shipped evaluation by default.
     pub bot_maker: BotMaker,
@@ -114,6 +119,7 @@ impl ServerConfig {
             keep_finished: 10_000,
             abandoned_after: Duration::from_secs(30 * 24 * 3600),
             public_origin: None,
+            away_timer: Duration::from_secs(60),
             bot_maker: BotMaker::default(),
         }
     }
@@ -434,7 +440,17 @@ impl App {
         self.store.create(row).await.map_err(ApiError::internal)?;
         tracing::info!(game = %id, players = config.seats.len(), "game created");
         let seats = config.seats.clone();
-        let room = Room::new(id.clone(), now, commitment, config, table, Vec::new(), now);
+        let history = room::SeatHistory::new(config.seats.len());
+        let room = Room::new(
+            id.clone(),
+            now,
+            commitment,
+            config,
+            table,
+            Vec::new(),
+            now,
+            history,
+        );
         self.rooms().insert(id, room.clone());
         room.start(self, start_events).await;
         Ok((room, seats))
@@ -548,9 +564,11 @@ fn rebuild(
     // Only the last events are kept as sent; the rest stay in the store.
     let keep_from = events.len().saturating_sub(room::RECENT_EVENTS);
     let mut recent = Vec::with_capacity(events.len() - keep_from);
+    let mut history = room::SeatHistory::new(config.seats.len());
     for (i, text) in events.iter().enumerate() {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
         table.replay(&value)?;
+        history.note_stored(&value);
         if i >= keep_from {
             recent.push(Room::replayed(&table, text));
         }
@@ -570,6 +588,7 @@ fn rebuild(
         table,
         recent,
         row.updated_at,
+        history,
     ))
 }
 
@@ -585,6 +604,9 @@ impl room::Host for App {
     }
     fn bot_delay(&self) -> Duration {
         self.config.bot_delay
+    }
+    fn away_timer(&self) -> Duration {
+        self.config.away_timer
     }
     fn is_stopping(&self) -> bool {
         App::is_stopping(self)

@@ -17,8 +17,12 @@ pub const WEB_LEVELS: &[&str] = &[
 ];
 
 /// The level that plays for a seat whose stored level is not on [`WEB_LEVELS`] (a game
-/// created by an older server), and for a human whose turn timer ran out.
+/// created by an older server).
 pub const FALLBACK_LEVEL: &str = "medium";
+
+/// The level of the bot that plays for a person whose turn timer ran out, or who left
+/// an online game: a sound player that answers quickly.
+pub const STAND_IN_LEVEL: &str = "medium";
 
 /// The highest chance that one throw is a grace that web rules may have. Presets have at
 /// most 3 in 8 (the Telugu table); more makes turns of many values, whose plays take

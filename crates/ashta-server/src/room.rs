@@ -1,6 +1,7 @@
 //! Game rooms: one per game, holding its table behind a mutex, its last events as sent
-//! (the rest live in the store only, read back for snapshots), the broadcast channel its connections listen to, and the tasks that play for
-//! bots and for absent players when the turn timer runs out.
+//! (the rest live in the store only, read back for snapshots), the broadcast channel its
+//! connections listen to, who is there, and the tasks that play for bots, for people
+//! whose turn timer ran out and for people who left an online game (see [`Presence`]).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -16,13 +17,14 @@ use tokio::sync::{broadcast, Mutex, MutexGuard};
 
 use crate::clock::now_ms;
 use crate::fair::Fair;
-use crate::policy::{bot_seed, web_bot, FALLBACK_LEVEL};
+use crate::policy::{bot_seed, web_bot, FALLBACK_LEVEL, STAND_IN_LEVEL};
 use crate::pool::PoolError;
 use crate::pool::SearchPool;
 use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
 use ashta_table::protocol::{
-    Event, LegalMove, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
+    event_message, AwayView, Event, MoveRequest, SeatConfig, SeatKind, SeatView, WsError,
+    WsErrorCode,
 };
 use ashta_table::Table;
 
@@ -38,6 +40,9 @@ pub trait Host: Send + Sync + 'static {
     fn bot_maker(&self) -> &BotMaker;
     /// The pause before a bot's move.
     fn bot_delay(&self) -> Duration;
+    /// How long a person who left a game with no turn timer has to come back before a
+    /// bot plays for them ([`crate::app::ServerConfig::away_timer`]).
+    fn away_timer(&self) -> Duration;
     /// Whether the server shuts down.
     fn is_stopping(&self) -> bool;
     /// A stop for a search that ends when the server shuts down.
@@ -90,35 +95,30 @@ impl GameConfig {
                 name: s.name.clone(),
                 level: s.level.clone(),
                 connected: connected(i, s),
+                away: None,
             })
             .collect()
     }
 }
 
-/// One event as sent to clients: the whole `event` message.
+/// One message as sent to every client of a room: an event (the whole `event`
+/// message), or a notice of who is there (a `presence` message, which has no version of
+/// its own: it carries the version it was sent at).
 #[derive(Debug)]
 pub struct Outgoing {
-    /// The event's version.
+    /// The event's version (a notice's: the game's version when it was sent).
     pub version: u64,
-    /// `{"type": "event", "event": …, "legal": …, "must_throw": …, "turn_deadline": …}`.
+    /// A `presence` notice rather than an event.
+    pub notice: bool,
+    /// The message's JSON text.
     pub text: Utf8Bytes,
 }
 
 impl Outgoing {
-    fn new(
-        version: u64,
-        event: &str,
-        legal: &[LegalMove],
-        must_throw: bool,
-        deadline: Option<i64>,
-    ) -> Outgoing {
-        let legal = serde_json::to_string(legal).expect("moves serialize");
-        let deadline = deadline.map_or("null".to_string(), |d| d.to_string());
-        let text = format!(
-            r#"{{"type":"event","event":{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
-        );
+    fn event(version: u64, text: String) -> Outgoing {
         Outgoing {
             version,
+            notice: false,
             text: text.into(),
         }
     }
@@ -132,8 +132,18 @@ pub struct RoomState {
     recent: VecDeque<Arc<Outgoing>>,
     /// Unix ms of the last event.
     pub updated_at: i64,
-    /// `(version, Unix ms)`: when the turn timer plays for the human to move.
+    /// `(version, Unix ms)`: when a bot plays for the person to move (their turn timer,
+    /// or the time they have to come back after leaving); in the past while a bot
+    /// stands in for a person who left. Recomputed from the rest by [`Room::refresh`].
     pub deadline: Option<(u64, i64)>,
+    /// `(version, Unix ms)`: when the game reached its current version (or the room was
+    /// loaded): the room's turn timer counts from it.
+    turn_since: (u64, i64),
+    /// Per seat: the person left (their last connection dropped); `None` while they are
+    /// there, and for a seat nobody has taken yet.
+    away: Vec<Option<Away>>,
+    /// Who acted for each seat, from the events.
+    history: SeatHistory,
     /// A store write failed: the room refuses every action until it is loaded again.
     broken: bool,
     /// A bot task is running.
@@ -167,21 +177,121 @@ pub struct Room {
     connected: Vec<AtomicU32>,
 }
 
-/// Counts a connection for its seat while it lives.
+/// A person who left: since when, and when a bot begins to play for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Away {
+    /// When their last connection dropped (or the room was loaded), Unix ms.
+    since: i64,
+    /// When a bot begins to play for them, Unix ms: set when they leave, or when someone
+    /// comes to a game loaded with them away.
+    stand_in_at: Option<i64>,
+}
+
+/// What the events say of who acted for each seat: whether its person has acted at all
+/// (they came to the game), and how many moves a stand-in bot played for them since they
+/// last acted themselves. Kept as events are made, and rebuilt from the stored ones when
+/// a game is loaded, so a bot that stood in before a restart goes on after it.
+#[derive(Clone, Debug, Default)]
+pub struct SeatHistory {
+    acted: Vec<bool>,
+    stood_in: Vec<u32>,
+}
+
+impl SeatHistory {
+    /// Nothing known yet of `seats` seats.
+    pub fn new(seats: usize) -> SeatHistory {
+        SeatHistory {
+            acted: vec![false; seats],
+            stood_in: vec![0; seats],
+        }
+    }
+
+    /// Takes an action into account: `seat` threw, moved (`moved`) or undid, by a
+    /// stand-in bot or by itself.
+    fn note(&mut self, seat: usize, moved: bool, stand_in: bool) {
+        let (Some(acted), Some(stood_in)) = (self.acted.get_mut(seat), self.stood_in.get_mut(seat))
+        else {
+            return;
+        };
+        *acted = true;
+        if !stand_in {
+            *stood_in = 0;
+        } else if moved {
+            *stood_in += 1;
+        }
+    }
+
+    /// Takes an event made now into account.
+    fn note_event(&mut self, event: &Event) {
+        if let Some((seat, stand_in)) = event.actor() {
+            let moved = matches!(event.body, ashta_table::protocol::EventBody::Move { .. });
+            self.note(seat, moved, stand_in);
+        }
+    }
+
+    /// Takes a stored event (its JSON) into account.
+    pub fn note_stored(&mut self, event: &serde_json::Value) {
+        let kind = event.get("kind").and_then(|k| k.as_str()).unwrap_or("");
+        let seat = event.get("seat").and_then(|s| s.as_u64());
+        if let (Some(seat), "throw" | "move" | "undo") = (seat, kind) {
+            let stand_in = event.get("stand_in").is_some_and(|s| s.is_string());
+            self.note(seat as usize, kind == "move", stand_in);
+        }
+    }
+}
+
+/// Counts a connection for its seat while it lives: made by [`Room::arrive`], ended by
+/// [`Presence::leave`] (dropped without it, the count still goes down, with no notice).
 pub struct Presence {
     room: Arc<Room>,
     seat: usize,
+    counted: bool,
 }
 
 impl Drop for Presence {
     fn drop(&mut self) {
-        self.room.connected[self.seat].fetch_sub(1, Ordering::Relaxed);
+        if self.counted {
+            self.room.connected[self.seat].fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Presence {
+    /// The connection ends. When it was the seat's last, in a game still playing, its
+    /// person is away: everyone is told, and unless they come back within the room's
+    /// turn timer (or the server's [`Host::away_timer`] when the room has none), a bot
+    /// plays for them on their turns, as long as someone else is there to wait for them.
+    pub async fn leave(mut self, app: &Arc<impl Host>) {
+        let (room, seat) = (self.room.clone(), self.seat);
+        self.counted = false;
+        room.connected[seat].fetch_sub(1, Ordering::Relaxed);
+        drop(self);
+        let mut st = room.lock().await;
+        if st.broken || st.unloaded || room.connected[seat].load(Ordering::Relaxed) > 0 {
+            return;
+        }
+        if !st.table.is_over() {
+            let now = now_ms();
+            let grace = room.away_grace(app);
+            st.away[seat] = Some(Away {
+                since: now,
+                stand_in_at: Some(now + grace),
+            });
+        }
+        room.refresh(&mut st);
+        room.notify(&st, seat, false, None);
+        room.kick(app, &mut st);
     }
 }
 
 impl Room {
+    /// A room for a gameimpl Room {
     /// A room for a game whose table has had its events applied, the last of them as
-    /// sent in `recent` (only the last [`RECENT_EVENTS`] are kept).
+    /// sent in `recent` (only the last [`RECENT_EVENTS`] are kept), and `history` taken
+    /// from them all. Nobody is connected yet: every person who has acted in the game is
+    /// away since now (their bot's time starts when someone comes), and one a bot already
+    /// played for goes on being played for.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: String,
         created_at: i64,
@@ -190,9 +300,22 @@ impl Room {
         table: Table,
         recent: Vec<Arc<Outgoing>>,
         updated_at: i64,
+        history: SeatHistory,
     ) -> Arc<Room> {
         let skip = recent.len().saturating_sub(RECENT_EVENTS);
         let seats = config.seats.len();
+        let now = now_ms();
+        let playing = !table.is_over();
+        let away = (0..seats)
+            .map(|s| {
+                let person = config.seats[s].kind == SeatKind::Human;
+                (playing && person && history.acted.get(s) == Some(&true)).then(|| Away {
+                    since: now,
+                    stand_in_at: (history.stood_in[s] > 0).then_some(now),
+                })
+            })
+            .collect();
+        let turn_since = (table.version(), now);
         Arc::new(Room {
             id,
             created_at,
@@ -203,6 +326,9 @@ impl Room {
                 recent: recent.into_iter().skip(skip).collect(),
                 updated_at,
                 deadline: None,
+                turn_since,
+                away,
+                history,
                 broken: false,
                 driving: false,
                 timing: false,
@@ -215,13 +341,8 @@ impl Room {
 
     /// The log message of an event replayed from the store, as it was sent.
     pub fn replayed(table: &Table, event: &str) -> Arc<Outgoing> {
-        Arc::new(Outgoing::new(
-            table.version(),
-            event,
-            &table.legal_json(),
-            table.must_throw(),
-            None,
-        ))
+        let text = event_message(event, &table.legal_json(), table.must_throw(), None);
+        Arc::new(Outgoing::event(table.version(), text))
     }
 
     /// Locks the room's state.
@@ -234,13 +355,114 @@ impl Room {
         self.channel.subscribe()
     }
 
-    /// Counts a connection for `seat` until the returned guard is dropped.
-    pub fn connect(self: &Arc<Self>, seat: usize) -> Presence {
-        self.connected[seat].fetch_add(1, Ordering::Relaxed);
-        Presence {
+    /// A connection for `seat` comes, counted until it leaves ([`Presence::leave`]).
+    /// When it is the seat's first, everyone is told; a person who was away has the
+    /// seat back (no bot plays for them any more) and is told what was played for them;
+    /// and the time of everyone else away starts, since someone waits for them now.
+    pub async fn arrive(self: &Arc<Self>, app: &Arc<impl Host>, seat: usize) -> Presence {
+        let first = self.connected[seat].fetch_add(1, Ordering::Relaxed) == 0;
+        let presence = Presence {
             room: self.clone(),
             seat,
+            counted: true,
+        };
+        let mut st = self.lock().await;
+        if st.broken || st.unloaded {
+            return presence;
         }
+        let now = now_ms();
+        let was_away = st.away[seat].take().is_some();
+        let grace = self.away_grace(app);
+        for away in st.away.iter_mut().flatten() {
+            away.stand_in_at.get_or_insert(now + grace);
+        }
+        let played = std::mem::take(&mut st.history.stood_in[seat]);
+        self.refresh(&mut st);
+        if first {
+            self.notify(&st, seat, true, was_away.then_some(played));
+        }
+        self.kick(app, &mut st);
+        presence
+    }
+
+    /// The grace a person who left has before a bot plays for them, in ms: the room's
+    /// turn timer, else the server's.
+    fn away_grace(&self, app: &Arc<impl Host>) -> i64 {
+        match self.config.turn_timer_secs {
+            Some(secs) => secs as i64 * 1000,
+            None => app.away_timer().as_millis() as i64,
+        }
+    }
+
+    /// Tells every client that `seat`'s person came (`present`) or left: a `presence`
+    /// message with every seat as a snapshot shows it and the turn deadline now; for a
+    /// person back from away, `played` is how many moves a bot played for them
+    /// meanwhile, and `by` its level.
+    fn notify(&self, st: &RoomState, seat: usize, present: bool, played: Option<u32>) {
+        let mut message = serde_json::json!({
+            "type": "presence",
+            "seat": seat,
+            "present": present,
+            "seats": self.seat_views(st),
+            "turn_deadline": self.shown_deadline(st),
+        });
+        if let Some(played) = played {
+            message["played"] = played.into();
+            message["by"] = STAND_IN_LEVEL.into();
+        }
+        let _ = self.channel.send(Arc::new(Outgoing {
+            version: st.table.version(),
+            notice: true,
+            text: message.to_string().into(),
+        }));
+    }
+
+    /// Whether someone other than `seat`'s person is there to wait for them.
+    fn someone_waits(&self, seat: usize) -> bool {
+        (0..self.config.seats.len())
+            .any(|s| s != seat && !self.is_bot(s) && self.connected[s].load(Ordering::Relaxed) > 0)
+    }
+
+    /// When a bot plays for `seat`'s person, who is away, if someone waits for them.
+    fn stand_in_at(&self, st: &RoomState, seat: usize) -> Option<i64> {
+        let away = st.away[seat].as_ref()?;
+        if self.someone_waits(seat) {
+            away.stand_in_at
+        } else {
+            None
+        }
+    }
+
+    /// Sets the room's deadline from the rest of its state: for a person to move who is
+    /// away with someone waiting, when their bot plays; else their turn timer, if the
+    /// room has one; none for a bot.
+    fn refresh(&self, st: &mut RoomState) {
+        let t = &st.table;
+        let seat = t.to_move();
+        st.deadline = if t.is_over() || self.is_bot(seat) {
+            None
+        } else if let Some(at) = self.stand_in_at(st, seat) {
+            Some((t.version(), at))
+        } else {
+            self.config
+                .turn_timer_secs
+                .map(|secs| (t.version(), st.turn_since.1 + secs as i64 * 1000))
+        };
+    }
+
+    /// The deadline clients are shown: none once it has passed (a bot plays then).
+    fn shown_deadline(&self, st: &RoomState) -> Option<i64> {
+        st.deadline.map(|d| d.1).filter(|&d| d > now_ms())
+    }
+
+    /// Whether a bot plays for the seat to move now: a bot's seat, or a person's whose
+    /// deadline has passed.
+    fn bot_plays(&self, st: &RoomState) -> bool {
+        let version = st.table.version();
+        self.is_bot(st.table.to_move())
+            || st
+                .deadline
+                .is_some_and(|d| d.0 == version && d.1 <= now_ms())
     }
 
     /// Marks the room unloaded if it can leave memory, and says whether it did: nobody
@@ -280,11 +502,21 @@ impl Room {
         (0..self.config.seats.len()).all(|s| self.is_bot(s))
     }
 
-    /// The seats as shown to everyone (with whether someone is connected).
-    pub fn seat_views(&self) -> Vec<SeatView> {
-        self.config.seat_views(|i, s| {
+    /// The seats as shown to everyone: whether someone is connected, and for a person
+    /// who left, what is done for them.
+    fn seat_views(&self, st: &RoomState) -> Vec<SeatView> {
+        let mut views = self.config.seat_views(|i, s| {
             Some(s.kind == SeatKind::Bot || self.connected[i].load(Ordering::Relaxed) > 0)
-        })
+        });
+        for (seat, view) in views.iter_mut().enumerate() {
+            view.away = st.away[seat].map(|a| AwayView {
+                since: a.since,
+                stand_in_at: self.stand_in_at(st, seat),
+                played: st.history.stood_in[seat],
+                by: STAND_IN_LEVEL,
+            });
+        }
+        views
     }
 
     /// The snapshot of `docs/web-api.md` as JSON text: the state from memory, its
@@ -303,28 +535,19 @@ impl Room {
     /// The snapshot without its `events`, and its version (under the room's lock every
     /// event up to it is in the store).
     fn snapshot_head(&self, st: &RoomState) -> String {
-        let t = &st.table;
-        let rules = t.variant().rules();
-        serde_json::json!({
+        let mut fields = st.table.snapshot_fields();
+        let extra = serde_json::json!({
             "id": self.id,
-            "status": if t.is_over() { "finished" } else { "playing" },
-            "version": t.version(),
-            "rules": RulesObject::full(rules),
-            "size": rules.size,
-            "players": rules.players,
-            "board": t.board_json(),
-            "seats": self.seat_views(),
-            "position": t.position_json(),
-            "legal": t.legal_json(),
-            "must_throw": t.must_throw(),
+            "seats": self.seat_views(st),
             "commitment": self.commitment,
-            "reveal": t.reveal(),
-            "result": t.result(),
-            "turn_deadline": st.deadline.map(|d| d.1),
+            "turn_deadline": self.shown_deadline(st),
             "created_at": self.created_at,
             "updated_at": st.updated_at,
-        })
-        .to_string()
+        });
+        if let serde_json::Value::Object(extra) = extra {
+            fields.extend(extra);
+        }
+        serde_json::Value::Object(fields).to_string()
     }
 
     /// What a client that has every event up to `since` needs: the messages of the
@@ -374,26 +597,20 @@ impl Room {
             return Ok(());
         }
         let now = now_ms();
-        let version = st.table.version();
-        st.deadline = match self.config.turn_timer_secs {
-            Some(secs) if !st.table.is_over() && !self.is_bot(st.table.to_move()) => {
-                Some((version, now + secs as i64 * 1000))
-            }
-            _ => None,
-        };
+        st.turn_since = (st.table.version(), now);
+        for e in &events {
+            st.history.note_event(e);
+        }
+        self.refresh(st);
+        let deadline = self.shown_deadline(st);
         let legal = st.table.legal_json();
         let must_throw = st.table.must_throw();
         let mut stored = Vec::with_capacity(events.len());
         let mut out = Vec::with_capacity(events.len());
         for e in &events {
             let json = serde_json::to_string(e).expect("events serialize");
-            out.push(Arc::new(Outgoing::new(
-                e.version,
-                &json,
-                &legal,
-                must_throw,
-                st.deadline.map(|d| d.1),
-            )));
+            let text = event_message(&json, &legal, must_throw, deadline);
+            out.push(Arc::new(Outgoing::event(e.version, text)));
             stored.push((e.version, json));
         }
         let write = EventsWrite {
@@ -434,26 +651,21 @@ impl Room {
         Ok(())
     }
 
-    /// Starts the bot task when a bot is to move, and the timer task when a human with
-    /// a turn timer is.
+    /// Starts the bot task when a bot plays for the seat to move (a bot's seat, or a
+    /// person's whose deadline passed), else the timer task when the room has a deadline.
     pub fn kick(self: &Arc<Self>, app: &Arc<impl Host>, st: &mut RoomState) {
         if st.table.is_over() || st.broken || st.unloaded || app.is_stopping() {
             return;
         }
-        if self.is_bot(st.table.to_move()) {
+        self.refresh(st);
+        if self.bot_plays(st) {
             if !st.driving {
                 st.driving = true;
                 tokio::spawn(drive(self.clone(), app.clone()));
             }
-        } else if let Some(secs) = self.config.turn_timer_secs {
-            let version = st.table.version();
-            if st.deadline.is_none_or(|d| d.0 != version) {
-                st.deadline = Some((version, now_ms() + secs as i64 * 1000));
-            }
-            if !st.timing {
-                st.timing = true;
-                tokio::spawn(time_turns(self.clone(), app.clone()));
-            }
+        } else if st.deadline.is_some() && !st.timing {
+            st.timing = true;
+            tokio::spawn(time_turns(self.clone(), app.clone()));
         }
     }
 
@@ -543,6 +755,33 @@ fn seat_bot(
 ) -> Box<dyn Bot> {
     let level = s.level.as_deref().unwrap_or(FALLBACK_LEVEL);
     web_bot(maker, level, bot_seed(seed, seat), budget)
+}
+
+/// The bot that plays one decision for `seat`'s person at `version` of a game whose
+/// throws come from `seed` (they left, or their turn timer ran out): of
+/// [`STAND_IN_LEVEL`], seeded apart for each decision.
+fn stand_in_bot(
+    maker: &BotMaker,
+    seed: u64,
+    seat: usize,
+    version: u64,
+    budget: Duration,
+) -> Box<dyn Bot> {
+    web_bot(
+        maker,
+        STAND_IN_LEVEL,
+        bot_seed(seed, seat) ^ version,
+        budget,
+    )
+}
+
+/// Marks events made by a bot for a person's `seat` as its stand-in's.
+fn mark_stand_in(room: &Room, seat: usize, events: &mut [Event]) {
+    if !room.is_bot(seat) {
+        for e in events {
+            e.stand_in(STAND_IN_LEVEL);
+        }
+    }
 }
 
 /// The part of a bot's `budget` kept for storing and sending its move (a chess
@@ -662,9 +901,12 @@ fn first_legal(table: &Table) -> Option<Move> {
     table.legal().first().copied()
 }
 
-/// Plays for the bots of a room while one is to move, pausing between decisions. Each
-/// bot seat's one bot is lent to a search thread ([`Table::lend_bot`],
-/// [`crate::pool`]), given back, and its play checked and played ([`Table::play_bot`]).
+/// Plays for the bots of a room while one plays for the seat to move (a bot's seat, or
+/// a person's whose deadline passed: [`Room::bot_plays`]), pausing between decisions.
+/// Each bot seat's one bot is lent to a search thread ([`Table::lend_bot`],
+/// [`crate::pool`]), given back, and its play checked and played ([`Table::play_bot`]);
+/// a person's seat gets a bot of [`STAND_IN_LEVEL`] for each decision, whose events are
+/// marked as its.
 async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
     let mut pause = true;
     loop {
@@ -673,19 +915,34 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
         }
         pause = true;
         let mut st = room.lock().await;
+        room.refresh(&mut st);
         let seat = st.table.to_move();
-        if st.broken || st.table.is_over() || !room.is_bot(seat) || app.is_stopping() {
+        if st.broken || st.table.is_over() || !room.bot_plays(&st) || app.is_stopping() {
             st.driving = false;
             room.kick(&app, &mut st);
             return;
         }
+        let person = !room.is_bot(seat);
         if st.table.must_throw() {
-            let events = st.table.throw(seat).expect("the bot's seat is to throw");
+            let mut events = st.table.throw(seat).expect("the bot's seat is to throw");
+            mark_stand_in(&room, seat, &mut events);
             let _ = room.commit(&app, &mut st, events).await;
             continue;
         }
         let version = st.table.version();
-        let Some(bot) = st.table.lend_bot(seat) else {
+        let bot = if person {
+            let seed = st.table.seed();
+            Some(stand_in_bot(
+                app.bot_maker(),
+                seed,
+                seat,
+                version,
+                app.bot_time(),
+            ))
+        } else {
+            st.table.lend_bot(seat)
+        };
+        let Some(bot) = bot else {
             // The seat's bot is still in a search given up on: the first legal move.
             tracing::warn!(game = %room.id, seat, "the bot is still searching; playing the first legal move");
             if let Some(mv) = first_legal(&st.table) {
@@ -697,18 +954,21 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
         let (variant, pos) = (st.table.variant().clone(), *st.table.position());
         drop(st);
         let key = app.search_key(&room.id);
-        let searched = search(&app, &key, Some(&room), seat, bot, variant, pos).await;
+        let lent_by = (!person).then_some(&room);
+        let searched = search(&app, &key, lent_by, seat, bot, variant, pos).await;
         let mut st = room.lock().await;
         if app.is_stopping() {
             // A search cut short by the shutdown is not played: the game resumes
             // from here when the server starts again.
-            if let Some(bot) = searched.bot {
+            if let (Some(bot), false) = (searched.bot, person) {
                 st.table.return_bot(seat, bot);
             }
             st.driving = false;
             return;
         }
-        if let Some(bot) = searched.bot {
+        if person {
+            // A stand-in's bot is for one decision only.
+        } else if let Some(bot) = searched.bot {
             st.table.return_bot(seat, bot);
         } else if searched.lost {
             // A bot whose search panicked: a new one takes the seat.
@@ -722,8 +982,9 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
             );
             st.table.return_bot(seat, bot);
         }
-        if st.table.version() != version || st.broken {
-            // An undo came while the bot thought: think again.
+        room.refresh(&mut st);
+        if st.table.version() != version || st.broken || !room.bot_plays(&st) {
+            // An undo came while the bot thought, or the person came back: see again.
             pause = false;
             continue;
         }
@@ -736,23 +997,26 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
                     None
                 }
             });
-        let events = match played {
+        let mut events = match played {
             Some(events) => events,
             None => match first_legal(&st.table) {
                 Some(mv) => st.table.play(seat, mv).expect("a legal move plays"),
                 None => Vec::new(),
             },
         };
+        mark_stand_in(&room, seat, &mut events);
         let _ = room.commit(&app, &mut st, events).await;
     }
 }
 
-/// Plays one decision for a human whose turn timer ran out, as long as the room has a
-/// deadline.
+/// Waits for the room's deadline, then lets a bot play for the person to move
+/// ([`drive`]): one step for a person whose turn timer ran out, every turn until they
+/// come back for one who left.
 async fn time_turns(room: Arc<Room>, app: Arc<impl Host>) {
     loop {
         let deadline = {
             let mut st = room.lock().await;
+            room.refresh(&mut st);
             match st.deadline {
                 Some(d) if !st.broken && !st.table.is_over() && !app.is_stopping() => d,
                 _ => {
@@ -764,48 +1028,14 @@ async fn time_turns(room: Arc<Room>, app: Arc<impl Host>) {
         let wait = (deadline.1 - now_ms()).max(0) as u64;
         tokio::time::sleep(Duration::from_millis(wait)).await;
         let mut st = room.lock().await;
-        if st.deadline != Some(deadline) || st.table.version() != deadline.0 {
+        room.refresh(&mut st);
+        if st.deadline != Some(deadline) {
             continue;
         }
-        let seat = st.table.to_move();
-        if room.is_bot(seat) {
-            st.deadline = None;
-            continue;
-        }
-        tracing::info!(game = %room.id, seat, "turn timer ran out; a bot plays one decision");
-        if st.table.must_throw() {
-            let events = st.table.throw(seat).expect("the seat is to throw");
-            let _ = room.commit(&app, &mut st, events).await;
-            continue;
-        }
-        let (variant, pos) = (st.table.variant().clone(), *st.table.position());
-        drop(st);
-        // A person's seat has no bot at the table: a fallback bot decides this once.
-        let bot = web_bot(app.bot_maker(), FALLBACK_LEVEL, deadline.0, app.bot_time());
-        let key = app.search_key(&room.id);
-        let searched = search(&app, &key, None, seat, bot, variant, pos).await;
-        let mut st = room.lock().await;
-        if app.is_stopping() {
-            st.timing = false;
-            return;
-        }
-        if st.table.version() != deadline.0 {
-            continue;
-        }
-        let moves = match searched.play {
-            Some(play) => play.moves,
-            None => first_legal(&st.table).into_iter().collect(),
-        };
-        for mv in moves {
-            match st.table.play(seat, mv) {
-                Ok(events) => {
-                    if room.commit(&app, &mut st, events).await.is_err() {
-                        break;
-                    }
-                }
-                Err(_) => break,
-            }
-        }
+        tracing::info!(game = %room.id, seat = st.table.to_move(), "a person's time ran out; a bot plays for them");
+        st.timing = false;
+        room.kick(&app, &mut st);
+        return;
     }
 }
 

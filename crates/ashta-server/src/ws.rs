@@ -184,7 +184,10 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
         Ok(seat) => seat,
         Err(e) => return refuse(sink, e).await,
     };
-    let _presence = seat.map(|s| room.connect(s));
+    let presence = match seat {
+        Some(s) => Some(room.arrive(&app, s).await),
+        None => None,
+    };
     let mut last: Option<u64> = None;
     let mut limit = RateLimit::new(app.config.ws_messages_per_second);
     // A socket the client says nothing on (the page pings every 20 s) is closed, so
@@ -238,6 +241,9 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
             event = events.recv(), if last.is_some() => {
                 let sent = last.unwrap_or(0);
                 match event {
+                    Ok(o) if o.notice => {
+                        if !send(&mut sink, o.text.clone()).await { break; }
+                    }
                     Ok(o) if o.version <= sent => {}
                     Ok(o) if o.version == sent + 1 => {
                         if !send(&mut sink, o.text.clone()).await { break; }
@@ -253,6 +259,9 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
                 }
             }
         }
+    }
+    if let Some(presence) = presence {
+        presence.leave(&app).await;
     }
 }
 

@@ -17,6 +17,7 @@ import { focusKey, restoreFocus, shortcutFor } from "./keys.js";
 import { eventText, lastThrow, logEntries, startPosition } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
+import { awayText, backText } from "./presence.js";
 import { normalizeRules } from "./rules.js";
 import { animationTimes } from "./settings.js";
 import { play as playSound } from "./sound.js";
@@ -137,6 +138,8 @@ export function showGame(root, id, seat, token) {
       state.received = v;
       state.queue.push(msg);
       drain();
+    } else if (msg.type === "presence") {
+      present(msg);
     } else if (msg.type === "error") {
       state.pending = false;
       showMessage(`${t(`error.${msg.code}`)}${msg.message ? `: ${msg.message}` : ""}`, "error", msg.code);
@@ -280,6 +283,19 @@ export function showGame(root, id, seat, token) {
       !state.busy &&
       !state.replaying
     );
+  }
+
+  /** Someone came or left (the server's `presence` message): the seats as it sees them
+   * now, and for a person back, what was played for them. */
+  function present(msg) {
+    if (!state.snap) return;
+    state.snap.seats = msg.seats;
+    state.snap.turn_deadline = msg.turn_deadline;
+    const back = backText(msg, state.you, (p) => seatName(state.board.seatOf(p)), t);
+    if (back) showMessage(back, "info", "presence");
+    renderPlayers();
+    renderHead();
+    renderTimer();
   }
 
   function showMessage(text, kind = "info", code = null) {
@@ -478,7 +494,10 @@ export function showGame(root, id, seat, token) {
     } else {
       text = t("game.toMove", { seat: seatName(state.board.seatOf(snap.position.to_move)) });
     }
-    ui.status.textContent = text;
+    // Who left the game and what is done for them, said in words, not only as a dot.
+    const away = snap.status === "playing" ? awayText(snap.seats, state.you, (p) => seatName(state.board.seatOf(p)), t) : "";
+    ui.status.textContent = away ? `${text} · ${away}` : text;
+    ui.status.dataset.away = snap.seats.filter((s) => s.away).map((s) => s.seat).join(",");
     ui.status.dataset.toMove = String(snap.position.to_move);
     ui.status.dataset.status = snap.status;
     ui.status.dataset.version = String(snap.version);

@@ -7,7 +7,7 @@ import { h, replaceChildren } from "./dom.js";
 import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { createOfflineGame, keptGames } from "./offline.js";
-import { fullRules, PRESET_NAMES, rulesRequest } from "./rules.js";
+import { fullRules, presetNames, rulesRequest } from "./rules.js";
 import { setRulesContext } from "./tutorial.js";
 
 /** The bot levels a seat may take, weakest first. */
@@ -54,6 +54,8 @@ export function showLobby(root) {
       i === 0 ? { kind: "human", name: "", level: "easy" } : { kind: "bot", name: "", level: "easy" },
     ),
   };
+  // The presets offered, from the engine (until it answers, only the one chosen).
+  let presets = [form.preset];
   let created = null;
   let games = [];
   let offline = [];
@@ -147,7 +149,7 @@ export function showLobby(root) {
                   .catch(() => {});
               },
             },
-            PRESET_NAMES.map((p) => h("option", { value: p, selected: form.preset === p }, t(`preset.${p}`))),
+            presets.map((p) => h("option", { value: p, selected: form.preset === p }, t(`preset.${p}`) === `preset.${p}` ? p : t(`preset.${p}`))),
           ),
         ),
         h(
@@ -420,6 +422,12 @@ export function showLobby(root) {
   renderList();
   refresh();
   refreshOffline();
+  presetNames()
+    .then((names) => {
+      presets = names;
+      renderForm();
+    })
+    .catch(() => {});
   const timer = setInterval(() => {
     if (!document.hidden) refresh();
   }, 5000);

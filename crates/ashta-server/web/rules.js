@@ -3,8 +3,12 @@
 // the full object the engine gives (the server's snapshots, the module's `fullRules`).
 // No preset, table or default is written here: the page holds no rule.
 
-/** The preset names the lobby offers (the engine says what each one is). */
-export const PRESET_NAMES = ["standard", "traditional", "senior"];
+/** The names of the presets, as the engine in the page lists them (its `presets()`). */
+export async function presetNames() {
+  const { loadEngine } = await import("./engine.js");
+  const { ashta } = await loadEngine();
+  return ashta.presets().map(([name]) => name);
+}
 
 /** Whether `rules` is a full rules object, as the engine writes it. */
 export function isFullRules(rules) {

@@ -83,6 +83,26 @@ pub struct SeatView {
     /// Whether a client is connected for the seat (snapshots only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub connected: Option<bool>,
+    /// The person left the game (their last connection dropped), and what the server
+    /// does for them while they are away (snapshots only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub away: Option<AwayView>,
+}
+
+/// A person who left an online game: since when, when a bot begins to play for them,
+/// and what it played so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AwayView {
+    /// When their last connection dropped (Unix ms; the server's restart, for a game
+    /// resumed since).
+    pub since: i64,
+    /// When a bot begins to play for them unless they return (Unix ms; in the past once
+    /// it plays); null while nobody else is there to wait for them.
+    pub stand_in_at: Option<i64>,
+    /// Moves the bot played for them since they last acted themselves.
+    pub played: u32,
+    /// The level of the bot that plays for them.
+    pub by: &'static str,
 }
 
 pub use ashta_engine::MoveJson;
@@ -233,6 +253,31 @@ pub struct Event {
     pub position: PositionJson,
 }
 
+impl Event {
+    /// Marks a throw or a move as made for a person by a bot of `level` (a stand-in);
+    /// other events are left as they are.
+    pub fn stand_in(&mut self, level: &'static str) {
+        match &mut self.body {
+            EventBody::Throw { stand_in, .. } | EventBody::Move { stand_in, .. } => {
+                *stand_in = Some(level);
+            }
+            EventBody::Undo { .. } | EventBody::Finished { .. } => {}
+        }
+    }
+
+    /// The seat that acted, with whether a stand-in bot acted for it (`None` for the
+    /// end of the game).
+    pub fn actor(&self) -> Option<(usize, bool)> {
+        match &self.body {
+            EventBody::Throw { seat, stand_in, .. } | EventBody::Move { seat, stand_in, .. } => {
+                Some((*seat as usize, stand_in.is_some()))
+            }
+            EventBody::Undo { seat, .. } => Some((*seat as usize, false)),
+            EventBody::Finished { .. } => None,
+        }
+    }
+}
+
 /// Values a seat forfeited (RULES.md 5.2) and why, as the engine explained it at the
 /// moment of the forfeit ([`ashta_engine::Forfeit`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -326,6 +371,10 @@ pub enum EventBody {
         /// The bag forfeited when the phase ended `forfeited`, and why (absent otherwise).
         #[serde(skip_serializing_if = "Option::is_none")]
         forfeit: Option<ForfeitJson>,
+        /// The level of the bot that threw for a person who was away or out of time
+        /// (absent when the seat threw itself).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stand_in: Option<&'static str>,
     },
     /// One move.
     Move {
@@ -340,6 +389,10 @@ pub enum EventBody {
         /// as the turn ended, and why (absent when nothing was forfeited).
         #[serde(skip_serializing_if = "Option::is_none")]
         forfeit: Option<ForfeitJson>,
+        /// The level of the bot that played for a person who was away or out of time
+        /// (absent when the seat played itself).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stand_in: Option<&'static str>,
     },
     /// A human's last turn taken back.
     Undo {

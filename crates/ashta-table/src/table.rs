@@ -291,6 +291,7 @@ impl Table {
                 .forfeit
                 .as_ref()
                 .map(|f| ForfeitJson::new(self.variant(), f)),
+            stand_in: None,
         };
         let mut out = vec![self.event(body)];
         self.finish_if_over(&mut out);
@@ -364,6 +365,7 @@ impl Table {
             mv: MoveJson::from(&mv),
             path,
             forfeit,
+            stand_in: None,
         };
         let mut out = vec![self.event(body)];
         self.finish_if_over(&mut out);
@@ -413,6 +415,7 @@ impl Table {
                 mv: MoveJson::from(&mv),
                 path,
                 forfeit,
+                stand_in: None,
             };
             // The last move's position is the game's own: the turn limit may have drawn
             // the game after it.

@@ -395,6 +395,47 @@ mod tests {
         assert_eq!(moves.len(), decided.len());
     }
 
+    /// The module tells a forfeit as the server's events do: one type, `ForfeitJson`
+    /// (the seat, the values, and each reason as the protocol's words), on a throw that
+    /// ended `forfeited` and on a move that left values unusable.
+    #[test]
+    fn a_forfeit_is_told_as_the_protocol_tells_it() {
+        let check = |f: &ashta_table::protocol::ForfeitJson| {
+            let json = serde_json::to_value(f).unwrap();
+            assert!(json["seat"].is_u64() && json["values"].is_array(), "{json}");
+            assert!(json.get("player").is_none(), "{json}");
+            let reasons = json["reasons"].as_array().unwrap();
+            assert!(!reasons.is_empty());
+            assert!(reasons.iter().all(|r| r["reason"].is_string()), "{json}");
+        };
+        let (mut throws, mut moves) = (0, 0);
+        for seed in 1..=30 {
+            let mut game = human_vs_random(seed);
+            while game.state().next != "over" {
+                match game.state().next {
+                    "throw" => {
+                        if let Some(f) = game.throw().unwrap().forfeit {
+                            check(&f);
+                            throws += 1;
+                        }
+                    }
+                    "human" => {
+                        for mv in game.state().legal.iter().filter_map(|m| m.forfeit.as_ref()) {
+                            check(mv);
+                            moves += 1;
+                        }
+                        game.play(0).unwrap();
+                    }
+                    _ => drop(game.step().unwrap()),
+                }
+            }
+            if throws > 0 && moves > 0 {
+                return;
+            }
+        }
+        panic!("{throws} forfeiting throws and {moves} forfeiting moves in 30 games");
+    }
+
     #[test]
     fn outside_engines_are_refused_in_the_browser() {
         let err = BrowserGame::new(TWO, "human,engine:sh", 1, None)

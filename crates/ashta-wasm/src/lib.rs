@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod agree;
 pub mod browser_game;
 pub mod lesson;
 pub mod offline;

@@ -94,6 +94,7 @@ fn read_request(request: &Value) -> Result<(ashta_engine::Rules, Vec<SeatView>),
                 name: s.name.filter(|n| !n.trim().is_empty()),
                 level: s.level,
                 connected: Some(true),
+                away: None,
             }),
         })
         .collect::<Result<Vec<_>, String>>()?;

@@ -3,11 +3,9 @@
 //! hint. Nothing here decides a rule; every field is read off the engine.
 
 use ashta_analysis::Hint;
-use ashta_engine::{
-    Cowries, Forfeit, Move, MoveJson, OneThrow, Played, Position, ThrowStep, Variant,
-};
-use ashta_session::describe::{forfeit_reasons, square_name, unit_name};
-use ashta_table::protocol::LegalMove;
+use ashta_engine::{Cowries, Move, MoveJson, OneThrow, Played, Position, ThrowStep, Variant};
+use ashta_session::describe::{square_name, unit_name};
+use ashta_table::protocol::{ForfeitJson, LegalMove};
 use serde::Serialize;
 
 /// A legal move, with everything playing it would do (found by playing it on a copy).
@@ -35,8 +33,9 @@ pub struct MoveView {
     pub double: bool,
     /// The players the double it forms blocks (bit `p` for player `p`), if any.
     pub blocks: Option<u8>,
-    /// The values of the bag it leaves unusable, with the engine's reasons.
-    pub forfeit: Option<ForfeitView>,
+    /// The values of the bag it leaves unusable, with the engine's reasons: the facts a
+    /// `move` event's `forfeit` carries (the same type).
+    pub forfeit: Option<ForfeitJson>,
 }
 
 impl MoveView {
@@ -59,7 +58,7 @@ impl MoveView {
             forfeit: played
                 .forfeit
                 .as_ref()
-                .map(|f| ForfeitView::new(variant, f)),
+                .map(|f| ForfeitJson::new(variant, f)),
         }
     }
 }
@@ -89,28 +88,6 @@ pub fn play_copy(variant: &Variant, pos: &Position, mv: &Move) -> Played {
         .expect("a move of the legal list plays")
 }
 
-/// A bag lost: its values and the engine's reasons in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ForfeitView {
-    /// The player who lost the values.
-    pub player: usize,
-    /// The values lost, largest first.
-    pub values: Vec<u8>,
-    /// Why, in words.
-    pub reasons: String,
-}
-
-impl ForfeitView {
-    /// The view of the engine's forfeit.
-    pub fn new(variant: &Variant, forfeit: &Forfeit) -> ForfeitView {
-        ForfeitView {
-            player: forfeit.player,
-            values: forfeit.values.clone(),
-            reasons: forfeit_reasons(variant, forfeit),
-        }
-    }
-}
-
 /// One throw of the cowries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ThrowView {
@@ -124,8 +101,9 @@ pub struct ThrowView {
     pub grace: bool,
     /// `again`, `moving`, `forfeited` or `voided`.
     pub step: &'static str,
-    /// For a phase that ended `forfeited`, the bag lost and why.
-    pub forfeit: Option<ForfeitView>,
+    /// For a phase that ended `forfeited`, the bag lost and why: the facts a `throw`
+    /// event's `forfeit` carries (the same type).
+    pub forfeit: Option<ForfeitJson>,
 }
 
 impl ThrowView {
@@ -138,7 +116,7 @@ impl ThrowView {
             value: face.value,
             grace: face.grace,
             step: step_name(one.step),
-            forfeit: one.forfeit.as_ref().map(|f| ForfeitView::new(variant, f)),
+            forfeit: one.forfeit.as_ref().map(|f| ForfeitJson::new(variant, f)),
         }
     }
 }

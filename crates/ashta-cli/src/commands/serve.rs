@@ -24,6 +24,10 @@ pub struct ServeArgs {
     /// Thinking time per bot decision, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     bot_time_ms: u64,
+    /// Seconds a person who leaves an online game with no turn timer has to come back
+    /// before a bot plays for them (until they return).
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    away_timer_secs: u64,
     /// Games one address may create per minute.
     #[arg(long, value_name = "N", default_value_t = 60)]
     creates_per_minute: u32,
@@ -85,6 +89,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     let mut config = ServerConfig::new(&args.db);
     config.bot_delay = Duration::from_millis(args.bot_delay_ms);
     config.bot_time = Duration::from_millis(args.bot_time_ms);
+    config.away_timer = Duration::from_secs(args.away_timer_secs);
     config.creates_per_minute = args.creates_per_minute;
     config.max_connections = args.max_connections;
     config.max_connections_per_address = args.max_connections_per_address;

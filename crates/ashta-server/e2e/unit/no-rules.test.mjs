@@ -19,6 +19,7 @@ const RULE_CODE = [
   [/\bthree_graces\s*:\s*["'](?:allowed|forfeit)["']/, "a preset (its flags come from the engine)"],
   [/\b(?:formsDouble|defaultTable)\s*\(|\bPRESETS\b/, "a rule the engine says (doubles, blocks, tables, presets)"],
   [/\bno-ones-1[12]\b/, "a named throw table (the engine expands it)"],
+  [/\[\s*["'](?:standard|traditional|senior)["']\s*,\s*["'](?:standard|traditional|senior)["']/, "the list of presets (the engine lists them)"],
 ];
 
 /** The lines of `source` that look like rule code: [line number, text, why]. */
@@ -47,6 +48,7 @@ test("the check finds the rule code the page used to have", () => {
     '  standard: { size: 5, cowries: 4, gate: "wait", entry: "start", three_graces: "allowed" },',
     '    if (spec.throws === "no-ones-11") faces[1] = { value: 11, grace: true };',
     "export function formsDouble(board, position, mv) {",
+    'export const PRESET_NAMES = ["standard", "traditional", "senior"];',
   ];
   for (const line of removed) assert.ok(ruleLines(line).length > 0, line);
   assert.deepEqual(ruleLines("const to = mv.to; // from + value is the engine's"), []);

@@ -166,8 +166,19 @@ impl Client {
         self.ws.send(Message::Text(t.into())).await.unwrap();
     }
 
-    /// The next JSON message; `None` when the socket closes.
+    /// The next JSON message but `presence` notices (who came or left, which most
+    /// tests do not follow); `None` when the socket closes.
     pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let m = self.next_any().await?;
+            if m["type"] != "presence" {
+                return Some(m);
+            }
+        }
+    }
+
+    /// The next JSON message of any type; `None` when the socket closes.
+    pub async fn next_any(&mut self) -> Option<Value> {
         loop {
             let m = tokio::time::timeout(WAIT, self.ws.next())
                 .await
@@ -183,7 +194,7 @@ impl Client {
     /// The next message of this type (others skipped).
     pub async fn next_of(&mut self, kind: &str) -> Value {
         loop {
-            let m = self.next().await.expect("the socket stays open");
+            let m = self.next_any().await.expect("the socket stays open");
             if m["type"] == kind {
                 return m;
             }

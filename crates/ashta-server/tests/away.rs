@@ -1,0 +1,313 @@
+//! A person who leaves an online game (issue 22, item 9): everyone is told, their time
+//! to come back starts, a bot plays for them once it runs out and until they return,
+//! the returner is told what was played for them and has the seat back; and all this
+//! goes on after the server restarts.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{against_bots, test_config, to_move, two_humans, Client, Server};
+use serde_json::{json, Value};
+
+/// The time a person who left has to come back, in these tests.
+const AWAY: Duration = Duration::from_millis(1000);
+
+/// A server whose away timer is [`AWAY`], on the database in `dir`.
+async fn server(dir: &tempfile::TempDir) -> Server {
+    let mut config = test_config(dir.path().join("away.sqlite"));
+    config.away_timer = AWAY;
+    Server::start_with(config).await
+}
+
+/// What a client knows of the game: the position, what it waits for, and the version.
+struct View {
+    position: Value,
+    legal: Value,
+    must_throw: bool,
+    version: u64,
+}
+
+impl View {
+    fn of_state(state: &Value) -> View {
+        assert_eq!(state["type"], "state", "{state}");
+        let g = &state["game"];
+        View {
+            position: g["position"].clone(),
+            legal: g["legal"].clone(),
+            must_throw: g["must_throw"].as_bool().unwrap(),
+            version: g["version"].as_u64().unwrap(),
+        }
+    }
+
+    /// Takes an event message in; other messages change nothing.
+    fn apply(&mut self, m: &Value) {
+        if m["type"] != "event" {
+            return;
+        }
+        let e = &m["event"];
+        assert_eq!(e["version"].as_u64().unwrap(), self.version + 1, "{m}");
+        self.version += 1;
+        self.position = e["position"].clone();
+        self.legal = m["legal"].clone();
+        self.must_throw = m["must_throw"].as_bool().unwrap();
+    }
+
+    /// What `seat` sends when it is to act.
+    fn action(&self) -> Value {
+        if self.must_throw {
+            json!({"type": "throw"})
+        } else {
+            let m = &self.legal[0];
+            json!({"type": "move", "move": {"value": m["value"], "from": m["from"], "count": m["count"]}})
+        }
+    }
+}
+
+/// Plays for `seat` on its turns, reading every message, until `done` says so of a
+/// message (which is returned); the game must not end first.
+async fn play_until(
+    c: &mut Client,
+    view: &mut View,
+    seat: u64,
+    mut done: impl FnMut(&Value) -> bool,
+) -> Value {
+    for _ in 0..5_000 {
+        if to_move(&view.position) == seat {
+            c.send(view.action()).await;
+        }
+        loop {
+            let m = c.next().await.expect("the socket stays open");
+            view.apply(&m);
+            assert_ne!(m["event"]["kind"], "finished", "the game ended first");
+            if done(&m) {
+                return m;
+            }
+            if m["type"] == "event" {
+                break;
+            }
+        }
+    }
+    panic!("not reached in 5,000 events");
+}
+
+/// Whether a message is a move a stand-in bot played for `seat`.
+fn stand_in_move(m: &Value, seat: u64) -> bool {
+    let e = &m["event"];
+    m["type"] == "event" && e["kind"] == "move" && e["seat"] == seat && e["stand_in"] == "medium"
+}
+
+/// Connects seat `seat` and says hello; returns the client and what it knows.
+async fn join(s: &Server, created: &Value, seat: usize) -> (Client, View) {
+    let mut c = s.seat(created, seat).await;
+    let state = c.hello(0).await;
+    (c, View::of_state(&state))
+}
+
+/// The next `presence` message about `seat`.
+async fn presence_of(c: &mut Client, seat: u64) -> Value {
+    loop {
+        let m = c.next_of("presence").await;
+        if m["seat"] == seat {
+            return m;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_person_who_leaves_is_announced_to_everyone_and_their_time_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir).await;
+    let created = s.create(two_humans()).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (mut first, _) = join(&s, &created, 0).await;
+    let (mut second, _) = join(&s, &created, 1).await;
+    let mut watcher = s.connect(&id, "").await;
+    watcher.hello(0).await;
+    let came = presence_of(&mut first, 1).await;
+    assert_eq!(came["present"], true);
+    assert_eq!(came["seats"][1]["connected"], true);
+
+    let left_at = common_now();
+    second.ws.close(None).await.unwrap();
+    for c in [&mut first, &mut watcher] {
+        let m = presence_of(c, 1).await;
+        assert_eq!(m["present"], false, "{m}");
+        let seat = &m["seats"][1];
+        assert_eq!(seat["connected"], false);
+        let away = &seat["away"];
+        let since = away["since"].as_i64().expect("since when they are away");
+        assert!(since >= left_at - 50, "{away}");
+        let stand_in_at = away["stand_in_at"].as_i64().expect("their time runs");
+        assert_eq!(stand_in_at - since, AWAY.as_millis() as i64, "{away}");
+        assert_eq!(away["played"], 0);
+        assert_eq!(away["by"], "medium");
+        assert!(m["seats"][0]["away"].is_null());
+    }
+    // The snapshot says so too, for whoever comes later.
+    let snap = s.snapshot(&id).await;
+    assert!(snap["seats"][1]["away"]["stand_in_at"].is_i64(), "{snap}");
+}
+
+/// Unix ms now.
+fn common_now() -> i64 {
+    ashta_server::now_ms()
+}
+
+#[tokio::test]
+async fn a_bot_plays_for_the_absent_person_after_their_time_until_they_return() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir).await;
+    let created = s.create(two_humans()).await;
+    let (mut first, mut view) = join(&s, &created, 0).await;
+    let (second, _) = join(&s, &created, 1).await;
+    drop(second);
+    let left = Instant::now();
+    let mut stand_in_throws = 0;
+    let mut first_stand_in = None;
+    // Seat 0 plays its turns; a bot plays seat 1's once its time is out.
+    let mut played = 0;
+    while played < 2 {
+        let m = play_until(&mut first, &mut view, 0, |m| {
+            let e = &m["event"];
+            m["type"] == "event" && e["seat"] == 1
+        })
+        .await;
+        let e = &m["event"];
+        assert_eq!(e["stand_in"], "medium", "seat 1 is played by the bot: {m}");
+        first_stand_in.get_or_insert_with(|| left.elapsed());
+        if e["kind"] == "move" {
+            played += 1;
+        } else {
+            stand_in_throws += 1;
+        }
+    }
+    let waited = first_stand_in.unwrap();
+    assert!(
+        waited >= AWAY - Duration::from_millis(50),
+        "the bot waited {waited:?}"
+    );
+    assert!(stand_in_throws > 0);
+    // Seat 1 comes back: everyone is told what the bot played for it, and it is
+    // played no more.
+    let (mut second, mut second_view) = join(&s, &created, 1).await;
+    let back = presence_of(&mut second, 1).await;
+    assert_eq!(back["present"], true);
+    assert_eq!(back["played"], played, "{back}");
+    assert_eq!(back["by"], "medium");
+    assert!(back["seats"][1]["away"].is_null());
+    let told = presence_of(&mut first, 1).await;
+    assert_eq!(told["played"], played);
+    // Play on until it is seat 1's turn; then nobody plays for it.
+    while to_move(&view.position) != 1 {
+        play_until(&mut first, &mut view, 0, |m| m["type"] == "event").await;
+    }
+    while second_view.version < view.version {
+        let m = second.next().await.unwrap();
+        second_view.apply(&m);
+    }
+    let version = view.version;
+    tokio::time::sleep(AWAY + Duration::from_millis(500)).await;
+    let snap = s.snapshot(created["id"].as_str().unwrap()).await;
+    assert_eq!(
+        snap["version"], version,
+        "nobody played for the person back"
+    );
+    // And seat 1 plays itself: its events carry no stand-in.
+    second.send(second_view.action()).await;
+    let m = second.next_of("event").await;
+    assert_eq!(m["event"]["seat"], 1);
+    assert!(m["event"].get("stand_in").is_none(), "{m}");
+}
+
+#[tokio::test]
+async fn nobody_plays_for_a_person_who_leaves_a_game_against_bots_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir).await;
+    let created = s.create(against_bots(1)).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (c, _) = join(&s, &created, 0).await;
+    drop(c);
+    tokio::time::sleep(AWAY * 2).await;
+    let snap = s.snapshot(&id).await;
+    assert_eq!(
+        snap["version"], 0,
+        "the game waits for its one person: {snap}"
+    );
+    assert!(snap["seats"][0]["away"]["stand_in_at"].is_null(), "{snap}");
+}
+
+#[tokio::test]
+async fn a_bot_standing_in_goes_on_after_a_restart_and_the_returner_is_told_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir).await;
+    let created = s.create(two_humans()).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (mut first, mut view) = join(&s, &created, 0).await;
+    let (second, _) = join(&s, &created, 1).await;
+    drop(second);
+    play_until(&mut first, &mut view, 0, |m| stand_in_move(m, 1)).await;
+    let before = s.snapshot(&id).await["seats"][1]["away"]["played"]
+        .as_u64()
+        .unwrap();
+    assert!(before >= 1);
+    drop(first);
+    s.app.shut_down();
+    s.task.abort();
+    drop(s);
+
+    // The server starts again: seat 1 is still away, and its bot plays on at once.
+    let s = server(&dir).await;
+    let snap = s.snapshot(&id).await;
+    let away = &snap["seats"][1]["away"];
+    assert_eq!(away["played"], before, "{snap}");
+    assert!(away["stand_in_at"].is_null(), "nobody waits yet: {snap}");
+    let (mut first, mut view) = join(&s, &created, 0).await;
+    let m = play_until(&mut first, &mut view, 0, |m| {
+        m["type"] == "event" && m["event"]["seat"] == 1
+    })
+    .await;
+    assert_eq!(m["event"]["stand_in"], "medium", "{m}");
+    play_until(&mut first, &mut view, 0, |m| stand_in_move(m, 1)).await;
+    let played = s.snapshot(&id).await["seats"][1]["away"]["played"]
+        .as_u64()
+        .unwrap();
+    assert!(played > before);
+    // The returner hears of every move played for them, before the restart and after.
+    let (mut second, _) = join(&s, &created, 1).await;
+    let back = presence_of(&mut second, 1).await;
+    assert_eq!(back["played"], played, "{back}");
+}
+
+#[tokio::test]
+async fn after_a_restart_the_absent_get_their_time_when_someone_comes() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir).await;
+    let created = s.create(two_humans()).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (mut first, _) = join(&s, &created, 0).await;
+    first.send(json!({"type": "throw"})).await;
+    first.next_of("event").await;
+    drop(first);
+    s.app.shut_down();
+    s.task.abort();
+    drop(s);
+
+    let s = server(&dir).await;
+    let snap = s.snapshot(&id).await;
+    // Seat 0 acted, so it was there: it is away. Seat 1 never came: it is not.
+    assert!(snap["seats"][0]["away"].is_object(), "{snap}");
+    assert!(snap["seats"][0]["away"]["stand_in_at"].is_null());
+    assert!(snap["seats"][1]["away"].is_null());
+    let came = common_now();
+    let (mut second, _) = join(&s, &created, 1).await;
+    let m = presence_of(&mut second, 1).await;
+    let at = m["seats"][0]["away"]["stand_in_at"]
+        .as_i64()
+        .expect("seat 0's time runs now someone waits");
+    let from_now = at - came;
+    assert!(
+        from_now >= AWAY.as_millis() as i64 - 50 && from_now <= AWAY.as_millis() as i64 + 2000,
+        "{from_now}"
+    );
+}
