@@ -25,6 +25,14 @@ pub const NET_FORMAT: &str = "ashta-net/1";
 /// Most hidden units a net may have (evaluation keeps them on the stack).
 pub const MAX_HIDDEN: usize = 256;
 
+/// Hidden units summed at a time (in registers) by the hidden layer.
+const BLOCK: usize = 32;
+/// Inputs gathered before they are added to the hidden layer.
+const BATCH: usize = 256;
+
+/// Most outcomes a net has: four players and the draw.
+const MAX_OUTPUTS: usize = 5;
+
 /// A value network and the rule set it was trained for.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ValueNet {
@@ -195,10 +203,34 @@ impl ValueNet {
         }
     }
 
+    /// Adds each input `(i, x)` of `inputs` in turn to the hidden sums `z`, as
+    /// [`Self::add_input`] would, with wide vectors where the processor has them.
+    fn add_inputs(&self, z: &mut [f32], inputs: &[(u32, f32)]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: the processor has AVX, the only feature the function enables.
+            unsafe { add_inputs_avx(&self.w1, z, inputs) };
+            return;
+        }
+        add_inputs_blocked(&self.w1, z, inputs);
+    }
+
     /// The hidden layer's activations for `pos` into `hidden` (length [`Self::hidden`]).
     fn hidden_layer(&self, v: &Variant, pos: &Position, hidden: &mut [f32]) {
         hidden.copy_from_slice(&self.b1);
-        for_each_input(v, pos, self.hand(v), |i, x| self.add_input(hidden, i, x));
+        // The inputs are gathered, then added a block of hidden units at a time, each
+        // unit's sum in input order as one at a time would: the same sums, sooner.
+        let mut inputs = [(0u32, 0.0f32); BATCH];
+        let mut n = 0;
+        for_each_input(v, pos, self.hand(v), |i, x| {
+            if n == BATCH {
+                self.add_inputs(hidden, &inputs);
+                n = 0;
+            }
+            inputs[n] = (i as u32, x);
+            n += 1;
+        });
+        self.add_inputs(hidden, &inputs[..n]);
         for a in hidden.iter_mut() {
             *a = a.max(0.0);
         }
@@ -207,10 +239,13 @@ impl ValueNet {
     /// The softmax of the outputs for given hidden activations, into `out`
     /// (length [`Self::outputs`]).
     pub(crate) fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
-        let h = self.hidden;
-        for (k, o) in out.iter_mut().enumerate() {
-            let row = &self.w2[k * h..(k + 1) * h];
-            *o = self.b2[k] + row.iter().zip(hidden).map(|(w, a)| w * a).sum::<f32>();
+        let sums = match out.len() {
+            3 => dot_rows::<3>(&self.w2, hidden),
+            5 => dot_rows::<5>(&self.w2, hidden),
+            _ => dot_rows::<MAX_OUTPUTS>(&self.w2, hidden),
+        };
+        for ((o, b), s) in out.iter_mut().zip(&self.b2).zip(sums) {
+            *o = b + s;
         }
         let max = out.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
         let mut total = 0.0;
@@ -237,6 +272,69 @@ impl ValueNet {
             chances[(pos.to_move() + r) % players] = out[r] as f64;
         }
         chances
+    }
+}
+
+/// The dot products of `hidden` with the first `K` rows of `w2` (the rows it has,
+/// at most `K`; 0 beyond), each summed in hidden order from -0.0 as `Iterator::sum`
+/// does, but the rows side by side: the same sums, sooner. Units at 0 (most, after
+/// the rectifier) are left out: adding their 0 changes no sum but a zero's sign,
+/// which no output sees (a bias is added and the softmax subtracts the largest).
+fn dot_rows<const K: usize>(w2: &[f32], hidden: &[f32]) -> [f32; MAX_OUTPUTS] {
+    let h = hidden.len();
+    let rows = (w2.len() / h).min(K);
+    let mut live = [0u8; MAX_HIDDEN];
+    let mut n = 0;
+    for (j, &a) in hidden.iter().enumerate() {
+        live[n] = j as u8;
+        n += usize::from(a != 0.0);
+    }
+    let mut sums = [-0.0f32; MAX_OUTPUTS];
+    for &j in &live[..n] {
+        let (j, a) = (j as usize, hidden[j as usize]);
+        if rows == K {
+            for (k, s) in sums[..K].iter_mut().enumerate() {
+                *s += w2[k * h + j] * a;
+            }
+        } else {
+            for (k, s) in sums[..rows].iter_mut().enumerate() {
+                *s += w2[k * h + j] * a;
+            }
+        }
+    }
+    sums
+}
+
+/// [`add_inputs_blocked`] compiled for AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn add_inputs_avx(w1: &[f32], z: &mut [f32], inputs: &[(u32, f32)]) {
+    add_inputs_blocked(w1, z, inputs);
+}
+
+/// Adds each input `(i, x)` of `inputs` in turn to the hidden sums `z` (`x` times row
+/// `i` of `w1`), [`BLOCK`] hidden units at a time kept in registers: every unit's sum
+/// is taken in input order, as one input at a time would.
+#[inline(always)]
+fn add_inputs_blocked(w1: &[f32], z: &mut [f32], inputs: &[(u32, f32)]) {
+    let h = z.len();
+    let blocked = h / BLOCK * BLOCK;
+    for (b, chunk) in z[..blocked].chunks_exact_mut(BLOCK).enumerate() {
+        let mut acc = [0.0f32; BLOCK];
+        acc.copy_from_slice(chunk);
+        for &(i, x) in inputs {
+            let row = &w1[i as usize * h + b * BLOCK..][..BLOCK];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += x * w;
+            }
+        }
+        chunk.copy_from_slice(&acc);
+    }
+    for &(i, x) in inputs {
+        let row = &w1[i as usize * h + blocked..(i as usize + 1) * h];
+        for (a, w) in z[blocked..].iter_mut().zip(row) {
+            *a += x * w;
+        }
     }
 }
 
