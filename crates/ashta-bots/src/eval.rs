@@ -366,10 +366,11 @@ impl Evaluator {
                     let open = pos.has_captured(a);
                     let capture = capture && (open || k < outer);
                     let exposed = exposed && !pos.has_finished(a);
+                    let mut attacker_miss = miss[a];
                     for &(i, n) in runs.player(a) {
                         let i = i as usize;
                         if capture && i < k && (!double || n >= 2) {
-                            miss[a] *= 1.0 - self.hit_probability(k - i);
+                            attacker_miss *= 1.0 - self.hit_probability(k - i);
                         }
                         if !exposed || (count >= 2 && n < 2) {
                             continue;
@@ -383,6 +384,7 @@ impl Evaluator {
                         };
                         safe_chance *= 1.0 - self.hit_probability(d);
                     }
+                    miss[a] = attacker_miss;
                 }
                 if exposed {
                     *loss +=

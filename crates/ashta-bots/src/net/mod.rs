@@ -28,7 +28,7 @@ pub const MAX_HIDDEN: usize = 256;
 /// Hidden units summed at a time (in registers) by the hidden layer.
 const BLOCK: usize = 32;
 /// Inputs gathered before they are added to the hidden layer.
-const BATCH: usize = 256;
+const BATCH: usize = 128;
 
 /// Most outcomes a net has: four players and the draw.
 const MAX_OUTPUTS: usize = 5;
