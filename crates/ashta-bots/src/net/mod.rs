@@ -30,9 +30,6 @@ const BLOCK: usize = 32;
 /// Inputs gathered before they are added to the hidden layer.
 const BATCH: usize = 128;
 
-/// Most outcomes a net has: four players and the draw.
-const MAX_OUTPUTS: usize = 5;
-
 /// A value network and the rule set it was trained for.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ValueNet {
@@ -239,13 +236,21 @@ impl ValueNet {
     /// The softmax of the outputs for given hidden activations, into `out`
     /// (length [`Self::outputs`]).
     pub(crate) fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
-        let sums = match out.len() {
-            3 => dot_rows::<3>(&self.w2, hidden),
-            5 => dot_rows::<5>(&self.w2, hidden),
-            _ => dot_rows::<MAX_OUTPUTS>(&self.w2, hidden),
+        let h = self.hidden;
+        let biased = |o: &mut [f32], sums: &[f32]| {
+            for ((o, b), s) in o.iter_mut().zip(&self.b2).zip(sums) {
+                *o = b + s;
+            }
         };
-        for ((o, b), s) in out.iter_mut().zip(&self.b2).zip(sums) {
-            *o = b + s;
+        match out.len() {
+            3 => biased(out, &dot_rows::<3>(&self.w2, hidden)),
+            5 => biased(out, &dot_rows::<5>(&self.w2, hidden)),
+            _ => {
+                for (k, o) in out.iter_mut().enumerate() {
+                    let row = &self.w2[k * h..(k + 1) * h];
+                    *o = self.b2[k] + row.iter().zip(hidden).map(|(w, a)| w * a).sum::<f32>();
+                }
+            }
         }
         let max = out.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
         let mut total = 0.0;
@@ -275,31 +280,33 @@ impl ValueNet {
     }
 }
 
-/// The dot products of `hidden` with the first `K` rows of `w2` (the rows it has,
-/// at most `K`; 0 beyond), each summed in hidden order from -0.0 as `Iterator::sum`
-/// does, but the rows side by side: the same sums, sooner. Units at 0 (most, after
-/// the rectifier) are left out: adding their 0 changes no sum but a zero's sign,
-/// which no output sees (a bias is added and the softmax subtracts the largest).
-fn dot_rows<const K: usize>(w2: &[f32], hidden: &[f32]) -> [f32; MAX_OUTPUTS] {
+/// The dot products of `hidden` with the first `K` rows of `w2`, each summed in hidden
+/// order from -0.0 as `Iterator::sum` does, but the rows side by side: the same sums,
+/// sooner. With four rows or more, units at 0 (most, after the rectifier) are left
+/// out: adding their 0 changes no sum but a zero's sign, which no output sees (a bias
+/// is added and the softmax subtracts the largest).
+fn dot_rows<const K: usize>(w2: &[f32], hidden: &[f32]) -> [f32; K] {
     let h = hidden.len();
-    let rows = (w2.len() / h).min(K);
-    let mut live = [0u8; MAX_HIDDEN];
-    let mut n = 0;
-    for (j, &a) in hidden.iter().enumerate() {
-        live[n] = j as u8;
-        n += usize::from(a != 0.0);
-    }
-    let mut sums = [-0.0f32; MAX_OUTPUTS];
-    for &j in &live[..n] {
-        let (j, a) = (j as usize, hidden[j as usize]);
-        if rows == K {
-            for (k, s) in sums[..K].iter_mut().enumerate() {
-                *s += w2[k * h + j] * a;
-            }
-        } else {
-            for (k, s) in sums[..rows].iter_mut().enumerate() {
-                *s += w2[k * h + j] * a;
-            }
+    let rows: [&[f32]; K] = std::array::from_fn(|k| &w2[k * h..(k + 1) * h]);
+    let mut sums = [-0.0f32; K];
+    let mut add = |j: usize, a: f32| {
+        for (s, row) in sums.iter_mut().zip(rows) {
+            *s += row[j] * a;
+        }
+    };
+    if K >= 4 {
+        let mut live = [0u8; MAX_HIDDEN];
+        let mut n = 0;
+        for (j, &a) in hidden.iter().enumerate() {
+            live[n % MAX_HIDDEN] = j as u8;
+            n += usize::from(a != 0.0);
+        }
+        for &j in &live[..n.min(MAX_HIDDEN)] {
+            add(j as usize, hidden[j as usize]);
+        }
+    } else {
+        for (j, &a) in hidden.iter().enumerate() {
+            add(j, a);
         }
     }
     sums
