@@ -28,7 +28,9 @@ pub const MAX_HIDDEN: usize = 256;
 /// Hidden units summed at a time (in registers) by the hidden layer.
 const BLOCK: usize = 32;
 /// Inputs gathered before they are added to the hidden layer.
-const BATCH: usize = 128;
+const BATCH: usize = 64;
+/// Hidden units that fit the smaller stack buffer (the shipped nets have 64).
+const SMALL_HIDDEN: usize = 64;
 
 /// A value network and the rule set it was trained for.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -266,11 +268,17 @@ impl ValueNet {
     /// Each seat's chance to win from `pos` (a game not yet decided); what is left of
     /// 1 is the chance of a draw.
     pub fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4] {
-        let mut hidden = [0.0f32; MAX_HIDDEN];
         let mut out = [0.0f32; 5];
-        let hidden = &mut hidden[..self.hidden];
-        self.hidden_layer(v, pos, hidden);
-        self.outputs_of(hidden, &mut out[..self.outputs]);
+        // The hidden units on the stack, in the smaller buffer when they fit.
+        if self.hidden <= SMALL_HIDDEN {
+            let mut hidden = [0.0f32; SMALL_HIDDEN];
+            self.hidden_layer(v, pos, &mut hidden[..self.hidden]);
+            self.outputs_of(&hidden[..self.hidden], &mut out[..self.outputs]);
+        } else {
+            let mut hidden = [0.0f32; MAX_HIDDEN];
+            self.hidden_layer(v, pos, &mut hidden[..self.hidden]);
+            self.outputs_of(&hidden[..self.hidden], &mut out[..self.outputs]);
+        }
         let players = v.players();
         let mut chances = [0.0; 4];
         for r in 0..players {
