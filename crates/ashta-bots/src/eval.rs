@@ -23,7 +23,7 @@
 
 use std::sync::Arc;
 
-use ashta_engine::{Position, Variant};
+use ashta_engine::{Gate, Position, Variant, MAX_PAWNS};
 
 /// The evaluation's weights, in pips (squares) unless said otherwise.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -133,6 +133,56 @@ pub trait WinChances: std::fmt::Debug + Send + Sync {
     fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4];
 }
 
+/// Every player's capture chance and exposure ([`Evaluator::terms`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Terms {
+    /// [`Evaluator::capture_chance`] of each seat.
+    pub capture: [f64; 4],
+    /// [`Evaluator::exposure`] of each seat.
+    pub exposure: [f64; 4],
+}
+
+/// Each player's pawns on the path short of home, one entry per path index they
+/// stand on, in path order, with how many stand there: what the capture and exposure
+/// terms walk, gathered once per position.
+#[derive(Clone, Copy, Debug)]
+struct Runs {
+    at: [[(u8, u8); MAX_PAWNS]; 4],
+    len: [u8; 4],
+}
+
+impl Runs {
+    /// The runs of every player of `pos`.
+    fn of(v: &Variant, pos: &Position) -> Runs {
+        let mut runs = Runs {
+            at: [[(0, 0); MAX_PAWNS]; 4],
+            len: [0; 4],
+        };
+        for p in 0..v.players() {
+            let (at, mut n) = (&mut runs.at[p], 0);
+            // Sorted, off-board (OFF) last: home and off are both past `home`.
+            for &i in pos.pawn_indices(p, v.pawns_per_player()) {
+                if i as usize >= v.home() {
+                    break;
+                }
+                if n > 0 && at[n - 1].0 == i {
+                    at[n - 1].1 += 1;
+                } else {
+                    at[n] = (i, 1);
+                    n += 1;
+                }
+            }
+            runs.len[p] = n as u8;
+        }
+        runs
+    }
+
+    /// Player `p`'s runs.
+    fn player(&self, p: usize) -> &[(u8, u8)] {
+        &self.at[p][..self.len[p] as usize]
+    }
+}
+
 /// Precomputed tables for evaluating positions of one variant.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -232,6 +282,7 @@ impl Evaluator {
         let players = v.players();
         let home = v.home();
         let outer = v.outer_len();
+        let terms = self.terms(v, pos);
         let mut cost = [0.0; 4];
         for (q, c) in cost.iter_mut().enumerate().take(players) {
             if pos.has_finished(q) {
@@ -257,10 +308,10 @@ impl Evaluator {
                 }
             }
             if !open {
-                let chance = self.capture_chance(v, pos, q);
+                let chance = terms.capture[q];
                 pips += self.weights.gate * (1.0 - chance) + self.weights.stuck * stuck as f64;
             }
-            pips += self.exposure(v, pos, q);
+            pips += terms.exposure[q];
             if q == pos.to_move() {
                 pips -= self.pips_per_turn * pos.extra_turns() as f64;
             }
@@ -272,93 +323,79 @@ impl Evaluator {
     /// Probability that `q`'s next throwing phase lets one of its pawns land on an
     /// opponent single on a non-safe square (attackers combined as independent).
     pub fn capture_chance(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
-        let outer = v.outer_len();
-        let open = pos.has_captured(q);
-        let pairs_capture = crate::board::pairs_capture_doubles(v);
-        let mut miss = 1.0;
-        for o in (0..v.players()).filter(|&o| o != q && !pos.has_finished(o)) {
-            let mut last = None;
-            for j in v.pawns(pos, o).flatten() {
-                if last == Some(j) || j >= v.home() {
-                    continue;
-                }
-                last = Some(j);
-                let sq = v.square(o, j);
-                let double = v.rules().doubles && v.occupant(pos, sq).is_some_and(|(_, n)| n >= 2);
-                if v.is_safe(sq) || (double && !pairs_capture) {
-                    continue;
-                }
-                let k = v.path_index(q, sq);
-                if !open && k >= outer {
-                    continue;
-                }
-                let mut seen = None;
-                for i in v.pawns(pos, q).flatten() {
-                    if seen == Some(i) || i >= k {
-                        continue;
-                    }
-                    seen = Some(i);
-                    if double && crate::board::pawns_at(v, pos, q, i) < 2 {
-                        continue;
-                    }
-                    miss *= 1.0 - self.hit_probability(k - i);
-                }
-            }
-        }
-        1.0 - miss
+        self.terms(v, pos).capture[q]
     }
 
     /// Expected pips player `q` loses to captures before its next turn.
     pub fn exposure(&self, v: &Variant, pos: &Position, q: usize) -> f64 {
+        self.terms(v, pos).exposure[q]
+    }
+
+    /// Every player's [`Evaluator::capture_chance`] and [`Evaluator::exposure`] in one
+    /// walk over the pawns that can be hit, each pair of a target and an attacker
+    /// looked at once for both. Each product is taken in the order of the loops that
+    /// compute one term of one player (`eval/reference.rs`), so the numbers are theirs.
+    pub(crate) fn terms(&self, v: &Variant, pos: &Position) -> Terms {
+        let runs = Runs::of(v, pos);
         let players = v.players();
         let outer = v.outer_len();
         let pairs_capture = crate::board::pairs_capture_doubles(v);
-        let mut loss = 0.0;
-        let mut last = None;
-        for i in v.pawns(pos, q).flatten() {
-            if last == Some(i) || i >= v.home() {
-                continue;
-            }
-            last = Some(i);
-            let sq = v.square(q, i);
-            let count = v.occupant(pos, sq).map_or(1, |(_, n)| n);
-            if v.is_safe(sq) || (count >= 2 && !pairs_capture) {
-                continue;
-            }
-            let mut safe_chance = 1.0;
-            for o in 0..players {
-                if o == q || pos.has_finished(o) {
+        let (doubles, circle) = (v.rules().doubles, v.rules().gate == Gate::Circle);
+        let mut miss = [1.0f64; 4];
+        let mut loss = [0.0f64; 4];
+        // Each target pawn (or stack) of player `t` at index `j`...
+        for (t, loss) in loss.iter_mut().enumerate().take(players) {
+            let live = !pos.has_finished(t);
+            for &(j, _) in runs.player(t) {
+                let sq = v.square(t, j as usize);
+                if v.is_safe(sq) {
                     continue;
                 }
-                let k = v.path_index(o, sq);
-                let open = pos.has_captured(o);
-                let mut seen = None;
-                for j in v.pawns(pos, o).flatten() {
-                    if seen == Some(j) || j >= v.home() {
-                        continue;
+                let count = v.occupant(pos, sq).map_or(1, |(_, n)| n);
+                let double = doubles && count >= 2;
+                // ... is it a capture chance for the attacker, an exposure for `t`?
+                let capture = live && (!double || pairs_capture);
+                let exposed = count < 2 || pairs_capture;
+                if !capture && !exposed {
+                    continue;
+                }
+                let mut safe_chance = 1.0;
+                // ... against each attacker `a` and its pawns at `i`.
+                for a in (0..players).filter(|&a| a != t) {
+                    let k = v.path_index(a, sq);
+                    let open = pos.has_captured(a);
+                    let capture = capture && (open || k < outer);
+                    let exposed = exposed && !pos.has_finished(a);
+                    let mut attacker_miss = miss[a];
+                    for &(i, n) in runs.player(a) {
+                        let i = i as usize;
+                        if capture && i < k && (!double || n >= 2) {
+                            attacker_miss *= 1.0 - self.hit_probability(k - i);
+                        }
+                        if !exposed || (count >= 2 && n < 2) {
+                            continue;
+                        }
+                        let d = if k > i && (open || k < outer) {
+                            k - i
+                        } else if !open && circle && k < outer && i < outer && k <= i {
+                            k + outer - i
+                        } else {
+                            continue;
+                        };
+                        safe_chance *= 1.0 - self.hit_probability(d);
                     }
-                    seen = Some(j);
-                    if count >= 2 && crate::board::pawns_at(v, pos, o, j) < 2 {
-                        continue;
-                    }
-                    let d = if k > j && (open || k < outer) {
-                        k - j
-                    } else if !open
-                        && v.rules().gate == ashta_engine::Gate::Circle
-                        && k < outer
-                        && j < outer
-                        && k <= j
-                    {
-                        k + outer - j
-                    } else {
-                        continue;
-                    };
-                    safe_chance *= 1.0 - self.hit_probability(d);
+                    miss[a] = attacker_miss;
+                }
+                if exposed {
+                    *loss +=
+                        (1.0 - safe_chance) * (j as f64 + self.weights.hit_extra) * count as f64;
                 }
             }
-            loss += (1.0 - safe_chance) * (i as f64 + self.weights.hit_extra) * count as f64;
         }
-        loss
+        Terms {
+            capture: miss.map(|m| 1.0 - m),
+            exposure: loss,
+        }
     }
 
     /// The chance that the game ends frozen: 0 once anyone still playing has
@@ -443,6 +480,9 @@ impl Evaluator {
         out
     }
 }
+
+#[cfg(test)]
+mod reference;
 
 #[cfg(test)]
 mod tests {

@@ -51,6 +51,7 @@ pub fn for_each_input<F: FnMut(usize, f32)>(
     let home = v.home();
     let block = block_len(v);
     let per = v.pawns_per_player() as f32;
+    let terms = hand.terms(v, pos);
     for r in 0..players {
         let q = (pos.to_move() + r) % players;
         let base = r * block;
@@ -107,11 +108,11 @@ pub fn for_each_input<F: FnMut(usize, f32)>(
         if blocked > 0 {
             f(extra + 4, blocked as f32 / 2.0);
         }
-        let capture = hand.capture_chance(v, pos, q);
+        let capture = terms.capture[q];
         if capture > 0.0 {
             f(extra + 5, capture as f32);
         }
-        let exposure = hand.exposure(v, pos, q);
+        let exposure = terms.exposure[q];
         if exposure > 0.0 {
             f(extra + 6, exposure as f32 / 10.0);
         }

@@ -25,6 +25,13 @@ pub const NET_FORMAT: &str = "ashta-net/1";
 /// Most hidden units a net may have (evaluation keeps them on the stack).
 pub const MAX_HIDDEN: usize = 256;
 
+/// Hidden units summed at a time (in registers) by the hidden layer.
+const BLOCK: usize = 32;
+/// Inputs gathered before they are added to the hidden layer.
+const BATCH: usize = 64;
+/// Hidden units that fit the smaller stack buffer (the shipped nets have 64).
+const SMALL_HIDDEN: usize = 64;
+
 /// A value network and the rule set it was trained for.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ValueNet {
@@ -195,10 +202,34 @@ impl ValueNet {
         }
     }
 
+    /// Adds each input `(i, x)` of `inputs` in turn to the hidden sums `z`, as
+    /// [`Self::add_input`] would, with wide vectors where the processor has them.
+    fn add_inputs(&self, z: &mut [f32], inputs: &[(u32, f32)]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: the processor has AVX, the only feature the function enables.
+            unsafe { add_inputs_avx(&self.w1, z, inputs) };
+            return;
+        }
+        add_inputs_blocked(&self.w1, z, inputs);
+    }
+
     /// The hidden layer's activations for `pos` into `hidden` (length [`Self::hidden`]).
     fn hidden_layer(&self, v: &Variant, pos: &Position, hidden: &mut [f32]) {
         hidden.copy_from_slice(&self.b1);
-        for_each_input(v, pos, self.hand(v), |i, x| self.add_input(hidden, i, x));
+        // The inputs are gathered, then added a block of hidden units at a time, each
+        // unit's sum in input order as one at a time would: the same sums, sooner.
+        let mut inputs = [(0u32, 0.0f32); BATCH];
+        let mut n = 0;
+        for_each_input(v, pos, self.hand(v), |i, x| {
+            if n == BATCH {
+                self.add_inputs(hidden, &inputs);
+                n = 0;
+            }
+            inputs[n] = (i as u32, x);
+            n += 1;
+        });
+        self.add_inputs(hidden, &inputs[..n]);
         for a in hidden.iter_mut() {
             *a = a.max(0.0);
         }
@@ -208,9 +239,20 @@ impl ValueNet {
     /// (length [`Self::outputs`]).
     pub(crate) fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
         let h = self.hidden;
-        for (k, o) in out.iter_mut().enumerate() {
-            let row = &self.w2[k * h..(k + 1) * h];
-            *o = self.b2[k] + row.iter().zip(hidden).map(|(w, a)| w * a).sum::<f32>();
+        let biased = |o: &mut [f32], sums: &[f32]| {
+            for ((o, b), s) in o.iter_mut().zip(&self.b2).zip(sums) {
+                *o = b + s;
+            }
+        };
+        match out.len() {
+            3 => biased(out, &dot_rows::<3>(&self.w2, hidden)),
+            5 => biased(out, &dot_rows::<5>(&self.w2, hidden)),
+            _ => {
+                for (k, o) in out.iter_mut().enumerate() {
+                    let row = &self.w2[k * h..(k + 1) * h];
+                    *o = self.b2[k] + row.iter().zip(hidden).map(|(w, a)| w * a).sum::<f32>();
+                }
+            }
         }
         let max = out.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
         let mut total = 0.0;
@@ -226,17 +268,88 @@ impl ValueNet {
     /// Each seat's chance to win from `pos` (a game not yet decided); what is left of
     /// 1 is the chance of a draw.
     pub fn win_chances(&self, v: &Variant, pos: &Position) -> [f64; 4] {
-        let mut hidden = [0.0f32; MAX_HIDDEN];
         let mut out = [0.0f32; 5];
-        let hidden = &mut hidden[..self.hidden];
-        self.hidden_layer(v, pos, hidden);
-        self.outputs_of(hidden, &mut out[..self.outputs]);
+        // The hidden units on the stack, in the smaller buffer when they fit.
+        if self.hidden <= SMALL_HIDDEN {
+            let mut hidden = [0.0f32; SMALL_HIDDEN];
+            self.hidden_layer(v, pos, &mut hidden[..self.hidden]);
+            self.outputs_of(&hidden[..self.hidden], &mut out[..self.outputs]);
+        } else {
+            let mut hidden = [0.0f32; MAX_HIDDEN];
+            self.hidden_layer(v, pos, &mut hidden[..self.hidden]);
+            self.outputs_of(&hidden[..self.hidden], &mut out[..self.outputs]);
+        }
         let players = v.players();
         let mut chances = [0.0; 4];
         for r in 0..players {
             chances[(pos.to_move() + r) % players] = out[r] as f64;
         }
         chances
+    }
+}
+
+/// The dot products of `hidden` with the first `K` rows of `w2`, each summed in hidden
+/// order from -0.0 as `Iterator::sum` does, but the rows side by side: the same sums,
+/// sooner. With four rows or more, units at 0 (most, after the rectifier) are left
+/// out: adding their 0 changes no sum but a zero's sign, which no output sees (a bias
+/// is added and the softmax subtracts the largest).
+fn dot_rows<const K: usize>(w2: &[f32], hidden: &[f32]) -> [f32; K] {
+    let h = hidden.len();
+    let rows: [&[f32]; K] = std::array::from_fn(|k| &w2[k * h..(k + 1) * h]);
+    let mut sums = [-0.0f32; K];
+    let mut add = |j: usize, a: f32| {
+        for (s, row) in sums.iter_mut().zip(rows) {
+            *s += row[j] * a;
+        }
+    };
+    if K >= 4 {
+        let mut live = [0u8; MAX_HIDDEN];
+        let mut n = 0;
+        for (j, &a) in hidden.iter().enumerate() {
+            live[n % MAX_HIDDEN] = j as u8;
+            n += usize::from(a != 0.0);
+        }
+        for &j in &live[..n.min(MAX_HIDDEN)] {
+            add(j as usize, hidden[j as usize]);
+        }
+    } else {
+        for (j, &a) in hidden.iter().enumerate() {
+            add(j, a);
+        }
+    }
+    sums
+}
+
+/// [`add_inputs_blocked`] compiled for AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn add_inputs_avx(w1: &[f32], z: &mut [f32], inputs: &[(u32, f32)]) {
+    add_inputs_blocked(w1, z, inputs);
+}
+
+/// Adds each input `(i, x)` of `inputs` in turn to the hidden sums `z` (`x` times row
+/// `i` of `w1`), [`BLOCK`] hidden units at a time kept in registers: every unit's sum
+/// is taken in input order, as one input at a time would.
+#[inline(always)]
+fn add_inputs_blocked(w1: &[f32], z: &mut [f32], inputs: &[(u32, f32)]) {
+    let h = z.len();
+    let blocked = h / BLOCK * BLOCK;
+    for (b, chunk) in z[..blocked].chunks_exact_mut(BLOCK).enumerate() {
+        let mut acc = [0.0f32; BLOCK];
+        acc.copy_from_slice(chunk);
+        for &(i, x) in inputs {
+            let row = &w1[i as usize * h + b * BLOCK..][..BLOCK];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += x * w;
+            }
+        }
+        chunk.copy_from_slice(&acc);
+    }
+    for &(i, x) in inputs {
+        let row = &w1[i as usize * h + blocked..(i as usize + 1) * h];
+        for (a, w) in z[blocked..].iter_mut().zip(row) {
+            *a += x * w;
+        }
     }
 }
 
