@@ -286,16 +286,7 @@ mod served {
 
     /// Runs an e2e script (`node SCRIPT BASE_URL`) against a fresh `ashta serve`.
     fn run_page_script(script: &str) {
-        node_available();
-        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-        assert!(
-            Path::new(&chromium).exists(),
-            "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
-        );
-        assert!(
-            e2e_dir().join("node_modules/playwright-core").is_dir(),
-            "playwright-core is missing; install it with: npm ci --prefix crates/ashta-server/e2e"
-        );
+        let chromium = chromium();
         let (server, base) = start_server();
         let out = run(
             Command::new("node")
@@ -325,18 +316,8 @@ mod served {
     /// (`scripts/build-wasm`, as `scripts/test` runs it before the tests).
     #[test]
     fn browser_plays_offline_with_the_server_stopped() {
-        node_available();
-        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-        assert!(
-            Path::new(&chromium).exists(),
-            "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
-        );
-        let pkg = workspace().join("target/wasm-pkg/ashta_wasm_bg.wasm");
-        assert!(
-            pkg.exists(),
-            "the browser module is missing at {}; build it with scripts/build-wasm",
-            pkg.display()
-        );
+        let chromium = chromium();
+        browser_module();
         let out = run(
             Command::new("node")
                 .arg("offline.mjs")
@@ -346,13 +327,7 @@ mod served {
             "node offline.mjs",
             "apt-get install -y nodejs npm",
         );
-        assert!(
-            out.status.success(),
-            "the offline browser tests failed ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
-        );
+        assert_success(&out, "the offline browser tests");
         print!("{}", String::from_utf8_lossy(&out.stdout));
     }
 
@@ -364,18 +339,8 @@ mod served {
     /// (`scripts/build-wasm`).
     #[test]
     fn wasm_in_chromium_and_native_agree_on_a_thousand_positions() {
-        node_available();
-        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-        assert!(
-            Path::new(&chromium).exists(),
-            "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
-        );
-        let pkg = workspace().join("target/wasm-pkg/ashta_wasm_bg.wasm");
-        assert!(
-            pkg.exists(),
-            "the browser module is missing at {}; build it with scripts/build-wasm",
-            pkg.display()
-        );
+        let chromium = chromium();
+        browser_module();
         let (server, base) = start_server();
         let file = server.dir.join("positions.jsonl");
         let lines: Vec<String> = ashta_wasm::agree::random_positions(1000, 7)
@@ -393,14 +358,34 @@ mod served {
             "node agree.mjs",
             "apt-get install -y nodejs npm",
         );
-        assert!(
-            out.status.success(),
-            "wasm in Chromium and native disagree ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
-        );
+        assert_success(&out, "the agreement of wasm in Chromium with native");
         print!("{}", String::from_utf8_lossy(&out.stdout));
+    }
+
+    /// Node, Chromium (`CHROMIUM`, default `/usr/bin/chromium`) and the browser driver
+    /// checked, each missing one named with how to install it; returns Chromium's path.
+    fn chromium() -> String {
+        node_available();
+        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        assert!(
+            Path::new(&chromium).exists(),
+            "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
+        );
+        assert!(
+            e2e_dir().join("node_modules/playwright-core").is_dir(),
+            "playwright-core is missing; install it with: npm ci --prefix crates/ashta-server/e2e"
+        );
+        chromium
+    }
+
+    /// The browser module built by `scripts/build-wasm`, or a test failure saying so.
+    fn browser_module() {
+        let pkg = workspace().join("target/wasm-pkg/ashta_wasm_bg.wasm");
+        assert!(
+            pkg.exists(),
+            "the browser module is missing at {}; build it with scripts/build-wasm",
+            pkg.display()
+        );
     }
 
     fn tail(text: &str, lines: usize) -> String {

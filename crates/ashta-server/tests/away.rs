@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{against_bots, test_config, to_move, two_humans, Client, Server};
+use common::{against_bots, test_config, to_move, two_humans, Client, Server, View};
 use serde_json::{json, Value};
 
 /// The time a person who left has to come back, in these tests.
@@ -18,50 +18,6 @@ async fn server(dir: &tempfile::TempDir) -> Server {
     let mut config = test_config(dir.path().join("away.sqlite"));
     config.away_timer = AWAY;
     Server::start_with(config).await
-}
-
-/// What a client knows of the game: the position, what it waits for, and the version.
-struct View {
-    position: Value,
-    legal: Value,
-    must_throw: bool,
-    version: u64,
-}
-
-impl View {
-    fn of_state(state: &Value) -> View {
-        assert_eq!(state["type"], "state", "{state}");
-        let g = &state["game"];
-        View {
-            position: g["position"].clone(),
-            legal: g["legal"].clone(),
-            must_throw: g["must_throw"].as_bool().unwrap(),
-            version: g["version"].as_u64().unwrap(),
-        }
-    }
-
-    /// Takes an event message in; other messages change nothing.
-    fn apply(&mut self, m: &Value) {
-        if m["type"] != "event" {
-            return;
-        }
-        let e = &m["event"];
-        assert_eq!(e["version"].as_u64().unwrap(), self.version + 1, "{m}");
-        self.version += 1;
-        self.position = e["position"].clone();
-        self.legal = m["legal"].clone();
-        self.must_throw = m["must_throw"].as_bool().unwrap();
-    }
-
-    /// What `seat` sends when it is to act.
-    fn action(&self) -> Value {
-        if self.must_throw {
-            json!({"type": "throw"})
-        } else {
-            let m = &self.legal[0];
-            json!({"type": "move", "move": {"value": m["value"], "from": m["from"], "count": m["count"]}})
-        }
-    }
 }
 
 /// Plays for `seat` on its turns, reading every message, until `done` says so of a

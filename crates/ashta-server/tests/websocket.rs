@@ -8,70 +8,23 @@ use std::time::Duration;
 
 use ashta_engine::{Game, Record};
 use ashta_server::room::RECENT_EVENTS;
-use common::{against_bots, to_move, two_humans, Client, Server};
+use common::{against_bots, to_move, two_humans, Client, Server, View};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-
-/// What a seat knows of the game from the messages it got.
-struct View {
-    position: Value,
-    legal: Value,
-    must_throw: bool,
-    version: u64,
-    finished: Option<Value>,
-}
-
-impl View {
-    fn from_state(state: &Value) -> View {
-        let g = &state["game"];
-        View {
-            position: g["position"].clone(),
-            legal: g["legal"].clone(),
-            must_throw: g["must_throw"].as_bool().unwrap(),
-            version: g["version"].as_u64().unwrap(),
-            finished: (g["status"] == "finished").then(|| g["result"].clone()),
-        }
-    }
-
-    fn apply(&mut self, message: &Value) {
-        assert_eq!(message["type"], "event", "{message}");
-        let e = &message["event"];
-        let v = e["version"].as_u64().unwrap();
-        assert_eq!(v, self.version + 1, "events come in version order");
-        self.version = v;
-        self.position = e["position"].clone();
-        self.legal = message["legal"].clone();
-        self.must_throw = message["must_throw"].as_bool().unwrap();
-        if e["kind"] == "finished" {
-            self.finished = Some(e.clone());
-        }
-    }
-
-    /// The first legal move, as a client sends it.
-    fn first_move(&self) -> Value {
-        let m = &self.legal[0];
-        json!({"type": "move", "move": {"value": m["value"], "from": m["from"], "count": m["count"]}})
-    }
-}
 
 /// Acts for `seat` whenever it is to move until the game ends; returns the view.
 async fn play_to_the_end(c: &mut Client, seat: u64) -> View {
     let state = c.hello(0).await;
     assert_eq!(state["type"], "state");
     assert_eq!(state["you"], seat);
-    let mut view = View::from_state(&state);
+    let mut view = View::of_state(&state);
     for _ in 0..20_000 {
         if view.finished.is_some() {
             return view;
         }
         if to_move(&view.position) == seat {
-            let action = if view.must_throw {
-                json!({"type": "throw"})
-            } else {
-                view.first_move()
-            };
-            c.send(action).await;
+            c.send(view.action()).await;
         }
         let m = c.next().await.expect("socket open");
         view.apply(&m);
@@ -128,7 +81,7 @@ async fn two_people_play_each_other_while_a_spectator_sees_every_event() {
     let mut b = s.seat(&created, 1).await;
     let (va, vb) = tokio::join!(play_to_the_end(&mut a, 0), play_to_the_end(&mut b, 1));
     assert_eq!(va.version, vb.version);
-    let mut seen = View::from_state(&state);
+    let mut seen = View::of_state(&state);
     while seen.version < va.version {
         let m = watcher.next().await.unwrap();
         seen.apply(&m);
@@ -145,7 +98,7 @@ async fn two_people(s: &Server) -> (String, [Client; 2], View) {
     let created = s.create(two_humans()).await;
     let id = created["id"].as_str().unwrap().to_string();
     let mut players = [s.seat(&created, 0).await, s.seat(&created, 1).await];
-    let view = View::from_state(&players[0].hello(0).await);
+    let view = View::of_state(&players[0].hello(0).await);
     players[1].hello(0).await;
     (id, players, view)
 }
@@ -155,12 +108,7 @@ async fn two_people(s: &Server) -> (String, [Client; 2], View) {
 async fn play_until(players: &mut [Client; 2], view: &mut View, version: u64) {
     while view.version < version && view.finished.is_none() {
         let seat = to_move(&view.position) as usize;
-        let action = if view.must_throw {
-            json!({"type": "throw"})
-        } else {
-            view.first_move()
-        };
-        players[seat].send(action).await;
+        players[seat].send(view.action()).await;
         let m = players[0].next().await.unwrap();
         view.apply(&m);
     }
@@ -409,7 +357,7 @@ async fn undo_against_bots_takes_back_the_last_turn() {
     let id = created["id"].as_str().unwrap().to_string();
     let mut c = s.seat(&created, 0).await;
     let state = c.hello(0).await;
-    let mut view = View::from_state(&state);
+    let mut view = View::of_state(&state);
     // Play until seat 0 has made a move and it is its turn again, or the game ends.
     let mut moved_position = None;
     for _ in 0..2000 {

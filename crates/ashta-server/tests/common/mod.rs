@@ -218,3 +218,65 @@ impl Client {
 pub fn to_move(position: &Value) -> u64 {
     position["to_move"].as_u64().unwrap()
 }
+
+/// What a seat knows of the game from the messages it got: the position, its legal
+/// moves, whether it must throw, the version, and the result once the game is over.
+pub struct View {
+    pub position: Value,
+    pub legal: Value,
+    pub must_throw: bool,
+    pub version: u64,
+    pub finished: Option<Value>,
+}
+
+impl View {
+    /// The view a `state` message gives.
+    pub fn of_state(state: &Value) -> View {
+        assert_eq!(state["type"], "state", "{state}");
+        let g = &state["game"];
+        View {
+            position: g["position"].clone(),
+            legal: g["legal"].clone(),
+            must_throw: g["must_throw"].as_bool().unwrap(),
+            version: g["version"].as_u64().unwrap(),
+            finished: (g["status"] == "finished").then(|| g["result"].clone()),
+        }
+    }
+
+    /// Takes an event message in, checking it comes in version order; other messages
+    /// (presence, errors) change nothing.
+    pub fn apply(&mut self, message: &Value) {
+        if message["type"] != "event" {
+            return;
+        }
+        let e = &message["event"];
+        let v = e["version"].as_u64().unwrap();
+        assert_eq!(
+            v,
+            self.version + 1,
+            "events come in version order: {message}"
+        );
+        self.version = v;
+        self.position = e["position"].clone();
+        self.legal = message["legal"].clone();
+        self.must_throw = message["must_throw"].as_bool().unwrap();
+        if e["kind"] == "finished" {
+            self.finished = Some(e.clone());
+        }
+    }
+
+    /// The first legal move, as a client sends it.
+    pub fn first_move(&self) -> Value {
+        let m = &self.legal[0];
+        json!({"type": "move", "move": {"value": m["value"], "from": m["from"], "count": m["count"]}})
+    }
+
+    /// What the seat to move sends: a throw, or the first legal move.
+    pub fn action(&self) -> Value {
+        if self.must_throw {
+            json!({"type": "throw"})
+        } else {
+            self.first_move()
+        }
+    }
+}
