@@ -73,6 +73,13 @@ async function theRoutePicture(browser) {
     const points = await page.$eval(".route-line", (l) => l.getAttribute("points").trim().split(/\s+/).length);
     check(points === s.board.paths[0].length, `the route passes the ${s.board.paths[0].length} squares of South's path, not ${points}`);
     for (const key of ["start", "gate", "home"]) check((await page.$(`.route [data-route="${key}"]`)) !== null, `the route names the ${key}`);
+    // No pawn's count badge covers a name of the route (South's pawns start stacked).
+    const hidden = await page.$$eval(".route [data-route]", (labels) => {
+      const badges = [...document.querySelectorAll("#board .count-badge")].map((b) => b.getBoundingClientRect());
+      const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return labels.filter((l) => badges.some((b) => meets(l.getBoundingClientRect(), b))).map((l) => l.dataset.route);
+    });
+    check(hidden.length === 0, `no count badge covers the route's names (${hidden.join(", ")})`);
     check((await page.getAttribute("#route-toggle", "aria-pressed")) === "true", "the toggle says it is on");
     files.push(await screen(page, "route", { inside: ["#board svg"] }));
     await page.click("#route-toggle");

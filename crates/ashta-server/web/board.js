@@ -412,7 +412,8 @@ export function routePicture(view, player) {
       "marker-end": "url(#route-arrow)",
     }),
     s("circle", { class: "route-gate", cx: (gx1 + gx2) / 2, cy: (gy1 + gy2) / 2, r: 10 }),
-    label(0, "start", t("route.start"), -22),
+    // Below the square's centre, where a pawn's count badge (top right) does not hide it.
+    label(0, "start", t("route.start"), 34),
     s("text", { class: "route-label", x: (gx1 + gx2) / 2, y: (gy1 + gy2) / 2 - 16, "text-anchor": "middle", dataset: { route: "gate" } }, t("route.gate")),
     label(b.home, "home", t("route.home"), 34),
   );
