@@ -168,6 +168,8 @@ async function reviewAndReplay(browser) {
   check(rows > 0 || none !== null, `the review lists mistakes or says there were none: ${await page.textContent("#review")}`);
   const points = await page.$eval("#review-curve polyline", (l) => l.getAttribute("points").trim().split(/\s+/).length);
   check(points === final.events.filter((e) => e.kind === "throw" && e.end).length + 1 || points > 1, `the curve has a point per turn (${points})`);
+  const scales = await page.$eval(".review-chart", (c) => [c.querySelector(".review-y").textContent, c.querySelector(".review-x").textContent]);
+  check(scales[0] === "100%50%0%" && scales[1] === `startturn ${points - 1}`, `the curve's scales name the chance and the turns: ${scales}`);
   await page.evaluate(() => document.querySelector("#review").scrollIntoView());
   const file = await screen(page, "end-review", { inside: ["#review-curve"] });
   // The replay runs beside the board, and the game's message is cleared.

@@ -60,6 +60,19 @@ function curveSvg(summary, board) {
   );
 }
 
+/** The curve with its scales: the chance from 0% to 100% beside it, the turns under it
+ * (the start, the last turn). */
+function curveFigure(summary, board) {
+  const last = Math.max(0, summary.curve.length - 1);
+  return h(
+    "div",
+    { class: "review-chart" },
+    h("div", { class: "review-y small", "aria-hidden": "true" }, h("span", {}, "100%"), h("span", {}, "50%"), h("span", {}, "0%")),
+    curveSvg(summary, board),
+    h("div", { class: "review-x small", "aria-hidden": "true" }, h("span", {}, t("route.start")), h("span", {}, t("review.last", { n: last }))),
+  );
+}
+
 /** A small board showing a mistake's position. */
 function miniBoard(board, position) {
   const box = h("div", { class: "review-board" });
@@ -106,7 +119,7 @@ export function reviewSection(promise, { board, you, players }) {
       const who = you === null ? Array.from({ length: players }, (_, p) => p) : [you];
       body.replaceChildren(
         h("h4", {}, t("review.curve")),
-        curveSvg(summary, geometry),
+        curveFigure(summary, geometry),
         h(
           "p",
           { class: "small review-keys" },

@@ -244,6 +244,7 @@ export const ru = {
   "review.mistakes": "Главные ошибки: {seat}",
   "review.none": "Ошибок нет: каждое из {count} решений не хуже лучшего в пределах шума.",
   "review.turn": "Ход {n}, мешок {bag}",
+  "review.last": "ход {n}",
   "review.made": "Сыграно",
   "review.best": "Лучше",
   "review.loss": "Потеряно шансов на победу: {loss}",

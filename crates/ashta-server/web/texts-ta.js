@@ -244,6 +244,7 @@ export const ta = {
   "review.mistakes": "{seat} செய்த பெரிய தவறுகள்",
   "review.none": "தவறுகள் இல்லை: {count} முடிவுகளும் சிறந்ததற்கு இணையாக இருந்தன.",
   "review.turn": "முறை {n}, பை {bag}",
+  "review.last": "முறை {n}",
   "review.made": "ஆடியது",
   "review.best": "சிறந்தது",
   "review.loss": "இழந்த வெற்றி வாய்ப்பு: {loss}",

@@ -244,6 +244,7 @@ export const te = {
   "review.mistakes": "{seat} పెద్ద తప్పులు",
   "review.none": "తప్పులు లేవు: {count} నిర్ణయాలన్నీ ఉత్తమమైనంత బాగున్నాయి.",
   "review.turn": "వంతు {n}, సంచి {bag}",
+  "review.last": "వంతు {n}",
   "review.made": "ఆడినది",
   "review.best": "ఉత్తమం",
   "review.loss": "కోల్పోయిన గెలుపు అవకాశం: {loss}",
