@@ -170,6 +170,11 @@ async function reviewAndReplay(browser) {
   check(points === final.events.filter((e) => e.kind === "throw" && e.end).length + 1 || points > 1, `the curve has a point per turn (${points})`);
   const scales = await page.$eval(".review-chart", (c) => [c.querySelector(".review-y").textContent, c.querySelector(".review-x").textContent]);
   check(scales[0] === "100%50%0%" && scales[1] === `startturn ${points - 1}`, `the curve's scales name the chance and the turns: ${scales}`);
+  // Each listed mistake is marked on the curve at its turn.
+  const rowTurns = await page.$$eval("#review-mistakes li", (li) => li.map((l) => l.dataset.turn).sort());
+  const markTurns = await page.$$eval("#review-curve .review-mark", (l) => l.map((m) => m.dataset.turn).sort());
+  check(JSON.stringify(rowTurns) === JSON.stringify(markTurns), `the curve marks the mistakes' turns ${rowTurns}, not ${markTurns}`);
+  check((rowTurns.length > 0) === ((await page.$("#review-mark-key")) !== null), "the key explains the marks when there are some");
   await page.evaluate(() => document.querySelector("#review").scrollIntoView());
   const file = await screen(page, "end-review", { inside: ["#review-curve"] });
   // The replay runs beside the board, and the game's message is cleared.

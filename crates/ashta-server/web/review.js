@@ -24,6 +24,14 @@ const settled = new WeakMap();
 /** The texts of the review's marks, by the analysis' names. */
 const MARKS = { doubtful: "review.mark.doubtful", mistake: "review.mark.mistake", blunder: "review.mark.blunder" };
 
+/** A mistake's turn and bag, and how bad it was, as the page words them. */
+function turnOf(m) {
+  return t("review.turn", { n: m.turn, bag: m.bag.join(", ") });
+}
+function markOf(m) {
+  return t(MARKS[m.mark] || "review.mark.mistake");
+}
+
 /** A play in words: each move's squares ("c1 → e1"), ×N for a unit of N, ! a capture. */
 export function playText(moves) {
   return moves
@@ -36,8 +44,9 @@ export function percent(p) {
   return `${(100 * p).toFixed(1)}%`;
 }
 
-/** The curve: every player's chance to win from the start to the last turn. */
-function curveSvg(summary, board) {
+/** The curve: every player's chance to win from the start to the last turn, with a
+ * line at the turn of each mistake of the players in `who`, in their colour. */
+function curveSvg(summary, board, who) {
   const W = 600;
   const H = 160;
   const n = Math.max(1, summary.curve.length - 1);
@@ -56,19 +65,28 @@ function curveSvg(summary, board) {
     "svg",
     { class: "review-curve", id: "review-curve", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": t("review.curve") },
     s("line", { class: "review-half", x1: 0, x2: W, y1: y(0.5), y2: y(0.5) }),
+    ...who.flatMap((p) =>
+      (summary.mistakes[p] || []).map((m) =>
+        s(
+          "line",
+          { class: "review-mark", stroke: SEAT_COLOURS[board.seatOf(p)], x1: x(m.turn), x2: x(m.turn), y1: 0, y2: H, dataset: { turn: String(m.turn) } },
+          s("title", {}, `${turnOf(m)} · ${markOf(m)}`),
+        ),
+      ),
+    ),
     ...lines,
   );
 }
 
 /** The curve with its scales: the chance from 0% to 100% beside it, the turns under it
- * (the start, the last turn). */
-function curveFigure(summary, board) {
+ * (the start, the last turn); the mistakes of the players in `who` marked on it. */
+function curveFigure(summary, board, who) {
   const last = Math.max(0, summary.curve.length - 1);
   return h(
     "div",
     { class: "review-chart" },
     h("div", { class: "review-y small", "aria-hidden": "true" }, h("span", {}, "100%"), h("span", {}, "50%"), h("span", {}, "0%")),
-    curveSvg(summary, board),
+    curveSvg(summary, board, who),
     h("div", { class: "review-x small", "aria-hidden": "true" }, h("span", {}, t("route.start")), h("span", {}, t("review.last", { n: last }))),
   );
 }
@@ -96,7 +114,7 @@ function mistakesFor(summary, board, player) {
         h(
           "div",
           {},
-          h("p", { class: "review-head" }, t("review.turn", { n: m.turn, bag: m.bag.join(", ") }), " · ", h("strong", {}, t(MARKS[m.mark] || "review.mark.mistake"))),
+          h("p", { class: "review-head" }, turnOf(m), " · ", h("strong", {}, markOf(m))),
           h("p", {}, `${t("review.made")}: ${playText(m.made)}`),
           h("p", {}, `${t("review.best")}: ${playText(m.best)}`),
           h("p", { class: "review-loss" }, t("review.loss", { loss: percent(m.loss) })),
@@ -119,13 +137,14 @@ export function reviewSection(promise, { board, you, players }) {
       const who = you === null ? Array.from({ length: players }, (_, p) => p) : [you];
       body.replaceChildren(
         h("h4", {}, t("review.curve")),
-        curveFigure(summary, geometry),
+        curveFigure(summary, geometry, who),
         h(
           "p",
           { class: "small review-keys" },
           Array.from({ length: players }, (_, p) =>
             h("span", { class: "review-key", style: `border-color:${SEAT_COLOURS[geometry.seatOf(p)]}` }, seatName(geometry.seatOf(p))),
           ),
+          who.some((p) => (summary.mistakes[p] || []).length > 0) ? h("span", { id: "review-mark-key" }, t("review.markKey")) : null,
         ),
         ...who.flatMap((p) => [h("h4", {}, t("review.mistakes", { seat: seatName(geometry.seatOf(p)) })), mistakesFor(summary, geometry, p)]),
       );

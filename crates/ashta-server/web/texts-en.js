@@ -245,6 +245,7 @@ export const en = {
   "review.none": "No mistakes: each of the {count} decisions was as good as the best, within the rollouts' noise.",
   "review.turn": "Turn {n}, bag {bag}",
   "review.last": "turn {n}",
+  "review.markKey": "dotted line: the turn of a mistake",
   "review.made": "Played",
   "review.best": "Best",
   "review.loss": "Chance to win lost: {loss}",

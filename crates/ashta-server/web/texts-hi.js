@@ -245,6 +245,7 @@ export const hi = {
   "review.none": "कोई गलती नहीं: सभी {count} फ़ैसले सबसे अच्छे जितने अच्छे थे।",
   "review.turn": "चाल {n}, थैली {bag}",
   "review.last": "चाल {n}",
+  "review.markKey": "बिंदुदार रेखा: गलती की चाल",
   "review.made": "खेला",
   "review.best": "सबसे अच्छा",
   "review.loss": "जीत की खोई संभावना: {loss}",

@@ -245,6 +245,7 @@ export const kn = {
   "review.none": "ತಪ್ಪುಗಳಿಲ್ಲ: {count} ನಿರ್ಧಾರಗಳೆಲ್ಲವೂ ಅತ್ಯುತ್ತಮದಷ್ಟೇ ಚೆನ್ನಾಗಿದ್ದವು.",
   "review.turn": "ಸರದಿ {n}, ಚೀಲ {bag}",
   "review.last": "ಸರದಿ {n}",
+  "review.markKey": "ಚುಕ್ಕೆ ಗೆರೆ: ತಪ್ಪಿನ ಸರದಿ",
   "review.made": "ಆಡಿದ್ದು",
   "review.best": "ಅತ್ಯುತ್ತಮ",
   "review.loss": "ಕಳೆದುಕೊಂಡ ಗೆಲುವಿನ ಸಾಧ್ಯತೆ: {loss}",

@@ -245,6 +245,7 @@ export const ru = {
   "review.none": "Ошибок нет: каждое из {count} решений не хуже лучшего в пределах шума.",
   "review.turn": "Ход {n}, мешок {bag}",
   "review.last": "ход {n}",
+  "review.markKey": "пунктир: ход с ошибкой",
   "review.made": "Сыграно",
   "review.best": "Лучше",
   "review.loss": "Потеряно шансов на победу: {loss}",

@@ -245,6 +245,7 @@ export const te = {
   "review.none": "తప్పులు లేవు: {count} నిర్ణయాలన్నీ ఉత్తమమైనంత బాగున్నాయి.",
   "review.turn": "వంతు {n}, సంచి {bag}",
   "review.last": "వంతు {n}",
+  "review.markKey": "చుక్కల గీత: తప్పు జరిగిన వంతు",
   "review.made": "ఆడినది",
   "review.best": "ఉత్తమం",
   "review.loss": "కోల్పోయిన గెలుపు అవకాశం: {loss}",
