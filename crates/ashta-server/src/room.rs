@@ -285,7 +285,6 @@ impl Presence {
 }
 
 impl Room {
-    /// A room for a gameimpl Room {
     /// A room for a game whose table has had its events applied, the last of them as
     /// sent in `recent` (only the last [`RECENT_EVENTS`] are kept), and `history` taken
     /// from them all. Nobody is connected yet: every person who has acted in the game is
