@@ -13,11 +13,12 @@
 //! the generation before (or the `--start` net), so that the net learns the values of
 //! positions reached under search, including any plan the search finds, not only one
 //! play deep (expert iteration). Several options stay one entry
-//! (`search:sims=400,c=0.5,net` is two entries). In generation 0 without `--start` it searches with the
-//! hand weights, as `net` plays with them. A named bot such as `mcts:sims=200` instead
-//! searches with the shipped net. Each generation's games
-//! (with a few random plays for variety) label their settled positions with their
-//! results; the net keeps training on the newest two generations. After each
+//! (`search:sims=400,c=0.5,net` is two entries). In generation 0 without `--start` it
+//! searches with the hand weights, as `net` plays with them. A named bot such as
+//! `mcts:sims=200` instead searches with the shipped net.
+//!
+//! Each generation's games (with a few random plays by the one-play-deep seats, for
+//! variety) label their settled positions with their results; the net keeps training on the newest two generations. After each
 //! generation the net, playing one play deep, meets the hand-weighted `greedy` in every
 //! other seat (each throw sequence replayed with the net in each seat), and the check
 //! set's log loss is printed. The last net is written to OUT.
