@@ -18,8 +18,8 @@
 //! `mcts:sims=200` instead searches with the shipped net.
 //!
 //! Each generation's games (with a few random plays by the one-play-deep seats, for
-//! variety) label their settled positions with their results; the net keeps training on the newest two generations. After each
-//! generation the net, playing one play deep, meets the hand-weighted `greedy` in every
+//! variety) label their settled positions with their results; the net keeps training
+//! on the newest two generations. After each generation the net, playing one play deep, meets the hand-weighted `greedy` in every
 //! other seat (each throw sequence replayed with the net in each seat), and the check
 //! set's log loss is printed. The last net is written to OUT.
 //!
