@@ -19,9 +19,9 @@
 //!
 //! Each generation's games (with a few random plays by the one-play-deep seats, for
 //! variety) label their settled positions with their results; the net keeps training
-//! on the newest two generations. After each generation the net, playing one play deep, meets the hand-weighted `greedy` in every
-//! other seat (each throw sequence replayed with the net in each seat), and the check
-//! set's log loss is printed. The last net is written to OUT.
+//! on the newest two generations. After each generation the net, playing one play
+//! deep, meets the hand-weighted `greedy` in every other seat (each throw sequence
+//! replayed with the net in each seat), and the check set's log loss is printed. The last net is written to OUT.
 //!
 //! `--start FILE` starts from a net already trained (its hidden size replaces
 //! `--hidden`; it must have been made for the same rules and number of players), so
