@@ -106,7 +106,7 @@ async fn a_person_who_leaves_is_announced_to_everyone_and_their_time_starts() {
     assert_eq!(came["present"], true);
     assert_eq!(came["seats"][1]["connected"], true);
 
-    let left_at = common_now();
+    let left_at = ashta_server::now_ms();
     second.ws.close(None).await.unwrap();
     for c in [&mut first, &mut watcher] {
         let m = presence_of(c, 1).await;
@@ -125,11 +125,6 @@ async fn a_person_who_leaves_is_announced_to_everyone_and_their_time_starts() {
     // The snapshot says so too, for whoever comes later.
     let snap = s.snapshot(&id).await;
     assert!(snap["seats"][1]["away"]["stand_in_at"].is_i64(), "{snap}");
-}
-
-/// Unix ms now.
-fn common_now() -> i64 {
-    ashta_server::now_ms()
 }
 
 #[tokio::test]
@@ -286,7 +281,7 @@ async fn after_a_restart_the_absent_get_their_time_when_someone_comes() {
     assert!(snap["seats"][0]["away"].is_object(), "{snap}");
     assert!(snap["seats"][0]["away"]["stand_in_at"].is_null());
     assert!(snap["seats"][1]["away"].is_null());
-    let came = common_now();
+    let came = ashta_server::now_ms();
     let (mut second, _) = join(&s, &created, 1).await;
     let m = presence_of(&mut second, 1).await;
     let at = m["seats"][0]["away"]["stand_in_at"]
