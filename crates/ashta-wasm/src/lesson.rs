@@ -3,11 +3,11 @@
 //! lesson's words and which throws and squares each step uses; every rule, throw value,
 //! path and capture comes from here.
 
-use ashta_engine::{parse_position, Cowries, Game, PositionJson, Variant};
+use ashta_engine::{parse_position, Cowries, Game, OneThrow, PositionJson, ThrowStep, Variant};
 use ashta_session::{SeatKind, Session};
 use ashta_table::protocol::BoardJson;
 
-use crate::view::{legal_views, step_name, MoveView, ThrowView};
+use crate::view::{legal_views, MoveView, ThrowView};
 
 /// A scripted game at a session's table, every seat the script's.
 pub struct Lesson {
@@ -51,19 +51,13 @@ impl Lesson {
             .iter()
             .enumerate()
             .map(|(i, &up)| {
-                let cowries = Cowries::with_mouths_up(up, count);
-                let face = variant.table().face(up);
                 let last = i + 1 == mouths_up.len();
-                ThrowView {
-                    cowries: (0..cowries.count)
-                        .map(|c| cowries.up >> c & 1 == 1)
-                        .collect(),
-                    mouths_up: up,
-                    value: face.value,
-                    grace: face.grace,
-                    step: if last { step_name(step) } else { "again" },
+                let one = OneThrow {
+                    cowries: Cowries::with_mouths_up(up, count),
+                    step: if last { step } else { ThrowStep::Again },
                     forfeit: None,
-                }
+                };
+                ThrowView::new(variant, &one)
             })
             .collect())
     }
