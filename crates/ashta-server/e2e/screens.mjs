@@ -14,29 +14,23 @@ export const SCREENSHOTS = fileURLToPath(new URL("./screenshots/", import.meta.u
  * Checks that `page` has no horizontal overflow and that every element of `inside`
  * (selectors; each must exist) lies within the viewport's width, and those of
  * `onScreen` also within its height with the page scrolled to the top; then saves a
- * full-page screenshot `name-WIDTH.png`. Returns the file written.
+ * full-page screenshot `name-WIDTH.png`. Returns the file written. The page is
+ * measured once it has settled: a page wider than the screen is looked at again every
+ * half second for up to three seconds (a frame mid-animation is not the layout),
+ * and the message names the elements that reach past the edge.
  */
 export async function screen(page, name, { inside = [], onScreen = [] } = {}) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  const facts = await page.evaluate(
-    ({ inside, onScreen }) => {
-      const box = (sel) =>
-        [...document.querySelectorAll(sel)].map((el) => {
-          const r = el.getBoundingClientRect();
-          return { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
-        });
-      return {
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth,
-        innerHeight,
-        inside: inside.map((sel) => ({ sel, boxes: box(sel) })),
-        onScreen: onScreen.map((sel) => ({ sel, boxes: box(sel) })),
-      };
-    },
-    { inside, onScreen },
-  );
+  let facts = await measure(page, inside, onScreen);
+  for (let tries = 0; tries < 6 && facts.scrollWidth > facts.innerWidth; tries++) {
+    await page.waitForTimeout(500);
+    facts = await measure(page, inside, onScreen);
+  }
   const width = facts.innerWidth;
-  check(facts.scrollWidth <= width, `${name} at ${width} px: the page is ${facts.scrollWidth} px wide`);
+  check(
+    facts.scrollWidth <= width,
+    `${name} at ${width} px: the page is ${facts.scrollWidth} px wide (past the edge: ${facts.wider.join(", ") || "nothing in view"})`,
+  );
   for (const { sel, boxes } of facts.inside) {
     check(boxes.length > 0, `${name} at ${width} px: no ${sel}`);
     for (const b of boxes) {
@@ -53,4 +47,32 @@ export async function screen(page, name, { inside = [], onScreen = [] } = {}) {
   const file = `${SCREENSHOTS}${name}-${width}.png`;
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** The page's width, the boxes of `inside` and `onScreen`, and what reaches past the edge. */
+async function measure(page, inside, onScreen) {
+  return page.evaluate(
+    ({ inside, onScreen }) => {
+      const box = (sel) =>
+        [...document.querySelectorAll(sel)].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
+        });
+      // The elements that reach past the right edge, innermost first, for the message.
+      const wider = [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5 && el.getClientRects().length > 0)
+        .reverse()
+        .slice(0, 4)
+        .map((el) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""} (to ${Math.round(el.getBoundingClientRect().right)} px)`);
+      return {
+        wider,
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth,
+        innerHeight,
+        inside: inside.map((sel) => ({ sel, boxes: box(sel) })),
+        onScreen: onScreen.map((sel) => ({ sel, boxes: box(sel) })),
+      };
+    },
+    { inside, onScreen },
+  );
 }
