@@ -58,8 +58,10 @@ async function measure(page, inside, onScreen) {
           const r = el.getBoundingClientRect();
           return { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
         });
-      // The elements that reach past the right edge, innermost first, for the message.
-      const wider = [...document.querySelectorAll("body *")]
+      // When the page is too wide: the elements that reach past the right edge,
+      // innermost first, for the message.
+      const tooWide = document.documentElement.scrollWidth > innerWidth;
+      const wider = [...(tooWide ? document.querySelectorAll("body *") : [])]
         .filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5 && el.getClientRects().length > 0)
         .reverse()
         .slice(0, 4)

@@ -191,28 +191,25 @@ fn pool_player(
             net: net.cloned(),
             weights: maker.weight_changes(),
         });
-        search
-            .make(&spec, 0, None)
-            .map_err(|e| format!("{name}: {e}"))?;
-        return Ok(Player::Bot(Arc::new(move |seed| {
-            search.make(&spec, seed, None).expect("checked above")
-        })));
+        return bot_player(search, spec).map_err(|e| format!("{name}: {e}"));
     }
     Ok(match name {
         "net" => match net {
-            Some(net) => Player::from(Evaluator::new(variant).with_net(net.clone())),
+            Some(net) => Player::from(hand().with_net(net.clone())),
             None => Player::from(hand()),
         },
         "hand" => Player::from(hand()),
-        bot => {
-            let spec = bot.to_string();
-            maker.make(&spec, 0, None).map_err(|e| e.to_string())?;
-            let maker = maker.clone();
-            Player::Bot(Arc::new(move |seed| {
-                maker.make(&spec, seed, None).expect("checked above")
-            }))
-        }
+        bot => bot_player(maker.clone(), bot.to_string()).map_err(|e| e.to_string())?,
     })
+}
+
+/// A seat played by the bot `maker` makes from `spec`, made afresh for each game with
+/// the game's seed; the spec is checked once here.
+fn bot_player(maker: BotMaker, spec: String) -> Result<Player, ashta_bots::BotError> {
+    maker.make(&spec, 0, None)?;
+    Ok(Player::Bot(Arc::new(move |seed| {
+        maker.make(&spec, seed, None).expect("checked above")
+    })))
 }
 
 fn main() {
