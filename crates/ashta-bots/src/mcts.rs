@@ -62,8 +62,11 @@ pub struct MctsConfig {
     /// Time per decision (overrides simulations when set; the search is then no longer
     /// reproducible).
     pub time: Option<Duration>,
-    /// UCT exploration constant (values are win chances in 0..1).
+    /// UCT exploration constant with two players (values are win chances in 0..1).
     pub exploration: f64,
+    /// UCT exploration constant with three or four players, where a smaller one plays
+    /// better (BENCHMARKS.md, "Exploration with four players").
+    pub exploration_multi: f64,
     /// Width of the uniform noise added to each root score (0 for none; weaker levels).
     pub noise: f64,
     /// How many visits the evaluation of a child counts for in its mean.
@@ -127,6 +130,7 @@ impl Default for MctsConfig {
             simulations: 8000,
             time: None,
             exploration: 0.3,
+            exploration_multi: 0.1,
             noise: 0.0,
             prior_visits: 2.0,
             rollout_turns: 0,
@@ -333,6 +337,11 @@ impl MctsBot {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));
         let mut s = Search {
             variant,
+            exploration: if variant.players() > 2 {
+                self.config.exploration_multi
+            } else {
+                self.config.exploration
+            },
             greedy_seats,
             opponent_eval: opponent_eval.as_ref(),
             greedy_scored: 0,
@@ -417,6 +426,8 @@ pub fn locked_draw(v: &Variant, pos: &Position) -> bool {
 
 struct Search<'a> {
     variant: &'a Variant,
+    /// The UCT exploration constant for this variant's number of players.
+    exploration: f64,
     /// The seats expected to play as greedy does (never the searching player's).
     greedy_seats: [bool; 4],
     /// Greedy's evaluation, when some seat is expected to play as greedy does.
@@ -568,7 +579,7 @@ impl Search<'_> {
         let me = node.pos.to_move();
         let n0 = self.config.prior_visits;
         let log_n = ((node.visits as f64) + 1.0).ln();
-        let c = self.config.exploration;
+        let c = self.exploration;
         let mut best = node.first;
         let mut best_score = f64::NEG_INFINITY;
         for k in node.first..node.first + node.len {
@@ -821,8 +832,24 @@ mod tests {
 
     #[test]
     fn deterministic_for_a_seed() {
-        // A four-player position after a few random turns, with several plays.
-        let v = Variant::new(Rules::standard()).unwrap();
+        let (v, pos) = midgame(4);
+        let run = |seed| {
+            let mut bot = MctsBot::new(seed, small());
+            bot.analyse(&v, &pos)
+                .into_iter()
+                .map(|c| (c.play.moves, c.score.to_bits()))
+                .collect::<Vec<_>>()
+        };
+        let a = run(11);
+        assert!(a.len() > 1);
+        assert_eq!(a, run(11));
+    }
+
+    /// A position of `players` players after a few random turns, with several plays.
+    fn midgame(players: u8) -> (Variant, Position) {
+        let mut rules = Rules::standard();
+        rules.players = players;
+        let v = Variant::new(rules).unwrap();
         let mut pos = v.start_position();
         let mut throws = SeededThrows::new(5);
         let mut random = crate::RandomBot::new(5);
@@ -835,16 +862,29 @@ mod tests {
                 pos = random.choose(&v, &pos).unwrap().position;
             }
         }
-        let run = |seed| {
-            let mut bot = MctsBot::new(seed, small());
-            bot.analyse(&v, &pos)
+        (v, pos)
+    }
+
+    #[test]
+    fn exploration_follows_the_number_of_players() {
+        let scores = |(v, pos): &(Variant, Position), two: f64, multi: f64| {
+            let config = MctsConfig {
+                exploration: two,
+                exploration_multi: multi,
+                ..small()
+            };
+            MctsBot::new(11, config)
+                .analyse(v, pos)
                 .into_iter()
-                .map(|c| (c.play.moves, c.score.to_bits()))
+                .map(|c| c.score.to_bits())
                 .collect::<Vec<_>>()
         };
-        let a = run(11);
-        assert!(a.len() > 1);
-        assert_eq!(a, run(11));
+        let four = midgame(4);
+        assert_eq!(scores(&four, 0.3, 0.1), scores(&four, 2.0, 0.1));
+        assert_ne!(scores(&four, 0.3, 0.1), scores(&four, 0.3, 2.0));
+        let two = midgame(2);
+        assert_eq!(scores(&two, 0.3, 0.1), scores(&two, 0.3, 2.0));
+        assert_ne!(scores(&two, 0.3, 0.1), scores(&two, 2.0, 0.1));
     }
 
     #[test]

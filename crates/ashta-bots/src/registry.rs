@@ -238,7 +238,10 @@ fn build(
                 match k.as_str() {
                     "sims" => config.simulations = number(k, v)? as u64,
                     "time" => config.time = Some(millis(k, v)?),
-                    "c" => config.exploration = number(k, v)?,
+                    "c" => {
+                        config.exploration = number(k, v)?;
+                        config.exploration_multi = config.exploration;
+                    }
                     "noise" => config.noise = number(k, v)?,
                     "eval" => config.weights = weight_set(k, v)?,
                     "opponents" => {
@@ -313,6 +316,29 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(err.contains("eval is hand, fitted or best"), "{err}");
+    }
+
+    #[test]
+    fn the_c_option_sets_the_exploration_for_every_number_of_players() {
+        let score = |text: &str, spec: &str| {
+            let (v, pos) = parse_any(text).unwrap();
+            make_bot(spec, 1, None).unwrap().analyse(&v, &pos)[0].score
+        };
+        let two = "standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0";
+        let four = "standard 5 4 0 3 4,9,9,9/13,0,0,0/2,0,0,0/6,0,0,0 - - 0";
+        // The default is 0.3 with two players and 0.1 with four; `c` sets both.
+        assert_eq!(
+            score(two, "mcts:sims=300"),
+            score(two, "mcts:sims=300,c=0.3")
+        );
+        assert_eq!(
+            score(four, "mcts:sims=300"),
+            score(four, "mcts:sims=300,c=0.1")
+        );
+        assert_ne!(
+            score(four, "mcts:sims=300"),
+            score(four, "mcts:sims=300,c=0.3")
+        );
     }
 
     #[test]
