@@ -19,10 +19,11 @@
 //! up through it. At a decision node the child is chosen by UCT on the mover's own
 //! component (max^n): `Q + c·sqrt(ln N / (n + 1))`, where `Q` mixes the child's
 //! evaluation (worth [`MctsConfig::prior_visits`] visits) with the mean of its
-//! simulations. At a chance node the outcome is drawn by probability, but along a
-//! low-discrepancy sequence (a random offset per node plus the golden ratio per
-//! visit), so a node's visits are spread over the outcomes in proportion to their
-//! probabilities with little sampling noise.
+//! simulations, and `c` is [`MctsConfig::exploration`] with two players and
+//! [`MctsConfig::exploration_multi`] with more. At a chance node the outcome is drawn
+//! by probability, but along a low-discrepancy sequence (a random offset per node plus
+//! the golden ratio per visit), so a node's visits are spread over the outcomes in
+//! proportion to their probabilities with little sampling noise.
 //!
 //! Leaves are truncated: a decision node met for the first time is expanded (all its
 //! plays generated and each resulting position scored by the shared [`Evaluator`]),
