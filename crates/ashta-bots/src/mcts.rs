@@ -66,7 +66,7 @@ pub struct MctsConfig {
     /// UCT exploration constant with two players (values are win chances in 0..1).
     pub exploration: f64,
     /// UCT exploration constant with three or four players, where a smaller one plays
-    /// better (BENCHMARKS.md, "Exploration with four players").
+    /// better (BENCHMARKS.md, "Stop 34: less exploration with three or four players").
     pub exploration_multi: f64,
     /// Width of the uniform noise added to each root score (0 for none; weaker levels).
     pub noise: f64,
