@@ -229,6 +229,30 @@ fn the_gauntlet_plays_every_style_in_two_and_four_players() {
     assert!(text.contains("score"), "{text}");
 }
 
+/// With three players the table's header names three players and their chance.
+#[test]
+fn the_gauntlet_header_names_the_number_of_players() {
+    let text = ok(
+        &[
+            "tournament",
+            "--gauntlet",
+            "greedy",
+            "--players",
+            "3",
+            "--opponents",
+            "random",
+            "--games",
+            "3",
+        ],
+        "",
+    );
+    assert!(
+        text.contains("3 players: greedy in one seat, the opponent in the other 2 (chance 33%)"),
+        "{text}"
+    );
+    assert!(!text.contains("4 players"), "{text}");
+}
+
 /// The gauntlet's JSON: wins, draws and losses add up to the games of each match.
 #[test]
 fn the_gauntlet_json_adds_up() {

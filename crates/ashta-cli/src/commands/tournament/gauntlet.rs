@@ -53,11 +53,23 @@ fn print(out: &mut dyn Write, rules: &Rules, r: &GauntletResult, seconds: f64) -
         "rules: {rules_text}; seats rotated over shared throws, seed {}",
         r.seed
     )?;
-    writeln!(
-        out,
-        "four players: {} in one seat, the opponent in the other three (chance 25%)",
-        r.bot
-    )?;
+    let mut counts: Vec<usize> = r
+        .lines
+        .iter()
+        .map(|l| l.players)
+        .filter(|&p| p > 2)
+        .collect();
+    counts.sort_unstable();
+    counts.dedup();
+    for p in counts {
+        writeln!(
+            out,
+            "{p} players: {} in one seat, the opponent in the other {} (chance {:.0}%)",
+            r.bot,
+            p - 1,
+            100.0 / p as f64
+        )?;
+    }
     writeln!(out)?;
     let width = r
         .lines
