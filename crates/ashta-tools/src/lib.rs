@@ -43,9 +43,11 @@ pub fn tuning_from_env() -> Result<Tuning, String> {
 
 /// The maker of the program's bots, with [`tuning_from_env`].
 ///
-/// # Panics
+/// # Errors
 /// When `ASHTA_NET` or `ASHTA_WEIGHTS` cannot be used (a measurement of a new net
-/// must not silently measure the shipped one).
-pub fn maker_from_env() -> BotMaker {
-    BotMaker::new(tuning_from_env().unwrap_or_else(|e| panic!("{e}")))
+/// must not silently measure the shipped one); the message names the variable.
+pub fn maker_from_env() -> anyhow::Result<BotMaker> {
+    tuning_from_env()
+        .map(BotMaker::new)
+        .map_err(anyhow::Error::msg)
 }

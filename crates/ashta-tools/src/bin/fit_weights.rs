@@ -11,12 +11,40 @@
 //! # players games seed
 //! ```
 
+use std::process::ExitCode;
+
+use anyhow::Context;
 use argmin::core::{CostFunction, Error, Executor};
 use argmin::solver::neldermead::NelderMead;
 use ashta_bots::train::{self_play_positions, Player};
 use ashta_bots::{Evaluator, Weights};
 use ashta_engine::{Position, Rules, Variant};
+use clap::Parser;
 use rayon::prelude::*;
+
+/// Fits the evaluation's weights to the results of greedy self-play games, by maximum
+/// likelihood (Nelder–Mead).
+///
+/// Plays GAMES self-play games between `greedy` bots, keeps every settled position (a
+/// player about to throw) with the game's result, and finds the weights whose win
+/// chances give those results the highest likelihood. Half the games fit, the other
+/// half check (log loss per position, both sets).
+///
+/// Example: fit_weights 4 4000 3
+#[derive(Parser, Debug)]
+#[command(name = "fit_weights")]
+struct Args {
+    /// Number of players: 2, 3 or 4.
+    #[arg(default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: u8,
+    /// Greedy self-play games, at least 2 (half fit, half check).
+    #[arg(default_value_t = 4000, value_parser = clap::value_parser!(u64).range(2..))]
+    games: u64,
+    /// Seed of the games (at most 4294967295).
+    #[arg(default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(..=u64::from(u32::MAX)))]
+    seed: u64,
+}
 
 /// A settled position and how its game ended (`None`: drawn).
 struct Sample {
@@ -91,16 +119,27 @@ impl CostFunction for Fit<'_> {
     }
 }
 
-fn main() -> Result<(), Error> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
-    let players = arg(0, 2) as u8;
-    let games = arg(1, 4000);
-    let seed = arg(2, 1);
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
 
+fn run(
+    &Args {
+        players,
+        games,
+        seed,
+    }: &Args,
+) -> anyhow::Result<()> {
     let mut rules = Rules::standard();
     rules.players = players;
-    let variant = Variant::new(rules).expect("standard rules");
+    let variant = Variant::new(rules).with_context(|| format!("{players} players"))?;
     let per_game: Vec<Vec<Sample>> = (0..games)
         .into_par_iter()
         .map(|g| game_samples(&variant, seed * 1_000_000 + g))
@@ -140,7 +179,13 @@ fn main() -> Result<(), Error> {
     )
     .configure(|state| state.max_iters(300))
     .run()?;
-    let best = from_vec(result.state().best_param.as_ref().expect("a best point"));
+    let best = from_vec(
+        result
+            .state()
+            .best_param
+            .as_ref()
+            .context("the fit found no best point")?,
+    );
     println!("default: {start:?}");
     println!(
         "  log loss: fit {:.5}, check {:.5}",
@@ -154,4 +199,41 @@ fn main() -> Result<(), Error> {
         log_loss(&variant, &check, &best)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn parse(line: &str) -> Result<Args, clap::Error> {
+        Args::try_parse_from(std::iter::once("fit_weights").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn the_arguments_are_declared_consistently() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn the_commands_quoted_in_the_documentation_parse() {
+        // README.md, BENCHMARKS.md and this file's documentation; missing arguments
+        // take their defaults.
+        for (line, want) in [
+            ("", (2, 4000, 1)),
+            ("2 4000 1", (2, 4000, 1)),
+            ("4 4000 3", (4, 4000, 3)),
+            ("2 8000 2", (2, 8000, 2)),
+            ("3", (3, 4000, 1)),
+        ] {
+            let a = parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!((a.players, a.games, a.seed), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn fewer_than_two_games_are_refused() {
+        assert!(parse("2 1").is_err());
+        assert!(parse("2 0").is_err());
+    }
 }

@@ -24,11 +24,50 @@ fn clock() -> f64 {
     })
 }
 
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
+use anyhow::{bail, Context};
 use ashta_bots::{MctsBot, MctsConfig};
 use ashta_engine::{Position, Rules, SeededThrows, Variant};
 use ashta_session::{bot_table, Bot, Candidate};
+use clap::{Parser, ValueEnum};
+
+/// MCTS speed: plays MCTS (SIMS simulations per decision) through GAMES standard games
+/// on one thread and prints simulations per second and the time per decision.
+///
+/// The time per decision is given as mean, 95th percentile and worst, over the
+/// decisions that searched. Times are the thread's CPU time (from
+/// /proc/thread-self/schedstat, so a busy machine does not inflate them) when
+/// available, wall-clock time otherwise.
+///
+/// Example: mcts_speed 2 8000 20 greedy
+#[derive(Parser, Debug)]
+#[command(name = "mcts_speed")]
+struct Args {
+    /// Number of players: 2, 3 or 4.
+    #[arg(default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: u8,
+    /// MCTS simulations per decision (at least 1).
+    #[arg(default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    sims: u64,
+    /// Standard games to play (at least 1).
+    #[arg(default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Who plays the seats other than the first.
+    #[arg(value_enum, default_value_t = Others::Mcts)]
+    others: Others,
+}
+
+/// Who plays the other seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Others {
+    /// MCTS plays every seat.
+    Mcts,
+    /// The greedy bot plays the other seats, and MCTS, watching them, comes to expect
+    /// greedy's plays.
+    Greedy,
+}
 
 /// The measured MCTS bot and what its searches took.
 struct Measured {
@@ -76,19 +115,24 @@ impl Bot for Seat {
     }
 }
 
-fn main() {
-    let maker = ashta_tools::maker_from_env();
-    let a: Vec<String> = std::env::args().collect();
-    let players: u8 = a.get(1).map_or(4, |x| x.parse().unwrap());
-    let sims: u64 = a.get(2).map_or(1000, |x| x.parse().unwrap());
-    let games: u64 = a.get(3).map_or(4, |x| x.parse().unwrap());
-    let greedy_others = match a.get(4).map_or("mcts", String::as_str) {
-        "mcts" => false,
-        "greedy" => true,
-        other => panic!("OTHERS is mcts or greedy, not {other}"),
-    };
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(a: &Args) -> anyhow::Result<()> {
+    let maker = ashta_tools::maker_from_env()?;
+    let (players, sims, games) = (a.players, a.sims, a.games);
+    let greedy_others = a.others == Others::Greedy;
     let mut rules = Rules::standard();
     rules.players = players;
+    Variant::new(rules.clone()).with_context(|| format!("{players} players"))?;
     let config = MctsConfig {
         simulations: sims,
         tuning: maker.tuning().cloned(),
@@ -112,13 +156,17 @@ fn main() {
                 }
             })
             .collect();
-        let variant = Variant::new(rules.clone()).unwrap();
-        let mut session = bot_table(&variant, bots, SeededThrows::new(g)).unwrap();
+        let variant = Variant::new(rules.clone()).expect("checked above");
+        let mut session =
+            bot_table(&variant, bots, SeededThrows::new(g)).with_context(|| format!("game {g}"))?;
         session.set_turn_cap(Some(2000));
-        session.play_out().unwrap();
+        session.play_out().with_context(|| format!("game {g}"))?;
     }
-    let m = shared.lock().unwrap();
+    let m = shared.lock().expect("one thread");
     let (total_sims, mut times) = (m.sims, m.times.clone());
+    if times.is_empty() {
+        bail!("no decision searched in {games} games: nothing to measure");
+    }
     let total_time: f64 = times.iter().sum();
     times.sort_by(f64::total_cmp);
     let pct = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
@@ -133,4 +181,57 @@ fn main() {
         pct(0.95),
         pct(1.0)
     );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn parse(line: &str) -> Result<Args, clap::Error> {
+        Args::try_parse_from(std::iter::once("mcts_speed").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn the_arguments_are_declared_consistently() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn missing_arguments_take_their_defaults() {
+        let a = parse("").unwrap();
+        assert_eq!(
+            (a.players, a.sims, a.games, a.others),
+            (4, 1000, 4, Others::Mcts)
+        );
+        let a = parse("2 8000").unwrap();
+        assert_eq!(
+            (a.players, a.sims, a.games, a.others),
+            (2, 8000, 4, Others::Mcts)
+        );
+    }
+
+    #[test]
+    fn the_commands_quoted_in_the_documentation_parse() {
+        // BENCHMARKS.md.
+        for (line, want) in [
+            ("4 8000 4", (4, 8000, 4, Others::Mcts)),
+            ("2 8000 6", (2, 8000, 6, Others::Mcts)),
+            ("2 8000 20 greedy", (2, 8000, 20, Others::Greedy)),
+            ("2 8000 6 greedy", (2, 8000, 6, Others::Greedy)),
+            ("4 2000 1", (4, 2000, 1, Others::Mcts)),
+            ("4 1000 1", (4, 1000, 1, Others::Mcts)),
+            ("3 1000 2 mcts", (3, 1000, 2, Others::Mcts)),
+        ] {
+            let a = parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!((a.players, a.sims, a.games, a.others), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn no_simulations_or_no_games_are_refused() {
+        assert!(parse("4 0 4").is_err());
+        assert!(parse("4 1000 0").is_err());
+    }
 }

@@ -4,10 +4,39 @@
 //! `cargo run --release -p ashta-tools --bin rating_bands` (`BAND_GAMES=N` games a bot,
 //! default 2).
 
+use std::process::ExitCode;
+
+use anyhow::bail;
 use ashta_analysis::{analyze_record, AnalysisConfig};
 use ashta_bots::BotMaker;
 use ashta_engine::{Record, Rules};
 use ashta_session::selfplay::record_game;
+use clap::Parser;
+
+/// The measurement behind the rating bands of `ashta analyze`: games of each bot against
+/// itself, reviewed as `ashta analyze` reviews them, and each bot's average error per
+/// decision.
+///
+/// Minutes of CPU. It takes no arguments; the environment variable BAND_GAMES=N sets
+/// the games a bot (a whole number, at least 1; default 2).
+#[derive(Parser, Debug)]
+#[command(name = "rating_bands")]
+struct Args {}
+
+/// The games a bot: `BAND_GAMES`, or 2 when it is not set.
+fn band_games() -> anyhow::Result<u64> {
+    match std::env::var("BAND_GAMES") {
+        Err(std::env::VarError::NotPresent) => Ok(2),
+        Err(std::env::VarError::NotUnicode(value)) => {
+            bail!("BAND_GAMES={value:?}: not a whole number of games")
+        }
+        Ok(value) => match value.trim().parse::<u64>() {
+            Ok(games) if games >= 1 => Ok(games),
+            Ok(_) => bail!("BAND_GAMES={value}: at least 1 game a bot"),
+            Err(e) => bail!("BAND_GAMES={value}: not a whole number of games ({e})"),
+        },
+    }
+}
 
 /// A game of `players` seats all played by `spec`, stopped after `max_turns` phases.
 fn self_play(maker: &BotMaker, spec: &str, players: u8, seed: u64, max_turns: usize) -> Record {
@@ -16,17 +45,29 @@ fn self_play(maker: &BotMaker, spec: &str, players: u8, seed: u64, max_turns: us
         ..Rules::standard()
     };
     let bots: Vec<_> = (0..players as u64)
-        .map(|p| maker.make(spec, seed * 10 + p, None).unwrap())
+        .map(|p| {
+            maker
+                .make(spec, seed * 10 + p, None)
+                .expect("a bot of the list")
+        })
         .collect();
     record_game(rules, bots, seed, max_turns)
 }
 
-fn main() {
-    let maker = ashta_tools::maker_from_env();
-    let games: u64 = std::env::var("BAND_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(2);
+fn main() -> ExitCode {
+    let Args {} = Args::parse();
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
+    let games = band_games()?;
+    let maker = ashta_tools::maker_from_env()?;
     let config = AnalysisConfig::default();
     for spec in [
         "random", "beginner", "easy", "greedy", "medium", "hard", "master",
@@ -34,7 +75,7 @@ fn main() {
         let mut errors = Vec::new();
         for g in 0..games {
             let record = self_play(&maker, spec, 4, 100 + g, 120);
-            let review = analyze_record(&record, &config, &mut |_, _| {}).unwrap();
+            let review = analyze_record(&record, &config, &mut |_, _| {})?;
             for t in &review.turns {
                 if let Some(d) = t.decision.as_ref().filter(|d| d.choices > 1) {
                     errors.push(d.error);
@@ -50,5 +91,23 @@ fn main() {
             100.0 * mean,
             100.0 * (var / n).sqrt()
         );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_arguments_are_declared_consistently() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn it_takes_no_arguments() {
+        assert!(Args::try_parse_from(["rating_bands"]).is_ok());
+        assert!(Args::try_parse_from(["rating_bands", "4"]).is_err());
     }
 }

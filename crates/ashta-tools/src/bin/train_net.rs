@@ -38,66 +38,95 @@
 //!     --start crates/ashta-bots/nets/standard-2p.json --pool search,search,cautious,careful,net --out net.json
 //! ```
 
+use std::path::Path;
+use std::process::ExitCode;
 use std::sync::Arc;
 
+use anyhow::{anyhow, bail, Context};
+use ashta_bots::net::MAX_HIDDEN;
 use ashta_bots::train::{self, Player, Samples, TrainConfig};
 use ashta_bots::tuning::Tuning;
 use ashta_bots::{BotMaker, Evaluator, GreedyBot, ValueNet};
 use ashta_engine::{Rules, RulesSpec, SeededThrows, Variant};
 use ashta_session::{play_game, Bot};
+use clap::builder::RangedU64ValueParser;
+use clap::Parser;
 use rayon::prelude::*;
 
+/// Trains a value net by self-play and writes it to OUT.
+///
+/// Each generation plays `--games` self-play games, the seats dealt round `--pool`,
+/// labels their settled positions with their results and trains the net on the newest
+/// two generations; then the net, one play deep, meets the hand-weighted `greedy` in
+/// every other seat (`--matches` games) and the check set's log loss is printed. The
+/// last net is written to OUT.
+///
+/// Example: train_net --players 2 --generations 3 --games 6000
+/// --start crates/ashta-bots/nets/standard-2p.json --pool search,search,cautious,careful,net
+/// --out net.json
+#[derive(Parser, Debug)]
+#[command(name = "train_net")]
 struct Args {
+    /// Number of players: 2, 3 or 4.
+    #[arg(long, value_name = "P", default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
+    /// Generations of self-play, training and a match against greedy.
+    #[arg(long, value_name = "N", default_value_t = 4)]
     generations: usize,
+    /// Self-play games per generation.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
     games: u64,
+    /// Hidden units of a new net, 1 to 256 (a `--start` net's hidden size replaces it).
+    #[arg(long, value_name = "N", default_value_t = 64,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HIDDEN as u64))]
     hidden: usize,
+    /// Training passes over the newest two generations' positions, each generation.
+    #[arg(long, value_name = "N", default_value_t = 4)]
     epochs: usize,
+    /// Chance, from 0 to 1, of a random play by the one-play-deep seats, for variety.
+    #[arg(long, value_name = "P", default_value_t = 0.05, value_parser = probability)]
     epsilon: f64,
+    /// Games of the net against greedy after each generation (in sets of one per seat,
+    /// rounded down to a multiple of the players).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
     matches: u64,
+    /// Seed of the self-play games, the new net and the training (at most 4294967295).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(..=u64::from(u32::MAX)))]
     seed: u64,
+    /// Who plays the self-play seats, comma-separated, dealt round in turn.
+    ///
+    /// `net` (the net of the generation before, one play deep; the hand weights in
+    /// generation 0 without --start), `hand` (the hand weights one play deep), `search`
+    /// or `search:OPTIONS` (an MCTS player, with the options of `mcts`, e.g.
+    /// `search:sims=400`, 200 simulations unless `sims` is given, that searches with the
+    /// net being trained; `search:sims=400,c=0.5,net` is two entries), or any bot name,
+    /// e.g. a gauntlet style (`cautious`, `runner`), which plays its seats as it is.
+    #[arg(long, value_name = "A,B,...", default_value = "net,net,hand")]
     pool: String,
+    /// The rules as JSON: a preset's name (`'"traditional"'`) or a rules object
+    /// (`'{"preset":"standard","pair_capture":false}'`).
+    #[arg(long, value_name = "JSON", default_value = "\"standard\"")]
     rules: String,
+    /// Start from this net file, already trained (its hidden size replaces --hidden; it
+    /// must have been made for the same rules and number of players), so that
+    /// generation 0 already plays `net` and `search` with it.
+    #[arg(long, value_name = "FILE")]
     start: Option<String>,
+    /// Where to write the last net.
+    #[arg(long, value_name = "FILE", default_value = "net.json")]
     out: String,
 }
 
-fn parse_args() -> Args {
-    let mut a = Args {
-        players: 2,
-        generations: 4,
-        games: 20_000,
-        hidden: 64,
-        epochs: 4,
-        epsilon: 0.05,
-        matches: 1000,
-        seed: 1,
-        pool: "net,net,hand".into(),
-        rules: "\"standard\"".into(),
-        start: None,
-        out: "net.json".into(),
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let value = pair.get(1).map(String::as_str).unwrap_or("");
-        let num = || value.parse::<f64>().expect("a number");
-        match pair[0].as_str() {
-            "--players" => a.players = num() as u8,
-            "--generations" => a.generations = num() as usize,
-            "--games" => a.games = num() as u64,
-            "--hidden" => a.hidden = num() as usize,
-            "--epochs" => a.epochs = num() as usize,
-            "--epsilon" => a.epsilon = num(),
-            "--matches" => a.matches = num() as u64,
-            "--seed" => a.seed = num() as u64,
-            "--pool" => a.pool = value.into(),
-            "--rules" => a.rules = value.into(),
-            "--start" => a.start = Some(value.into()),
-            "--out" => a.out = value.into(),
-            other => panic!("unknown option {other}"),
-        }
+/// A chance: a number from 0 to 1.
+fn probability(text: &str) -> Result<f64, String> {
+    let p: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    if (0.0..=1.0).contains(&p) {
+        Ok(p)
+    } else {
+        Err(format!("{p} is not from 0 to 1"))
     }
-    a
 }
 
 /// Wins of the net (one play deep) against hand-weighted greedy in every other seat,
@@ -212,17 +241,78 @@ fn bot_player(maker: BotMaker, spec: String) -> Result<Player, ashta_bots::BotEr
     })))
 }
 
-fn main() {
-    let maker = ashta_tools::maker_from_env();
-    let a = parse_args();
-    let spec: RulesSpec = serde_json::from_str(&a.rules)
-        .expect("--rules: a preset name in quotes or a rules object, as JSON");
-    let rules = spec.to_rules().expect("--rules: valid rules");
-    let variant = Variant::new(Rules {
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The rules `--rules` and `--players` give.
+fn variant_of(a: &Args) -> anyhow::Result<Variant> {
+    let spec: RulesSpec = serde_json::from_str(&a.rules).with_context(|| {
+        format!(
+            "--rules {}: not a preset's name in quotes (e.g. '\"traditional\"') or a rules \
+             object, as JSON",
+            a.rules
+        )
+    })?;
+    let rules = spec
+        .to_rules()
+        .with_context(|| format!("--rules {}", a.rules))?;
+    Variant::new(Rules {
         players: a.players,
         ..rules
     })
-    .expect("valid rules");
+    .with_context(|| format!("--rules {} --players {}", a.rules, a.players))
+}
+
+/// The net of `--start FILE`, checked against the rules.
+fn start_net(path: &str, variant: &Variant) -> anyhow::Result<ValueNet> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("--start {path}"))?;
+    // The error's message already holds its cause.
+    let net = ValueNet::from_json(&text).map_err(|e| anyhow!("--start {path}: {e}"))?;
+    if !net.fits(variant) {
+        bail!("--start {path}: the net was not made for these rules and players");
+    }
+    Ok(net)
+}
+
+/// Fails early, before any training, when `--out` cannot be a file to write.
+fn check_out(out: &str) -> anyhow::Result<()> {
+    let path = Path::new(out);
+    if out.is_empty() || path.is_dir() {
+        bail!("--out {out:?}: not a file name");
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            bail!("--out {out}: there is no directory {}", dir.display());
+        }
+    }
+    Ok(())
+}
+
+fn run(a: &Args) -> anyhow::Result<()> {
+    let maker = ashta_tools::maker_from_env()?;
+    let variant = variant_of(a)?;
+    let mut net = match &a.start {
+        Some(path) => start_net(path, &variant)?,
+        None => ValueNet::new_random(&variant, a.hidden, a.seed),
+    };
+    let entries = pool_entries(&a.pool);
+    {
+        // Check the pool as generation 0 plays it, before any game.
+        let first = a.start.is_some().then(|| Arc::new(net.clone()));
+        for name in &entries {
+            pool_player(name, &maker, &variant, first.as_ref())
+                .map_err(|e| anyhow!("--pool {}: {e}", a.pool))?;
+        }
+    }
+    check_out(&a.out)?;
     let hand = Evaluator::new(&variant);
     let check = train::self_play(
         &variant,
@@ -231,28 +321,15 @@ fn main() {
         1 << 40,
         2000,
     );
-    let mut net = match &a.start {
-        Some(path) => {
-            let text =
-                std::fs::read_to_string(path).unwrap_or_else(|e| panic!("--start {path}: {e}"));
-            let net = ValueNet::from_json(&text).unwrap_or_else(|e| panic!("--start {path}: {e}"));
-            assert!(
-                net.fits(&variant),
-                "--start {path}: the net was not made for these rules and players"
-            );
-            net
-        }
-        None => ValueNet::new_random(&variant, a.hidden, a.seed),
-    };
     let mut previous = Samples::new();
     for generation in 0..a.generations {
         // Generation 0 has no net yet unless one was given to start from.
         let current = (generation > 0 || a.start.is_some()).then(|| Arc::new(net.clone()));
-        let pool: Vec<Player> = pool_entries(&a.pool)
+        let pool: Vec<Player> = entries
             .iter()
             .map(|name| pool_player(name, &maker, &variant, current.as_ref()))
             .collect::<Result<_, _>>()
-            .unwrap_or_else(|e| panic!("--pool: {e}"));
+            .map_err(|e| anyhow!("--pool {}: {e}", a.pool))?;
         let first = a.seed * 1_000_000_000 + generation as u64 * 10_000_000;
         let fresh = train::self_play(&variant, &pool, a.epsilon, first, a.games);
         let mut data = previous.clone();
@@ -281,14 +358,84 @@ fn main() {
         a.rules, a.players, a.generations, a.games, net.hidden, a.epochs, a.epsilon, a.seed, a.pool,
         a.start.as_ref().map(|s| format!(" --start {s}")).unwrap_or_default()
     );
-    std::fs::write(&a.out, net.to_json()).expect("write the net");
+    std::fs::write(&a.out, net.to_json()).with_context(|| format!("--out {}", a.out))?;
     eprintln!("wrote {}", a.out);
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use ashta_engine::parse_any;
+    use clap::CommandFactory;
+
+    fn parse(line: &str) -> Result<Args, clap::Error> {
+        Args::try_parse_from(std::iter::once("train_net").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn the_arguments_are_declared_consistently() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn without_arguments_the_defaults_are_those_documented() {
+        let a = parse("").unwrap();
+        assert_eq!(
+            (a.players, a.generations, a.games, a.hidden, a.epochs),
+            (2, 4, 20_000, 64, 4)
+        );
+        assert_eq!((a.epsilon, a.matches, a.seed), (0.05, 1000, 1));
+        assert_eq!(
+            (a.pool.as_str(), a.rules.as_str(), a.out.as_str()),
+            ("net,net,hand", "\"standard\"", "net.json")
+        );
+        assert_eq!(a.start, None);
+    }
+
+    #[test]
+    fn the_commands_quoted_in_the_documentation_parse() {
+        // README.md, BENCHMARKS.md, this file's documentation and the shipped nets'
+        // `about` (shell quotes taken off).
+        for line in [
+            "--players 2 --generations 5 --games 40000 --hidden 64 --epochs 5 --out net.json",
+            "--rules \"traditional\" --players 4 --generations 6 --games 30000 --hidden 64 \
+             --epochs 4 --pool net,net,hand,cautious,runner,blocker \
+             --out crates/ashta-bots/nets/standard-4p.json",
+            "--players 2 --generations 5 --games 40000 --hidden 64 --epochs 5 \
+             --pool net,net,net,hand,cautious,runner,blocker,hunter,careful",
+            "--players 2 --generations 3 --games 15000 --epochs 4 \
+             --start crates/ashta-bots/nets/standard-2p.json \
+             --pool search:sims=800,search:sims=800,cautious,careful,net --out A.json",
+            "--players 2 --generations 2 --games 12000 --epochs 4 --seed 2 --start A.json \
+             --pool search:sims=800,search:sims=800,cautious,careful,net,hand --out B.json",
+            "--players 2 --generations 3 --games 6000 --start crates/ashta-bots/nets/standard-2p.json \
+             --pool search,search,cautious,careful,net --out net.json",
+            "--rules {\"preset\":\"standard\",\"pair_capture\":false}",
+            "--rules \"standard\" --players 2 --generations 3 --games 20000 --hidden 64 \
+             --epochs 4 --epsilon 0.05 --seed 2 \
+             --pool search:sims=400,search:sims=400,cautious,careful,net --start A.json",
+        ] {
+            if let Err(e) = parse(line) {
+                panic!("{line}: {e}");
+            }
+        }
+        let a = parse(
+            "--players 2 --generations 3 --games 20000 --epochs 4 --seed 2 --start A.json \
+             --pool search:sims=400,search:sims=400,cautious,careful,net --out A2.json",
+        )
+        .unwrap();
+        assert_eq!(
+            (a.players, a.generations, a.games, a.epochs, a.seed),
+            (2, 3, 20_000, 4, 2)
+        );
+        assert_eq!(a.start.as_deref(), Some("A.json"));
+        assert_eq!(
+            a.pool,
+            "search:sims=400,search:sims=400,cautious,careful,net"
+        );
+        assert_eq!((a.out.as_str(), a.hidden, a.epsilon), ("A2.json", 64, 0.05));
+    }
 
     fn bot(player: &Player) -> Box<dyn Bot> {
         match player {
