@@ -173,6 +173,8 @@ pub struct MctsBot {
     /// the variant they were built for.
     chance: Option<(u64, ChanceTable)>,
     tree: Tree,
+    /// Nodes the last search's tree held: the room the next one starts with.
+    last_nodes: usize,
     /// Simulations run by the last search (for speed measurements).
     last_simulations: u64,
     /// Stops every search early (see [`Bot::set_stop`]).
@@ -229,10 +231,13 @@ enum Kind {
     Terminal,
 }
 
+/// A node's statistics; its position is kept apart, in [`Tree::positions`], so that
+/// choosing among children reads only these.
 #[derive(Clone, Debug)]
 struct Node {
-    pos: Position,
     kind: Kind,
+    /// The player to move in the node's position.
+    to_move: u8,
     expanded: bool,
     visits: u32,
     /// Children: decision nodes keep theirs contiguous in `nodes`; chance nodes keep
@@ -248,6 +253,8 @@ struct Node {
 #[derive(Clone, Debug, Default)]
 struct Tree {
     nodes: Vec<Node>,
+    /// `positions[n]`: node n's position.
+    positions: Vec<Position>,
     edges: Vec<u32>,
     path: Vec<u32>,
     plays: Vec<Play>,
@@ -261,6 +268,33 @@ impl Tree {
         if self.nodes.capacity() > KEEP_NODES {
             *self = Tree::default();
         }
+    }
+
+    /// Empties the tree, with room for `nodes` nodes (one allocation, not a vector
+    /// doubling and copying as it grows).
+    fn reset(&mut self, nodes: usize) {
+        self.nodes.clear();
+        self.positions.clear();
+        self.edges.clear();
+        self.nodes.reserve(nodes);
+        self.positions.reserve(nodes);
+    }
+
+    /// Adds a node for `pos` and returns its index.
+    fn push(&mut self, pos: Position, kind: Kind, prior: [f64; 4], offset: f64) -> u32 {
+        self.nodes.push(Node {
+            kind,
+            to_move: pos.to_move() as u8,
+            expanded: false,
+            visits: 0,
+            first: 0,
+            len: 0,
+            sum: [0.0; 4],
+            prior,
+            offset,
+        });
+        self.positions.push(pos);
+        (self.nodes.len() - 1) as u32
     }
 }
 
@@ -285,6 +319,7 @@ impl MctsBot {
             watch: GreedyWatch::default(),
             chance: None,
             tree: Tree::default(),
+            last_nodes: 0,
             last_simulations: 0,
             stop: Stop::never(),
         }
@@ -353,20 +388,9 @@ impl MctsBot {
             tree: &mut self.tree,
             rng: &mut rng,
         };
-        s.tree.nodes.clear();
-        s.tree.edges.clear();
+        s.tree.reset(self.last_nodes);
         s.tree.plays = variant.plays(pos);
-        s.tree.nodes.push(Node {
-            pos: *pos,
-            kind: Kind::Decision,
-            expanded: false,
-            visits: 0,
-            first: 0,
-            len: 0,
-            sum: [0.0; 4],
-            prior: [0.0; 4],
-            offset: 0.0,
-        });
+        s.tree.push(*pos, Kind::Decision, [0.0; 4], 0.0);
         let plays = std::mem::take(&mut s.tree.plays);
         let root_value = s.expand_with(0, plays.iter().map(|p| p.position));
         s.backup(&[0], root_value);
@@ -404,6 +428,7 @@ impl MctsBot {
             }
             self.last_simulations = done;
         }
+        self.last_nodes = self.tree.nodes.len().min(self.config.max_nodes);
         let root = &self.tree.nodes[0];
         let n0 = self.config.prior_visits;
         let out: Vec<(Play, f64, u32)> = plays
@@ -474,24 +499,13 @@ impl Search<'_> {
         } else {
             0.0
         };
-        self.tree.nodes.push(Node {
-            pos,
-            kind,
-            expanded: false,
-            visits: 0,
-            first: 0,
-            len: 0,
-            sum: [0.0; 4],
-            prior,
-            offset,
-        });
-        (self.tree.nodes.len() - 1) as u32
+        self.tree.push(pos, kind, prior, offset)
     }
 
     /// Expands decision node `n` with the positions after each of its plays, and
     /// returns the value of the play that is best for the mover.
     fn expand_with(&mut self, n: u32, children: impl Iterator<Item = Position>) -> [f64; 4] {
-        let me = self.tree.nodes[n as usize].pos.to_move();
+        let me = self.tree.nodes[n as usize].to_move as usize;
         let first = self.tree.nodes.len() as u32;
         for pos in children {
             self.new_node(pos);
@@ -509,7 +523,7 @@ impl Search<'_> {
             .map(|(i, _)| i)
             .expect("a decision node has a play");
         if self.config.rollout_turns > 0 && kids[best].kind != Kind::Terminal {
-            let pos = kids[best].pos;
+            let pos = self.tree.positions[first as usize + best];
             self.rollout(pos)
         } else {
             kids[best].prior
@@ -520,7 +534,7 @@ impl Search<'_> {
     /// one play the model makes (the first of its best, as the greedy bot takes).
     fn expand(&mut self, n: u32) -> [f64; 4] {
         let v = self.variant;
-        let pos = self.tree.nodes[n as usize].pos;
+        let pos = self.tree.positions[n as usize];
         // The ends of the plays, in buffers the tree keeps between expansions.
         let mut ends = std::mem::take(&mut self.tree.ends);
         v.play_ends(&pos, &mut ends);
@@ -578,7 +592,7 @@ impl Search<'_> {
     /// UCT on the mover's component among the children of decision node `n`.
     fn select(&self, n: u32) -> u32 {
         let node = &self.tree.nodes[n as usize];
-        let me = node.pos.to_move();
+        let me = node.to_move as usize;
         let n0 = self.config.prior_visits;
         let log_n = ((node.visits as f64) + 1.0).ln();
         let c = self.exploration;
@@ -622,7 +636,7 @@ impl Search<'_> {
         if child != NONE {
             return child;
         }
-        let mut pos = self.tree.nodes[n as usize].pos;
+        let mut pos = self.tree.positions[n as usize];
         for &u in &self.table.throws[o] {
             if self
                 .variant
@@ -649,7 +663,7 @@ impl Search<'_> {
             match node.kind {
                 Kind::Terminal => break node.prior,
                 Kind::Decision if !node.expanded => break self.expand(n),
-                _ if path.len() >= MAX_DEPTH => break self.value(&node.pos),
+                _ if path.len() >= MAX_DEPTH => break self.value(&self.tree.positions[n as usize]),
                 Kind::Decision => n = self.select(n),
                 Kind::Chance => n = self.draw(n),
             }
@@ -761,12 +775,13 @@ mod tests {
         assert!(bot.tree.nodes[0].len > 1);
         let mut greedy = crate::GreedyBot::new(0, 0.0);
         let (mut single, mut branching) = (0, 0);
-        for node in &bot.tree.nodes {
-            let choice = || v.plays(&node.pos).len() > 1;
-            if node.kind == Kind::Decision && node.expanded && node.pos.to_move() == 1 && choice() {
+        let tree = &bot.tree;
+        for (node, pos) in tree.nodes.iter().zip(&tree.positions) {
+            let choice = || v.plays(pos).len() > 1;
+            if node.kind == Kind::Decision && node.expanded && node.to_move == 1 && choice() {
                 if node.len == 1 {
-                    let child = &bot.tree.nodes[node.first as usize];
-                    assert_eq!(child.pos, greedy.choose(&v, &node.pos).unwrap().position);
+                    let child = &tree.positions[node.first as usize];
+                    assert_eq!(*child, greedy.choose(&v, pos).unwrap().position);
                     single += 1;
                 } else {
                     branching += 1;
