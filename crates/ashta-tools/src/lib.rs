@@ -14,6 +14,7 @@
 //! play bots honour `ASHTA_NET` and `ASHTA_WEIGHTS` as the `ashta` command does
 //! ([`maker_from_env`]).
 
+use std::process::ExitCode;
 use std::sync::Arc;
 
 use ashta_bots::tuning::{Tuning, WeightChanges};
@@ -50,4 +51,16 @@ pub fn maker_from_env() -> anyhow::Result<BotMaker> {
     tuning_from_env()
         .map(BotMaker::new)
         .map_err(anyhow::Error::msg)
+}
+
+/// A tool's exit: success, or its error printed as `error: …` (with its causes) and
+/// exit status 1.
+pub fn exit_code(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

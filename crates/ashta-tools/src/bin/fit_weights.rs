@@ -120,14 +120,7 @@ impl CostFunction for Fit<'_> {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ashta_tools::exit_code(run(&Args::parse()))
 }
 
 fn run(

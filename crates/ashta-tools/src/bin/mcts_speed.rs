@@ -116,14 +116,7 @@ impl Bot for Seat {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ashta_tools::exit_code(run(&Args::parse()))
 }
 
 fn run(a: &Args) -> anyhow::Result<()> {

@@ -56,13 +56,7 @@ fn self_play(maker: &BotMaker, spec: &str, players: u8, seed: u64, max_turns: us
 
 fn main() -> ExitCode {
     let Args {} = Args::parse();
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ashta_tools::exit_code(run())
 }
 
 fn run() -> anyhow::Result<()> {

@@ -242,14 +242,7 @@ fn bot_player(maker: BotMaker, spec: String) -> Result<Player, ashta_bots::BotEr
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ashta_tools::exit_code(run(&Args::parse()))
 }
 
 /// The rules `--rules` and `--players` give.
