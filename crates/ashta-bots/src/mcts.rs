@@ -48,6 +48,7 @@ use web_time::Instant;
 use ashta_engine::{DrawReason, MoveList, Play, PlayEnds, Position, ThrowStep, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap;
 
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
@@ -255,6 +256,8 @@ struct Tree {
     nodes: Vec<Node>,
     /// `positions[n]`: node n's position.
     positions: Vec<Position>,
+    /// The node that holds the value of each position scored, by [`Position::key`].
+    scored: FxHashMap<u64, u32>,
     edges: Vec<u32>,
     path: Vec<u32>,
     plays: Vec<Play>,
@@ -276,6 +279,7 @@ impl Tree {
         self.nodes.clear();
         self.positions.clear();
         self.edges.clear();
+        self.scored.clear();
         self.nodes.reserve(nodes);
         self.positions.reserve(nodes);
     }
@@ -487,12 +491,27 @@ impl Search<'_> {
         (self.tree.nodes.len() + self.greedy_scored) as f64
     }
 
+    /// [`Search::value`] of `pos`, taken from an earlier node of the tree with the same
+    /// position when there is one (about a fifth of the positions a four-player search
+    /// scores are met again through other throws and plays).
+    fn scored_value(&mut self, pos: &Position) -> [f64; 4] {
+        let key = pos.key();
+        if let Some(&m) = self.tree.scored.get(&key) {
+            if self.tree.positions[m as usize] == *pos {
+                return self.tree.nodes[m as usize].prior;
+            }
+        }
+        let value = self.value(pos);
+        self.tree.scored.insert(key, self.tree.nodes.len() as u32);
+        value
+    }
+
     fn new_node(&mut self, pos: Position) -> u32 {
         let kind = kind_of(&pos);
         let prior = if kind == Kind::Decision {
             [0.0; 4]
         } else {
-            self.value(&pos)
+            self.scored_value(&pos)
         };
         let offset = if kind == Kind::Chance {
             self.rng.random::<f64>()
