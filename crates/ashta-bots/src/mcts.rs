@@ -784,6 +784,45 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_position_met_again_keeps_its_own_value() {
+        // Four players, a bag to play: many positions recur through other throws.
+        let mut rules = Rules::standard();
+        rules.players = 4;
+        let v = Variant::new(rules).unwrap();
+        let mut pos = v.start_position();
+        v.throw(&mut pos, &mut SeededThrows::new(5)).unwrap();
+        let mut bot = MctsBot::new(
+            7,
+            MctsConfig {
+                simulations: 400,
+                ..MctsConfig::default()
+            },
+        );
+        bot.analyse(&v, &pos);
+        let tree = &bot.tree;
+        assert!(
+            tree.nodes.len() <= KEEP_NODES,
+            "the tree is kept to be read"
+        );
+        let eval = &bot
+            .eval
+            .as_ref()
+            .expect("the search built its evaluation")
+            .1;
+        let mut distinct = std::collections::HashSet::new();
+        let mut scored = 0;
+        for (node, pos) in tree.nodes.iter().zip(&tree.positions) {
+            if node.kind == Kind::Decision || locked_draw(&v, pos) {
+                continue;
+            }
+            scored += 1;
+            distinct.insert(*pos);
+            assert_eq!(node.prior, eval.values(&v, pos), "{pos:?}");
+        }
+        assert!(distinct.len() < scored, "no position met twice in {scored}");
+    }
+
     /// Searches the two-player test position and returns how many of North's
     /// expanded decisions with a choice of plays have a single child, which must be
     /// the greedy bot's play, and how many have several.
