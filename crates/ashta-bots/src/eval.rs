@@ -106,7 +106,7 @@ pub enum WeightSet {
     Fitted,
     /// The set measured strongest for the searching bots at the game's player count:
     /// the shipped value net where one fits the rules ([`WeightSet::net`]: standard
-    /// rules, two and four players; traditional rules, two and four players);
+    /// and traditional rules, two to four players);
     /// otherwise fitted weights for three and four players (the default bot against
     /// three greedy bots: 50.5% of 200 games, against 33.0% with the hand weights) and
     /// hand-set ones for two (the fit did not beat them there).

@@ -6,8 +6,8 @@
 //! ([`features`]); a softmax over `players + 1` outcomes (each player wins, counted
 //! from the player to move, or the game is drawn) gives the chances. A net belongs to
 //! one rule set and player count; [`ValueNet::for_variant`] finds the net shipped for
-//! a variant, if there is one ([`SHIPPED`]: standard rules, two and four players, with
-//! pair capture on and off; traditional rules, two and four players). [`train`] makes new ones.
+//! a variant, if there is one ([`SHIPPED`]: standard rules, two to four players, with
+//! pair capture on and off; traditional rules, two to four players). [`train`] makes new ones.
 
 pub mod features;
 
@@ -78,16 +78,18 @@ pub enum NetError {
     Shape(String),
 }
 
-/// The nets shipped with the bots: standard rules, two and four players, with a pair
+/// The nets shipped with the bots: standard rules, two to four players, with a pair
 /// capturing a double (the rule) and without (`pair_capture: false`, the earlier
-/// reading, whose nets were trained before the rule changed); traditional rules, two
-/// and four players.
+/// reading); traditional rules, two to four players.
 pub const SHIPPED: &[&str] = &[
     include_str!("../../nets/standard-2p.json"),
+    include_str!("../../nets/standard-3p.json"),
     include_str!("../../nets/standard-4p.json"),
     include_str!("../../nets/traditional-2p.json"),
+    include_str!("../../nets/traditional-3p.json"),
     include_str!("../../nets/traditional-4p.json"),
     include_str!("../../nets/standard-2p-pair-capture-off.json"),
+    include_str!("../../nets/standard-3p-pair-capture-off.json"),
     include_str!("../../nets/standard-4p-pair-capture-off.json"),
 ];
 
@@ -385,7 +387,7 @@ mod tests {
             })
             .unwrap()
         };
-        for p in [2, 4] {
+        for p in [2, 3, 4] {
             let v = players(p);
             let net = ValueNet::for_variant(&v).expect("a net");
             assert!(net.fits(&v));
@@ -400,8 +402,7 @@ mod tests {
             assert!(!old.rules.to_rules().unwrap().pair_capture);
             assert!(!old.fits(&v) && !net.fits(&off));
         }
-        assert!(ValueNet::for_variant(&players(3)).is_none());
-        for players in [2, 4] {
+        for players in [2, 3, 4] {
             let traditional = Variant::new(Rules {
                 players,
                 ..Rules::preset(ashta_engine::Preset::Traditional)

@@ -347,7 +347,7 @@ fn run(a: &Args) -> anyhow::Result<()> {
         previous = fresh;
     }
     net.about = format!(
-        "train_net --rules {} --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}{}",
+        "train_net --rules '{}' --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}{}",
         a.rules, a.players, a.generations, a.games, net.hidden, a.epochs, a.epsilon, a.seed, a.pool,
         a.start.as_ref().map(|s| format!(" --start {s}")).unwrap_or_default()
     );
