@@ -19,8 +19,8 @@
 //! up through it. At a decision node the child is chosen by UCT on the mover's own
 //! component (max^n): `Q + c·sqrt(ln N / (n + 1))`, where `Q` mixes the child's
 //! evaluation (worth [`MctsConfig::prior_visits`] visits) with the mean of its
-//! simulations, and `c` is [`MctsConfig::exploration_four`] with four players and
-//! [`MctsConfig::exploration`] with fewer. At a chance node the outcome is drawn
+//! simulations, and `c` is [`MctsConfig::exploration_multi`] with three or four players
+//! and [`MctsConfig::exploration`] with two. At a chance node the outcome is drawn
 //! by probability, but along a low-discrepancy sequence (a random offset per node plus
 //! the golden ratio per visit), so a node's visits are spread over the outcomes in
 //! proportion to their probabilities with little sampling noise.
@@ -64,12 +64,12 @@ pub struct MctsConfig {
     /// Time per decision (overrides simulations when set; the search is then no longer
     /// reproducible).
     pub time: Option<Duration>,
-    /// UCT exploration constant with two or three players (values are win chances in
-    /// 0..1).
+    /// UCT exploration constant with two players (values are win chances in 0..1).
     pub exploration: f64,
-    /// UCT exploration constant with four players, where a smaller one plays better
-    /// (BENCHMARKS.md, "Stop 34: less exploration with four players").
-    pub exploration_four: f64,
+    /// UCT exploration constant with three or four players, where a smaller one plays
+    /// better (BENCHMARKS.md, "Stop 34: less exploration with four players" and
+    /// "Stop 35: value nets for three players").
+    pub exploration_multi: f64,
     /// Width of the uniform noise added to each root score (0 for none; weaker levels).
     pub noise: f64,
     /// How many visits the evaluation of a child counts for in its mean.
@@ -133,7 +133,7 @@ impl Default for MctsConfig {
             simulations: 8000,
             time: None,
             exploration: 0.3,
-            exploration_four: 0.1,
+            exploration_multi: 0.1,
             noise: 0.0,
             prior_visits: 2.0,
             rollout_turns: 0,
@@ -378,8 +378,8 @@ impl MctsBot {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));
         let mut s = Search {
             variant,
-            exploration: if variant.players() == 4 {
-                self.config.exploration_four
+            exploration: if variant.players() > 2 {
+                self.config.exploration_multi
             } else {
                 self.config.exploration
             },
@@ -942,10 +942,10 @@ mod tests {
 
     #[test]
     fn exploration_follows_the_number_of_players() {
-        let scores = |(v, pos): &(Variant, Position), fewer: f64, four: f64| {
+        let scores = |(v, pos): &(Variant, Position), two: f64, more: f64| {
             let config = MctsConfig {
-                exploration: fewer,
-                exploration_four: four,
+                exploration: two,
+                exploration_multi: more,
                 ..small()
             };
             MctsBot::new(11, config)
@@ -954,14 +954,14 @@ mod tests {
                 .map(|c| c.score.to_bits())
                 .collect::<Vec<_>>()
         };
-        let four = midgame(4);
-        assert_eq!(scores(&four, 0.3, 0.1), scores(&four, 2.0, 0.1));
-        assert_ne!(scores(&four, 0.3, 0.1), scores(&four, 0.3, 2.0));
-        for players in [2, 3] {
+        for players in [3, 4] {
             let game = midgame(players);
-            assert_eq!(scores(&game, 0.3, 0.1), scores(&game, 0.3, 2.0));
-            assert_ne!(scores(&game, 0.3, 0.1), scores(&game, 2.0, 0.1));
+            assert_eq!(scores(&game, 0.3, 0.1), scores(&game, 2.0, 0.1));
+            assert_ne!(scores(&game, 0.3, 0.1), scores(&game, 0.3, 2.0));
         }
+        let two = midgame(2);
+        assert_eq!(scores(&two, 0.3, 0.1), scores(&two, 0.3, 2.0));
+        assert_ne!(scores(&two, 0.3, 0.1), scores(&two, 2.0, 0.1));
     }
 
     #[test]

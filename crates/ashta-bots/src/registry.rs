@@ -240,7 +240,7 @@ fn build(
                     "time" => config.time = Some(millis(k, v)?),
                     "c" => {
                         config.exploration = number(k, v)?;
-                        config.exploration_four = config.exploration;
+                        config.exploration_multi = config.exploration;
                     }
                     "noise" => config.noise = number(k, v)?,
                     "eval" => config.weights = weight_set(k, v)?,
@@ -326,7 +326,7 @@ mod tests {
         };
         let two = "standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0";
         let four = "standard 5 4 0 3 4,9,9,9/13,0,0,0/2,0,0,0/6,0,0,0 - - 0";
-        // The default is 0.3 with two (and three) players and 0.1 with four; `c` sets
+        // The default is 0.3 with two players and 0.1 with three or four; `c` sets
         // both.
         assert_eq!(
             score(two, "mcts:sims=300"),
