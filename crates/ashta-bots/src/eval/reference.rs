@@ -199,7 +199,7 @@ proptest! {
 
     #[test]
     fn the_value_nets_outputs_are_those_of_one_sum_at_a_time(
-        players in prop::sample::select(vec![2u8, 4]),
+        players in prop::sample::select(vec![2u8, 3, 4]),
         hidden in prop::collection::vec(prop_oneof![Just(0.0f32), 0.0f32..4.0], 64),
         seed in any::<u64>(),
     ) {

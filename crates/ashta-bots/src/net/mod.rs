@@ -248,6 +248,7 @@ impl ValueNet {
         };
         match out.len() {
             3 => biased(out, &dot_rows::<3>(&self.w2, hidden)),
+            4 => biased(out, &dot_rows::<4>(&self.w2, hidden)),
             5 => biased(out, &dot_rows::<5>(&self.w2, hidden)),
             _ => {
                 for (k, o) in out.iter_mut().enumerate() {
