@@ -57,7 +57,8 @@ export const myTurnOrOver = (s) => s.status === "finished" || (s.you !== null &&
  * legal moves. Returns the snapshot after the server answered.
  */
 export async function act(page, pick = (legal) => legal[0]) {
-  const before = await waitFor(page, myTurnOrOver, 30000);
+  // A bot's whole turn: generous, as two browser tests share two cores in the tests.
+  const before = await waitFor(page, myTurnOrOver, 60000);
   if (before.status === "finished") return before;
   if (before.must_throw) {
     await page.click("#throw");

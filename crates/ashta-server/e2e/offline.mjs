@@ -86,7 +86,9 @@ async function startOfflineGame(page, base, players) {
     await page.selectOption(`select[name="level-${p}"]`, "default");
   }
   await page.click('button[name="offline"]');
-  await page.waitForURL(/\/g\/local-[0-9a-f]+\?seat=0&token=local/);
+  // Generous: on two busy cores (the other browser test runs beside this one) the page
+  // has been seen to take over 30 s to start the game.
+  await page.waitForURL(/\/g\/local-[0-9a-f]+\?seat=0&token=local/, { timeout: 60000 });
   return snapshot(page);
 }
 
