@@ -71,9 +71,10 @@ struct Args {
     #[arg(long, value_name = "P", default_value_t = 2,
           value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
-    /// Generations of self-play, training and a match against greedy.
-    #[arg(long, value_name = "N", default_value_t = 4)]
-    generations: usize,
+    /// Generations of self-play, training and a match against greedy, at least 1.
+    #[arg(long, value_name = "N", default_value_t = 4,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    generations: u32,
     /// Self-play games per generation.
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     games: u64,
@@ -114,7 +115,8 @@ struct Args {
     /// generation 0 already plays `net` and `search` with it.
     #[arg(long, value_name = "FILE")]
     start: Option<String>,
-    /// Where to write the last net.
+    /// Where to write the net, after each generation (a run stopped early keeps the
+    /// last generation it finished).
     #[arg(long, value_name = "FILE", default_value = "net.json")]
     out: String,
 }
@@ -345,14 +347,16 @@ fn run(a: &Args) -> anyhow::Result<()> {
             100.0 * w as f64 / (w + l + d) as f64
         );
         previous = fresh;
+        // Written after every generation, so a run stopped early keeps the last
+        // generation it finished (the same net as a run of that many generations).
+        net.about = format!(
+            "train_net --rules '{}' --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}{}",
+            a.rules, a.players, generation + 1, a.games, net.hidden, a.epochs, a.epsilon, a.seed, a.pool,
+            a.start.as_ref().map(|s| format!(" --start {s}")).unwrap_or_default()
+        );
+        std::fs::write(&a.out, net.to_json()).with_context(|| format!("--out {}", a.out))?;
+        eprintln!("wrote {} (generation {generation})", a.out);
     }
-    net.about = format!(
-        "train_net --rules '{}' --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}{}",
-        a.rules, a.players, a.generations, a.games, net.hidden, a.epochs, a.epsilon, a.seed, a.pool,
-        a.start.as_ref().map(|s| format!(" --start {s}")).unwrap_or_default()
-    );
-    std::fs::write(&a.out, net.to_json()).with_context(|| format!("--out {}", a.out))?;
-    eprintln!("wrote {}", a.out);
     Ok(())
 }
 
@@ -384,6 +388,14 @@ mod tests {
             ("net,net,hand", "\"standard\"", "net.json")
         );
         assert_eq!(a.start, None);
+    }
+
+    #[test]
+    fn a_run_has_at_least_one_generation() {
+        // The net is written after each generation, so none would write nothing.
+        let e = parse("--generations 0").unwrap_err().to_string();
+        assert!(e.contains("--generations"), "{e}");
+        assert_eq!(parse("--generations 1").unwrap().generations, 1);
     }
 
     #[test]
