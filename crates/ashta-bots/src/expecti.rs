@@ -46,8 +46,10 @@ pub struct ExpectiConfig {
     pub max_depth: u32,
     /// Time per decision; iterative deepening stops when it runs out.
     pub time: Option<Duration>,
-    /// Width of uniform noise added to root scores (weaker levels).
+    /// Width of uniform noise added to root scores with two players (weaker levels).
     pub noise: f64,
+    /// The same with three or four players.
+    pub noise_multi: f64,
     /// Longest run of throws a chance node enumerates (the rest, a run of graces of
     /// probability 8^-(n-1) with the standard table, is dropped and the others rescaled).
     pub max_throws: usize,
@@ -69,6 +71,7 @@ impl Default for ExpectiConfig {
             max_depth: 3,
             time: None,
             noise: 0.0,
+            noise_multi: 0.0,
             max_throws: 2,
             multi: MultiPlayer::MaxN,
             weights: WeightSet::Strongest,
@@ -79,11 +82,14 @@ impl Default for ExpectiConfig {
 }
 
 impl ExpectiConfig {
-    /// The `medium` level: one turn of lookahead past the bot's own play, a little noise.
+    /// The `medium` level: one turn of lookahead past the bot's own play, and noise:
+    /// 0.08 with two players (below `hard`, BENCHMARKS.md, "The ladder"), 0.02 with
+    /// three or four.
     pub fn medium() -> Self {
         ExpectiConfig {
             max_depth: 2,
-            noise: 0.02,
+            noise: 0.08,
+            noise_multi: 0.02,
             ..Self::default()
         }
     }
@@ -457,12 +463,17 @@ impl Bot for ExpectiBot {
         }
         self.nodes = search.nodes;
         self.depth = completed;
+        let noise = if variant.players() > 2 {
+            self.config.noise_multi
+        } else {
+            self.config.noise
+        };
         let mut out: Vec<Candidate> = plays
             .into_iter()
             .zip(scores)
             .map(|(play, score)| {
-                let noise = if self.config.noise > 0.0 {
-                    self.rng.random_range(-self.config.noise..self.config.noise)
+                let noise = if noise > 0.0 {
+                    self.rng.random_range(-noise..noise)
                 } else {
                     0.0
                 };
@@ -538,6 +549,33 @@ mod tests {
             let exact = s.vector(&c.play.position, 2)[0];
             assert!((exact - c.score).abs() < 1e-9, "{exact} vs {}", c.score);
         }
+    }
+
+    #[test]
+    fn root_noise_follows_the_number_of_players() {
+        let scores = |text: &str, two: f64, more: f64| {
+            let (v, pos) = parse_any(text).unwrap();
+            let config = ExpectiConfig {
+                max_depth: 1,
+                noise: two,
+                noise_multi: more,
+                ..ExpectiConfig::default()
+            };
+            ExpectiBot::new(1, config)
+                .analyse(&v, &pos)
+                .into_iter()
+                .map(|c| (c.play.moves, c.score.to_bits()))
+                .collect::<Vec<_>>()
+        };
+        let four = "standard 5 4 0 4,2 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0";
+        assert_eq!(scores(four, 0.0, 0.0), scores(four, 0.5, 0.0));
+        assert_ne!(scores(four, 0.0, 0.0), scores(four, 0.0, 0.5));
+        let two = "standard 5 2 0 3 2,0,0,0/13,0,0,0 - - 0";
+        assert_eq!(scores(two, 0.0, 0.0), scores(two, 0.0, 0.5));
+        assert_ne!(scores(two, 0.0, 0.0), scores(two, 0.5, 0.0));
+        // The `medium` level: more noise with two players than with more.
+        let medium = ExpectiConfig::medium();
+        assert!(medium.noise > medium.noise_multi && medium.noise_multi > 0.0);
     }
 
     #[test]

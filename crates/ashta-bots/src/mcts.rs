@@ -70,8 +70,12 @@ pub struct MctsConfig {
     /// better (BENCHMARKS.md, "Stop 34: less exploration with four players" and
     /// "Stop 35: value nets for three players").
     pub exploration_multi: f64,
-    /// Width of the uniform noise added to each root score (0 for none; weaker levels).
+    /// Width of the uniform noise added to each root score with two players (0 for
+    /// none; weaker levels).
     pub noise: f64,
+    /// The same with three or four players, where a player's chances, spread over
+    /// more players, differ less from play to play.
+    pub noise_multi: f64,
     /// How many visits the evaluation of a child counts for in its mean.
     pub prior_visits: f64,
     /// Turns of cheap play-out (captures first, else random) after a new leaf before
@@ -135,6 +139,7 @@ impl Default for MctsConfig {
             exploration: 0.3,
             exploration_multi: 0.1,
             noise: 0.0,
+            noise_multi: 0.0,
             prior_visits: 2.0,
             rollout_turns: 0,
             max_throws: 4,
@@ -152,10 +157,14 @@ impl Default for MctsConfig {
 
 impl MctsConfig {
     /// The `hard` level: the same search with an eighth of the budget (1000
-    /// simulations, about 6 ms per decision).
+    /// simulations, about 6 ms per decision) and, with two players, root noise of
+    /// 0.04, so that it sits between `medium` and `default` (in two players the search
+    /// gains little past 64 simulations, and without the noise `hard` and `default`
+    /// cannot be told apart; BENCHMARKS.md, "The ladder").
     pub fn hard() -> Self {
         MctsConfig {
             simulations: 1000,
+            noise: 0.04,
             ..Self::default()
         }
     }
@@ -711,10 +720,15 @@ impl Bot for MctsBot {
     /// counting as [`MctsConfig::prior_visits`] visits), best first; visits break ties.
     fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate> {
         let mut scored = self.search(variant, pos);
-        if self.config.noise > 0.0 {
+        let noise = if variant.players() > 2 {
+            self.config.noise_multi
+        } else {
+            self.config.noise
+        };
+        if noise > 0.0 {
             let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(41));
             for s in &mut scored {
-                s.1 += rng.random_range(-self.config.noise..self.config.noise);
+                s.1 += rng.random_range(-noise..noise);
             }
         }
         scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.cmp(&a.2)));
@@ -962,6 +976,33 @@ mod tests {
         let two = midgame(2);
         assert_eq!(scores(&two, 0.3, 0.1), scores(&two, 0.3, 2.0));
         assert_ne!(scores(&two, 0.3, 0.1), scores(&two, 2.0, 0.1));
+    }
+
+    #[test]
+    fn root_noise_follows_the_number_of_players() {
+        let scores = |(v, pos): &(Variant, Position), two: f64, more: f64| {
+            let config = MctsConfig {
+                noise: two,
+                noise_multi: more,
+                ..small()
+            };
+            MctsBot::new(11, config)
+                .analyse(v, pos)
+                .into_iter()
+                .map(|c| (c.play.moves, c.score.to_bits()))
+                .collect::<Vec<_>>()
+        };
+        for players in [3, 4] {
+            let game = midgame(players);
+            assert_eq!(scores(&game, 0.0, 0.0), scores(&game, 0.5, 0.0));
+            assert_ne!(scores(&game, 0.0, 0.0), scores(&game, 0.0, 0.5));
+        }
+        let two = midgame(2);
+        assert_eq!(scores(&two, 0.0, 0.0), scores(&two, 0.0, 0.5));
+        assert_ne!(scores(&two, 0.0, 0.0), scores(&two, 0.5, 0.0));
+        // The `hard` level: noise with two players only.
+        let hard = MctsConfig::hard();
+        assert!(hard.noise > 0.0 && hard.noise_multi == 0.0);
     }
 
     #[test]

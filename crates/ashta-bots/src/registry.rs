@@ -212,7 +212,10 @@ fn build(
                     }
                     "throws" => config.max_throws = bounded(k, v, 1, MAX_THROWS as f64)? as usize,
                     "time" => config.time = Some(millis(k, v)?),
-                    "noise" => config.noise = number(k, v)?,
+                    "noise" => {
+                        config.noise = number(k, v)?;
+                        config.noise_multi = config.noise;
+                    }
                     "eval" => config.weights = weight_set(k, v)?,
                     "draw" => config.draw_weight = number(k, v)?,
                     _ => {
@@ -242,7 +245,10 @@ fn build(
                         config.exploration = number(k, v)?;
                         config.exploration_multi = config.exploration;
                     }
-                    "noise" => config.noise = number(k, v)?,
+                    "noise" => {
+                        config.noise = number(k, v)?;
+                        config.noise_multi = config.noise;
+                    }
                     "eval" => config.weights = weight_set(k, v)?,
                     "opponents" => {
                         config.opponents = match v.as_str() {
