@@ -954,38 +954,13 @@ mod tests {
         (v, pos)
     }
 
-    #[test]
-    fn exploration_follows_the_number_of_players() {
-        let scores = |(v, pos): &(Variant, Position), two: f64, more: f64| {
-            let config = MctsConfig {
-                exploration: two,
-                exploration_multi: more,
-                ..small()
-            };
-            MctsBot::new(11, config)
-                .analyse(v, pos)
-                .into_iter()
-                .map(|c| c.score.to_bits())
-                .collect::<Vec<_>>()
-        };
-        for players in [3, 4] {
-            let game = midgame(players);
-            assert_eq!(scores(&game, 0.3, 0.1), scores(&game, 2.0, 0.1));
-            assert_ne!(scores(&game, 0.3, 0.1), scores(&game, 0.3, 2.0));
-        }
-        let two = midgame(2);
-        assert_eq!(scores(&two, 0.3, 0.1), scores(&two, 0.3, 2.0));
-        assert_ne!(scores(&two, 0.3, 0.1), scores(&two, 2.0, 0.1));
-    }
-
-    #[test]
-    fn root_noise_follows_the_number_of_players() {
-        let scores = |(v, pos): &(Variant, Position), two: f64, more: f64| {
-            let config = MctsConfig {
-                noise: two,
-                noise_multi: more,
-                ..small()
-            };
+    /// Checks that a setting with a two-player value and a three-or-four-player value
+    /// (`set(config, two, more)`) uses the one for the game's number of players: `a`
+    /// and `b` are two different values of it.
+    fn follows_the_number_of_players(set: fn(&mut MctsConfig, f64, f64), a: f64, b: f64) {
+        let analysis = |(v, pos): &(Variant, Position), two: f64, more: f64| {
+            let mut config = small();
+            set(&mut config, two, more);
             MctsBot::new(11, config)
                 .analyse(v, pos)
                 .into_iter()
@@ -994,12 +969,30 @@ mod tests {
         };
         for players in [3, 4] {
             let game = midgame(players);
-            assert_eq!(scores(&game, 0.0, 0.0), scores(&game, 0.5, 0.0));
-            assert_ne!(scores(&game, 0.0, 0.0), scores(&game, 0.0, 0.5));
+            assert_eq!(analysis(&game, a, a), analysis(&game, b, a));
+            assert_ne!(analysis(&game, a, a), analysis(&game, a, b));
         }
         let two = midgame(2);
-        assert_eq!(scores(&two, 0.0, 0.0), scores(&two, 0.0, 0.5));
-        assert_ne!(scores(&two, 0.0, 0.0), scores(&two, 0.5, 0.0));
+        assert_eq!(analysis(&two, a, a), analysis(&two, a, b));
+        assert_ne!(analysis(&two, a, a), analysis(&two, b, a));
+    }
+
+    #[test]
+    fn exploration_follows_the_number_of_players() {
+        follows_the_number_of_players(
+            |c, two, more| (c.exploration, c.exploration_multi) = (two, more),
+            0.1,
+            2.0,
+        );
+    }
+
+    #[test]
+    fn root_noise_follows_the_number_of_players() {
+        follows_the_number_of_players(
+            |c, two, more| (c.noise, c.noise_multi) = (two, more),
+            0.0,
+            0.5,
+        );
         // The `hard` level: noise with two players only.
         let hard = MctsConfig::hard();
         assert!(hard.noise > 0.0 && hard.noise_multi == 0.0);
