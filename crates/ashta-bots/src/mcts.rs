@@ -73,8 +73,9 @@ pub struct MctsConfig {
     /// Width of the uniform noise added to each root score with two players (0 for
     /// none; weaker levels).
     pub noise: f64,
-    /// The same with three or four players, where a player's chances, spread over
-    /// more players, differ less from play to play.
+    /// The same with three or four players (kept apart because noise that only
+    /// weakens a level with two players cost `hard` a four-player target; BENCHMARKS.md,
+    /// "Stop 37").
     pub noise_multi: f64,
     /// How many visits the evaluation of a child counts for in its mean.
     pub prior_visits: f64,
