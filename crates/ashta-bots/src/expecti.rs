@@ -24,7 +24,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
-use crate::board::sort_candidates;
+use crate::board::{for_players, sort_candidates};
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::evaluator;
 use crate::tuning::Tuning;
@@ -463,11 +463,7 @@ impl Bot for ExpectiBot {
         }
         self.nodes = search.nodes;
         self.depth = completed;
-        let noise = if variant.players() > 2 {
-            self.config.noise_multi
-        } else {
-            self.config.noise
-        };
+        let noise = for_players(variant, self.config.noise, self.config.noise_multi);
         let mut out: Vec<Candidate> = plays
             .into_iter()
             .zip(scores)

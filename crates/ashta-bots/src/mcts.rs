@@ -50,6 +50,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
+use crate::board::for_players;
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
@@ -388,11 +389,11 @@ impl MctsBot {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));
         let mut s = Search {
             variant,
-            exploration: if variant.players() > 2 {
-                self.config.exploration_multi
-            } else {
-                self.config.exploration
-            },
+            exploration: for_players(
+                variant,
+                self.config.exploration,
+                self.config.exploration_multi,
+            ),
             greedy_seats,
             opponent_eval: opponent_eval.as_ref(),
             greedy_scored: 0,
@@ -563,16 +564,16 @@ impl Search<'_> {
     /// one play the model makes (the first of its best, as the greedy bot takes).
     fn expand(&mut self, n: u32) -> [f64; 4] {
         let v = self.variant;
-        let pos = self.tree.positions[n as usize];
         // The ends of the plays, in buffers the tree keeps between expansions.
         let mut ends = std::mem::take(&mut self.tree.ends);
-        v.play_ends(&pos, &mut ends);
+        let pos = &self.tree.positions[n as usize];
+        v.play_ends(pos, &mut ends);
         let ends_of_plays = ends.positions();
         let me = pos.to_move();
         let value = match self.opponent_eval.filter(|_| self.greedy_seats[me]) {
             Some(model) => {
+                let pick = greedy_pick(v, model, pos, ends_of_plays);
                 self.greedy_scored += ends_of_plays.len();
-                let pick = greedy_pick(v, model, &pos, ends_of_plays);
                 self.expand_with(n, std::iter::once(ends_of_plays[pick]))
             }
             None => self.expand_with(n, ends_of_plays.iter().copied()),
@@ -721,11 +722,7 @@ impl Bot for MctsBot {
     /// counting as [`MctsConfig::prior_visits`] visits), best first; visits break ties.
     fn analyse(&mut self, variant: &Variant, pos: &Position) -> Vec<Candidate> {
         let mut scored = self.search(variant, pos);
-        let noise = if variant.players() > 2 {
-            self.config.noise_multi
-        } else {
-            self.config.noise
-        };
+        let noise = for_players(variant, self.config.noise, self.config.noise_multi);
         if noise > 0.0 {
             let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(41));
             for s in &mut scored {

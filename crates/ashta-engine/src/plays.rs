@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashSet as HashSet;
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -124,6 +124,9 @@ impl Variant {
         if pos.is_over() || pos.must_throw() {
             return true;
         }
+        if pos.bag_len() == 1 && limit > MAX_MOVES {
+            return self.walk_one_value(pos, found);
+        }
         if !self.has_legal_move(pos) {
             let mut end = *pos;
             self.pass_turn(&mut end);
@@ -141,6 +144,28 @@ impl Variant {
         };
         search.from(pos);
         search.complete
+    }
+
+    /// [`Variant::walk_plays`] for a bag of one value (seven bags in eight with four
+    /// cowries): each legal move spends the bag, and distinct moves end in distinct
+    /// positions (a move takes its pawns off one square and puts them on another, and
+    /// a full circle is no move), so the walk needs neither of its sets.
+    fn walk_one_value(&self, pos: &Position, mut found: impl FnMut(&[Move], Position)) -> bool {
+        let mut moves = MoveList::new();
+        self.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            let mut end = *pos;
+            self.pass_turn(&mut end);
+            found(&[], end);
+            return true;
+        }
+        for mv in &moves {
+            let mut end = *pos;
+            self.play_unchecked(&mut end, *mv);
+            debug_assert!(end.is_over() || end.must_throw(), "one value ends the bag");
+            found(std::slice::from_ref(mv), end);
+        }
+        true
     }
 }
 

@@ -62,7 +62,7 @@ pub struct Block {
 
 /// A position. Pawns of a player are kept sorted (ascending path index, off-board last),
 /// so equal positions compare and hash equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Position {
     /// `pawns[p][k]`: path index along p's path, [`OFF`] off the board.
     pub(crate) pawns: [[u8; MAX_PAWNS]; MAX_PLAYERS],
@@ -96,13 +96,6 @@ pub struct Position {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Tag(pub(crate) u32);
 
-impl PartialEq for Tag {
-    fn eq(&self, _: &Tag) -> bool {
-        true
-    }
-}
-impl Eq for Tag {}
-
 /// Whether the player to move is throwing (the bag is empty, or holds the graces of a
 /// throwing phase under way) or moving. Left out of equality and hashing: two positions
 /// with the same pawns, bag and turn are the same state of the game, and a position
@@ -119,13 +112,6 @@ impl Stage {
     /// a bag whose plain value was spent. The first throw or move settles it.
     pub(crate) const EITHER: Stage = Stage(2);
 }
-
-impl PartialEq for Stage {
-    fn eq(&self, _: &Stage) -> bool {
-        true
-    }
-}
-impl Eq for Stage {}
 
 impl Position {
     pub(crate) fn empty(tag: Tag) -> Position {
@@ -271,6 +257,28 @@ impl Position {
         h
     }
 }
+
+impl PartialEq for Position {
+    /// The same state of the game: pawns, bag, blocks, turn and result. The occupancy
+    /// (which follows from the pawns, and is most of the bytes), the phase and the
+    /// rule set's tag are left out.
+    fn eq(&self, o: &Position) -> bool {
+        self.pawns == o.pawns
+            && self.bag == o.bag
+            && self.bag_len == o.bag_len
+            && self.blocks() == o.blocks()
+            && self.to_move == o.to_move
+            && self.extra_turns == o.extra_turns
+            && self.captured == o.captured
+            && self.finished == o.finished
+            && self.places == o.places
+            && self.places_len == o.places_len
+            && self.draw == o.draw
+            && self.over == o.over
+    }
+}
+
+impl Eq for Position {}
 
 impl std::hash::Hash for Position {
     /// Hashes [`Position::key`], so hashing costs a handful of multiplies.

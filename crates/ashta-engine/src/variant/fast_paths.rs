@@ -3,7 +3,8 @@
 //! ([`Variant::fill_moves`]) against [`Variant::legal_moves`] (itself checked against a
 //! reference implementation of the rules in `tests/reference.rs`), the bag's mask
 //! ([`bag_mask`]) against a loop over the counts, and the frozen check's quick look
-//! ([`Variant::rearmost_can_move`]) against [`Variant::can_ever_move`].
+//! ([`Variant::rearmost_can_move`]) against [`Variant::can_ever_move`], and the walk
+//! of a one-value bag's plays, which keeps no sets, against the general walk.
 
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -95,6 +96,23 @@ proptest! {
             v.legal_moves(pos, &mut moves);
             let n = v.fill_moves(pos, &mut buf);
             assert_eq!(&buf[..n], &moves[..], "{pos:?}");
+        });
+    }
+
+    #[test]
+    fn one_value_bag_plays_are_those_of_the_general_walk(
+        rules in arb_rules(),
+        seed in any::<u64>(),
+    ) {
+        let v = Variant::new(rules).unwrap();
+        walk(&v, seed, 600, |pos| {
+            if pos.bag_len() == 1 {
+                // A limit of MAX_MOVES takes the general walk, with its sets; a bag
+                // of one value ends in at most MAX_PAWNS positions, under the limit.
+                let general = v.plays_within(pos, MAX_MOVES);
+                assert!(general.complete);
+                assert_eq!(v.plays_within(pos, crate::PLAYS_LIMIT), general, "{pos:?}");
+            }
         });
     }
 
