@@ -1,6 +1,7 @@
-//! Where bot `A`, in one seat against `B` in every other, wins and loses its games:
-//! captures made and suffered (pawns sent back), and how far `A` had got when it lost.
-//! A diagnostic for the gauntlet's four-player matches (BENCHMARKS.md).
+//! Where bot `A`, in one seat against `B` in every other, wins, draws and loses its
+//! games: captures made and suffered (pawns sent back), captures `A` let pass, lone
+//! pawns of the others left within one throw of `A`, and how far `A` had got. A
+//! diagnostic for the gauntlet (BENCHMARKS.md, "Stop 38").
 //!
 //! ```sh
 //! cargo run --release -p ashta-bots --example captures -- default:time=20 cautious 4 100
@@ -29,37 +30,39 @@ struct Tally {
     progress: u64,
 }
 
-fn main() {
+fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(players), Some(games)) = (
-        args.get(3).and_then(|p| p.parse::<usize>().ok()),
+        args.get(3).and_then(|p| p.parse::<u8>().ok()),
         args.get(4).and_then(|g| g.parse::<u64>().ok()),
     ) else {
-        eprintln!("usage: captures BOT_A BOT_B PLAYERS GAMES [off]");
-        std::process::exit(2);
+        return Err("usage: captures BOT_A BOT_B PLAYERS GAMES [off]".into());
     };
     let (a, b) = (&args[1], &args[2]);
     let rules = Rules {
-        players: players as u8,
+        players,
         pair_capture: args.get(5).is_none_or(|s| s != "off"),
         ..Rules::standard()
     };
+    let players = players as usize;
     let (mut won, mut lost, mut drawn) = (Tally::default(), Tally::default(), Tally::default());
     let mut moves = MoveList::new();
     for g in 0..games {
         let a_seat = (g % players as u64) as usize;
         let bots = (0..players)
-            .map(|s| make_bot(if s == a_seat { a } else { b }, g * 7 + s as u64, None).unwrap())
-            .collect();
-        let game = Game::new(rules.clone(), 1000 + g / players as u64).unwrap();
-        let mut session = Session::with_bots(game, bots).unwrap();
+            .map(|s| make_bot(if s == a_seat { a } else { b }, g * 7 + s as u64, None))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        let game =
+            Game::new(rules.clone(), 1000 + g / players as u64).map_err(|e| e.to_string())?;
+        let mut session = Session::with_bots(game, bots).map_err(|e| e.to_string())?;
         let v = session.game().variant().clone();
         let (mut made, mut suffered, mut declined) = (0u32, 0u32, 0u32);
         let mut exposed = 0u32;
         loop {
             let mover = session.position().to_move();
             let before = *session.position();
-            let step = session.step().unwrap();
+            let step = session.step().map_err(|e| e.to_string())?;
             let after = *session.position();
             let could_capture = mover == a_seat && !before.must_throw() && !before.is_over() && {
                 v.legal_moves(&before, &mut moves);
@@ -120,6 +123,7 @@ fn main() {
             t.progress as f64 / n,
         );
     }
+    Ok(())
 }
 
 /// Whether some other player's lone pawn stands on an unsafe square that one of `a`'s
