@@ -80,6 +80,9 @@ function countTransfer(context) {
 /** Starts an offline game from the lobby: `default` bots in every other seat. */
 async function startOfflineGame(page, base, players) {
   await page.goto(`${base}/`);
+  // As generous as the wait below: with the server stopped the service worker answers,
+  // and on two busy cores the page has been seen to take over 30 s to show the lobby.
+  await page.waitForSelector('select[name="players"]', { timeout: 60000 });
   await page.selectOption('select[name="players"]', String(players));
   for (let p = 1; p < players; p++) {
     await page.selectOption(`select[name="kind-${p}"]`, "bot");
@@ -104,8 +107,13 @@ async function offlineWholeGame(browser, width) {
     await page.goto(`${server.url}/`);
     // The service worker looks after the page and has kept the engine's files.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+    // The worker keeps the files in the order the page listed them, the engine's last
+    // (app.js, ENGINE_FILES): wait for the last of them before stopping the server.
     await page.waitForFunction(
-      async () => (await caches.open("ashta-page-v1").then((c) => c.keys())).some((r) => r.url.endsWith(".wasm")),
+      async () => {
+        const kept = (await caches.open("ashta-page-v1").then((c) => c.keys())).map((r) => r.url);
+        return kept.some((u) => u.endsWith(".wasm")) && kept.some((u) => u.endsWith("/assets/manifest.webmanifest"));
+      },
       null,
       { timeout: 30000, polling: 200 },
     );
