@@ -13,11 +13,10 @@ use ashta_bots::make_bot;
 use ashta_engine::{Game, Rules};
 use ashta_session::{Session, Step};
 
-fn main() {
+fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
     let Some(games) = args.get(3).and_then(|g| g.parse::<u64>().ok()) else {
-        eprintln!("usage: losses BOT_A BOT_B GAMES [off]");
-        std::process::exit(2);
+        return Err("usage: losses BOT_A BOT_B GAMES [off]".into());
     };
     let (a, b) = (&args[1], &args[2]);
     let pc = args.get(4).map(|s| s != "off").unwrap_or(true);
@@ -30,15 +29,16 @@ fn main() {
     for g in 0..games {
         let a_seat = (g % 2) as usize;
         let bots = (0..2)
-            .map(|s| make_bot(if s == a_seat { a } else { b }, g * 7 + s as u64, None).unwrap())
-            .collect();
-        let game = Game::new(rules.clone(), 1000 + g / 2).unwrap();
-        let mut session = Session::with_bots(game, bots).unwrap();
+            .map(|s| make_bot(if s == a_seat { a } else { b }, g * 7 + s as u64, None))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        let game = Game::new(rules.clone(), 1000 + g / 2).map_err(|e| e.to_string())?;
+        let mut session = Session::with_bots(game, bots).map_err(|e| e.to_string())?;
         let v = session.game().variant().clone();
         let mut log = Vec::new();
         loop {
             let before = *session.position();
-            let step = session.step().unwrap();
+            let step = session.step().map_err(|e| e.to_string())?;
             let after = *session.position();
             for q in 0..2 {
                 let lost: usize = v
@@ -93,4 +93,5 @@ fn main() {
         }
     }
     println!("A {wins} – {losses} – {draws}");
+    Ok(())
 }
