@@ -30,11 +30,11 @@ pub struct MoveSquares {
 impl MoveSquares {
     fn new(variant: &Variant, player: usize, mv: &Move) -> MoveSquares {
         MoveSquares {
-            value: mv.value,
-            from: mv.from.map(|f| square_name(variant, player, f as usize)),
-            to: square_name(variant, player, mv.to as usize),
-            count: mv.count,
-            capture: mv.capture.is_some(),
+            value: mv.value(),
+            from: mv.from().map(|f| square_name(variant, player, f as usize)),
+            to: square_name(variant, player, mv.to() as usize),
+            count: mv.count(),
+            capture: mv.capture().is_some(),
         }
     }
 }

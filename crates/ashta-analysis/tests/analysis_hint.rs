@@ -60,8 +60,8 @@ fn the_pawn_in_front_of_an_attacker_moves_to_the_safe_square() {
     let h = hint(&v, &pos, &fixed(32));
     assert_eq!(h.plays.len(), 3);
     let best = &h.plays[0];
-    assert_eq!(best.play.moves[0].from, Some(3), "{:?}", best.play.moves);
-    assert_eq!(best.play.moves[0].to, 4);
+    assert_eq!(best.play.moves[0].from(), Some(3), "{:?}", best.play.moves);
+    assert_eq!(best.play.moves[0].to(), 4);
     assert!(h.plays[1].loss > 0.0);
 }
 

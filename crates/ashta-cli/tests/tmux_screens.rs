@@ -42,10 +42,10 @@ fn saved_game_with_many_moves(name: &str, units: usize) -> (PathBuf, Vec<String>
                     .variant()
                     .bag(&pos)
                     .into_iter()
-                    .find(|v| moves.iter().any(|m| m.value == *v));
+                    .find(|v| moves.iter().any(|m| m.value() == *v));
                 let listed: Vec<String> = moves
                     .iter()
-                    .filter(|m| Some(m.value) == first)
+                    .filter(|m| Some(m.value()) == first)
                     .map(|m| move_words(game.variant(), &pos, m))
                     .collect();
                 if listed.len() >= units {

@@ -312,9 +312,9 @@ impl Game {
             return Err(MoveError::MustThrow);
         }
         let before = self.position;
-        let played = self
-            .variant
-            .play_move(&mut self.position, mv.value, mv.from, mv.count)?;
+        let played =
+            self.variant
+                .play_move(&mut self.position, mv.value(), mv.from(), mv.count())?;
         if played.mv != mv {
             self.position = before;
             return Err(MoveError::Illegal(IllegalMove::TargetMismatch));

@@ -93,9 +93,9 @@ pub struct MoveRecord {
 impl From<Move> for MoveRecord {
     fn from(mv: Move) -> MoveRecord {
         MoveRecord {
-            value: mv.value,
+            value: mv.value(),
             from: mv.from_index(),
-            count: mv.count,
+            count: mv.count(),
         }
     }
 }

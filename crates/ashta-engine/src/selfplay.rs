@@ -32,13 +32,7 @@ pub fn random_game(variant: &Variant, seed: u64, index: u64, turn_limit: u32) ->
     let mut chooser = ChaCha8Rng::seed_from_u64(seed);
     chooser.set_stream(2 * index + 1);
     let mut pos = variant.start_position();
-    let mut moves: MoveBuf = [Move {
-        value: 0,
-        from: None,
-        to: 0,
-        count: 0,
-        capture: None,
-    }; MAX_MOVES + 1];
+    let mut moves: MoveBuf = [Move::new(0, None, 0, 1, None); MAX_MOVES + 1];
     let mut turns = 0u32;
     while !pos.is_over() {
         if pos.must_throw() {

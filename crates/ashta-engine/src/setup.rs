@@ -32,10 +32,10 @@ pub struct MoveJson {
 impl From<&Move> for MoveJson {
     fn from(mv: &Move) -> MoveJson {
         MoveJson {
-            value: mv.value,
+            value: mv.value(),
             from: mv.from_index(),
-            to: mv.to,
-            count: mv.count,
+            to: mv.to(),
+            count: mv.count(),
             capture: mv.is_capture(),
         }
     }

@@ -62,13 +62,7 @@ fn a_move_is_refused_while_a_throwing_phase_is_under_way() {
         "the position knows its phase: no move yet"
     );
     let grace = game.variant().bag(game.position())[0];
-    let mv = ashta_engine::Move {
-        value: grace,
-        from: Some(0),
-        to: grace,
-        count: 1,
-        capture: None,
-    };
+    let mv = ashta_engine::Move::new(grace, Some(0), grace, 1, None);
     assert_eq!(game.play(mv), Err(MoveError::MustThrow));
     // A whole phase supplied from outside is refused too; throwing on is not.
     assert!(game.apply_throws(&[1]).is_err());

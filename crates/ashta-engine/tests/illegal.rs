@@ -4,7 +4,7 @@
 
 mod common;
 
-use ashta_engine::{IllegalMove, MoveError};
+use ashta_engine::{IllegalMove, Move, MoveError};
 use common::*;
 
 #[test]
@@ -31,7 +31,7 @@ fn entry_brings_half_the_value_or_all_that_are_off() {
     assert_eq!(illegal(&v, &p, 8, None, 4), IllegalMove::EntryCount);
     assert_eq!(illegal(&v, &p, 8, None, 2), IllegalMove::EntryCount);
     assert_eq!(v.entry_count(&p, 8), 1);
-    assert_eq!(mv(&v, &p, 8, None, 1).count, 1);
+    assert_eq!(mv(&v, &p, 8, None, 1).count(), 1);
 }
 
 #[test]
@@ -82,14 +82,14 @@ fn played_move_must_match_its_target_and_capture() {
     let (v, p) = pos("standard 5 2 0 4 0,0,0,12/0,0,0,0 - - 0");
     let good = mv(&v, &p, 4, Some(0), 1);
     for bad in [
-        ashta_engine::Move {
-            to: good.to + 1,
-            ..good
-        },
-        ashta_engine::Move {
-            capture: Some(1),
-            ..good
-        },
+        Move::new(
+            good.value(),
+            good.from(),
+            good.to() + 1,
+            good.count(),
+            good.capture(),
+        ),
+        Move::new(good.value(), good.from(), good.to(), good.count(), Some(1)),
     ] {
         let mut q = p;
         assert_eq!(

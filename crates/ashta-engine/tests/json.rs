@@ -805,7 +805,7 @@ fn an_old_position_without_pair_capture_reads_with_pair_capture_on() {
         let (v, p) = parse_position(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
         assert!(v.rules().pair_capture, "{text}");
         // North's pair may land on South's double on d1 and capture it.
-        assert_eq!(mv(&v, &p, 1, Some(8), 2).capture, Some(0), "{text}");
+        assert_eq!(mv(&v, &p, 1, Some(8), 2).capture(), Some(0), "{text}");
     }
     // And the full rules object written before the flag (as the shipped nets hold it)
     // is the standard game.

@@ -139,13 +139,7 @@ fn a_move_during_a_throwing_phase_is_refused() {
     assert_eq!(q.phase(), Phase::Throwing);
     assert!(legal(&v, &q).is_empty());
     assert_eq!(v.find_move(&q, 4, Some(0), 1), Err(MoveError::MustThrow));
-    let four = Move {
-        value: 4,
-        from: Some(0),
-        to: 4,
-        count: 1,
-        capture: None,
-    };
+    let four = Move::new(4, Some(0), 4, 1, None);
     let before = q;
     assert_eq!(v.play(&mut q, four), Err(MoveError::MustThrow));
     assert_eq!(v.end_turn(&mut q), Err(TurnError::MustThrow));

@@ -38,7 +38,7 @@ fn playing_by_index_or_request_agrees_with_the_legal_list_and_its_queries() {
             let played = v.play_index(&mut by_index, i).unwrap();
             let mut by_request = pos;
             let requested = v
-                .play_move(&mut by_request, mv.value, mv.from, mv.count)
+                .play_move(&mut by_request, mv.value(), mv.from(), mv.count())
                 .unwrap();
             let mut plain = pos;
             v.play(&mut plain, mv).unwrap();
@@ -46,8 +46,8 @@ fn playing_by_index_or_request_agrees_with_the_legal_list_and_its_queries() {
             assert_eq!((played.mv, played.position, by_index), (mv, plain, plain));
             assert_eq!(played.player, pos.to_move());
             assert_eq!(played.forfeit, v.forfeit_after_move(&pos, mv));
-            assert_eq!(played.captured.map(|c| c.0 as u8), mv.capture);
-            assert_eq!(played.path.last().copied(), Some(mv.to as usize));
+            assert_eq!(played.captured.map(|c| c.0 as u8), mv.capture());
+            assert_eq!(played.path.last().copied(), Some(mv.to() as usize));
             if played.block.is_some() {
                 assert!(played.double);
             }

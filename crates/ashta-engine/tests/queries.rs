@@ -21,7 +21,7 @@ fn move_path_wraps_round_the_outer_ring_under_the_circle_gate() {
     // Eight from a3 (12) goes round to e3 (4) while South has never captured.
     let (v, p) = pos("standard+gate=circle 5 2 0 8 0,0,0,12/0,0,0,0 - - 0");
     let m = mv(&v, &p, 8, Some(12), 1);
-    assert_eq!(m.to, 4);
+    assert_eq!(m.to(), 4);
     assert_eq!(
         v.move_path(&p, 0, m).collect::<Vec<_>>(),
         [13, 14, 15, 0, 1, 2, 3, 4]
@@ -58,8 +58,8 @@ fn entry_brings_half_the_value_capped_by_the_pawns_off_the_board() {
     let (v, p) = pos("traditional 5 2 0 8 -1,-1,0,0/-1,-1,-1,-1 - - 0");
     let entries: Vec<u8> = legal(&v, &p)
         .iter()
-        .filter(|m| m.from.is_none())
-        .map(|m| m.count)
+        .filter(|m| m.from().is_none())
+        .map(|m| m.count())
         .collect();
     assert_eq!(entries, [v.entry_count(&p, 8)]);
 }
@@ -89,7 +89,7 @@ fn a_pair_that_can_reach_an_opponents_double_leaves_the_game_unlocked() {
         assert!(!v.is_frozen(&p), "{rules}");
     }
     let (v, p) = pos("standard 5 2 0 1 13,13,15,15/6,6,15,15 - - 0");
-    assert_eq!(mv(&v, &p, 1, Some(13), 2).capture, Some(1));
+    assert_eq!(mv(&v, &p, 1, Some(13), 2).capture(), Some(1));
 }
 
 #[test]

@@ -342,7 +342,7 @@ fn capture_sends_single_pawn_back_to_start() {
     assert_eq!(name(&v, 1, 9), "d1");
     assert_moves(&v, &p, &["1:0>1*", "1:0>1x2*"]);
     let m = mv(&v, &p, 1, Some(0), 1);
-    assert_eq!(m.capture, Some(1));
+    assert_eq!(m.capture(), Some(1));
     let q = play(&v, &p, 1, Some(0), 1);
     assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 1]);
     assert_eq!(pawns(&v, &q, 1), [0, 0, 0, 0]);
@@ -460,7 +460,7 @@ fn a_pair_lands_on_an_opponents_double_and_sends_every_pawn_home() {
     // North's pair on c1 (North's 8) takes the 1 onto South's double on d1 (North's 9).
     let (v, p) = pos("standard 5 2 1 4,1 0,0,1,1/0,0,8,8 - - 0");
     let m = mv(&v, &p, 1, Some(8), 2);
-    assert_eq!((m.to, m.capture), (9, Some(0)));
+    assert_eq!((m.to(), m.capture()), (9, Some(0)));
     let q = play(&v, &p, 1, Some(8), 2);
     // Both South pawns of the double go back to the start square.
     assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
@@ -551,7 +551,7 @@ fn a_pair_lands_on_a_safe_square_among_opponents_as_ever() {
     // South's pawns and captures nobody.
     let (v, p) = pos("standard 5 2 1 1 0,0,0,0/0,0,7,7 - - 0");
     let m = mv(&v, &p, 1, Some(7), 2);
-    assert_eq!(m.capture, None);
+    assert_eq!(m.capture(), None);
     let q = play(&v, &p, 1, Some(7), 2);
     assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
     assert_eq!(pawns(&v, &q, 1), [0, 0, 8, 8]);
@@ -628,7 +628,7 @@ fn outer_double_blocks_each_opponent_for_its_next_turn_only() {
     assert_eq!(pawns(&v, &q, 0), [0, 1, 1, 2]);
     // ... but on East's following turn it no longer blocks.
     let q = throws(&v, &q, &[2]);
-    assert_eq!(mv(&v, &q, 2, Some(12), 1).to, 14);
+    assert_eq!(mv(&v, &q, 2, Some(12), 1).to(), 14);
     // Landing on it is still illegal (East's d1 is 13).
     let (v, p) = pos("standard 5 4 1 1 0,0,1,1/0,0,0,12/0,0,0,0/0,0,0,0 - - 0");
     assert_eq!(illegal(&v, &p, 1, Some(12), 1), IllegalMove::DoubleOnTarget);
@@ -662,10 +662,10 @@ fn broken_double_stops_blocking() {
     let q = play(&v, &p, 1, Some(1), 1);
     assert!(blocks(&v, &q).is_empty());
     let q = throws(&v, &q, &[2]);
-    assert_eq!(mv(&v, &q, 2, Some(8), 1).to, 10);
+    assert_eq!(mv(&v, &q, 2, Some(8), 1).to(), 10);
     // North may now capture the single pawn left on d1.
     let (v, p) = pos("standard 5 2 1 1 0,0,1,2/0,0,0,8 - - 0");
-    assert_eq!(mv(&v, &p, 1, Some(8), 1).capture, Some(0));
+    assert_eq!(mv(&v, &p, 1, Some(8), 1).capture(), Some(0));
 }
 
 #[test]
@@ -707,7 +707,7 @@ fn inner_double_never_blocks() {
     assert!(blocks(&v, &q).is_empty(), "a double on ring 1 never blocks");
     // North passes over b2 (North's 20) with 2 ...
     let q = throws(&v, &q, &[2]);
-    assert_eq!(mv(&v, &q, 2, Some(19), 1).to, 21);
+    assert_eq!(mv(&v, &q, 2, Some(19), 1).to(), 21);
     // ... but cannot land on it with 1 (a single pawn; a pair could capture it).
     let (v, p) = pos("standard 5 2 1 1 0,0,16,16/0,0,0,19 01 - 0");
     assert_eq!(illegal(&v, &p, 1, Some(19), 1), IllegalMove::DoubleOnTarget);
@@ -947,7 +947,7 @@ fn doubles_off_two_pawns_protect_nothing() {
     // are no protection, and a unit landing on them captures both.
     let (v, p) = pos("standard+doubles=false 5 2 1 1 0,0,1,1/0,0,0,8 - - 0");
     let m = mv(&v, &p, 1, Some(8), 1);
-    assert_eq!(m.capture, Some(0));
+    assert_eq!(m.capture(), Some(0));
     let q = play(&v, &p, 1, Some(8), 1);
     assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
 }
@@ -963,7 +963,7 @@ fn doubles_off_forms_no_block_and_moves_no_pairs() {
     let q = play(&v, &p, 1, Some(0), 1);
     assert!(blocks(&v, &q).is_empty());
     let q = throws(&v, &q, &[2]);
-    assert_eq!(mv(&v, &q, 2, Some(8), 1).to, 10);
+    assert_eq!(mv(&v, &q, 2, Some(8), 1).to(), 10);
     let e = reject("standard+doubles=false 5 2 0 - 0,0,1,1/0,0,0,8 - 0@1>1 0");
     assert!(e.contains("no doubles"), "{e}");
 }
@@ -1106,10 +1106,10 @@ fn custom_safe_squares_replace_the_default_ones() {
     // Without a3 in the list, a3 is an ordinary square: South captures North there.
     let (v, p) = pos("standard+safe=c1.c5.c3 5 2 0 1 0,0,0,11/0,0,0,4 - - 0");
     assert!(!v.is_safe(Square::parse("a3", 5).unwrap()));
-    assert_eq!(mv(&v, &p, 1, Some(11), 1).capture, Some(1));
+    assert_eq!(mv(&v, &p, 1, Some(11), 1).capture(), Some(1));
     // With the default layout it is safe.
     let (v, p) = pos("standard 5 2 0 1 0,0,0,11/0,0,0,4 - - 0");
-    assert_eq!(mv(&v, &p, 1, Some(11), 1).capture, None);
+    assert_eq!(mv(&v, &p, 1, Some(11), 1).capture(), None);
     // A listed square is safe: North lands among South's two pawns on b1 (North's 7).
     let (v, p) = pos("standard+safe=c1.c5.c3.b1 5 2 1 1 0,0,15,15/0,0,0,6 - - 0");
     assert!(v.is_safe(Square::parse("b1", 5).unwrap()));
@@ -1166,7 +1166,7 @@ fn block_stops_a_pawn_going_from_the_outer_ring_inside() {
     let (v, p) = pos("standard 5 2 0 4 0,0,0,14/0,0,7,7 0 1@7>0 0");
     assert_eq!(illegal(&v, &p, 4, Some(14), 1), IllegalMove::Blocked);
     let (v, p) = pos("standard 5 2 0 4 0,0,0,14/0,0,7,7 0 - 0");
-    assert_eq!(mv(&v, &p, 4, Some(14), 1).to, 18);
+    assert_eq!(mv(&v, &p, 4, Some(14), 1).to(), 18);
 }
 
 #[test]

@@ -56,9 +56,9 @@ impl ActionSpace {
     pub fn encode(&self, variant: &Variant, pos: &Position, mv: &Move) -> usize {
         let slot = variant
             .table()
-            .slot(mv.value)
+            .slot(mv.value())
             .expect("a legal move spends a value of the table");
-        let unit = match mv.from {
+        let unit = match mv.from() {
             None => 2 * self.pawns,
             Some(from) => {
                 let pawns = pos.pawn_indices(pos.to_move(), self.pawns);
@@ -66,7 +66,7 @@ impl ActionSpace {
                     .iter()
                     .position(|&i| i == from)
                     .expect("a legal move starts where a pawn stands");
-                if mv.count >= 2 {
+                if mv.count() >= 2 {
                     self.pawns + k
                 } else {
                     k

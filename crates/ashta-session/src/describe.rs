@@ -56,16 +56,16 @@ impl MoveFacts {
     /// The facts of `mv`, a move of the player to move of `pos`.
     pub fn of(variant: &Variant, pos: &Position, mv: &Move) -> MoveFacts {
         let p = pos.to_move();
-        let to = mv.to as usize;
-        let capture = mv.capture.map(|victim| {
+        let to = mv.to() as usize;
+        let capture = mv.capture().map(|victim| {
             let sq = variant.square(p, to);
             let pawns = variant.occupant(pos, sq).map_or(1, |(_, n)| n as u8);
             (victim as usize, pawns)
         });
         MoveFacts {
-            value: mv.value,
-            count: mv.count,
-            from: mv.from.map(|from| square_name(variant, p, from as usize)),
+            value: mv.value(),
+            count: mv.count(),
+            from: mv.from().map(|from| square_name(variant, p, from as usize)),
             to: square_name(variant, p, to),
             home: to == variant.home(),
             capture,
@@ -144,7 +144,7 @@ mod tests {
     fn a_capture_names_the_victim_and_the_pawns_sent_back() {
         let (v, pos) =
             parse_any("standard 5 2 0 4 12,0,0,0/0,0,0,20 01 - 0").expect("a valid position");
-        let facts = only_move(&v, &pos, |m| m.capture.is_some());
+        let facts = only_move(&v, &pos, |m| m.capture().is_some());
         assert_eq!(facts.capture, Some((1, 1)));
         assert_eq!(facts.value, 4);
         assert_eq!(facts.from, Some(square_name(&v, 0, 12)));
@@ -156,7 +156,7 @@ mod tests {
     fn a_plain_move_names_both_squares_and_no_capture() {
         let (v, pos) =
             parse_any("standard 5 2 0 3 0,0,0,0/0,0,0,0 - - 0").expect("a valid position");
-        let facts = only_move(&v, &pos, |m| m.count == 1);
+        let facts = only_move(&v, &pos, |m| m.count() == 1);
         assert_eq!(facts.value, 3);
         assert_eq!(facts.from, Some(square_name(&v, 0, 0)));
         assert_eq!(facts.to, square_name(&v, 0, 3));

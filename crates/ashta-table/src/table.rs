@@ -128,7 +128,7 @@ impl Table {
                 let mut after = *pos;
                 let played = self
                     .variant()
-                    .play_move(&mut after, mv.value, mv.from, mv.count)
+                    .play_move(&mut after, mv.value(), mv.from(), mv.count())
                     .ok()?;
                 Some(LegalMove::new(&played))
             })
@@ -324,12 +324,12 @@ impl Table {
                 MoveError::MustThrow => WsError::new(WsErrorCode::MustThrow, e.to_string()),
                 e => WsError::new(WsErrorCode::IllegalMove, e.to_string()),
             })?;
-        if req.to.is_some_and(|to| to != mv.to) {
+        if req.to.is_some_and(|to| to != mv.to()) {
             return Err(WsError::new(
                 WsErrorCode::IllegalMove,
                 format!(
                     "that unit lands on path index {}, not {}",
-                    mv.to,
+                    mv.to(),
                     req.to.unwrap_or(0)
                 ),
             ));
@@ -376,10 +376,10 @@ impl Table {
     /// turn timer ran out); refused when it is not legal.
     pub fn play(&mut self, seat: usize, mv: Move) -> Result<Vec<Event>, WsError> {
         let req = MoveRequest {
-            value: mv.value,
+            value: mv.value(),
             from: mv.from_index(),
-            count: mv.count,
-            to: Some(mv.to),
+            count: mv.count(),
+            to: Some(mv.to()),
             capture: Some(mv.is_capture()),
             path: None,
             forms: None,

@@ -67,7 +67,7 @@ pub fn game_stats(record: &Record) -> Option<GameStats> {
             }
             Moment::Moved { turn, mv, .. } => {
                 let p = record.turns[turn - 1].player as usize;
-                if mv.capture.is_some() {
+                if mv.capture().is_some() {
                     captures[p] += 1;
                 }
                 moves[p] += 1;

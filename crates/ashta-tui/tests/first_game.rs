@@ -40,7 +40,7 @@ fn squares_the_engine_moves(app: &App) -> Vec<Square> {
     v.legal_moves(pos, &mut moves);
     let mut squares: Vec<Square> = moves
         .iter()
-        .map(|m| v.square(pos.to_move(), m.from.map_or(0, usize::from)))
+        .map(|m| v.square(pos.to_move(), m.from().map_or(0, usize::from)))
         .collect();
     squares.sort_by_key(|s| s.0);
     squares.dedup();

@@ -61,7 +61,7 @@ fn enter_chooses_then_a_second_enter_plays_the_move() {
     app.key(key(KeyCode::Enter));
     assert_eq!(human_moves(&app), 1);
     let turn = &app.session().game().record().turns[0];
-    assert_eq!(turn.moves[0].value, chosen.value);
+    assert_eq!(turn.moves[0].value, chosen.value());
     assert_eq!(turn.moves[0].from, chosen.from_index());
     assert!(
         app.journal.log.iter().any(|l| l.text.starts_with("S ")),
@@ -120,7 +120,7 @@ fn typing_a_square_picks_the_unit_there_or_says_why_not() {
     // Every pawn of South starts on c1.
     type_text(&mut app, "c1");
     assert!(!refused(&app), "{}", message(&app));
-    assert_eq!(app.chosen_move().unwrap().from, Some(0));
+    assert_eq!(app.chosen_move().unwrap().from(), Some(0));
     assert!(app.choice.as_ref().unwrap().typed.is_empty());
     type_text(&mut app, "c5");
     assert!(refused(&app));
@@ -158,7 +158,7 @@ fn typing_a_value_of_the_bag_chooses_it() {
         }
         type_text(&mut app, &values[1].value.to_string());
         assert_eq!(app.choice.as_ref().unwrap().value, 1);
-        assert_eq!(app.chosen_move().unwrap().value, values[1].value);
+        assert_eq!(app.chosen_move().unwrap().value(), values[1].value);
         return;
     }
     panic!("no seed gives a bag of two values");

@@ -114,7 +114,7 @@ fn hotseat_under_grace_entry_offers_to_bring_pawns_on() {
         };
         let mut app = App::new(table, settings).unwrap();
         settle(&mut app);
-        let entry = app.chosen_move().is_some_and(|m| m.from.is_none());
+        let entry = app.chosen_move().is_some_and(|m| m.from().is_none());
         if !app.human_to_move() || app.position().to_move() != 0 || !entry {
             continue;
         }

@@ -43,14 +43,14 @@ impl MoveView {
     pub fn new(variant: &Variant, index: usize, played: &Played) -> MoveView {
         let mv = played.mv;
         let p = played.player;
-        let to = mv.to as usize;
+        let to = mv.to() as usize;
         MoveView {
             legal: LegalMove::new(played),
             index,
             notation: mv.to_string(),
-            from_square: mv.from.map(|f| square_name(variant, p, f as usize)),
+            from_square: mv.from().map(|f| square_name(variant, p, f as usize)),
             to_square: square_name(variant, p, to),
-            unit: unit_name(mv.count),
+            unit: unit_name(mv.count()),
             home: to == variant.home(),
             captured: played.captured,
             double: played.double,
@@ -84,7 +84,7 @@ pub fn legal_views(variant: &Variant, pos: &Position) -> Vec<MoveView> {
 pub fn play_copy(variant: &Variant, pos: &Position, mv: &Move) -> Played {
     let mut copy = *pos;
     variant
-        .play_move(&mut copy, mv.value, mv.from, mv.count)
+        .play_move(&mut copy, mv.value(), mv.from(), mv.count())
         .expect("a move of the legal list plays")
 }
 

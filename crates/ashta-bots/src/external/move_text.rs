@@ -98,14 +98,15 @@ pub fn play_move_text(variant: &Variant, pos: &mut Position, text: &str) -> Resu
 /// Whether the landing square and capture `text` claims (if it does) are the move's.
 fn check_claims(text: &str, spec: &MoveText, mv: &Move) -> Result<(), String> {
     if let Some(to) = spec.to {
-        if to != mv.to {
+        if to != mv.to() {
             return Err(format!(
                 "illegal move {text}: that unit lands on {} with {}, not {to}",
-                mv.to, spec.value
+                mv.to(),
+                spec.value
             ));
         }
     }
-    if spec.capture && mv.capture.is_none() {
+    if spec.capture && mv.capture().is_none() {
         return Err(format!("illegal move {text}: it captures nothing"));
     }
     Ok(())
@@ -196,13 +197,13 @@ mod tests {
     fn display_round_trips() {
         for text in ["3:0>3", "8:5>13x2", "2:4>6*", "8:+4", "4:2>6x2*"] {
             let m = parse_move(text).unwrap();
-            let mv = Move {
-                value: m.value,
-                from: m.from,
-                to: m.to.unwrap_or(0),
-                count: m.count,
-                capture: m.capture.then_some(1),
-            };
+            let mv = Move::new(
+                m.value,
+                m.from,
+                m.to.unwrap_or(0),
+                m.count,
+                m.capture.then_some(1),
+            );
             assert_eq!(mv.to_string(), text);
         }
     }

@@ -434,7 +434,7 @@ impl LineGame<'_> {
         let variant = self.session.variant();
         let sq = Square::parse(name, variant.geometry().size())?;
         let idx = variant.path_index(self.session.position().to_move(), sq);
-        let here = |mv: &Move| mv.from.map_or(idx == 0, |i| usize::from(i) == idx);
+        let here = |mv: &Move| mv.from().map_or(idx == 0, |i| usize::from(i) == idx);
         Some(
             moves
                 .iter()

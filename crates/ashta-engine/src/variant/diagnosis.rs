@@ -244,11 +244,11 @@ impl Variant {
     ) -> impl Iterator<Item = usize> + '_ {
         let wraps = self.circle && !pos.has_captured(player);
         let outer = self.outer;
-        let (start, steps) = match mv.from {
-            Some(from) => (from as usize, mv.value as usize),
+        let (start, steps) = match mv.from() {
+            Some(from) => (from as usize, mv.value() as usize),
             None => (0, 0),
         };
-        let entry = mv.from.is_none().then_some(0);
+        let entry = mv.from().is_none().then_some(0);
         entry.into_iter().chain((1..=steps).map(move |k| {
             let j = start + k;
             if wraps && j >= outer {

@@ -89,7 +89,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let v = Variant::new(rules).unwrap();
-        let mut buf: MoveBuf = [Move { value: 0, from: None, to: 0, count: 0, capture: None };
+        let mut buf: MoveBuf = [Move::new(0, None, 0, 1, None);
             MAX_MOVES + 1];
         let mut moves = MoveList::new();
         walk(&v, seed, 600, |pos| {

@@ -42,7 +42,11 @@ impl Variant {
     /// home, and when `mv` is not a legal move in `before`. Otherwise the values left
     /// in the bag, which [`Variant::play`] throws away, and why no unit can use them.
     pub fn forfeit_after_move(&self, before: &Position, mv: Move) -> Option<Forfeit> {
-        if self.find_move(before, mv.value, mv.from, mv.count).ok()? != mv {
+        if self
+            .find_move(before, mv.value(), mv.from(), mv.count())
+            .ok()?
+            != mv
+        {
             return None;
         }
         let mut pos = *before;
@@ -294,7 +298,7 @@ mod tests {
                     assert_eq!(f.is_some(), lost, "{mv:?}");
                     if let Some(f) = f {
                         let mut left = v.bag(&before);
-                        let at = left.iter().position(|&x| x == mv.value).unwrap();
+                        let at = left.iter().position(|&x| x == mv.value()).unwrap();
                         left.remove(at);
                         assert_eq!((f.player, f.values), (mover, left));
                         forfeits += 1;

@@ -132,27 +132,14 @@ impl Variant {
                 let at = self.t.at_row(row, slot);
                 let value = self.values[slot];
                 if let Some((j, capture)) = self.target_at(pos, p, at, blocks, false) {
-                    let mv = Move {
-                        value,
-                        from: Some(i),
-                        to: j as u8,
-                        count: 1,
-                        capture,
-                    };
-                    if !f(mv) || (pair && !f(Move { count: 2, ..mv })) {
+                    let mv = Move::packed(value, i, j as u8, 1, capture_code(capture));
+                    if !f(mv) || (pair && !f(mv.with_count(2))) {
                         return false;
                     }
                 } else if pair && self.pair_capture {
                     // Where a single pawn may not go, a pair may still capture a double.
                     if let Some((j, capture)) = self.target_at(pos, p, at, blocks, true) {
-                        let mv = Move {
-                            value,
-                            from: Some(i),
-                            to: j as u8,
-                            count: 2,
-                            capture,
-                        };
-                        if !f(mv) {
+                        if !f(Move::packed(value, i, j as u8, 2, capture_code(capture))) {
                             return false;
                         }
                     }
@@ -181,14 +168,7 @@ impl Variant {
             let v = self.values[slot];
             if v >= 2 && self.t.table.is_grace_value(v) {
                 let count = entry_pawns(v, off);
-                let mv = Move {
-                    value: v,
-                    from: None,
-                    to: 0,
-                    count,
-                    capture: None,
-                };
-                if !f(mv) {
+                if !f(Move::new(v, None, 0, count, None)) {
                     return false;
                 }
             }
@@ -246,16 +226,12 @@ impl Variant {
                 let double = self.doubles && enemy && o & 31 >= 2;
                 let single = free && !double;
                 let paired = pair && free && (!double || self.pair_capture);
-                let mv = Move {
-                    value: self.values[slot],
-                    from: Some(i),
-                    to: landing.to,
-                    count: 1,
-                    capture: enemy.then_some(owner),
-                };
+                // Captured: 1 + the owner, or 0 (no branch).
+                let capture = (owner + 1) * enemy as u8;
+                let mv = Move::packed(self.values[slot], i, landing.to, 1, capture);
                 out[n.min(MAX_MOVES)] = mv;
                 n += single as usize;
-                out[n.min(MAX_MOVES)] = Move { count: 2, ..mv };
+                out[n.min(MAX_MOVES)] = mv.with_count(2);
                 n += paired as usize;
             }
         }
@@ -334,13 +310,7 @@ impl Variant {
             if count != n {
                 return Err(MoveError::Illegal(IllegalMove::EntryCount));
             }
-            return Ok(Move {
-                value,
-                from: None,
-                to: 0,
-                count,
-                capture: None,
-            });
+            return Ok(Move::new(value, None, 0, count, None));
         };
         let here = pawns.iter().filter(|&&x| x == i).count();
         if i == OFF || count == 0 || count > 2 || here < count as usize {
@@ -353,13 +323,7 @@ impl Variant {
             return Err(MoveError::Illegal(IllegalMove::AtHome));
         }
         match self.unit_rule(pos, p, i as usize, value as usize, count == 2) {
-            Ok((to, capture)) => Ok(Move {
-                value,
-                from,
-                to: to as u8,
-                count,
-                capture,
-            }),
+            Ok((to, capture)) => Ok(Move::new(value, from, to as u8, count, capture)),
             Err((why, _)) => Err(MoveError::Illegal(why)),
         }
     }
@@ -441,6 +405,12 @@ pub(super) fn bag_mask(bag: &[u8; MAX_FACES]) -> u16 {
     let (lo, hi) = bag.split_at(8);
     nonzero(u64::from_le_bytes(lo.try_into().expect("8 counts")))
         | nonzero(u64::from_le_bytes(hi.try_into().expect("8 counts"))) << 8
+}
+
+/// A capture as [`Move::packed`] takes it: 0 for none, 1 + the captured player.
+#[inline(always)]
+fn capture_code(capture: Option<u8>) -> u8 {
+    capture.map_or(0, |p| p + 1)
 }
 
 /// Room for [`Variant::fill_moves`]: every legal move, and one slot more.

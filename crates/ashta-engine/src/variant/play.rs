@@ -22,7 +22,7 @@ impl Variant {
     /// assert_eq!(variant.play(&mut pos, mv), Err(MoveError::MustThrow));
     /// ```
     pub fn play(&self, pos: &mut Position, mv: Move) -> Result<(), MoveError> {
-        let legal = self.find_move(pos, mv.value, mv.from, mv.count)?;
+        let legal = self.find_move(pos, mv.value(), mv.from(), mv.count())?;
         if legal != mv {
             return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
         }
@@ -66,18 +66,18 @@ impl Variant {
     pub(super) fn apply_move(&self, pos: &mut Position, mv: Move) -> bool {
         let p = pos.to_move as usize;
         pos.stage = Stage::MOVING;
-        let slot = self.t.table.slot(mv.value).expect("value from the table");
+        let slot = self.t.table.slot(mv.value()).expect("value from the table");
         pos.bag[slot] -= 1;
         pos.bag_len -= 1;
-        let count = mv.count as usize;
-        match mv.from {
+        let count = mv.count() as usize;
+        match mv.from() {
             None => {
                 let n = self.pawns;
                 let pawns = &mut pos.pawns[p][..n];
                 move_run(pawns, n - count, count, 0);
             }
             Some(from) => {
-                let (i, j) = (from as usize, mv.to as usize);
+                let (i, j) = (from as usize, mv.to() as usize);
                 let src = self.t.path[p][i] as usize;
                 if !self.t.safe[src] {
                     let left = (pos.occ[src] & 31) as usize - count;

@@ -96,13 +96,13 @@ impl Variant {
         let player = pos.to_move as usize;
         let path = self.move_path(pos, player, mv).collect();
         let target = mv
-            .from
-            .map(|_| self.t.path[player][mv.to as usize] as usize);
+            .from()
+            .map(|_| self.t.path[player][mv.to() as usize] as usize);
         let before = target.map_or(0, |sq| pos.occ[sq]);
         let captured = mv
-            .capture
+            .capture()
             .map(|victim| (victim as usize, (before & 31) as usize));
-        let own_before = if mv.capture.is_some() {
+        let own_before = if mv.capture().is_some() {
             0
         } else {
             (before & 31) as usize
@@ -110,7 +110,7 @@ impl Variant {
         let double = self.doubles
             && target.is_some_and(|sq| !self.t.safe[sq])
             && own_before < 2
-            && own_before + mv.count as usize >= 2;
+            && own_before + mv.count() as usize >= 2;
         let had_block = |pos: &Position, sq: usize| {
             pos.blocks()
                 .iter()

@@ -297,7 +297,7 @@ pub fn check_move_generation(v: &Variant, pos: &Position) -> Result<(), TestCase
     prop_assert_eq!(v.has_legal_move(pos), !list.is_empty());
     for (k, &m) in list.iter().enumerate() {
         prop_assert_eq!(
-            v.find_move(pos, m.value, m.from, m.count),
+            v.find_move(pos, m.value(), m.from(), m.count()),
             Ok(m),
             "{}",
             &text
@@ -311,10 +311,13 @@ pub fn check_move_generation(v: &Variant, pos: &Position) -> Result<(), TestCase
         prop_assert_eq!(a, b);
         // A wrong target or capture is refused.
         let mut c = *pos;
-        let wrong = Move {
-            to: m.to.wrapping_add(1),
-            ..m
-        };
+        let wrong = Move::new(
+            m.value(),
+            m.from(),
+            m.to().wrapping_add(1),
+            m.count(),
+            m.capture(),
+        );
         prop_assert!(v.play(&mut c, wrong).is_err());
         prop_assert_eq!(&c, pos);
     }
@@ -334,7 +337,7 @@ pub fn check_move_generation(v: &Variant, pos: &Position) -> Result<(), TestCase
             let found = v.find_move(pos, value, from, count);
             let generated = list
                 .iter()
-                .find(|m| m.value == value && m.from == from && m.count == count);
+                .find(|m| m.value() == value && m.from() == from && m.count() == count);
             match (&found, generated) {
                 (Ok(m), Some(g)) => prop_assert_eq!(m, g),
                 (Err(_), None) => {}

@@ -152,23 +152,11 @@ impl State {
             let here = self.pawns[p].iter().filter(|&&x| x == Some(i)).count();
             for &val in &values {
                 if let Some((j, capture)) = self.target(v, p, i, val as usize, true, false) {
-                    out.insert(Move {
-                        value: val,
-                        from: Some(i as u8),
-                        to: j as u8,
-                        count: 1,
-                        capture,
-                    });
+                    out.insert(Move::new(val, Some(i as u8), j as u8, 1, capture));
                 }
                 if here >= 2 && v.rules().doubles {
                     if let Some((j, capture)) = self.target(v, p, i, val as usize, true, true) {
-                        out.insert(Move {
-                            value: val,
-                            from: Some(i as u8),
-                            to: j as u8,
-                            count: 2,
-                            capture,
-                        });
+                        out.insert(Move::new(val, Some(i as u8), j as u8, 2, capture));
                     }
                 }
             }
@@ -177,13 +165,13 @@ impl State {
         if v.rules().entry == Entry::Grace && off > 0 {
             for &val in &values {
                 if val >= 2 && v.table().is_grace_value(val) {
-                    out.insert(Move {
-                        value: val,
-                        from: None,
-                        to: 0,
-                        count: (val as usize / 2).min(off) as u8,
-                        capture: None,
-                    });
+                    out.insert(Move::new(
+                        val,
+                        None,
+                        0,
+                        (val as usize / 2).min(off) as u8,
+                        None,
+                    ));
                 }
             }
         }
@@ -258,11 +246,11 @@ impl State {
 
     pub fn play(&mut self, v: &Variant, m: Move) {
         let p = self.to_move;
-        let k = self.bag.iter().position(|&x| x == m.value).unwrap();
+        let k = self.bag.iter().position(|&x| x == m.value()).unwrap();
         self.bag.remove(k);
-        let count = m.count as usize;
+        let count = m.count() as usize;
         let r = v.rules();
-        match m.from {
+        match m.from() {
             None => {
                 for x in self.pawns[p].iter_mut().filter(|x| x.is_none()).take(count) {
                     *x = Some(0);
@@ -276,7 +264,7 @@ impl State {
                     .filter(|x| **x == Some(from))
                     .take(count)
                 {
-                    *x = Some(m.to as usize);
+                    *x = Some(m.to() as usize);
                 }
                 if !v.is_safe(src) {
                     let left = self.pawns[p].iter().filter(|&&x| x == Some(from)).count();
@@ -284,7 +272,7 @@ impl State {
                         self.blocks.remove(&src.0);
                     }
                 }
-                let dst = v.square(p, m.to as usize);
+                let dst = v.square(p, m.to() as usize);
                 if !v.is_safe(dst) {
                     let mut before = 0;
                     for q in 0..v.players() {
@@ -316,7 +304,7 @@ impl State {
                         }
                     }
                     let now = before + count;
-                    if r.doubles && before < 2 && now >= 2 && (m.to as usize) < v.outer_len() {
+                    if r.doubles && before < 2 && now >= 2 && (m.to() as usize) < v.outer_len() {
                         let mut mask = self.active(v);
                         mask[p] = false;
                         if mask.iter().any(|&b| b) {

@@ -36,7 +36,7 @@ impl App {
             .values()
             .iter()
             .flat_map(|v| v.moves.iter())
-            .map(|mv| self.variant().square(p, mv.from.map_or(0, usize::from)))
+            .map(|mv| self.variant().square(p, mv.from().map_or(0, usize::from)))
             .collect();
         squares.sort_by_key(|sq| sq.0);
         squares.dedup();
@@ -233,7 +233,7 @@ impl App {
         let idx = variant.path_index(p, sq);
         let values = self.values();
         let choice = self.choice.clone().unwrap_or_default();
-        let on_square = |mv: &Move| match mv.from {
+        let on_square = |mv: &Move| match mv.from() {
             Some(i) => i as usize == idx,
             None => idx == 0,
         };
@@ -288,7 +288,9 @@ impl App {
         let mv = self.chosen_move()?;
         let pos = self.position();
         let p = pos.to_move();
-        let from = self.variant().square(p, mv.from.map_or(0, |f| f as usize));
+        let from = self
+            .variant()
+            .square(p, mv.from().map_or(0, |f| f as usize));
         Some((from, path_squares(self.variant(), pos, &mv)))
     }
 }
@@ -305,7 +307,7 @@ fn bag_values(variant: &Variant, pos: &Position) -> Vec<BagValue> {
             _ => out.push(BagValue {
                 value: v,
                 count: 1,
-                moves: moves.iter().filter(|m| m.value == v).copied().collect(),
+                moves: moves.iter().filter(|m| m.value() == v).copied().collect(),
             }),
         }
     }
@@ -323,7 +325,7 @@ pub fn path_squares(variant: &Variant, pos: &Position, mv: &Move) -> Vec<Square>
 
 /// `move 3` as the head of a preview.
 pub(super) fn words_head(mv: &Move) -> String {
-    format!("move {}", mv.value)
+    format!("move {}", mv.value())
 }
 
 /// The text with its first letter in capitals.

@@ -99,7 +99,7 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
     };
     let moving = app.pace.animation.as_ref().map(|a| {
         let from =
-            a.mv.from
+            a.mv.from()
                 .map(|f| app.variant().square(a.player, f as usize));
         let at = if a.step == 0 {
             from.unwrap_or(a.squares[0])
@@ -108,8 +108,8 @@ fn draw_board(frame: &mut Frame, app: &App, area: Rect) {
         };
         Moving {
             player: a.player,
-            count: a.mv.count as usize,
-            from: if a.mv.from.is_none() { None } else { from },
+            count: a.mv.count() as usize,
+            from: if a.mv.from().is_none() { None } else { from },
             at,
         }
     });
