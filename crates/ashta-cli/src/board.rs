@@ -241,13 +241,14 @@ fn state(out: &mut String, variant: &Variant, pos: &Position, detail: Detail) {
     if full || pos.extra_turns() > 0 {
         let _ = writeln!(out, "extra turns: {}", pos.extra_turns());
     }
-    if pos.blocks().is_empty() {
+    let blocks = variant.blocks(pos);
+    if blocks.is_empty() {
         if full {
             let _ = writeln!(out, "blocks: none");
         }
     } else {
         let _ = writeln!(out, "blocks:");
-        for b in pos.blocks() {
+        for b in &blocks {
             let blocked: Vec<&str> = (0..variant.players())
                 .filter(|&q| b.blocked & (1 << q) != 0)
                 .map(|q| player_name(variant, q))

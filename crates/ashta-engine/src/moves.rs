@@ -186,7 +186,10 @@ mod tests {
     #[test]
     fn a_move_is_written_value_from_to() {
         assert_eq!(Move::new(4, Some(0), 4, 2, None).to_string(), "4:0>4x2");
-        assert_eq!(Move::new(3, Some(14), 17, 1, Some(1)).to_string(), "3:14>17*");
+        assert_eq!(
+            Move::new(3, Some(14), 17, 1, Some(1)).to_string(),
+            "3:14>17*"
+        );
         assert_eq!(Move::new(8, None, 0, 3, None).to_string(), "8:+3");
     }
 

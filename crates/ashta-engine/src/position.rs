@@ -7,7 +7,7 @@ use crate::throws::MAX_FACES;
 
 /// Most players in a game.
 pub const MAX_PLAYERS: usize = 4;
-/// Most outer doubles that can block at once.
+/// Most outer doubles that can block at once (four players with eight doubles each).
 pub const MAX_BLOCKS: usize = 32;
 /// Path index of a pawn off the board (grace entry), stored as this sentinel.
 pub const OFF: u8 = u8::MAX;
@@ -71,8 +71,10 @@ pub struct Position {
     /// How many of each distinct value (by slot) the bag holds.
     pub(crate) bag: [u8; MAX_FACES],
     pub(crate) bag_len: u8,
-    pub(crate) blocks: [Block; MAX_BLOCKS],
-    pub(crate) block_len: u8,
+    /// Blocks by the player they stop: bit `k` of `blocked[q]` is set while an
+    /// opponent's outer double at q's path index `k` (on the outer ring, so `k` < 56)
+    /// blocks q. The double's owner is the occupant of its square.
+    pub(crate) blocked: [u64; MAX_PLAYERS],
     pub(crate) to_move: u8,
     pub(crate) extra_turns: u8,
     /// Bit `p`: player p has captured.
@@ -120,8 +122,7 @@ impl Position {
             occ: [0; MAX_SQUARES],
             bag: [0; MAX_FACES],
             bag_len: 0,
-            blocks: [Block::default(); MAX_BLOCKS],
-            block_len: 0,
+            blocked: [0; MAX_PLAYERS],
             to_move: 0,
             extra_turns: 0,
             captured: 0,
@@ -192,9 +193,16 @@ impl Position {
     pub fn bag_counts(&self) -> &[u8; MAX_FACES] {
         &self.bag
     }
-    /// The outer doubles that still block someone, ordered by square.
-    pub fn blocks(&self) -> &[Block] {
-        &self.blocks[..self.block_len as usize]
+    /// How many outer doubles still block player `p`.
+    #[inline]
+    pub fn blocks_against(&self, p: usize) -> u32 {
+        self.blocked[p].count_ones()
+    }
+    /// Whether any outer double still blocks someone (which, and whom:
+    /// [`crate::Variant::blocks`]).
+    #[inline]
+    pub fn has_blocks(&self) -> bool {
+        self.blocked.iter().fold(0, |m, b| m | b) != 0
     }
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
@@ -243,16 +251,15 @@ impl Position {
                 self.captured,
                 self.finished,
                 self.places_len,
-                self.block_len,
+                0,
                 self.over as u8,
                 self.draw.map_or(0, |d| d as u8 + 1),
             ]),
         );
-        for b in self.blocks() {
-            h = mix(
-                h,
-                (b.square as u64) << 16 | (b.owner as u64) << 8 | b.blocked as u64,
-            );
+        if self.has_blocks() {
+            for &b in &self.blocked {
+                h = mix(h, b);
+            }
         }
         h
     }
@@ -266,7 +273,7 @@ impl PartialEq for Position {
         self.pawns == o.pawns
             && self.bag == o.bag
             && self.bag_len == o.bag_len
-            && self.blocks() == o.blocks()
+            && self.blocked == o.blocked
             && self.to_move == o.to_move
             && self.extra_turns == o.extra_turns
             && self.captured == o.captured

@@ -433,9 +433,9 @@ impl Variant {
                 blocked: mask,
             });
         }
-        blocks.sort();
-        pos.block_len = blocks.len() as u8;
-        pos.blocks[..blocks.len()].copy_from_slice(&blocks);
+        for b in blocks {
+            self.add_block(pos, b.square as usize, b.blocked);
+        }
         Ok(())
     }
 
@@ -459,8 +459,8 @@ impl Variant {
                 })
                 .collect(),
             captured: (0..players).map(|p| pos.has_captured(p)).collect(),
-            blocks: pos
-                .blocks()
+            blocks: self
+                .blocks(pos)
                 .iter()
                 .map(|b| BlockJson {
                     owner: b.owner as i64,

@@ -72,7 +72,7 @@ fn rules_md_example_parses() {
     // blocks and extra_turns may be left out.
     let text = with(two(), |_| {});
     let (_, q) = parse_position(&text).unwrap();
-    assert!(q.blocks().is_empty());
+    assert!(!q.has_blocks());
     assert_eq!(q.extra_turns(), 0);
 }
 

@@ -30,7 +30,7 @@ fn positions_moves_and_move_lists_stay_within_their_bounds() {
         std::mem::size_of::<MoveList>(),
     );
     eprintln!("Position {position} B, Move {mv} B, MoveList {list} B");
-    assert!(position <= 420, "Position is {position} bytes");
+    assert!(position <= 360, "Position is {position} bytes");
     assert_eq!(mv, 4, "Move is {mv} bytes");
     assert_eq!(MAX_MOVES, 256);
     assert!(list <= 1024 + 4, "MoveList is {list} bytes");

@@ -126,8 +126,8 @@ pub fn double_mark(variant: &Variant, pos: &Position, sq: Square, count: usize) 
     if count < 2 || !variant.rules().doubles || variant.is_safe(sq) {
         return DoubleMark::None;
     }
-    match pos.blocks().iter().find(|b| b.square == sq.0) {
-        Some(b) => DoubleMark::Blocks(*b),
+    match variant.blocks(pos).into_iter().find(|b| b.square == sq.0) {
+        Some(b) => DoubleMark::Blocks(b),
         None => DoubleMark::Double,
     }
 }

@@ -100,11 +100,7 @@ pub fn for_each_input<F: FnMut(usize, f32)>(
         if pos.has_finished(q) {
             f(extra + 3, 1.0);
         }
-        let blocked = pos
-            .blocks()
-            .iter()
-            .filter(|b| b.blocked & (1 << q) != 0)
-            .count();
+        let blocked = pos.blocks_against(q);
         if blocked > 0 {
             f(extra + 4, blocked as f32 / 2.0);
         }

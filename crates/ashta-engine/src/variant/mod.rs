@@ -213,6 +213,42 @@ impl Variant {
             .map(|&i| (i != OFF).then_some(i as usize))
     }
 
+    /// The outer doubles that still block someone, ordered by square: each with its
+    /// owner and the players it blocks.
+    ///
+    /// ```
+    /// use ashta_engine::parse_any;
+    ///
+    /// // South's double on b1 (path index 1) blocks North.
+    /// let (v, pos) = parse_any("standard 5 2 0 - 1,1,0,0/0,0,0,0 - 0@1>1 0").unwrap();
+    /// let blocks = v.blocks(&pos);
+    /// assert_eq!((blocks.len(), blocks[0].owner, blocks[0].blocked), (1, 0, 0b10));
+    /// ```
+    pub fn blocks(&self, pos: &Position) -> ArrayVec<Block, MAX_BLOCKS> {
+        let mut out = ArrayVec::<Block, MAX_BLOCKS>::new();
+        if !pos.has_blocks() {
+            return out;
+        }
+        for q in 0..self.players as usize {
+            let mut bits = pos.blocked[q];
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let square = self.t.path[q][k];
+                match out.iter_mut().find(|b| b.square == square) {
+                    Some(b) => b.blocked |= 1 << q,
+                    None => out.push(Block {
+                        square,
+                        owner: pos.occ[square as usize] >> 5,
+                        blocked: 1 << q,
+                    }),
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
     /// The bag's values, largest first, repeated as often as they are in the bag.
     pub fn bag(&self, pos: &Position) -> Vec<u8> {
         let mut out = Vec::with_capacity(pos.bag_len());

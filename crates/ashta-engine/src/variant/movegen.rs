@@ -53,12 +53,9 @@ impl Variant {
 
     /// The outer-ring path indices of player `p` where a block against p stands, as
     /// bits (bit k for path index k).
-    #[inline]
+    #[inline(always)]
     pub(super) fn block_mask(&self, pos: &Position, p: usize) -> u64 {
-        pos.blocks()
-            .iter()
-            .filter(|b| b.blocked & (1 << p) != 0)
-            .fold(0, |m, b| m | 1 << self.t.index[p][b.square as usize])
+        pos.blocked[p]
     }
 
     /// The first block against `p` standing strictly between `i` and `j` on the outer
@@ -72,17 +69,18 @@ impl Variant {
         v: usize,
         wrapped: bool,
     ) -> Option<Block> {
-        pos.blocks().iter().copied().find(|b| {
-            if b.blocked & (1 << p) == 0 {
-                return false;
-            }
-            let k = self.t.index[p][b.square as usize] as usize;
-            if wrapped {
-                k > i || k < j || v > self.outer
-            } else {
-                i < k && k < j
-            }
-        })
+        // The one on the lowest square, as the blocks are listed.
+        self.blocks(pos)
+            .into_iter()
+            .filter(|b| b.blocked & (1 << p) != 0)
+            .find(|b| {
+                let k = self.t.index[p][b.square as usize] as usize;
+                if wrapped {
+                    k > i || k < j || v > self.outer
+                } else {
+                    i < k && k < j
+                }
+            })
     }
 
     /// Calls `f` with every legal move of the player to move until `f` returns false.
@@ -92,7 +90,7 @@ impl Variant {
         if pos.over || pos.bag_len == 0 || pos.stage.0 == Stage::THROWING.0 {
             return true;
         }
-        if pos.block_len == 0 {
+        if pos.blocked[pos.to_move as usize] == 0 {
             self.visit_moves_with::<false>(pos, f)
         } else {
             self.visit_moves_with::<true>(pos, f)
@@ -189,11 +187,7 @@ impl Variant {
         let p = pos.to_move as usize;
         let open = pos.captured & (1 << p) != 0;
         let pawns = &pos.pawns[p][..self.pawns];
-        let blocks = if pos.block_len == 0 {
-            0
-        } else {
-            self.block_mask(pos, p)
-        };
+        let blocks = self.block_mask(pos, p);
         let bag = bag_mask(&pos.bag);
         let first_row = self.t.row(open, p, 0);
         let mut n = 0;

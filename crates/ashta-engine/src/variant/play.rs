@@ -86,8 +86,8 @@ impl Variant {
                     } else {
                         (p as u8) << 5 | left as u8
                     };
-                    if left < 2 && pos.block_len != 0 {
-                        remove_block(pos, src as u8);
+                    if left < 2 && pos.has_blocks() {
+                        self.remove_block(pos, src);
                     }
                 }
                 let pawns = &mut pos.pawns[p][..self.pawns];
@@ -102,8 +102,8 @@ impl Variant {
                         // double (pair_capture) captures all of it, and its block goes.
                         let n = (o & 31) as usize;
                         self.send_back(pos, owner, self.t.index[owner][dst], n);
-                        if n >= 2 && pos.block_len != 0 {
-                            remove_block(pos, dst as u8);
+                        if n >= 2 && pos.has_blocks() {
+                            self.remove_block(pos, dst);
                         }
                         pos.captured |= 1 << p;
                         if self.capture_bonus {
@@ -119,16 +119,7 @@ impl Variant {
                     // playing for its next turn (a pair that captures forms one too).
                     if self.doubles && before < 2 && now >= 2 && j < self.outer {
                         let blocked = self.active_mask(pos) & !(1 << p);
-                        if blocked != 0 {
-                            add_block(
-                                pos,
-                                Block {
-                                    square: dst as u8,
-                                    owner: p as u8,
-                                    blocked,
-                                },
-                            );
-                        }
+                        self.add_block(pos, dst, blocked);
                     }
                 }
                 if j == self.home
@@ -202,9 +193,7 @@ impl Variant {
         clear_bag(pos);
         pos.stage = Stage::THROWING;
         let p = pos.to_move as usize;
-        if pos.block_len != 0 {
-            expire_blocks(pos, p);
-        }
+        expire_blocks(pos, p);
         if pos.over {
             return;
         }
@@ -283,39 +272,31 @@ pub(super) fn clear_bag(pos: &mut Position) {
     }
 }
 
-pub(super) fn add_block(pos: &mut Position, block: Block) {
-    let n = pos.block_len as usize;
-    if n == MAX_BLOCKS {
-        return;
-    }
-    let at = pos.blocks[..n].partition_point(|b| b.square < block.square);
-    pos.blocks.copy_within(at..n, at + 1);
-    pos.blocks[at] = block;
-    pos.block_len += 1;
-}
-
-pub(super) fn remove_block(pos: &mut Position, square: u8) {
-    let n = pos.block_len as usize;
-    if let Some(at) = pos.blocks[..n].iter().position(|b| b.square == square) {
-        pos.blocks.copy_within(at + 1..n, at);
-        pos.blocks[n - 1] = Block::default();
-        pos.block_len -= 1;
-    }
-}
-
-pub(super) fn expire_blocks(pos: &mut Position, p: usize) {
-    let n = pos.block_len as usize;
-    let mut kept = 0;
-    for k in 0..n {
-        let mut b = pos.blocks[k];
-        b.blocked &= !(1 << p);
-        if b.blocked != 0 {
-            pos.blocks[kept] = b;
-            kept += 1;
+impl Variant {
+    /// Raises a block on outer square `square` against the players of `blocked`.
+    pub(crate) fn add_block(&self, pos: &mut Position, square: usize, blocked: u8) {
+        for q in 0..self.players as usize {
+            if blocked & (1 << q) != 0 {
+                pos.blocked[q] |= 1 << self.t.index[q][square];
+            }
         }
     }
-    pos.blocks[kept..n].fill(Block::default());
-    pos.block_len = kept as u8;
+
+    /// Takes away the block on `square`, if there is one (its double broke up or was
+    /// captured).
+    pub(super) fn remove_block(&self, pos: &mut Position, square: usize) {
+        for q in 0..self.players as usize {
+            // Squares off the outer ring have indices past 63: no block there.
+            let k = self.t.index[q][square] as u32;
+            pos.blocked[q] &= !1u64.checked_shl(k).unwrap_or(0);
+        }
+    }
+}
+
+/// Every block against `p` ends (p's turn is over, or p has finished).
+#[inline]
+pub(super) fn expire_blocks(pos: &mut Position, p: usize) {
+    pos.blocked[p] = 0;
 }
 
 #[cfg(test)]

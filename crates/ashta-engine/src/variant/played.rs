@@ -112,10 +112,9 @@ impl Variant {
             && own_before < 2
             && own_before + mv.count() as usize >= 2;
         let had_block = |pos: &Position, sq: usize| {
-            pos.blocks()
-                .iter()
+            self.blocks(pos)
+                .into_iter()
                 .find(|b| b.square as usize == sq && b.owner as usize == player)
-                .copied()
         };
         let mut forfeit = None;
         if self.apply_move(pos, mv) {

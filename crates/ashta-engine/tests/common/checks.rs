@@ -221,7 +221,7 @@ pub fn check_position(v: &Variant, pos: &Position, settled: bool) -> Result<(), 
         }
     }
     // Blocks: an outer double of the owner, blocking opponents still playing.
-    for b in pos.blocks() {
+    for b in v.blocks(pos) {
         let sq = Square(b.square);
         let owner = b.owner as usize;
         prop_assert!(v.rules().doubles, "{}", &text);

@@ -42,8 +42,8 @@ impl State {
         State {
             pawns: (0..n).map(|p| v.pawns(pos, p).collect()).collect(),
             captured: (0..n).map(|p| pos.has_captured(p)).collect(),
-            blocks: pos
-                .blocks()
+            blocks: v
+                .blocks(pos)
                 .iter()
                 .map(|b| {
                     let mask = (0..n).map(|q| b.blocked & (1 << q) != 0).collect();
