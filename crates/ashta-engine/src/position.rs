@@ -251,7 +251,7 @@ impl Position {
                 self.captured,
                 self.finished,
                 self.places_len,
-                0,
+                0, // the blocks are mixed in below
                 self.over as u8,
                 self.draw.map_or(0, |d| d as u8 + 1),
             ]),

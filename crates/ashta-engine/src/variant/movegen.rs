@@ -90,7 +90,7 @@ impl Variant {
         if pos.over || pos.bag_len == 0 || pos.stage.0 == Stage::THROWING.0 {
             return true;
         }
-        if pos.blocked[pos.to_move as usize] == 0 {
+        if self.block_mask(pos, pos.to_move as usize) == 0 {
             self.visit_moves_with::<false>(pos, f)
         } else {
             self.visit_moves_with::<true>(pos, f)

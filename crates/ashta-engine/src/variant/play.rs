@@ -286,7 +286,8 @@ impl Variant {
     /// captured).
     pub(super) fn remove_block(&self, pos: &mut Position, square: usize) {
         for q in 0..self.players as usize {
-            // Squares off the outer ring have indices past 63: no block there.
+            // Bits at or past the outer ring's length are never set, so clearing the
+            // bit of an inner square changes nothing; indices past 63 have no bit.
             let k = self.t.index[q][square] as u32;
             pos.blocked[q] &= !1u64.checked_shl(k).unwrap_or(0);
         }
