@@ -195,6 +195,39 @@ pub struct Evaluator {
     net: Option<Arc<dyn WinChances>>,
     /// How much of a draw's share [`Evaluator::values`] counts (1: all of it).
     draw_weight: f64,
+    /// `miss[d]`: 1 − [`Evaluator::hit_probability`]`(d)`, for every distance the
+    /// capture and exposure terms can ask (1 beyond the longest throw).
+    miss: Arc<[f64]>,
+    /// The squares of the variant's paths as the capture and exposure terms see them.
+    targets: Arc<[Target]>,
+}
+
+/// A square of player `t`'s path short of home, as the capture and exposure terms
+/// see it: whether it is safe, and each player's path index of it.
+#[derive(Clone, Copy, Debug)]
+struct Target {
+    safe: bool,
+    index: [u8; 4],
+}
+
+impl Target {
+    /// Every path index of every player of `v`, `t`'s at `t * home + j`.
+    fn table(v: &Variant) -> Arc<[Target]> {
+        let home = v.home();
+        (0..v.players() * home)
+            .map(|n| {
+                let sq = v.square(n / home, n % home);
+                let mut index = [0; 4];
+                for (a, k) in index.iter_mut().enumerate().take(v.players()) {
+                    *k = v.path_index(a, sq) as u8;
+                }
+                Target {
+                    safe: v.is_safe(sq),
+                    index,
+                }
+            })
+            .collect()
+    }
 }
 
 impl Evaluator {
@@ -242,12 +275,19 @@ impl Evaluator {
                 }
             }
         }
+        // A distance is at most a path's length, or a circle's length more.
+        let longest = variant.home() + 2 * variant.outer_len() + 1;
+        let miss = (0..longest.max(hit.len()))
+            .map(|d| 1.0 - hit.get(d).copied().unwrap_or(0.0))
+            .collect();
         Evaluator {
             hit,
             pips_per_turn: pips.max(1.0),
             weights,
             net: None,
             draw_weight: 1.0,
+            miss,
+            targets: Target::table(variant),
         }
     }
 
@@ -338,20 +378,25 @@ impl Evaluator {
     pub(crate) fn terms(&self, v: &Variant, pos: &Position) -> Terms {
         let runs = Runs::of(v, pos);
         let players = v.players();
+        let home = v.home();
         let outer = v.outer_len();
         let pairs_capture = crate::board::pairs_capture_doubles(v);
         let (doubles, circle) = (v.rules().doubles, v.rules().gate == Gate::Circle);
+        let open: [bool; 4] = std::array::from_fn(|a| pos.has_captured(a));
+        let finished: [bool; 4] = std::array::from_fn(|a| pos.has_finished(a));
+        let miss_at = |d: usize| self.miss[d];
         let mut miss = [1.0f64; 4];
         let mut loss = [0.0f64; 4];
         // Each target pawn (or stack) of player `t` at index `j`...
         for (t, loss) in loss.iter_mut().enumerate().take(players) {
-            let live = !pos.has_finished(t);
-            for &(j, _) in runs.player(t) {
-                let sq = v.square(t, j as usize);
-                if v.is_safe(sq) {
+            let live = !finished[t];
+            for &(j, count) in runs.player(t) {
+                let target = self.targets[t * home + j as usize];
+                if target.safe {
                     continue;
                 }
-                let count = v.occupant(pos, sq).map_or(1, |(_, n)| n);
+                // Only `t`'s pawns stand on a square that is not safe.
+                let count = count as usize;
                 let double = doubles && count >= 2;
                 // ... is it a capture chance for the attacker, an exposure for `t`?
                 let capture = live && (!double || pairs_capture);
@@ -362,27 +407,32 @@ impl Evaluator {
                 let mut safe_chance = 1.0;
                 // ... against each attacker `a` and its pawns at `i`.
                 for a in (0..players).filter(|&a| a != t) {
-                    let k = v.path_index(a, sq);
-                    let open = pos.has_captured(a);
+                    let k = target.index[a] as usize;
+                    let open = open[a];
                     let capture = capture && (open || k < outer);
-                    let exposed = exposed && !pos.has_finished(a);
+                    let exposed = exposed && !finished[a];
+                    // Runs come in path order: past `k`, only the circle reaches.
+                    let wraps = !open && circle && k < outer;
                     let mut attacker_miss = miss[a];
                     for &(i, n) in runs.player(a) {
                         let i = i as usize;
+                        if i >= k && !wraps {
+                            break;
+                        }
                         if capture && i < k && (!double || n >= 2) {
-                            attacker_miss *= 1.0 - self.hit_probability(k - i);
+                            attacker_miss *= miss_at(k - i);
                         }
                         if !exposed || (count >= 2 && n < 2) {
                             continue;
                         }
                         let d = if k > i && (open || k < outer) {
                             k - i
-                        } else if !open && circle && k < outer && i < outer && k <= i {
+                        } else if wraps && i < outer && k <= i {
                             k + outer - i
                         } else {
                             continue;
                         };
-                        safe_chance *= 1.0 - self.hit_probability(d);
+                        safe_chance *= miss_at(d);
                     }
                     miss[a] = attacker_miss;
                 }

@@ -265,9 +265,10 @@ fn build(
                     }
                     "recognise" => config.recognise_after = number(k, v)? as u32,
                     "draw" => config.draw_weight = number(k, v)?,
+                    "prior" => config.prior_visits = bounded(k, v, 0, 1e6)?,
                     _ => return Err(bad(
                         &format!("{k}={v}"),
-                        "mcts takes sims, time (ms), c, noise, eval, opponents, recognise, draw",
+                        "mcts takes sims, time (ms), c, noise, eval, opponents, recognise, draw, prior",
                     )),
                 }
             }

@@ -380,6 +380,7 @@ pub fn train(net: &mut ValueNet, data: &Samples, config: &TrainConfig) -> Vec<f6
             moments[1].step(&mut net.b1, &g.b1, scale, lr, t);
             moments[2].step(&mut net.w2, &g.w2, scale, lr, t);
             moments[3].step(&mut net.b2, &g.b2, scale, lr, t);
+            net.weights_changed();
         }
         losses.push(total / data.len().max(1) as f64);
     }
@@ -470,5 +471,21 @@ mod tests {
         assert!(after < before - 0.1, "before {before}, after {after}");
         // Better than knowing only how often each outcome happens.
         assert!(after < 3f64.ln() - 0.2, "{after}");
+    }
+
+    #[test]
+    fn a_trained_net_evaluates_with_its_new_weights() {
+        let v = two_players();
+        let pool = [Player::from(Evaluator::new(&v))];
+        let data = self_play(&v, &pool, 0.05, 0, 20);
+        let mut net = ValueNet::new_random(&v, 16, 3);
+        let pos = v.start_position();
+        let before = net.win_chances(&v, &pos);
+        train(&mut net, &data, &TrainConfig::default());
+        let reloaded = ValueNet::from_json(&net.to_json()).unwrap();
+        let after = net.win_chances(&v, &pos);
+        assert_ne!(after, before);
+        assert_eq!(after, reloaded.win_chances(&v, &pos));
+        assert_eq!(after, net.clone().win_chances(&v, &pos));
     }
 }

@@ -49,16 +49,39 @@ pub struct ValueNet {
     /// Outcomes: one per player, then the draw.
     pub outputs: usize,
     /// Input weights, `inputs × hidden`, one row of `hidden` per input.
-    pub w1: Vec<f32>,
+    pub(crate) w1: Vec<f32>,
     /// Hidden biases.
-    pub b1: Vec<f32>,
+    pub(crate) b1: Vec<f32>,
     /// Output weights, `outputs × hidden`.
-    pub w2: Vec<f32>,
+    pub(crate) w2: Vec<f32>,
     /// Output biases.
-    pub b2: Vec<f32>,
+    pub(crate) b2: Vec<f32>,
     /// The hand evaluation whose terms are inputs ([`features`]), built on first use.
     #[serde(skip)]
     hand: OnceLock<Evaluator>,
+    /// `w2` by hidden unit, built on first use by [`ValueNet::win_chances`]: row `j`
+    /// holds every outcome's weight of unit `j` (padded to 8), so that one unit is
+    /// added to all the outcomes' sums at once. Training clears it
+    /// ([`ValueNet::weights_changed`]); a clone starts without it.
+    #[serde(skip)]
+    by_unit: Derived<Vec<[f32; 8]>>,
+}
+
+/// A value computed from a net's weights on first use: empty again in a clone, so
+/// that a clone whose weights change never reads its original's.
+#[derive(Default)]
+struct Derived<T>(OnceLock<T>);
+
+impl<T> Clone for Derived<T> {
+    fn clone(&self) -> Self {
+        Derived(OnceLock::new())
+    }
+}
+
+impl<T> std::fmt::Debug for Derived<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Derived")
+    }
 }
 
 /// A saved net that cannot be used.
@@ -125,6 +148,7 @@ impl ValueNet {
                 .collect(),
             b2: vec![0.0; outputs],
             hand: OnceLock::new(),
+            by_unit: Derived::default(),
         }
     }
 
@@ -257,15 +281,49 @@ impl ValueNet {
                 }
             }
         }
-        let max = out.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
-        let mut total = 0.0;
-        for o in out.iter_mut() {
-            *o = (*o - max).exp();
-            total += *o;
+        softmax(out);
+    }
+
+    /// [`Self::outputs_of`] from the weights by hidden unit: every outcome's sum taken
+    /// in hidden order as there, all outcomes at once, units at 0 left out (adding
+    /// their 0 changes no sum but a zero's sign, which no output sees: a bias is added
+    /// and the softmax subtracts the largest).
+    pub(crate) fn outputs_by_unit(&self, hidden: &[f32], out: &mut [f32]) {
+        let by_unit = self.by_unit.0.get_or_init(|| {
+            (0..self.hidden)
+                .map(|j| {
+                    std::array::from_fn(|k| {
+                        if k < self.outputs {
+                            self.w2[k * self.hidden + j]
+                        } else {
+                            0.0
+                        }
+                    })
+                })
+                .collect()
+        });
+        let mut live = [0u8; MAX_HIDDEN];
+        let mut n = 0;
+        for (j, &a) in hidden.iter().enumerate() {
+            live[n % MAX_HIDDEN] = j as u8;
+            n += usize::from(a != 0.0);
         }
-        for o in out.iter_mut() {
-            *o /= total;
+        let mut sums = [-0.0f32; 8];
+        for &j in &live[..n.min(MAX_HIDDEN)] {
+            let (w, a) = (&by_unit[j as usize], hidden[j as usize]);
+            for (s, w) in sums.iter_mut().zip(w) {
+                *s += w * a;
+            }
         }
+        for ((o, b), s) in out.iter_mut().zip(&self.b2).zip(sums) {
+            *o = b + s;
+        }
+        softmax(out);
+    }
+
+    /// Forgets what was computed from the weights (after training changed them).
+    pub(crate) fn weights_changed(&mut self) {
+        self.by_unit = Derived::default();
     }
 
     /// Each seat's chance to win from `pos` (a game not yet decided); what is left of
@@ -276,11 +334,11 @@ impl ValueNet {
         if self.hidden <= SMALL_HIDDEN {
             let mut hidden = [0.0f32; SMALL_HIDDEN];
             self.hidden_layer(v, pos, &mut hidden[..self.hidden]);
-            self.outputs_of(&hidden[..self.hidden], &mut out[..self.outputs]);
+            self.outputs_by_unit(&hidden[..self.hidden], &mut out[..self.outputs]);
         } else {
             let mut hidden = [0.0f32; MAX_HIDDEN];
             self.hidden_layer(v, pos, &mut hidden[..self.hidden]);
-            self.outputs_of(&hidden[..self.hidden], &mut out[..self.outputs]);
+            self.outputs_by_unit(&hidden[..self.hidden], &mut out[..self.outputs]);
         }
         let players = v.players();
         let mut chances = [0.0; 4];
@@ -288,6 +346,19 @@ impl ValueNet {
             chances[(pos.to_move() + r) % players] = out[r] as f64;
         }
         chances
+    }
+}
+
+/// The softmax of `out`, in place.
+fn softmax(out: &mut [f32]) {
+    let max = out.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+    let mut total = 0.0;
+    for o in out.iter_mut() {
+        *o = (*o - max).exp();
+        total += *o;
+    }
+    for o in out.iter_mut() {
+        *o /= total;
     }
 }
 
