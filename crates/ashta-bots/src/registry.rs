@@ -265,7 +265,7 @@ fn build(
                     }
                     "recognise" => config.recognise_after = number(k, v)? as u32,
                     "draw" => config.draw_weight = number(k, v)?,
-                    "prior" => config.prior_visits = bounded(k, v, 0, 1e6)?,
+                    "prior" => config.prior_visits = number(k, v)?,
                     _ => return Err(bad(
                         &format!("{k}={v}"),
                         "mcts takes sims, time (ms), c, noise, eval, opponents, recognise, draw, prior",
@@ -347,6 +347,19 @@ mod tests {
             score(four, "mcts:sims=300"),
             score(four, "mcts:sims=300,c=0.3")
         );
+    }
+
+    #[test]
+    fn the_prior_option_sets_how_many_visits_the_evaluation_counts_for() {
+        let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
+        let score = |spec: &str| make_bot(spec, 1, None).unwrap().analyse(&v, &pos)[0].score;
+        assert_eq!(score("mcts:sims=300"), score("mcts:sims=300,prior=2"));
+        assert_ne!(score("mcts:sims=300"), score("mcts:sims=300,prior=8"));
+        let err = make_bot("mcts:prior=-1", 1, None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("expected a non-negative number"), "{err}");
     }
 
     #[test]

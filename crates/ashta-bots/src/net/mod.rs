@@ -26,10 +26,11 @@ pub const NET_FORMAT: &str = "ashta-net/1";
 pub const MAX_HIDDEN: usize = 256;
 
 /// Hidden units summed at a time (in registers) by the hidden layer.
-const BLOCK: usize = 32;
+const BLOCK: usize = 64;
 /// Inputs gathered before they are added to the hidden layer.
 const BATCH: usize = 64;
-/// Hidden units that fit the smaller stack buffer (the shipped nets have 64).
+/// Hidden units that fit the smaller stack buffer (the shipped nets have 64, one
+/// block: 8 registers of 8 with AVX).
 const SMALL_HIDDEN: usize = 64;
 
 /// A value network and the rule set it was trained for.
@@ -285,9 +286,9 @@ impl ValueNet {
     }
 
     /// [`Self::outputs_of`] from the weights by hidden unit: every outcome's sum taken
-    /// in hidden order as there, all outcomes at once, units at 0 left out (adding
-    /// their 0 changes no sum but a zero's sign, which no output sees: a bias is added
-    /// and the softmax subtracts the largest).
+    /// in hidden order as there, all outcomes at once, with no test for units at 0
+    /// (adding their 0 changes no sum but a zero's sign, which no output sees: a bias
+    /// is added and the softmax subtracts the largest).
     pub(crate) fn outputs_by_unit(&self, hidden: &[f32], out: &mut [f32]) {
         let by_unit = self.by_unit.0.get_or_init(|| {
             (0..self.hidden)
@@ -302,19 +303,15 @@ impl ValueNet {
                 })
                 .collect()
         });
-        let mut live = [0u8; MAX_HIDDEN];
-        let mut n = 0;
-        for (j, &a) in hidden.iter().enumerate() {
-            live[n % MAX_HIDDEN] = j as u8;
-            n += usize::from(a != 0.0);
-        }
-        let mut sums = [-0.0f32; 8];
-        for &j in &live[..n.min(MAX_HIDDEN)] {
-            let (w, a) = (&by_unit[j as usize], hidden[j as usize]);
-            for (s, w) in sums.iter_mut().zip(w) {
-                *s += w * a;
-            }
-        }
+        #[cfg(target_arch = "x86_64")]
+        let sums = if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: the processor has AVX, the only feature the function enables.
+            unsafe { sums_by_unit_avx(by_unit, hidden) }
+        } else {
+            sums_by_unit(by_unit, hidden)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let sums = sums_by_unit(by_unit, hidden);
         for ((o, b), s) in out.iter_mut().zip(&self.b2).zip(sums) {
             *o = b + s;
         }
@@ -394,6 +391,25 @@ fn dot_rows<const K: usize>(w2: &[f32], hidden: &[f32]) -> [f32; K] {
     sums
 }
 
+/// Every outcome's sum of `hidden` times its weights by unit, each in hidden order.
+#[inline(always)]
+fn sums_by_unit(by_unit: &[[f32; 8]], hidden: &[f32]) -> [f32; 8] {
+    let mut sums = [-0.0f32; 8];
+    for (w, &a) in by_unit.iter().zip(hidden) {
+        for (s, w) in sums.iter_mut().zip(w) {
+            *s += w * a;
+        }
+    }
+    sums
+}
+
+/// [`sums_by_unit`] compiled for AVX (one register holds the eight sums).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn sums_by_unit_avx(by_unit: &[[f32; 8]], hidden: &[f32]) -> [f32; 8] {
+    sums_by_unit(by_unit, hidden)
+}
+
 /// [`add_inputs_blocked`] compiled for AVX.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
@@ -418,6 +434,9 @@ fn add_inputs_blocked(w1: &[f32], z: &mut [f32], inputs: &[(u32, f32)]) {
             }
         }
         chunk.copy_from_slice(&acc);
+    }
+    if blocked == h {
+        return;
     }
     for &(i, x) in inputs {
         let row = &w1[i as usize * h + blocked..(i as usize + 1) * h];
