@@ -411,28 +411,32 @@ impl Evaluator {
                     let open = open[a];
                     let capture = capture && (open || k < outer);
                     let exposed = exposed && !finished[a];
-                    // Runs come in path order: past `k`, only the circle reaches.
-                    let wraps = !open && circle && k < outer;
+                    if !capture && !exposed {
+                        continue;
+                    }
+                    // A unit behind reaches `k` when the attacker may go that far...
+                    let ahead = exposed && (open || k < outer);
+                    // ... and one past it round the circle; runs come in path order.
+                    let wraps = exposed && !open && circle && k < outer;
                     let mut attacker_miss = miss[a];
                     for &(i, n) in runs.player(a) {
                         let i = i as usize;
                         if i >= k && !wraps {
                             break;
                         }
-                        if capture && i < k && (!double || n >= 2) {
-                            attacker_miss *= miss_at(k - i);
+                        // A single captures no double, and a stack is exposed only
+                        // to pairs.
+                        let pair = n >= 2;
+                        if i < k {
+                            if capture && (pair || !double) {
+                                attacker_miss *= miss_at(k - i);
+                            }
+                            if ahead && (pair || count < 2) {
+                                safe_chance *= miss_at(k - i);
+                            }
+                        } else if i < outer && (pair || count < 2) {
+                            safe_chance *= miss_at(k + outer - i);
                         }
-                        if !exposed || (count >= 2 && n < 2) {
-                            continue;
-                        }
-                        let d = if k > i && (open || k < outer) {
-                            k - i
-                        } else if wraps && i < outer && k <= i {
-                            k + outer - i
-                        } else {
-                            continue;
-                        };
-                        safe_chance *= miss_at(d);
                     }
                     miss[a] = attacker_miss;
                 }
