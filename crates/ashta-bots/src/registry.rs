@@ -265,7 +265,12 @@ fn build(
                     }
                     "recognise" => config.recognise_after = number(k, v)? as u32,
                     "draw" => config.draw_weight = number(k, v)?,
-                    "prior" => config.prior_visits = number(k, v)?,
+                    "prior" => {
+                        // With none, a play not yet visited would have no value at all.
+                        config.prior_visits = Some(number(k, v)?)
+                            .filter(|&x| x > 0.0)
+                            .ok_or_else(|| bad(&format!("{k}={v}"), "prior is above 0"))?
+                    }
                     _ => return Err(bad(
                         &format!("{k}={v}"),
                         "mcts takes sims, time (ms), c, noise, eval, opponents, recognise, draw, prior",
@@ -355,11 +360,13 @@ mod tests {
         let score = |spec: &str| make_bot(spec, 1, None).unwrap().analyse(&v, &pos)[0].score;
         assert_eq!(score("mcts:sims=300"), score("mcts:sims=300,prior=2"));
         assert_ne!(score("mcts:sims=300"), score("mcts:sims=300,prior=8"));
-        let err = make_bot("mcts:prior=-1", 1, None)
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(err.contains("expected a non-negative number"), "{err}");
+        for (spec, says) in [
+            ("mcts:prior=-1", "expected a non-negative number"),
+            ("mcts:prior=0", "prior is above 0"),
+        ] {
+            let err = make_bot(spec, 1, None).err().unwrap().to_string();
+            assert!(err.contains(says), "{spec}: {err}");
+        }
     }
 
     #[test]
