@@ -4,7 +4,7 @@
 //!
 //! The rollout policy is the shared [`Evaluator`] one play deep (the greedy bot): for a
 //! bag, the play after which the evaluation gives the mover the best chance. It uses
-//! the weights fitted to game results ([`Weights::fitted`]), whose chances are
+//! the weights fitted to game results ([`ashta_bots::Weights::fitted`]), whose chances are
 //! calibrated, since rollouts and luck add values up rather than only rank them.
 
 use ashta_engine::{MoveList, Position, ThrowOutcome, ThrowStep, Variant};

@@ -103,7 +103,7 @@ impl BradleyTerry {
     }
 
     /// The rating of `i` on the Elo scale relative to `anchor`:
-    /// 400·log10(strength[i] / strength[anchor]).
+    /// `400 · log10(strength[i] / strength[anchor])`.
     pub fn elo(&self, i: usize, anchor: usize) -> f64 {
         400.0 * (self.strength[i] / self.strength[anchor]).log10()
     }

@@ -87,7 +87,7 @@ pub struct MctsConfig {
     /// graces are folded into the others by renormalising).
     pub max_throws: usize,
     /// Score a position where nobody has captured and no pawn can ever again reach an
-    /// opponent's pawn (see [`locked_draw`]) as the draw it must end in.
+    /// opponent's pawn (see [`ashta_engine::Variant::is_locked`]) as the draw it must end in.
     pub locked_draws: bool,
     /// The search stops early once the tree holds this many nodes (about half a
     /// kilobyte each), so long time budgets cannot exhaust memory.

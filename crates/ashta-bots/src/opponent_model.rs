@@ -2,7 +2,7 @@
 //!
 //! The `greedy` bot is deterministic: at every decision it takes a play the
 //! hand-weighted evaluation likes best. A searching bot that watches the other players
-//! ([`crate::Bot::observe`]) can tell whether a seat plays that way. A seat whose
+//! ([`ashta_session::Bot::observe`]) can tell whether a seat plays that way. A seat whose
 //! plays agreed with greedy's at a number of *contested* decisions (where the plays did
 //! not all score the same; [`RECOGNISED_AFTER`] by default) and never disagreed is
 //! modelled as greedy: the search then expects it to make greedy's play instead of

@@ -1,5 +1,5 @@
 //! Seats as `--seats` spells them, and the bots that sit in them: reads a seat list into
-//! [`SeatKind`]s (a person, the random mover, or a bot by its [`make_bot`] spec), builds
+//! [`SeatKind`]s (a person, the random mover, or a bot by its [`crate::make_bot`] spec), builds
 //! each seat's bot with its seed and time (by the program's [`BotMaker`]), and sets a
 //! [`Session`] up with them, new or loaded from a saved game or record.
 

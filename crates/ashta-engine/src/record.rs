@@ -36,7 +36,7 @@ pub struct Record {
     pub size: u8,
     /// Number of players.
     pub players: u8,
-    /// Seed of the throws, when they came from [`SeededThrows`].
+    /// Seed of the throws, when they came from [`crate::SeededThrows`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// The commitment to the seed published before the game (by `ashta serve`): see

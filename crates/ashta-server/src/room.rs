@@ -134,7 +134,7 @@ pub struct RoomState {
     pub updated_at: i64,
     /// `(version, Unix ms)`: when a bot plays for the person to move (their turn timer,
     /// or the time they have to come back after leaving); in the past while a bot
-    /// stands in for a person who left. Recomputed from the rest by [`Room::refresh`].
+    /// stands in for a person who left. Recomputed from the rest by `Room::refresh`.
     pub deadline: Option<(u64, i64)>,
     /// `(version, Unix ms)`: when the game reached its current version (or the room was
     /// loaded): the room's turn timer counts from it.

@@ -7,7 +7,7 @@
 //! from the player to move, or the game is drawn) gives the chances. A net belongs to
 //! one rule set and player count; [`ValueNet::for_variant`] finds the net shipped for
 //! a variant, if there is one ([`SHIPPED`]: standard rules, two to four players, with
-//! pair capture on and off; traditional rules, two to four players). [`train`] makes new ones.
+//! pair capture on and off; traditional rules, two to four players). [`crate::train`] makes new ones.
 
 pub mod features;
 

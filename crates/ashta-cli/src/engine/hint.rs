@@ -1,5 +1,5 @@
 //! The protocol's `hint`: every play of the bag ranked by the rollout analysis of
-//! [`ashta_analysis::hint`], one line per play.
+//! [`ashta_analysis::hint()`], one line per play.
 
 use std::time::Duration;
 
