@@ -384,7 +384,6 @@ impl Evaluator {
         let (doubles, circle) = (v.rules().doubles, v.rules().gate == Gate::Circle);
         let open: [bool; 4] = std::array::from_fn(|a| pos.has_captured(a));
         let finished: [bool; 4] = std::array::from_fn(|a| pos.has_finished(a));
-        let miss_at = |d: usize| self.miss[d];
         let mut miss = [1.0f64; 4];
         let mut loss = [0.0f64; 4];
         // Each target pawn (or stack) of player `t` at index `j`...
@@ -429,13 +428,13 @@ impl Evaluator {
                         let pair = n >= 2;
                         if i < k {
                             if capture && (pair || !double) {
-                                attacker_miss *= miss_at(k - i);
+                                attacker_miss *= self.miss[k - i];
                             }
                             if ahead && (pair || count < 2) {
-                                safe_chance *= miss_at(k - i);
+                                safe_chance *= self.miss[k - i];
                             }
                         } else if i < outer && (pair || count < 2) {
-                            safe_chance *= miss_at(k + outer - i);
+                            safe_chance *= self.miss[k + outer - i];
                         }
                     }
                     miss[a] = attacker_miss;

@@ -266,10 +266,11 @@ fn build(
                     "recognise" => config.recognise_after = number(k, v)? as u32,
                     "draw" => config.draw_weight = number(k, v)?,
                     "prior" => {
+                        config.prior_visits = number(k, v)?;
                         // With none, a play not yet visited would have no value at all.
-                        config.prior_visits = Some(number(k, v)?)
-                            .filter(|&x| x > 0.0)
-                            .ok_or_else(|| bad(&format!("{k}={v}"), "prior is above 0"))?
+                        if config.prior_visits == 0.0 {
+                            return Err(bad(&format!("{k}={v}"), "prior is above 0"));
+                        }
                     }
                     _ => return Err(bad(
                         &format!("{k}={v}"),

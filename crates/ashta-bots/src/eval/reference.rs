@@ -206,13 +206,11 @@ proptest! {
         let v = Variant::new(Rules { players, ..Rules::standard() }).unwrap();
         let shipped = ValueNet::for_variant(&v).expect("a shipped net");
         for net in [(*shipped).clone(), ValueNet::new_random(&v, 64, seed)] {
-            let (mut new, mut by_unit, mut old) = ([0.0f32; 5], [0.0f32; 5], [0.0f32; 5]);
+            let (mut new, mut old) = ([0.0f32; 5], [0.0f32; 5]);
             let n = net.outputs;
             net.outputs_of(&hidden, &mut new[..n]);
-            net.outputs_by_unit(&hidden, &mut by_unit[..n]);
             outputs_of(&net, &hidden, &mut old[..n]);
             prop_assert_eq!(new.map(f32::to_bits), old.map(f32::to_bits));
-            prop_assert_eq!(by_unit.map(f32::to_bits), old.map(f32::to_bits));
         }
     }
 }

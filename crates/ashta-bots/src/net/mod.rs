@@ -60,7 +60,7 @@ pub struct ValueNet {
     /// The hand evaluation whose terms are inputs ([`features`]), built on first use.
     #[serde(skip)]
     hand: OnceLock<Evaluator>,
-    /// `w2` by hidden unit, built on first use by [`ValueNet::win_chances`]: row `j`
+    /// `w2` by hidden unit, built on first use by [`ValueNet::outputs_of`]: row `j`
     /// holds every outcome's weight of unit `j` (padded to 8), so that one unit is
     /// added to all the outcomes' sums at once. Training clears it
     /// ([`ValueNet::weights_changed`]); a clone starts without it.
@@ -263,33 +263,12 @@ impl ValueNet {
     }
 
     /// The softmax of the outputs for given hidden activations, into `out`
-    /// (length [`Self::outputs`]).
+    /// (length [`Self::outputs`]). Each outcome's sum is taken in hidden order, from
+    /// -0.0 as `Iterator::sum` does, all outcomes at once from the weights by hidden
+    /// unit, with no test for units at 0 (adding their 0 changes no sum but a zero's
+    /// sign, which no output sees: a bias is added and the softmax subtracts the
+    /// largest).
     pub(crate) fn outputs_of(&self, hidden: &[f32], out: &mut [f32]) {
-        let h = self.hidden;
-        let biased = |o: &mut [f32], sums: &[f32]| {
-            for ((o, b), s) in o.iter_mut().zip(&self.b2).zip(sums) {
-                *o = b + s;
-            }
-        };
-        match out.len() {
-            3 => biased(out, &dot_rows::<3>(&self.w2, hidden)),
-            4 => biased(out, &dot_rows::<4>(&self.w2, hidden)),
-            5 => biased(out, &dot_rows::<5>(&self.w2, hidden)),
-            _ => {
-                for (k, o) in out.iter_mut().enumerate() {
-                    let row = &self.w2[k * h..(k + 1) * h];
-                    *o = self.b2[k] + row.iter().zip(hidden).map(|(w, a)| w * a).sum::<f32>();
-                }
-            }
-        }
-        softmax(out);
-    }
-
-    /// [`Self::outputs_of`] from the weights by hidden unit: every outcome's sum taken
-    /// in hidden order as there, all outcomes at once, with no test for units at 0
-    /// (adding their 0 changes no sum but a zero's sign, which no output sees: a bias
-    /// is added and the softmax subtracts the largest).
-    pub(crate) fn outputs_by_unit(&self, hidden: &[f32], out: &mut [f32]) {
         let by_unit = self.by_unit.0.get_or_init(|| {
             (0..self.hidden)
                 .map(|j| {
@@ -331,11 +310,11 @@ impl ValueNet {
         if self.hidden <= SMALL_HIDDEN {
             let mut hidden = [0.0f32; SMALL_HIDDEN];
             self.hidden_layer(v, pos, &mut hidden[..self.hidden]);
-            self.outputs_by_unit(&hidden[..self.hidden], &mut out[..self.outputs]);
+            self.outputs_of(&hidden[..self.hidden], &mut out[..self.outputs]);
         } else {
             let mut hidden = [0.0f32; MAX_HIDDEN];
             self.hidden_layer(v, pos, &mut hidden[..self.hidden]);
-            self.outputs_by_unit(&hidden[..self.hidden], &mut out[..self.outputs]);
+            self.outputs_of(&hidden[..self.hidden], &mut out[..self.outputs]);
         }
         let players = v.players();
         let mut chances = [0.0; 4];
@@ -357,38 +336,6 @@ fn softmax(out: &mut [f32]) {
     for o in out.iter_mut() {
         *o /= total;
     }
-}
-
-/// The dot products of `hidden` with the first `K` rows of `w2`, each summed in hidden
-/// order from -0.0 as `Iterator::sum` does, but the rows side by side: the same sums,
-/// sooner. With four rows or more, units at 0 (most, after the rectifier) are left
-/// out: adding their 0 changes no sum but a zero's sign, which no output sees (a bias
-/// is added and the softmax subtracts the largest).
-fn dot_rows<const K: usize>(w2: &[f32], hidden: &[f32]) -> [f32; K] {
-    let h = hidden.len();
-    let rows: [&[f32]; K] = std::array::from_fn(|k| &w2[k * h..(k + 1) * h]);
-    let mut sums = [-0.0f32; K];
-    let mut add = |j: usize, a: f32| {
-        for (s, row) in sums.iter_mut().zip(rows) {
-            *s += row[j] * a;
-        }
-    };
-    if K >= 4 {
-        let mut live = [0u8; MAX_HIDDEN];
-        let mut n = 0;
-        for (j, &a) in hidden.iter().enumerate() {
-            live[n % MAX_HIDDEN] = j as u8;
-            n += usize::from(a != 0.0);
-        }
-        for &j in &live[..n.min(MAX_HIDDEN)] {
-            add(j as usize, hidden[j as usize]);
-        }
-    } else {
-        for (j, &a) in hidden.iter().enumerate() {
-            add(j, a);
-        }
-    }
-    sums
 }
 
 /// Every outcome's sum of `hidden` times its weights by unit, each in hidden order.
