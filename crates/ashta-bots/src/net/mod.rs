@@ -100,6 +100,9 @@ pub enum NetError {
     /// Sizes that do not fit together or do not fit the rules.
     #[error("value net sizes do not fit: {0}")]
     Shape(String),
+    /// Nets made for different rules, where one set of rules is needed.
+    #[error("the value nets were made for different rules: {0} and {1}")]
+    Rules(String, String),
 }
 
 /// The nets shipped with the bots: standard rules, two to four players, with a pair
@@ -192,6 +195,63 @@ impl ValueNet {
         shape("w2", net.w2.len(), net.outputs * net.hidden)?;
         shape("b2", net.b2.len(), net.outputs)?;
         Ok(net)
+    }
+
+    /// One net that scores every position with the mean of `nets`' outcome scores
+    /// (before the softmax): an ensemble of nets trained apart, in one net of their
+    /// hidden units side by side, so that the bots use it as any other net. The nets
+    /// must be made for the same rules, and their hidden units must add up to at most
+    /// [`MAX_HIDDEN`].
+    pub fn mean_of(nets: &[ValueNet]) -> Result<ValueNet, NetError> {
+        let Some(first) = nets.first() else {
+            return Err(NetError::Shape("no nets to take the mean of".into()));
+        };
+        if let Some(other) = nets.iter().find(|n| n.rules != first.rules) {
+            let rules = |n: &ValueNet| serde_json::to_string(&n.rules).unwrap_or_default();
+            return Err(NetError::Rules(rules(first), rules(other)));
+        }
+        let hidden: usize = nets.iter().map(|n| n.hidden).sum();
+        if hidden > MAX_HIDDEN {
+            return Err(NetError::Shape(format!(
+                "{hidden} hidden units together, at most {MAX_HIDDEN}"
+            )));
+        }
+        let share = 1.0 / nets.len() as f32;
+        let (inputs, outputs) = (first.inputs, first.outputs);
+        let side_by_side = |rows: usize, weights: &dyn Fn(&ValueNet) -> &[f32], scale: f32| {
+            (0..rows)
+                .flat_map(|r| {
+                    nets.iter().flat_map(move |n| {
+                        weights(n)[r * n.hidden..(r + 1) * n.hidden]
+                            .iter()
+                            .map(move |w| w * scale)
+                    })
+                })
+                .collect::<Vec<f32>>()
+        };
+        Ok(ValueNet {
+            about: format!(
+                "the mean of {} nets' outcome scores: {}",
+                nets.len(),
+                nets.iter()
+                    .map(|n| n.about.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            ),
+            format: first.format.clone(),
+            rules: first.rules.clone(),
+            inputs,
+            hidden,
+            outputs,
+            w1: side_by_side(inputs, &|n| &n.w1, 1.0),
+            b1: nets.iter().flat_map(|n| n.b1.iter().copied()).collect(),
+            w2: side_by_side(outputs, &|n| &n.w2, share),
+            b2: (0..outputs)
+                .map(|o| nets.iter().map(|n| n.b2[o]).sum::<f32>() * share)
+                .collect(),
+            hand: OnceLock::new(),
+            by_unit: Derived::default(),
+        })
     }
 
     /// The net as JSON.
@@ -460,6 +520,69 @@ mod tests {
         assert!(w[0] > 0.85, "{w:?}");
         let (_, behind) = parse_any("standard 5 2 1 - 22,23,23,23/0,0,0,0 01 - 0").unwrap();
         assert!(net.win_chances(&v, &behind)[0] > 0.8);
+    }
+
+    #[test]
+    fn the_mean_of_nets_scores_with_the_mean_of_their_scores() {
+        let v = Variant::new(Rules {
+            players: 2,
+            ..Rules::standard()
+        })
+        .unwrap();
+        let (a, b) = (
+            ValueNet::new_random(&v, 8, 1),
+            ValueNet::new_random(&v, 24, 2),
+        );
+        let mean = ValueNet::mean_of(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(mean.hidden, 32);
+        let mean = ValueNet::from_json(&mean.to_json()).unwrap();
+        // The softmax of the mean of two nets' scores is each outcome's geometric mean
+        // of the two nets' chances, normalised.
+        let with_draw = |w: [f64; 4]| [w[0], w[1], 1.0 - w[0] - w[1]];
+        for text in [
+            "standard 5 2 0 - 0,0,0,0/0,0,0,0 01 - 0",
+            "standard 5 2 1 - 3,9,17,0/22,5,5,0 01 - 0",
+        ] {
+            let (v, pos) = parse_any(text).unwrap();
+            let (pa, pb) = (
+                with_draw(a.win_chances(&v, &pos)),
+                with_draw(b.win_chances(&v, &pos)),
+            );
+            let geometric: Vec<f64> = pa.iter().zip(&pb).map(|(x, y)| (x * y).sqrt()).collect();
+            let total: f64 = geometric.iter().sum();
+            let got = with_draw(mean.win_chances(&v, &pos));
+            for (g, want) in got.iter().zip(&geometric) {
+                assert!(
+                    (g - want / total).abs() < 1e-5,
+                    "{got:?} against {geometric:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_mean_of_nets_of_other_rules_or_too_many_units_is_refused() {
+        let v = Variant::new(Rules::standard()).unwrap();
+        let two = Variant::new(Rules {
+            players: 2,
+            ..Rules::standard()
+        })
+        .unwrap();
+        let refusal = |nets: &[ValueNet]| match ValueNet::mean_of(nets) {
+            Ok(_) => panic!("a mean of {} nets was taken", nets.len()),
+            Err(e) => e.to_string(),
+        };
+        let err = refusal(&[
+            ValueNet::new_random(&v, 8, 1),
+            ValueNet::new_random(&two, 8, 1),
+        ]);
+        assert!(err.contains("different rules"), "{err}");
+        let err = refusal(&[
+            ValueNet::new_random(&v, MAX_HIDDEN, 1),
+            ValueNet::new_random(&v, 1, 2),
+        ]);
+        assert!(err.contains("257 hidden units together"), "{err}");
+        assert!(refusal(&[]).contains("no nets"));
     }
 
     #[test]
