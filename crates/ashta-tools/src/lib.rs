@@ -8,6 +8,7 @@
 //! - `train_net`: trains a value net by self-play (`crates/ashta-bots/nets/`);
 //! - `fit_weights`: fits the evaluation's weights to game results (`Weights::fitted`);
 //! - `rating_bands`: the games behind the rating bands of `ashta analyze`;
+//! - `mean_net`: one net that scores with the mean of several nets' scores;
 //! - `mcts_speed`: MCTS simulations per second and time per decision.
 //!
 //! Unlike the bots library, these may read files and the environment. The ones that
@@ -25,12 +26,9 @@ use ashta_bots::{BotMaker, ValueNet};
 /// when set.
 pub fn tuning_from_env() -> Result<Tuning, String> {
     let net = match std::env::var("ASHTA_NET") {
-        Ok(path) => {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("ASHTA_NET={path}: {e}"))?;
-            let net = ValueNet::from_json(&text).map_err(|e| format!("ASHTA_NET={path}: {e}"))?;
-            Some(Arc::new(net))
-        }
+        Ok(path) => Some(Arc::new(
+            read_net(&path).map_err(|e| format!("ASHTA_NET={path}: {e}"))?,
+        )),
         Err(_) => None,
     };
     let weights = match std::env::var("ASHTA_WEIGHTS") {
@@ -40,6 +38,13 @@ pub fn tuning_from_env() -> Result<Tuning, String> {
         Err(_) => WeightChanges::default(),
     };
     Ok(Tuning { net, weights })
+}
+
+/// The value net in the file `path` (as `train_net` writes it). The error says why
+/// the file cannot be read or is not a net; the caller names the file.
+pub fn read_net(path: &str) -> anyhow::Result<ValueNet> {
+    let text = std::fs::read_to_string(path)?;
+    Ok(ValueNet::from_json(&text)?)
 }
 
 /// The maker of the program's bots, with [`tuning_from_env`].

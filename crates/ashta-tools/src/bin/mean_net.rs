@@ -33,10 +33,7 @@ fn run(a: &Args) -> anyhow::Result<()> {
     let nets = a
         .nets
         .iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(path).with_context(|| path.clone())?;
-            ValueNet::from_json(&text).map_err(|e| anyhow!("{path}: {e}"))
-        })
+        .map(|path| ashta_tools::read_net(path).map_err(|e| anyhow!("{path}: {e}")))
         .collect::<anyhow::Result<Vec<ValueNet>>>()?;
     let mean = ValueNet::mean_of(&nets)?;
     std::fs::write(&a.out, mean.to_json()).with_context(|| format!("--out {}", a.out))?;

@@ -268,9 +268,7 @@ fn variant_of(a: &Args) -> anyhow::Result<Variant> {
 
 /// The net of `--start FILE`, checked against the rules.
 fn start_net(path: &str, variant: &Variant) -> anyhow::Result<ValueNet> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("--start {path}"))?;
-    // The error's message already holds its cause.
-    let net = ValueNet::from_json(&text).map_err(|e| anyhow!("--start {path}: {e}"))?;
+    let net = ashta_tools::read_net(path).map_err(|e| anyhow!("--start {path}: {e}"))?;
     if !net.fits(variant) {
         bail!("--start {path}: the net was not made for these rules and players");
     }
