@@ -311,8 +311,9 @@ mod served {
 
     /// The offline game (`e2e/offline.mjs`): the page plays a whole game against
     /// `default` with the engine in the page after its own `ashta serve` is stopped,
-    /// resumes it after a reload, loads within 1.5 MB, and a `medium` decision in the
-    /// page's Worker answers within its budget. Needs the browser module
+    /// resumes it after a reload, loads within 1.5 MB, a `medium` decision in the
+    /// page's Worker answers within its budget, two people play hotseat, and the throw
+    /// panel fits a phone's width. Needs the browser module
     /// (`scripts/build-wasm`, as `scripts/test` runs it before the tests).
     #[test]
     fn browser_plays_offline_with_the_server_stopped() {

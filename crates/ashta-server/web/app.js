@@ -93,10 +93,17 @@ function main() {
 }
 
 /** Registers the service worker (sw.js) and tells it what the page loaded before it
- * looked after the page, with the engine's files, so the page starts offline. */
+ * looked after the page, with the engine's files, so the page starts offline. When the
+ * worker has kept them, `<html data-offline>` says `ready` (or `partial`, some files
+ * could not be fetched: the next visit online keeps them). */
 async function installOffline() {
   if (!("serviceWorker" in navigator)) return;
   try {
+    navigator.serviceWorker.addEventListener("message", (e) => {
+      if (e.data && Array.isArray(e.data.missing)) {
+        document.documentElement.dataset.offline = e.data.missing.length === 0 ? "ready" : "partial";
+      }
+    });
     await navigator.serviceWorker.register("/assets/sw.js", { scope: "/" });
     const ready = await navigator.serviceWorker.ready;
     const loaded = performance.getEntriesByType("resource").map((e) => e.name);

@@ -3,7 +3,8 @@
 // kept, and given back when the network fails (the page itself for any address, since
 // `/` and `/g/{id}` are the same page). The API and the game WebSockets are never kept:
 // online games need the server. The page tells the worker which files it loaded before
-// the worker looked after it (`{ keep: [urls] }`), so they are kept too.
+// the worker looked after it (`{ keep: [urls] }`), so they are kept too, and hears back
+// when they are (`{ kept, missing }`).
 
 const CACHE = "ashta-page-v1";
 
@@ -40,6 +41,7 @@ self.addEventListener("fetch", (e) => {
   e.respondWith(networkFirst(e.request, page));
 });
 
+// Keeps the files listed, then answers the page `{ kept: N, missing: [urls] }`.
 self.addEventListener("message", (e) => {
   const urls = (e.data && e.data.keep) || [];
   e.waitUntil(
@@ -47,13 +49,20 @@ self.addEventListener("message", (e) => {
       const cache = await caches.open(CACHE);
       const want = ["/", ...urls].filter((u) => keepable(new URL(u, self.location.origin)));
       for (const url of want) {
-        if (await cache.match(url)) continue;
-        try {
-          await keep(url, await fetch(url));
-        } catch {
-          // Offline already: kept the next time.
+        // A failed fetch is tried again (a busy server may drop one), up to three times:
+        // a file missing here would stop the page from starting offline.
+        for (let attempt = 0; attempt < 3 && !(await cache.match(url)); attempt++) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          try {
+            await keep(url, await fetch(url));
+          } catch {
+            // Offline: tried again, then kept the next time the page loads online.
+          }
         }
       }
+      const missing = [];
+      for (const url of want) if (!(await cache.match(url))) missing.push(url);
+      e.source?.postMessage({ kept: want.length - missing.length, missing });
     })(),
   );
 });
