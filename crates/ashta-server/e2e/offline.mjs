@@ -157,11 +157,15 @@ async function offlineWholeGame(browser, width) {
     // The service worker looks after the page and has kept the engine's files.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
     // The worker says when it has kept every file the page loaded and the engine's
-    // (app.js: `<html data-offline="ready">`); then nothing the page loaded is missing.
+    // (app.js: `<html data-offline="ready">`); then no script, stylesheet or module the
+    // page loaded is missing.
     await page.waitForSelector('html[data-offline]', { state: "attached", timeout: 60000 });
     const missing = await page.evaluate(async () => {
       const kept = new Set((await caches.open("ashta-page-v1").then((c) => c.keys())).map((r) => r.url));
-      const loaded = performance.getEntriesByType("resource").map((e) => e.name);
+      const loaded = performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((u) => /\.(js|css|wasm)$/.test(new URL(u).pathname));
       const engine = ["/assets/wasm/ashta_wasm_bg.wasm", "/assets/engine-worker.js", "/assets/manifest.webmanifest"].map((f) => location.origin + f);
       const wanted = [`${location.origin}/`, ...loaded.filter((u) => u.startsWith(location.origin) && !u.startsWith(`${location.origin}/api/`)), ...engine];
       return [document.documentElement.dataset.offline, ...wanted.filter((u) => !kept.has(u))];

@@ -12,8 +12,10 @@ import { fastAnimations, setFastAnimations } from "./settings.js";
 import { setSound, soundOn } from "./sound.js";
 import { openRules } from "./tutorial.js";
 
-/** The files an offline game loads later, kept by the service worker at once. */
-const ENGINE_FILES = [
+/** The files an offline game loads later, and the icon (the browser fetches it past
+ * the service worker), kept by the service worker at once. */
+const OFFLINE_FILES = [
+  "/assets/favicon.svg",
   "/assets/wasm/ashta_wasm.js",
   "/assets/wasm/ashta_wasm_bg.wasm",
   "/assets/engine-worker.js",
@@ -107,7 +109,7 @@ async function installOffline() {
     await navigator.serviceWorker.register("/assets/sw.js", { scope: "/" });
     const ready = await navigator.serviceWorker.ready;
     const loaded = performance.getEntriesByType("resource").map((e) => e.name);
-    const engine = ENGINE_FILES.map((f) => new URL(f, location.href).href);
+    const engine = OFFLINE_FILES.map((f) => new URL(f, location.href).href);
     ready.active?.postMessage({ keep: [...loaded, ...engine] });
   } catch {
     // Without a service worker the page still plays, online.
