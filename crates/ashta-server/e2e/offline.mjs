@@ -80,17 +80,21 @@ function countTransfer(context) {
 }
 
 /** What a page said while a scenario ran (its errors, console warnings and errors,
- * failed requests, with the time since the start), and `explain(e)`: `e` with that
- * and the page's address, text and kept files attached, so a failure shows the state
- * the page was in. */
+ * failed requests, with the time since the start), its page errors (`errors`), and
+ * `explain(e)`: `e` with that and the page's address, text and kept files attached,
+ * so a failure shows the state the page was in. */
 function pageLog(page) {
   const t0 = Date.now();
   const lines = [];
+  const errors = [];
   const note = (line) => {
     lines.push(`${((Date.now() - t0) / 1000).toFixed(1)} s ${line}`);
     say(line);
   };
-  page.on("pageerror", (e) => note(`page error: ${e}`));
+  page.on("pageerror", (e) => {
+    errors.push(String(e));
+    note(`page error: ${e}`);
+  });
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") note(`console ${m.type()}: ${m.text()}`);
   });
@@ -116,7 +120,7 @@ function pageLog(page) {
       .join("\n")}`;
     return error;
   };
-  return { explain, notes: [] };
+  return { explain, errors, notes: [] };
 }
 
 /** Starts an offline game from the lobby: `default` bots in every other seat. */
@@ -149,8 +153,6 @@ async function offlineWholeGame(browser, width) {
   const context = await newContext(browser, { viewport: { width, height: width < 600 ? 844 : 900 } });
   const transfer = countTransfer(context);
   const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
   const log = pageLog(page);
   try {
     await page.goto(`${server.url}/`);
@@ -224,7 +226,7 @@ async function offlineWholeGame(browser, width) {
     await page.waitForURL((url) => /\/g\/local-[0-9a-f]+/.test(url.pathname) && !url.pathname.endsWith(start.id), { timeout: 20000 });
     const again = await waitFor(page, (x) => x.status === "playing", 20000);
     check(again.id !== start.id && again.id.startsWith("local-") && again.seats[1].level === "default", `the rematch is a new offline game: ${again.id}`);
-    check(errors.length === 0, `page errors: ${errors.join("; ")}`);
+    check(log.errors.length === 0, `page errors: ${log.errors.join("; ")}`);
     return `${actions} actions, ${s.events.length} events, winner seat ${s.result.winner}, first load ${(firstLoad / 1024).toFixed(0)} KiB in ${transfer.requests} requests, review of ${rows} mistakes, record of ${record.turns.length} turns, rematch ${again.id}${log.notes.map((n) => `; NOTE ${n}`).join("")}`;
   } catch (e) {
     throw await log.explain(e);

@@ -4,7 +4,7 @@
 // `/` and `/g/{id}` are the same page). The API and the game WebSockets are never kept:
 // online games need the server. The page tells the worker which files it loaded before
 // the worker looked after it (`{ keep: [urls] }`), so they are kept too, and hears back
-// when they are (`{ kept, missing }`).
+// when they are (`{ missing }`).
 
 const CACHE = "ashta-page-v1";
 
@@ -41,28 +41,30 @@ self.addEventListener("fetch", (e) => {
   e.respondWith(networkFirst(e.request, page));
 });
 
-// Keeps the files listed, then answers the page `{ kept: N, missing: [urls] }`.
+// Keeps the files listed, then answers the page `{ missing: [urls] }`.
 self.addEventListener("message", (e) => {
   const urls = (e.data && e.data.keep) || [];
   e.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
       const want = ["/", ...urls].filter((u) => keepable(new URL(u, self.location.origin)));
+      const missing = [];
       for (const url of want) {
         // A failed fetch is tried again (a busy server may drop one), up to three times:
         // a file missing here would stop the page from starting offline.
-        for (let attempt = 0; attempt < 3 && !(await cache.match(url)); attempt++) {
+        let kept = await cache.match(url);
+        for (let attempt = 0; !kept && attempt < 3; attempt++) {
           if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
           try {
             await keep(url, await fetch(url));
           } catch {
             // Offline: tried again, then kept the next time the page loads online.
           }
+          kept = await cache.match(url);
         }
+        if (!kept) missing.push(url);
       }
-      const missing = [];
-      for (const url of want) if (!(await cache.match(url))) missing.push(url);
-      e.source?.postMessage({ kept: want.length - missing.length, missing });
+      e.source?.postMessage({ missing });
     })(),
   );
 });

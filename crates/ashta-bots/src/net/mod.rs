@@ -522,13 +522,17 @@ mod tests {
         assert!(net.win_chances(&v, &behind)[0] > 0.8);
     }
 
-    #[test]
-    fn the_mean_of_nets_scores_with_the_mean_of_their_scores() {
-        let v = Variant::new(Rules {
+    fn two_players() -> Variant {
+        Variant::new(Rules {
             players: 2,
             ..Rules::standard()
         })
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn the_mean_of_nets_scores_with_the_mean_of_their_scores() {
+        let v = two_players();
         let (a, b) = (
             ValueNet::new_random(&v, 8, 1),
             ValueNet::new_random(&v, 24, 2),
@@ -563,11 +567,7 @@ mod tests {
     #[test]
     fn a_mean_of_nets_of_other_rules_or_too_many_units_is_refused() {
         let v = Variant::new(Rules::standard()).unwrap();
-        let two = Variant::new(Rules {
-            players: 2,
-            ..Rules::standard()
-        })
-        .unwrap();
+        let two = two_players();
         let refusal = |nets: &[ValueNet]| match ValueNet::mean_of(nets) {
             Ok(_) => panic!("a mean of {} nets was taken", nets.len()),
             Err(e) => e.to_string(),
