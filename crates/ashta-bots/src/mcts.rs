@@ -271,7 +271,6 @@ struct Tree {
     scored: FxHashMap<u64, u32>,
     edges: Vec<u32>,
     path: Vec<u32>,
-    plays: Vec<Play>,
     /// Buffers for the ends of the plays of a node being expanded.
     ends: PlayEnds,
 }
@@ -295,11 +294,18 @@ impl Tree {
         self.positions.reserve(nodes);
     }
 
-    /// Adds a node for `pos` and returns its index.
-    fn push(&mut self, pos: Position, kind: Kind, prior: [f64; 4], offset: f64) -> u32 {
+    /// Adds the node of the position last pushed to [`Tree::positions`] and returns its
+    /// index (positions are written in place, so a node's position is copied once).
+    fn push_node(&mut self, kind: Kind, prior: [f64; 4], offset: f64) -> u32 {
+        let n = self.nodes.len();
+        debug_assert_eq!(
+            self.positions.len(),
+            n + 1,
+            "the node's position comes first"
+        );
         self.nodes.push(Node {
             kind,
-            to_move: pos.to_move() as u8,
+            to_move: self.positions[n].to_move() as u8,
             expanded: false,
             visits: 0,
             first: 0,
@@ -308,8 +314,7 @@ impl Tree {
             prior,
             offset,
         });
-        self.positions.push(pos);
-        (self.nodes.len() - 1) as u32
+        n as u32
     }
 }
 
@@ -404,10 +409,11 @@ impl MctsBot {
             rng: &mut rng,
         };
         s.tree.reset(self.last_nodes);
-        s.tree.plays = variant.plays(pos);
-        s.tree.push(*pos, Kind::Decision, [0.0; 4], 0.0);
-        let plays = std::mem::take(&mut s.tree.plays);
-        let root_value = s.expand_with(0, plays.iter().map(|p| p.position));
+        let plays = variant.plays(pos);
+        s.tree.positions.push(*pos);
+        s.tree.push_node(Kind::Decision, [0.0; 4], 0.0);
+        let ends: Vec<Position> = plays.iter().map(|p| p.position).collect();
+        let root_value = s.expand_with(0, &ends);
         s.backup(&[0], root_value);
         if plays.len() > 1 {
             let mut done = 0u64;
@@ -505,40 +511,45 @@ impl Search<'_> {
     /// [`Search::value`] of `pos`, taken from an earlier node of the tree with the same
     /// position when there is one (about a fifth of the positions a four-player search
     /// scores are met again through other throws and plays).
-    fn scored_value(&mut self, pos: &Position) -> [f64; 4] {
-        let key = pos.key();
+    fn scored_value(&mut self, n: usize) -> [f64; 4] {
+        let positions = &self.tree.positions;
+        let key = positions[n].key();
         if let Some(&m) = self.tree.scored.get(&key) {
-            if self.tree.positions[m as usize] == *pos {
+            if positions[m as usize] == positions[n] {
                 return self.tree.nodes[m as usize].prior;
             }
         }
-        let value = self.value(pos);
-        self.tree.scored.insert(key, self.tree.nodes.len() as u32);
+        let value = self.value(&positions[n]);
+        self.tree.scored.insert(key, n as u32);
         value
     }
 
-    fn new_node(&mut self, pos: Position) -> u32 {
-        let kind = kind_of(&pos);
+    /// Adds the node of the position the caller has just pushed to the tree's
+    /// positions, scored unless it is a decision.
+    fn new_node(&mut self) -> u32 {
+        let n = self.tree.nodes.len();
+        let kind = kind_of(&self.tree.positions[n]);
         let prior = if kind == Kind::Decision {
             [0.0; 4]
         } else {
-            self.scored_value(&pos)
+            self.scored_value(n)
         };
         let offset = if kind == Kind::Chance {
             self.rng.random::<f64>()
         } else {
             0.0
         };
-        self.tree.push(pos, kind, prior, offset)
+        self.tree.push_node(kind, prior, offset)
     }
 
     /// Expands decision node `n` with the positions after each of its plays, and
     /// returns the value of the play that is best for the mover.
-    fn expand_with(&mut self, n: u32, children: impl Iterator<Item = Position>) -> [f64; 4] {
+    fn expand_with(&mut self, n: u32, children: &[Position]) -> [f64; 4] {
         let me = self.tree.nodes[n as usize].to_move as usize;
         let first = self.tree.nodes.len() as u32;
         for pos in children {
-            self.new_node(pos);
+            self.tree.positions.push(*pos);
+            self.new_node();
         }
         let len = self.tree.nodes.len() as u32 - first;
         let node = &mut self.tree.nodes[n as usize];
@@ -574,9 +585,9 @@ impl Search<'_> {
             Some(model) => {
                 let pick = greedy_pick(v, model, pos, ends_of_plays);
                 self.greedy_scored += ends_of_plays.len();
-                self.expand_with(n, std::iter::once(ends_of_plays[pick]))
+                self.expand_with(n, std::slice::from_ref(&ends_of_plays[pick]))
             }
-            None => self.expand_with(n, ends_of_plays.iter().copied()),
+            None => self.expand_with(n, ends_of_plays),
         };
         self.tree.ends = ends;
         value
@@ -666,18 +677,20 @@ impl Search<'_> {
         if child != NONE {
             return child;
         }
-        let mut pos = self.tree.positions[n as usize];
+        let parent = self.tree.positions[n as usize];
+        self.tree.positions.push(parent);
+        let pos = self.tree.positions.last_mut().expect("just pushed");
         for &u in &self.table.throws[o] {
             if self
                 .variant
-                .throw_one(&mut pos, u)
+                .throw_one(pos, u)
                 .expect("a throwing phase under way")
                 != ThrowStep::Again
             {
                 break;
             }
         }
-        let child = self.new_node(pos);
+        let child = self.new_node();
         self.tree.edges[slot] = child;
         child
     }

@@ -140,6 +140,7 @@ impl Variant {
             line,
             found: &mut found,
             count: 0,
+            firsts: 0,
             complete: true,
         };
         search.from(pos);
@@ -206,6 +207,8 @@ struct Search<'a, F: FnMut(&[Move], Position)> {
     found: &'a mut F,
     /// Plays found so far.
     count: usize,
+    /// Positions met after the first move (counted, not kept: see [`Search::from`]).
+    firsts: usize,
     complete: bool,
 }
 
@@ -214,7 +217,8 @@ impl<F: FnMut(&[Move], Position)> Search<'_, F> {
         let mut moves = MoveList::new();
         self.variant.legal_moves(pos, &mut moves);
         for &mv in &moves {
-            if self.sets.seen.len() + self.sets.reached.len() >= self.limit && self.count > 0 {
+            let visited = self.sets.seen.len() + self.sets.reached.len() + self.firsts;
+            if visited >= self.limit && self.count > 0 {
                 self.complete = false;
                 return;
             }
@@ -226,6 +230,12 @@ impl<F: FnMut(&[Move], Position)> Search<'_, F> {
                     self.count += 1;
                     (self.found)(self.line, next);
                 }
+            } else if self.line.len() == 1 {
+                // After the first move: distinct first moves leave distinct positions
+                // (each takes its pawns off one square and puts them on another, or
+                // spends another value), so none has been met before.
+                self.firsts += 1;
+                self.from(&next);
             } else if self.sets.seen.insert(next) {
                 self.from(&next);
             }
