@@ -200,6 +200,10 @@ pub struct Evaluator {
     miss: Arc<[f64]>,
     /// The squares of the variant's paths as the capture and exposure terms see them.
     targets: Arc<[Target]>,
+    /// `freeze_factor[room]`: one player's factor of [`Evaluator::freeze_risk`] when
+    /// its pawns have `room` squares left before their gate, for every room they can
+    /// have (a power taken once here, not at each evaluation).
+    freeze_factor: Arc<[f64]>,
 }
 
 /// A square of player `t`'s path short of home, as the capture and exposure terms
@@ -228,6 +232,15 @@ impl Target {
             })
             .collect()
     }
+}
+
+/// One player's factor of the freeze risk, `(1 − room / full)^freeze`, for each room
+/// 0..=full its pawns can have left before the gate (`full`: every pawn at the start).
+fn freeze_factors(v: &Variant, freeze: f64) -> Arc<[f64]> {
+    let full = v.pawns_per_player() * (v.outer_len() - 1);
+    (0..=full)
+        .map(|room| (1.0 - room as f64 / full as f64).max(0.0).powf(freeze))
+        .collect()
 }
 
 impl Evaluator {
@@ -288,6 +301,7 @@ impl Evaluator {
             draw_weight: 1.0,
             miss,
             targets: Target::table(variant),
+            freeze_factor: freeze_factors(variant, weights.freeze),
         }
     }
 
@@ -458,7 +472,6 @@ impl Evaluator {
             return 0.0;
         }
         let outer = v.outer_len();
-        let full = (v.pawns_per_player() * (outer - 1)) as f64;
         let mut risk = 1.0;
         for q in (0..v.players()).filter(|&q| !pos.has_finished(q)) {
             if pos.has_captured(q) {
@@ -470,9 +483,7 @@ impl Evaluator {
                 .filter(|&i| i < outer)
                 .map(|i| outer - 1 - i)
                 .sum();
-            risk *= (1.0 - room as f64 / full)
-                .max(0.0)
-                .powf(self.weights.freeze);
+            risk *= self.freeze_factor[room];
         }
         risk
     }

@@ -105,6 +105,29 @@ pub(super) fn exposure(e: &Evaluator, v: &Variant, pos: &Position, q: usize) -> 
     loss
 }
 
+/// The chance of a frozen game as first written: a power per player per position.
+pub(super) fn freeze_risk(e: &Evaluator, v: &Variant, pos: &Position) -> f64 {
+    if e.weights.freeze <= 0.0 {
+        return 0.0;
+    }
+    let outer = v.outer_len();
+    let full = (v.pawns_per_player() * (outer - 1)) as f64;
+    let mut risk = 1.0;
+    for q in (0..v.players()).filter(|&q| !pos.has_finished(q)) {
+        if pos.has_captured(q) {
+            return 0.0;
+        }
+        let room: usize = v
+            .pawns(pos, q)
+            .flatten()
+            .filter(|&i| i < outer)
+            .map(|i| outer - 1 - i)
+            .sum();
+        risk *= (1.0 - room as f64 / full).max(0.0).powf(e.weights.freeze);
+    }
+    risk
+}
+
 /// The value net's outputs as first written: each output's dot product summed alone.
 fn outputs_of(net: &ValueNet, hidden: &[f32], out: &mut [f32]) {
     let h = net.hidden;
@@ -180,7 +203,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn the_capture_and_exposure_terms_are_those_of_the_first_loops(
+    fn the_capture_exposure_and_freeze_terms_are_those_of_the_first_loops(
         rules in arb_rules(),
         seed in any::<u64>(),
         steps in 1usize..600,
@@ -194,6 +217,8 @@ proptest! {
                 let (new, old) = (e.exposure(&v, pos, q), exposure(&e, &v, pos, q));
                 assert_eq!(new.to_bits(), old.to_bits(), "exposure of {q}: {new} against {old}");
             }
+            let (new, old) = (e.freeze_risk(&v, pos), freeze_risk(&e, &v, pos));
+            assert_eq!(new.to_bits(), old.to_bits(), "freeze risk: {new} against {old}");
         });
     }
 
