@@ -26,6 +26,30 @@ pub struct Samples {
     /// Where each sample's inputs start; one more entry than samples.
     starts: Vec<u32>,
     labels: Vec<u8>,
+    /// Each sample's target chances of the outcome classes (as `labels` counts them),
+    /// when the samples were labelled by [`Targets::Lambda`]; empty for one-hot outcomes.
+    soft: Vec<[f32; OUTCOMES]>,
+}
+
+/// Most outcome classes: a win for each of four seats, or a draw.
+const OUTCOMES: usize = 5;
+
+/// What a self-play position learns from.
+#[derive(Clone)]
+pub enum Targets {
+    /// How its game ended (the class of the winner, or of a draw).
+    Outcome,
+    /// The λ-return (TD(λ), forward view): each position's target mixes the
+    /// `critic`'s chances for the next settled position of the game, weighted
+    /// `1 − lambda`, with the next position's own target, weighted `lambda`; the last
+    /// position's target is the outcome. `lambda = 1` gives the outcome; smaller
+    /// values lean on the critic and average out the throws that decided the game.
+    Lambda {
+        /// Gives the chances the targets are built from.
+        critic: Evaluator,
+        /// Weight of the game's later targets against the critic's estimate, in 0..=1.
+        lambda: f64,
+    },
 }
 
 impl Samples {
@@ -62,6 +86,30 @@ impl Samples {
         });
     }
 
+    /// Adds `pos` with target chances of its outcomes: `target[s]` for a win of seat
+    /// `s`, `target[players]` for a draw. Its label is the most likely outcome.
+    fn push_soft(
+        &mut self,
+        v: &Variant,
+        hand: &Evaluator,
+        pos: &Position,
+        target: &[f64; OUTCOMES],
+    ) {
+        let players = v.players();
+        let mut mine = [0.0f32; OUTCOMES];
+        for r in 0..players {
+            mine[r] = target[(pos.to_move() + r) % players] as f32;
+        }
+        mine[players] = target[players] as f32;
+        let best = (0..=players)
+            .max_by(|&a, &b| target[a].total_cmp(&target[b]))
+            .expect("some outcome");
+        let winner = (best < players).then_some(best);
+        debug_assert!(self.soft.len() == self.labels.len(), "samples of one kind");
+        self.push(v, hand, pos, winner);
+        self.soft.push(mine);
+    }
+
     /// Appends all of `other`.
     pub fn append(&mut self, other: &Samples) {
         let base = *self.starts.last().unwrap_or(&0);
@@ -69,16 +117,62 @@ impl Samples {
         self.values.extend_from_slice(&other.values);
         self.starts
             .extend(other.starts.iter().skip(1).map(|s| s + base));
+        let mixed =
+            !self.is_empty() && !other.is_empty() && self.soft.is_empty() != other.soft.is_empty();
+        assert!(
+            !mixed,
+            "samples labelled by outcome and by λ-return are not mixed"
+        );
         self.labels.extend_from_slice(&other.labels);
+        self.soft.extend_from_slice(&other.soft);
     }
 
-    fn sample(&self, k: usize) -> (&[u16], &[f32], usize) {
+    fn sample(&self, k: usize) -> (&[u16], &[f32], Target<'_>) {
         let (a, b) = (self.starts[k] as usize, self.starts[k + 1] as usize);
         (
             &self.inputs[a..b],
             &self.values[a..b],
-            self.labels[k] as usize,
+            match self.soft.get(k) {
+                Some(soft) => Target::Soft(soft),
+                None => Target::Class(self.labels[k] as usize),
+            },
         )
+    }
+}
+
+/// What one sample is fitted to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Target<'a> {
+    /// One outcome class, certain.
+    Class(usize),
+    /// Chances of every outcome class.
+    Soft(&'a [f32; OUTCOMES]),
+}
+
+impl Target<'_> {
+    /// The cross-entropy of chances `out` against this target.
+    fn loss(self, out: &[f32]) -> f64 {
+        match self {
+            Target::Class(c) => -(out[c].max(1e-7) as f64).ln(),
+            Target::Soft(t) => out
+                .iter()
+                .zip(t)
+                .filter(|(_, &t)| t > 0.0)
+                .map(|(&p, &t)| -(t as f64) * (p.max(1e-7) as f64).ln())
+                .sum(),
+        }
+    }
+
+    /// Turns chances `out` into the loss's gradient by the logits: `out − target`.
+    fn subtract_from(self, out: &mut [f32]) {
+        match self {
+            Target::Class(c) => out[c] -= 1.0,
+            Target::Soft(t) => {
+                for (o, t) in out.iter_mut().zip(t) {
+                    *o -= t;
+                }
+            }
+        }
     }
 }
 
@@ -177,11 +271,47 @@ impl Bot for PolicyBot {
 
 /// [`self_play_positions`] as samples: each settled position labelled with the result.
 pub fn self_play_game(v: &Variant, players: &[&Player], epsilon: f64, seed: u64) -> Samples {
+    self_play_game_for(v, players, epsilon, seed, &Targets::Outcome)
+}
+
+/// [`self_play_game`], each position labelled as `targets` says.
+pub fn self_play_game_for(
+    v: &Variant,
+    players: &[&Player],
+    epsilon: f64,
+    seed: u64,
+    targets: &Targets,
+) -> Samples {
     let (settled, winner) = self_play_positions(v, players, epsilon, seed);
     let mut samples = Samples::new();
     let hand = Evaluator::new(v);
-    for p in &settled {
-        samples.push(v, &hand, p, winner);
+    match targets {
+        Targets::Outcome => {
+            for p in &settled {
+                samples.push(v, &hand, p, winner);
+            }
+        }
+        Targets::Lambda { critic, lambda } => {
+            let n = v.players();
+            let mut target = [0.0f64; OUTCOMES];
+            target[winner.unwrap_or(n)] = 1.0;
+            let mut labelled = Vec::with_capacity(settled.len());
+            for (k, p) in settled.iter().enumerate().rev() {
+                if k + 1 < settled.len() {
+                    // Mix in the critic's view of the next settled position.
+                    let next = critic.win_chances(v, &settled[k + 1]);
+                    let draw = (1.0 - next[..n].iter().sum::<f64>()).max(0.0);
+                    for (s, t) in target.iter_mut().enumerate().take(n + 1) {
+                        let estimate = if s < n { next[s] } else { draw };
+                        *t = lambda * *t + (1.0 - lambda) * estimate;
+                    }
+                }
+                labelled.push((p, target));
+            }
+            for (p, t) in labelled.iter().rev() {
+                samples.push_soft(v, &hand, p, t);
+            }
+        }
     }
     samples
 }
@@ -191,13 +321,25 @@ pub fn self_play_game(v: &Variant, players: &[&Player], epsilon: f64, seed: u64)
 /// `[net, net, hand]` the net plays two seats in three and the hand evaluation the third
 /// (with two players: a third of the games net against net, the rest net against hand).
 pub fn self_play(v: &Variant, pool: &[Player], epsilon: f64, first: u64, games: u64) -> Samples {
+    self_play_for(v, pool, epsilon, first, games, &Targets::Outcome)
+}
+
+/// [`self_play`], each position labelled as `targets` says.
+pub fn self_play_for(
+    v: &Variant,
+    pool: &[Player],
+    epsilon: f64,
+    first: u64,
+    games: u64,
+    targets: &Targets,
+) -> Samples {
     let parts: Vec<Samples> = (first..first + games)
         .into_par_iter()
         .map(|g| {
             let seats: Vec<&Player> = (0..v.players())
                 .map(|p| &pool[(g as usize + p) % pool.len()])
                 .collect();
-            self_play_game(v, &seats, epsilon, g)
+            self_play_game_for(v, &seats, epsilon, g, targets)
         })
         .collect();
     let mut all = Samples::new();
@@ -280,12 +422,12 @@ fn forward(net: &ValueNet, inputs: &[u16], values: &[f32]) -> (Vec<f32>, Vec<f32
 }
 
 /// Forward and backward pass of one sample, added to `g`.
-fn accumulate(net: &ValueNet, inputs: &[u16], values: &[f32], label: usize, g: &mut Gradient) {
+fn accumulate(net: &ValueNet, inputs: &[u16], values: &[f32], target: Target, g: &mut Gradient) {
     let h = net.hidden;
     let (z, act, mut out) = forward(net, inputs, values);
-    g.loss -= (out[label].max(1e-7) as f64).ln();
-    // d loss / d logits = p − onehot.
-    out[label] -= 1.0;
+    g.loss += target.loss(&out);
+    // d loss / d logits = p − target.
+    target.subtract_from(&mut out);
     let mut dact = vec![0.0f32; h];
     for (k, &d) in out.iter().enumerate() {
         g.b2[k] += d;
@@ -362,8 +504,8 @@ pub fn train(net: &mut ValueNet, data: &Samples, config: &TrainConfig) -> Vec<f6
                 .map(|part| {
                     let mut g = Gradient::zero(frozen);
                     for &k in part {
-                        let (inputs, values, label) = data.sample(k);
-                        accumulate(frozen, inputs, values, label, &mut g);
+                        let (inputs, values, target) = data.sample(k);
+                        accumulate(frozen, inputs, values, target, &mut g);
                     }
                     g
                 })
@@ -392,9 +534,9 @@ pub fn log_loss(net: &ValueNet, data: &Samples) -> f64 {
     let total: f64 = (0..data.len())
         .into_par_iter()
         .map(|k| {
-            let (inputs, values, label) = data.sample(k);
+            let (inputs, values, target) = data.sample(k);
             let (_, _, out) = forward(net, inputs, values);
-            -(out[label].max(1e-7) as f64).ln()
+            target.loss(&out)
         })
         .sum();
     total / data.len().max(1) as f64
@@ -487,5 +629,92 @@ mod tests {
         assert_ne!(after, before);
         assert_eq!(after, reloaded.win_chances(&v, &pos));
         assert_eq!(after, net.clone().win_chances(&v, &pos));
+    }
+
+    fn lambda(v: &Variant, lambda: f64) -> Targets {
+        Targets::Lambda {
+            critic: Evaluator::new(v),
+            lambda,
+        }
+    }
+
+    #[test]
+    fn a_lambda_of_one_learns_the_outcome_itself() {
+        let v = two_players();
+        let hand = Player::from(Evaluator::new(&v));
+        let outcome = self_play_game(&v, &[&hand, &hand], 0.05, 7);
+        let soft = self_play_game_for(&v, &[&hand, &hand], 0.05, 7, &lambda(&v, 1.0));
+        assert_eq!(soft.len(), outcome.len());
+        for k in 0..outcome.len() {
+            let Target::Class(class) = outcome.sample(k).2 else {
+                panic!("outcome samples have classes");
+            };
+            let Target::Soft(t) = soft.sample(k).2 else {
+                panic!("λ-return samples have chances");
+            };
+            let one_hot: Vec<f32> = (0..OUTCOMES)
+                .map(|c| f32::from(u8::from(c == class)))
+                .collect();
+            assert_eq!(&t[..], &one_hot[..], "sample {k}");
+        }
+    }
+
+    #[test]
+    fn lambda_returns_are_chances_ending_in_the_outcome() {
+        let v = two_players();
+        let hand = Player::from(Evaluator::new(&v));
+        let outcome = self_play_game(&v, &[&hand, &hand], 0.05, 9);
+        let soft = self_play_game_for(&v, &[&hand, &hand], 0.05, 9, &lambda(&v, 0.7));
+        let last = soft.len() - 1;
+        let mut hedged = 0;
+        for k in 0..=last {
+            let Target::Soft(t) = soft.sample(k).2 else {
+                panic!("λ-return samples have chances");
+            };
+            let total: f32 = t.iter().sum();
+            assert!((total - 1.0).abs() < 1e-5, "sample {k} sums to {total}");
+            assert!(t.iter().all(|&x| x >= 0.0));
+            if t.iter().all(|&x| x < 0.999) {
+                hedged += 1;
+            }
+            if k == last {
+                let Target::Class(class) = outcome.sample(k).2 else {
+                    panic!("outcome samples have classes");
+                };
+                assert_eq!(t[class], 1.0, "the last position learns how the game ended");
+            }
+        }
+        assert!(
+            hedged > last / 2,
+            "the critic's chances show in {hedged} of {last}"
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "not mixed")]
+    fn outcome_and_lambda_samples_are_not_mixed() {
+        let v = two_players();
+        let hand = Player::from(Evaluator::new(&v));
+        let mut a = self_play_game(&v, &[&hand, &hand], 0.0, 1);
+        a.append(&self_play_game_for(
+            &v,
+            &[&hand, &hand],
+            0.0,
+            2,
+            &lambda(&v, 0.5),
+        ));
+    }
+
+    #[test]
+    fn training_on_lambda_returns_lowers_the_log_loss_of_outcomes() {
+        let v = two_players();
+        let pool = [Player::from(Evaluator::new(&v))];
+        let data = self_play_for(&v, &pool, 0.05, 0, 300, &lambda(&v, 0.8));
+        let check = self_play(&v, &pool, 0.05, 10_000, 100);
+        let mut net = ValueNet::new_random(&v, 16, 3);
+        let before = log_loss(&net, &check);
+        train(&mut net, &data, &TrainConfig::default());
+        let after = log_loss(&net, &check);
+        assert!(after < before - 0.1, "before {before}, after {after}");
     }
 }

@@ -23,6 +23,14 @@
 //! deep, meets the hand-weighted `greedy` in every other seat (each throw sequence
 //! replayed with the net in each seat), and the check set's log loss is printed. The last net is written to OUT.
 //!
+//! `--lambda L` (below 1) labels each position with its λ-return instead of its game's
+//! result (TD(λ), forward view): the target of a position mixes the chances the
+//! generation's net gives the game's next settled position (weight 1 − L) with that
+//! position's own target (weight L), back from the last position, whose target is the
+//! result; in generation 0 without `--start` the hand evaluation's chances stand in for
+//! the net's. The training loss is then the cross-entropy against those chances; the
+//! check set keeps its results, so check losses compare across values of L.
+//!
 //! `--start FILE` starts from a net already trained (its hidden size replaces
 //! `--hidden`; it must have been made for the same rules and number of players), so
 //! that generation 0 already plays `net` and `search` with it.
@@ -44,7 +52,7 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Context};
 use ashta_bots::net::MAX_HIDDEN;
-use ashta_bots::train::{self, Player, Samples, TrainConfig};
+use ashta_bots::train::{self, Player, Samples, Targets, TrainConfig};
 use ashta_bots::tuning::Tuning;
 use ashta_bots::{BotMaker, Evaluator, GreedyBot, ValueNet};
 use ashta_engine::{Rules, RulesSpec, SeededThrows, Variant};
@@ -88,6 +96,12 @@ struct Args {
     /// Chance, from 0 to 1, of a random play by the one-play-deep seats, for variety.
     #[arg(long, value_name = "P", default_value_t = 0.05, value_parser = probability)]
     epsilon: f64,
+    /// What a position learns from, from 0 to 1: 1 is how its game ended; below 1,
+    /// the λ-return (TD(λ)): the chances the generation's net (the hand evaluation
+    /// without one) gives the game's next settled position, weighted 1 − λ, mixed with
+    /// that position's own target, weighted λ.
+    #[arg(long, value_name = "L", default_value_t = 1.0, value_parser = probability)]
+    lambda: f64,
     /// Games of the net against greedy after each generation (in sets of one per seat,
     /// rounded down to a multiple of the players).
     #[arg(long, value_name = "N", default_value_t = 1000)]
@@ -324,7 +338,19 @@ fn run(a: &Args) -> anyhow::Result<()> {
             .collect::<Result<_, _>>()
             .map_err(|e| anyhow!("--pool {}: {e}", a.pool))?;
         let first = a.seed * 1_000_000_000 + generation as u64 * 10_000_000;
-        let fresh = train::self_play(&variant, &pool, a.epsilon, first, a.games);
+        let targets = if a.lambda < 1.0 {
+            let critic = match &current {
+                Some(net) => hand.clone().with_net(net.clone()),
+                None => hand.clone(),
+            };
+            Targets::Lambda {
+                critic,
+                lambda: a.lambda,
+            }
+        } else {
+            Targets::Outcome
+        };
+        let fresh = train::self_play_for(&variant, &pool, a.epsilon, first, a.games, &targets);
         let mut data = previous.clone();
         data.append(&fresh);
         let config = TrainConfig {
@@ -348,9 +374,10 @@ fn run(a: &Args) -> anyhow::Result<()> {
         // Written after every generation, so a run stopped early keeps the last
         // generation it finished (the same net as a run of that many generations).
         net.about = format!(
-            "train_net --rules '{}' --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}{}",
+            "train_net --rules '{}' --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}{}{}",
             a.rules, a.players, generation + 1, a.games, net.hidden, a.epochs, a.epsilon, a.seed, a.pool,
-            a.start.as_ref().map(|s| format!(" --start {s}")).unwrap_or_default()
+            a.start.as_ref().map(|s| format!(" --start {s}")).unwrap_or_default(),
+            if a.lambda < 1.0 { format!(" --lambda {}", a.lambda) } else { String::new() }
         );
         std::fs::write(&a.out, net.to_json()).with_context(|| format!("--out {}", a.out))?;
         eprintln!("wrote {} (generation {generation})", a.out);
@@ -386,6 +413,17 @@ mod tests {
             ("net,net,hand", "\"standard\"", "net.json")
         );
         assert_eq!(a.start, None);
+    }
+
+    #[test]
+    fn lambda_is_a_weight_from_0_to_1_and_1_learns_results() {
+        assert_eq!(parse("").unwrap().lambda, 1.0);
+        assert_eq!(parse("--lambda 0.95").unwrap().lambda, 0.95);
+        let e = parse("--lambda 1.5").unwrap_err().to_string();
+        assert!(
+            e.contains("--lambda") && e.contains("not from 0 to 1"),
+            "{e}"
+        );
     }
 
     #[test]
