@@ -112,17 +112,17 @@ impl Samples {
 
     /// Appends all of `other`.
     pub fn append(&mut self, other: &Samples) {
-        let base = *self.starts.last().unwrap_or(&0);
-        self.inputs.extend_from_slice(&other.inputs);
-        self.values.extend_from_slice(&other.values);
-        self.starts
-            .extend(other.starts.iter().skip(1).map(|s| s + base));
         let mixed =
             !self.is_empty() && !other.is_empty() && self.soft.is_empty() != other.soft.is_empty();
         assert!(
             !mixed,
             "samples labelled by outcome and by λ-return are not mixed"
         );
+        let base = *self.starts.last().unwrap_or(&0);
+        self.inputs.extend_from_slice(&other.inputs);
+        self.values.extend_from_slice(&other.values);
+        self.starts
+            .extend(other.starts.iter().skip(1).map(|s| s + base));
         self.labels.extend_from_slice(&other.labels);
         self.soft.extend_from_slice(&other.soft);
     }
