@@ -508,8 +508,8 @@ impl Search<'_> {
         (self.tree.nodes.len() + self.greedy_scored) as f64
     }
 
-    /// [`Search::value`] of `pos`, taken from an earlier node of the tree with the same
-    /// position when there is one (about a fifth of the positions a four-player search
+    /// [`Search::value`] of node `n`'s position (already in [`Tree::positions`]), taken
+    /// from an earlier node of the tree with the same position when there is one (about a fifth of the positions a four-player search
     /// scores are met again through other throws and plays).
     fn scored_value(&mut self, n: usize) -> [f64; 4] {
         let positions = &self.tree.positions;
