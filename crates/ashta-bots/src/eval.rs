@@ -23,7 +23,7 @@
 
 use std::sync::Arc;
 
-use ashta_engine::{Gate, Position, Variant, MAX_PAWNS};
+use ashta_engine::{Gate, Position, Variant, MAX_PAWNS, OFF};
 
 /// The evaluation's weights, in pips (squares) unless said otherwise.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -143,43 +143,54 @@ pub(crate) struct Terms {
 }
 
 /// Each player's pawns on the path short of home, one entry per path index they
-/// stand on, in path order, with how many stand there: what the capture and exposure
-/// terms walk, gathered once per position.
+/// stand on, in path order, with how many stand there, and how many are off the
+/// board: what the capture and exposure terms, the freeze risk and the value net's
+/// inputs walk, gathered once per position.
 #[derive(Clone, Copy, Debug)]
-struct Runs {
+pub(crate) struct Runs {
     at: [[(u8, u8); MAX_PAWNS]; 4],
     len: [u8; 4],
+    off: [u8; 4],
 }
 
 impl Runs {
     /// The runs of every player of `pos`.
-    fn of(v: &Variant, pos: &Position) -> Runs {
+    pub(crate) fn of(v: &Variant, pos: &Position) -> Runs {
         let mut runs = Runs {
             at: [[(0, 0); MAX_PAWNS]; 4],
             len: [0; 4],
+            off: [0; 4],
         };
+        let home = v.home();
         for p in 0..v.players() {
             let (at, mut n) = (&mut runs.at[p], 0);
+            let pawns = pos.pawn_indices(p, v.pawns_per_player());
             // Sorted, off-board (OFF) last: home and off are both past `home`.
-            for &i in pos.pawn_indices(p, v.pawns_per_player()) {
-                if i as usize >= v.home() {
-                    break;
-                }
+            let mut k = 0;
+            while k < pawns.len() && (pawns[k] as usize) < home {
+                let i = pawns[k];
                 if n > 0 && at[n - 1].0 == i {
                     at[n - 1].1 += 1;
                 } else {
                     at[n] = (i, 1);
                     n += 1;
                 }
+                k += 1;
             }
             runs.len[p] = n as u8;
+            runs.off[p] = pawns[k..].iter().filter(|&&i| i == OFF).count() as u8;
         }
         runs
     }
 
     /// Player `p`'s runs.
-    fn player(&self, p: usize) -> &[(u8, u8)] {
+    pub(crate) fn player(&self, p: usize) -> &[(u8, u8)] {
         &self.at[p][..self.len[p] as usize]
+    }
+
+    /// Player `p`'s pawns off the board.
+    pub(crate) fn off(&self, p: usize) -> usize {
+        self.off[p] as usize
     }
 }
 
@@ -390,7 +401,11 @@ impl Evaluator {
     /// looked at once for both. Each product is taken in the order of the loops that
     /// compute one term of one player (`eval/reference.rs`), so the numbers are theirs.
     pub(crate) fn terms(&self, v: &Variant, pos: &Position) -> Terms {
-        let runs = Runs::of(v, pos);
+        self.terms_of(v, pos, &Runs::of(v, pos))
+    }
+
+    /// [`Evaluator::terms`] from the position's runs, gathered by the caller.
+    pub(crate) fn terms_of(&self, v: &Variant, pos: &Position, runs: &Runs) -> Terms {
         let players = v.players();
         let home = v.home();
         let outer = v.outer_len();
@@ -468,6 +483,11 @@ impl Evaluator {
     /// The chance that the game ends frozen: 0 once anyone still playing has
     /// captured, else the product over players of (1 − room left)^`freeze`.
     pub fn freeze_risk(&self, v: &Variant, pos: &Position) -> f64 {
+        self.freeze_risk_of(v, pos, &Runs::of(v, pos))
+    }
+
+    /// [`Evaluator::freeze_risk`] from the position's runs, gathered by the caller.
+    pub(crate) fn freeze_risk_of(&self, v: &Variant, pos: &Position, runs: &Runs) -> f64 {
         if self.weights.freeze <= 0.0 {
             return 0.0;
         }
@@ -477,11 +497,12 @@ impl Evaluator {
             if pos.has_captured(q) {
                 return 0.0;
             }
-            let room: usize = v
-                .pawns(pos, q)
-                .flatten()
-                .filter(|&i| i < outer)
-                .map(|i| outer - 1 - i)
+            let room: usize = runs
+                .player(q)
+                .iter()
+                .map(|&(i, n)| (i as usize, n as usize))
+                .take_while(|&(i, _)| i < outer)
+                .map(|(i, n)| (outer - 1 - i) * n)
                 .sum();
             risk *= self.freeze_factor[room];
         }

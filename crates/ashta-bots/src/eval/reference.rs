@@ -146,6 +146,63 @@ fn outputs_of(net: &ValueNet, hidden: &[f32], out: &mut [f32]) {
     }
 }
 
+/// The value net's non-zero inputs as first written: each player's pawns counted
+/// index by index, the terms from the loops above.
+fn net_inputs(e: &Evaluator, v: &Variant, pos: &Position) -> Vec<(usize, f32)> {
+    let (players, home, per) = (v.players(), v.home(), v.pawns_per_player());
+    let block = home * 3 + 8;
+    let mut out = Vec::new();
+    for r in 0..players {
+        let q = (pos.to_move() + r) % players;
+        let base = r * block;
+        let pawns: Vec<Option<usize>> = v.pawns(pos, q).collect();
+        for i in 0..home {
+            let c = pawns.iter().filter(|&&p| p == Some(i)).count();
+            if c >= 1 {
+                out.push((base + 3 * i, 1.0));
+            }
+            if c >= 2 {
+                out.push((base + 3 * i + 1, 1.0));
+            }
+            if c >= 3 {
+                out.push((base + 3 * i + 2, (c - 2) as f32 / 2.0));
+            }
+        }
+        let off = pawns.iter().filter(|p| p.is_none()).count();
+        let at_home = pawns
+            .iter()
+            .filter(|p| p.is_some_and(|i| i >= home))
+            .count();
+        let to_go: usize = pawns.iter().map(|p| home - p.unwrap_or(0).min(home)).sum();
+        let extra = base + home * 3;
+        let capture = capture_chance(e, v, pos, q);
+        let exposure = exposure(e, v, pos, q);
+        let blocked = pos.blocks_against(q);
+        for (k, x) in [
+            (0, off as f32 / per as f32),
+            (1, at_home as f32 / per as f32),
+            (2, if pos.has_captured(q) { 1.0 } else { 0.0 }),
+            (3, if pos.has_finished(q) { 1.0 } else { 0.0 }),
+            (4, blocked as f32 / 2.0),
+            (5, capture as f32),
+            (6, exposure as f32 / 10.0),
+            (7, to_go as f32 / (home * per) as f32),
+        ] {
+            if x != 0.0 {
+                out.push((extra + k, x));
+            }
+        }
+    }
+    let turns = pos.extra_turns() as f32 / 2.0;
+    let freeze = freeze_risk(e, v, pos) as f32;
+    for (k, x) in [(0, turns), (1, freeze)] {
+        if x != 0.0 {
+            out.push((players * block + k, x));
+        }
+    }
+    out
+}
+
 /// Rules with every flag drawn at random, on 5×5 and 7×7, 1 to 8 pawns.
 fn arb_rules() -> impl Strategy<Value = Rules> {
     (
@@ -219,6 +276,23 @@ proptest! {
             }
             let (new, old) = (e.freeze_risk(&v, pos), freeze_risk(&e, &v, pos));
             assert_eq!(new.to_bits(), old.to_bits(), "freeze risk: {new} against {old}");
+        });
+    }
+
+    #[test]
+    fn the_value_nets_inputs_are_those_of_the_first_loops(
+        rules in arb_rules(),
+        seed in any::<u64>(),
+        steps in 1usize..600,
+    ) {
+        let v = Variant::new(rules).unwrap();
+        let e = Evaluator::new(&v);
+        walk(&v, seed, steps, |pos| {
+            let mut new = Vec::new();
+            crate::net::features::for_each_input(&v, pos, &e, |i, x| new.push((i, x)));
+            let old = net_inputs(&e, &v, pos);
+            let bits = |x: &[(usize, f32)]| x.iter().map(|&(i, x)| (i, x.to_bits())).collect::<Vec<_>>();
+            assert_eq!(bits(&new), bits(&old), "{pos:?}");
         });
     }
 

@@ -22,7 +22,7 @@
 
 use ashta_engine::{Position, Variant};
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Runs};
 
 /// Inputs per path square.
 const PER_SQUARE: usize = 3;
@@ -50,49 +50,39 @@ pub fn for_each_input<F: FnMut(usize, f32)>(
     let players = v.players();
     let home = v.home();
     let block = block_len(v);
-    let per = v.pawns_per_player() as f32;
-    let terms = hand.terms(v, pos);
+    let per = v.pawns_per_player();
+    let runs = Runs::of(v, pos);
+    let terms = hand.terms_of(v, pos, &runs);
     for r in 0..players {
-        let q = (pos.to_move() + r) % players;
-        let base = r * block;
-        let mut off = 0u32;
-        let mut at_home = 0u32;
-        let mut to_go = 0usize;
-        // Pawns come sorted: count runs of equal indices.
-        let mut run: Option<(usize, u32)> = None;
-        let flush = |run: Option<(usize, u32)>, f: &mut F| {
-            if let Some((i, c)) = run {
-                let at = base + i * PER_SQUARE;
-                f(at, 1.0);
-                if c >= 2 {
-                    f(at + 1, 1.0);
-                }
-                if c >= 3 {
-                    f(at + 2, (c - 2) as f32 / 2.0);
-                }
-            }
+        let q = if pos.to_move() + r < players {
+            pos.to_move() + r
+        } else {
+            pos.to_move() + r - players
         };
-        for i in v.pawns(pos, q) {
-            to_go += home - i.unwrap_or(0).min(home);
-            match i {
-                None => off += 1,
-                Some(i) if i >= home => at_home += 1,
-                Some(i) => match run {
-                    Some((j, ref mut c)) if j == i => *c += 1,
-                    _ => {
-                        flush(run, &mut f);
-                        run = Some((i, 1));
-                    }
-                },
+        let base = r * block;
+        let off = runs.off(q);
+        let mut on_path = 0;
+        let mut to_go = off * home;
+        for &(i, c) in runs.player(q) {
+            let (i, c) = (i as usize, c as usize);
+            on_path += c;
+            to_go += (home - i) * c;
+            let at = base + i * PER_SQUARE;
+            f(at, 1.0);
+            if c >= 2 {
+                f(at + 1, 1.0);
+            }
+            if c >= 3 {
+                f(at + 2, (c - 2) as f32 / 2.0);
             }
         }
-        flush(run, &mut f);
+        let at_home = per - off - on_path;
         let extra = base + home * PER_SQUARE;
         if off > 0 {
-            f(extra, off as f32 / per);
+            f(extra, off as f32 / per as f32);
         }
         if at_home > 0 {
-            f(extra + 1, at_home as f32 / per);
+            f(extra + 1, at_home as f32 / per as f32);
         }
         if pos.has_captured(q) {
             f(extra + 2, 1.0);
@@ -113,16 +103,13 @@ pub fn for_each_input<F: FnMut(usize, f32)>(
             f(extra + 6, exposure as f32 / 10.0);
         }
         if to_go > 0 {
-            f(
-                extra + 7,
-                to_go as f32 / (home * v.pawns_per_player()) as f32,
-            );
+            f(extra + 7, to_go as f32 / (home * per) as f32);
         }
     }
     if pos.extra_turns() > 0 {
         f(players * block, pos.extra_turns() as f32 / 2.0);
     }
-    let freeze = hand.freeze_risk(v, pos);
+    let freeze = hand.freeze_risk_of(v, pos, &runs);
     if freeze > 0.0 {
         f(players * block + 1, freeze as f32);
     }
