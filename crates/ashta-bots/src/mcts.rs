@@ -283,15 +283,17 @@ impl Tree {
         }
     }
 
-    /// Empties the tree, with room for `nodes` nodes (one allocation, not a vector
-    /// doubling and copying as it grows).
+    /// Empties the tree, with room for `nodes` nodes and half as many again (one
+    /// allocation, not a vector doubling and copying as it grows: searches from one
+    /// game's positions differ in size, and a copy of every position is dear).
     fn reset(&mut self, nodes: usize) {
         self.nodes.clear();
         self.positions.clear();
         self.edges.clear();
         self.scored.clear();
-        self.nodes.reserve(nodes);
-        self.positions.reserve(nodes);
+        let room = nodes + nodes / 2;
+        self.nodes.reserve(room);
+        self.positions.reserve(room);
     }
 
     /// Adds the node of the position last pushed to [`Tree::positions`] and returns its

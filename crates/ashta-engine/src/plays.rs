@@ -127,7 +127,9 @@ impl Variant {
         if pos.bag_len() == 1 && limit > MAX_MOVES {
             return self.walk_one_value(pos, found);
         }
-        if !self.has_legal_move(pos) {
+        let mut moves = MoveList::new();
+        self.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
             let mut end = *pos;
             self.pass_turn(&mut end);
             found(&[], end);
@@ -143,7 +145,7 @@ impl Variant {
             firsts: 0,
             complete: true,
         };
-        search.from(pos);
+        search.from(pos, &moves);
         search.complete
     }
 
@@ -213,17 +215,27 @@ struct Search<'a, F: FnMut(&[Move], Position)> {
 }
 
 impl<F: FnMut(&[Move], Position)> Search<'_, F> {
-    fn from(&mut self, pos: &Position) {
-        let mut moves = MoveList::new();
-        self.variant.legal_moves(pos, &mut moves);
-        for &mv in &moves {
+    /// Walks on from `pos`, whose legal moves are `moves` (not empty).
+    fn from(&mut self, pos: &Position, moves: &MoveList) {
+        let mut after = MoveList::new();
+        for &mv in moves {
             let visited = self.sets.seen.len() + self.sets.reached.len() + self.firsts;
             if visited >= self.limit && self.count > 0 {
                 self.complete = false;
                 return;
             }
             let mut next = *pos;
-            self.variant.play_unchecked(&mut next, mv);
+            // The moves after this one are generated once, here: values left that no
+            // unit can use forfeit the bag, as `play_unchecked` would have found by
+            // generating them too.
+            self.variant.play_generated(&mut next, mv);
+            after.clear();
+            if !next.is_over() && !next.must_throw() {
+                self.variant.legal_moves(&next, &mut after);
+                if after.is_empty() {
+                    self.variant.pass_turn(&mut next);
+                }
+            }
             self.line.push(mv);
             if next.is_over() || next.must_throw() {
                 if self.sets.reached.insert(next) {
@@ -235,9 +247,9 @@ impl<F: FnMut(&[Move], Position)> Search<'_, F> {
                 // (each takes its pawns off one square and puts them on another, or
                 // spends another value), so none has been met before.
                 self.firsts += 1;
-                self.from(&next);
+                self.from(&next, &after);
             } else if self.sets.seen.insert(next) {
-                self.from(&next);
+                self.from(&next, &after);
             }
             self.line.pop();
         }

@@ -137,22 +137,27 @@ impl Position {
     }
 
     /// The player whose turn it is.
+    #[inline]
     pub fn to_move(&self) -> usize {
         self.to_move as usize
     }
     /// Extra turns the player to move still has after this one.
+    #[inline]
     pub fn extra_turns(&self) -> usize {
         self.extra_turns as usize
     }
     /// Whether player `p` has made a capture (its gate is open).
+    #[inline]
     pub fn has_captured(&self, p: usize) -> bool {
         self.captured & (1 << p) != 0
     }
     /// Whether player `p` has every pawn home.
+    #[inline]
     pub fn has_finished(&self, p: usize) -> bool {
         self.finished & (1 << p) != 0
     }
     /// Whether the bag is empty, so the player to move throws next.
+    #[inline]
     pub fn must_throw(&self) -> bool {
         self.bag_len == 0 && !self.over
     }
@@ -176,6 +181,7 @@ impl Position {
     /// let report = variant.throw(&mut pos, &mut SeededThrows::new(1)).unwrap();
     /// assert_eq!(pos.phase() == Phase::Moving, report.end == ashta_engine::ThrowStep::Moving);
     /// ```
+    #[inline]
     pub fn phase(&self) -> Phase {
         if self.over {
             Phase::Over
@@ -186,10 +192,12 @@ impl Position {
         }
     }
     /// Number of values in the bag.
+    #[inline]
     pub fn bag_len(&self) -> usize {
         self.bag_len as usize
     }
     /// Count of the bag's values by slot (see [`crate::ThrowTable::values`]).
+    #[inline]
     pub fn bag_counts(&self) -> &[u8; MAX_FACES] {
         &self.bag
     }
@@ -205,23 +213,28 @@ impl Position {
         self.blocked.iter().fold(0, |m, b| m | b) != 0
     }
     /// Whether the game has ended.
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.over
     }
     /// The first player to finish, if any.
+    #[inline]
     pub fn winner(&self) -> Option<usize> {
         (self.places_len > 0).then(|| self.places[0] as usize)
     }
     /// The finishing order so far.
+    #[inline]
     pub fn places(&self) -> &[u8] {
         &self.places[..self.places_len as usize]
     }
     /// The reason the game was drawn, if it was.
+    #[inline]
     pub fn draw(&self) -> Option<DrawReason> {
         self.draw
     }
     /// Raw pawn indices of player `p` (sorted, [`OFF`] for off-board); `n` is the
     /// rule set's pawn count.
+    #[inline]
     pub fn pawn_indices(&self, p: usize, n: usize) -> &[u8] {
         &self.pawns[p][..n]
     }

@@ -131,6 +131,7 @@ impl Variant {
         self.tag
     }
     /// The rule set.
+    #[inline]
     pub fn rules(&self) -> &Rules {
         &self.t.rules
     }
@@ -139,38 +140,47 @@ impl Variant {
         &self.t.geometry
     }
     /// The compiled throw table.
+    #[inline]
     pub fn table(&self) -> &ThrowTable {
         &self.t.table
     }
     /// Number of players.
+    #[inline]
     pub fn players(&self) -> usize {
         self.players as usize
     }
     /// Pawns per player.
+    #[inline]
     pub fn pawns_per_player(&self) -> usize {
         self.pawns
     }
     /// The seat of player `p`.
+    #[inline]
     pub fn seat(&self, p: usize) -> Seat {
         self.t.seats[p]
     }
     /// Path index of the home.
+    #[inline]
     pub fn home(&self) -> usize {
         self.home
     }
     /// Length of the outer ring.
+    #[inline]
     pub fn outer_len(&self) -> usize {
         self.outer
     }
     /// Whether a square is safe.
+    #[inline]
     pub fn is_safe(&self, sq: Square) -> bool {
         self.t.safe[sq.0 as usize]
     }
     /// The square at player `p`'s path index `i`.
+    #[inline]
     pub fn square(&self, p: usize, i: usize) -> Square {
         Square(self.t.path[p][i])
     }
     /// Player `p`'s path index of square `sq`.
+    #[inline]
     pub fn path_index(&self, p: usize, sq: Square) -> usize {
         self.t.index[p][sq.0 as usize] as usize
     }
@@ -203,6 +213,7 @@ impl Variant {
     }
 
     /// Player `p`'s pawns as path indices, ascending, `None` for off the board.
+    #[inline]
     pub fn pawns<'a>(
         &self,
         pos: &'a Position,
