@@ -155,30 +155,31 @@ pub(crate) struct Runs {
 
 impl Runs {
     /// The runs of every player of `pos`.
+    #[inline]
     pub(crate) fn of(v: &Variant, pos: &Position) -> Runs {
         let mut runs = Runs {
             at: [[(0, 0); MAX_PAWNS]; 4],
             len: [0; 4],
             off: [0; 4],
         };
-        let home = v.home();
+        let (home, per) = (v.home(), v.pawns_per_player());
         for p in 0..v.players() {
-            let (at, mut n) = (&mut runs.at[p], 0);
-            let pawns = pos.pawn_indices(p, v.pawns_per_player());
+            let at = &mut runs.at[p];
+            let mut n = 0;
+            let mut last = OFF;
             // Sorted, off-board (OFF) last: home and off are both past `home`.
-            let mut k = 0;
-            while k < pawns.len() && (pawns[k] as usize) < home {
-                let i = pawns[k];
-                if n > 0 && at[n - 1].0 == i {
+            for &i in pos.pawn_indices(p, per) {
+                if i as usize >= home {
+                    runs.off[p] += (i == OFF) as u8;
+                } else if i == last {
                     at[n - 1].1 += 1;
                 } else {
                     at[n] = (i, 1);
                     n += 1;
+                    last = i;
                 }
-                k += 1;
             }
             runs.len[p] = n as u8;
-            runs.off[p] = pawns[k..].iter().filter(|&&i| i == OFF).count() as u8;
         }
         runs
     }
