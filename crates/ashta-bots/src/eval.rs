@@ -195,6 +195,11 @@ impl Runs {
     }
 }
 
+/// Distances [`Evaluator`]'s miss table covers: more than a path and a circle on the
+/// largest board (15×15), and a power of two, so that a distance taken modulo it is
+/// an index the compiler need not check.
+const MISS_LEN: usize = 512;
+
 /// Precomputed tables for evaluating positions of one variant.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -209,7 +214,7 @@ pub struct Evaluator {
     draw_weight: f64,
     /// `miss[d]`: 1 − [`Evaluator::hit_probability`]`(d)`, for every distance the
     /// capture and exposure terms can ask (1 beyond the longest throw).
-    miss: Arc<[f64]>,
+    miss: Arc<[f64; MISS_LEN]>,
     /// The squares of the variant's paths as the capture and exposure terms see them.
     targets: Arc<[Target]>,
     /// `freeze_factor[room]`: one player's factor of [`Evaluator::freeze_risk`] when
@@ -301,10 +306,10 @@ impl Evaluator {
             }
         }
         // A distance is at most a path's length, or a circle's length more.
-        let longest = variant.home() + 2 * variant.outer_len() + 1;
-        let miss = (0..longest.max(hit.len()))
-            .map(|d| 1.0 - hit.get(d).copied().unwrap_or(0.0))
-            .collect();
+        debug_assert!(variant.home() + 2 * variant.outer_len() < MISS_LEN);
+        let miss = Arc::new(std::array::from_fn(|d| {
+            1.0 - hit.get(d).copied().unwrap_or(0.0)
+        }));
         Evaluator {
             hit,
             pips_per_turn: pips.max(1.0),
@@ -458,13 +463,13 @@ impl Evaluator {
                         let pair = n >= 2;
                         if i < k {
                             if capture && (pair || !double) {
-                                attacker_miss *= self.miss[k - i];
+                                attacker_miss *= self.miss[(k - i) % MISS_LEN];
                             }
                             if ahead && (pair || count < 2) {
-                                safe_chance *= self.miss[k - i];
+                                safe_chance *= self.miss[(k - i) % MISS_LEN];
                             }
                         } else if i < outer && (pair || count < 2) {
-                            safe_chance *= self.miss[k + outer - i];
+                            safe_chance *= self.miss[(k + outer - i) % MISS_LEN];
                         }
                     }
                     miss[a] = attacker_miss;
