@@ -511,8 +511,9 @@ impl Search<'_> {
     }
 
     /// [`Search::value`] of node `n`'s position (already in [`Tree::positions`]), taken
-    /// from an earlier node of the tree with the same position when there is one (about a fifth of the positions a four-player search
-    /// scores are met again through other throws and plays).
+    /// from an earlier node of the tree with the same position when there is one (about
+    /// a fifth of the positions a four-player search scores are met again through other
+    /// throws and plays).
     fn scored_value(&mut self, n: usize) -> [f64; 4] {
         let positions = &self.tree.positions;
         let key = positions[n].key();

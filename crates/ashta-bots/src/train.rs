@@ -638,12 +638,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_lambda_of_one_learns_the_outcome_itself() {
+    /// One two-player self-play game of the hand evaluation, labelled by its outcome
+    /// and by its λ-returns.
+    fn outcome_and_lambda(seed: u64, l: f64) -> (Samples, Samples) {
         let v = two_players();
         let hand = Player::from(Evaluator::new(&v));
-        let outcome = self_play_game(&v, &[&hand, &hand], 0.05, 7);
-        let soft = self_play_game_for(&v, &[&hand, &hand], 0.05, 7, &lambda(&v, 1.0));
+        let outcome = self_play_game(&v, &[&hand, &hand], 0.05, seed);
+        let soft = self_play_game_for(&v, &[&hand, &hand], 0.05, seed, &lambda(&v, l));
+        (outcome, soft)
+    }
+
+    #[test]
+    fn a_lambda_of_one_learns_the_outcome_itself() {
+        let (outcome, soft) = outcome_and_lambda(7, 1.0);
         assert_eq!(soft.len(), outcome.len());
         for k in 0..outcome.len() {
             let Target::Class(class) = outcome.sample(k).2 else {
@@ -661,10 +668,7 @@ mod tests {
 
     #[test]
     fn lambda_returns_are_chances_ending_in_the_outcome() {
-        let v = two_players();
-        let hand = Player::from(Evaluator::new(&v));
-        let outcome = self_play_game(&v, &[&hand, &hand], 0.05, 9);
-        let soft = self_play_game_for(&v, &[&hand, &hand], 0.05, 9, &lambda(&v, 0.7));
+        let (outcome, soft) = outcome_and_lambda(9, 0.7);
         let last = soft.len() - 1;
         let mut hedged = 0;
         for k in 0..=last {
