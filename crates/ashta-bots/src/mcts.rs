@@ -45,7 +45,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
 
-use ashta_engine::{DrawReason, MoveList, Play, PlayEnds, Position, ThrowStep, Variant};
+use ashta_engine::{
+    DrawReason, MoveList, Play, PlayEnds, Position, ThrowStep, Variant, PLAYS_LIMIT,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
@@ -414,8 +416,8 @@ impl MctsBot {
         let plays = variant.plays(pos);
         s.tree.positions.push(*pos);
         s.tree.push_node(Kind::Decision, [0.0; 4], 0.0);
-        let ends: Vec<Position> = plays.iter().map(|p| p.position).collect();
-        let root_value = s.expand_with(0, &ends);
+        s.tree.positions.extend(plays.iter().map(|p| p.position));
+        let root_value = s.expand_with(0, 1);
         s.backup(&[0], root_value);
         if plays.len() > 1 {
             let mut done = 0u64;
@@ -545,13 +547,13 @@ impl Search<'_> {
         self.tree.push_node(kind, prior, offset)
     }
 
-    /// Expands decision node `n` with the positions after each of its plays, and
-    /// returns the value of the play that is best for the mover.
-    fn expand_with(&mut self, n: u32, children: &[Position]) -> [f64; 4] {
+    /// Expands decision node `n` with the positions after each of its plays, already
+    /// pushed to [`Tree::positions`] from index `first` on, and returns the value of
+    /// the play that is best for the mover.
+    fn expand_with(&mut self, n: u32, first: u32) -> [f64; 4] {
         let me = self.tree.nodes[n as usize].to_move as usize;
-        let first = self.tree.nodes.len() as u32;
-        for pos in children {
-            self.tree.positions.push(*pos);
+        debug_assert_eq!(first as usize, self.tree.nodes.len());
+        while self.tree.nodes.len() < self.tree.positions.len() {
             self.new_node();
         }
         let len = self.tree.nodes.len() as u32 - first;
@@ -578,22 +580,27 @@ impl Search<'_> {
     /// one play the model makes (the first of its best, as the greedy bot takes).
     fn expand(&mut self, n: u32) -> [f64; 4] {
         let v = self.variant;
-        // The ends of the plays, in buffers the tree keeps between expansions.
-        let mut ends = std::mem::take(&mut self.tree.ends);
-        let pos = &self.tree.positions[n as usize];
-        v.play_ends(pos, &mut ends);
-        let ends_of_plays = ends.positions();
-        let me = pos.to_move();
-        let value = match self.opponent_eval.filter(|_| self.greedy_seats[me]) {
-            Some(model) => {
-                let pick = greedy_pick(v, model, pos, ends_of_plays);
-                self.greedy_scored += ends_of_plays.len();
-                self.expand_with(n, std::slice::from_ref(&ends_of_plays[pick]))
-            }
-            None => self.expand_with(n, ends_of_plays),
-        };
-        self.tree.ends = ends;
-        value
+        // The ends of the plays go straight to the tree's positions, the walk's sets
+        // in buffers the tree keeps between expansions.
+        let pos = self.tree.positions[n as usize];
+        let first = self.tree.positions.len();
+        v.extend_play_ends_within(
+            &pos,
+            PLAYS_LIMIT,
+            &mut self.tree.ends,
+            &mut self.tree.positions,
+        );
+        if let Some(model) = self
+            .opponent_eval
+            .filter(|_| self.greedy_seats[pos.to_move()])
+        {
+            let ends_of_plays = &self.tree.positions[first..];
+            let pick = greedy_pick(v, model, &pos, ends_of_plays);
+            self.greedy_scored += ends_of_plays.len();
+            self.tree.positions.swap(first, first + pick);
+            self.tree.positions.truncate(first + 1);
+        }
+        self.expand_with(n, first as u32)
     }
 
     /// A few turns of cheap play from `pos` (captures first, otherwise a random move;

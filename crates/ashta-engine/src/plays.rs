@@ -1,7 +1,9 @@
 //! Plays: the distinct positions reached by playing out the whole bag, and the moves
 //! that reach each.
 
-use rustc_hash::FxHashSet as HashSet;
+use std::collections::hash_map::Entry;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::Position;
@@ -65,12 +67,15 @@ impl Variant {
     pub fn plays_within(&self, pos: &Position, limit: usize) -> PlayList {
         let mut out = Vec::new();
         let mut sets = Sets::default();
-        let complete = self.walk_plays(pos, limit, &mut sets, &mut Vec::new(), |line, end| {
-            out.push(Play {
-                moves: line.to_vec(),
-                position: end,
-            });
+        let mut ends = Vec::new();
+        let complete = self.walk_plays(pos, limit, &mut sets, &mut Vec::new(), &mut ends, |line| {
+            out.push(line.to_vec());
         });
+        let out = out
+            .into_iter()
+            .zip(ends)
+            .map(|(moves, position)| Play { moves, position })
+            .collect();
         PlayList {
             plays: out,
             complete,
@@ -98,25 +103,49 @@ impl Variant {
     /// [`Variant::play_ends`], visiting at most `limit` positions, as
     /// [`Variant::plays_within`] does.
     pub fn play_ends_within(&self, pos: &Position, limit: usize, ends: &mut PlayEnds) {
-        let PlayEnds {
-            sets,
-            line,
-            positions,
-            complete,
-        } = ends;
+        let mut positions = std::mem::take(&mut ends.positions);
         positions.clear();
-        *complete = self.walk_plays(pos, limit, sets, line, |_, end| positions.push(end));
+        ends.complete = self.extend_play_ends_within(pos, limit, ends, &mut positions);
+        ends.positions = positions;
     }
 
-    /// Calls `found` with the moves and the end of each distinct way to play out the
-    /// bag, depth first; returns whether the walk found them all (stayed under `limit`).
+    /// [`Variant::play_ends_within`] appending the ends to `out` (what it held stays),
+    /// with `ends` for its buffers only; returns whether the walk found every play.
+    /// For a search that keeps its positions in one vector: each end is written once,
+    /// where the search keeps it.
+    ///
+    /// ```
+    /// use ashta_engine::{parse_any, PlayEnds};
+    ///
+    /// let (v, pos) = parse_any("standard 5 2 0 4,1 0,0,0,12/0,0,0,0 - - 0").unwrap();
+    /// let mut ends = PlayEnds::default();
+    /// let mut out = vec![pos];
+    /// assert!(v.extend_play_ends_within(&pos, 1_000, &mut ends, &mut out));
+    /// v.play_ends(&pos, &mut ends);
+    /// assert_eq!(out[0], pos);
+    /// assert_eq!(&out[1..], ends.positions());
+    /// ```
+    pub fn extend_play_ends_within(
+        &self,
+        pos: &Position,
+        limit: usize,
+        ends: &mut PlayEnds,
+        out: &mut Vec<Position>,
+    ) -> bool {
+        self.walk_plays(pos, limit, &mut ends.sets, &mut ends.line, out, |_| {})
+    }
+
+    /// Pushes the end of each distinct way to play out the bag onto `out`, depth first,
+    /// and calls `found` with its moves once it is pushed; returns whether the walk
+    /// found them all (stayed under `limit`).
     fn walk_plays(
         &self,
         pos: &Position,
         limit: usize,
         sets: &mut Sets,
         line: &mut Vec<Move>,
-        mut found: impl FnMut(&[Move], Position),
+        out: &mut Vec<Position>,
+        mut found: impl FnMut(&[Move]),
     ) -> bool {
         sets.seen.clear();
         sets.reached.clear();
@@ -125,14 +154,14 @@ impl Variant {
             return true;
         }
         if pos.bag_len() == 1 && limit > MAX_MOVES {
-            return self.walk_one_value(pos, found);
+            return self.walk_one_value(pos, out, found);
         }
         let mut moves = MoveList::new();
         self.legal_moves(pos, &mut moves);
         if moves.is_empty() {
-            let mut end = *pos;
-            self.pass_turn(&mut end);
-            found(&[], end);
+            out.push(*pos);
+            self.pass_turn(out.last_mut().expect("just pushed"));
+            found(&[]);
             return true;
         }
         let mut search = Search {
@@ -140,6 +169,8 @@ impl Variant {
             limit,
             sets,
             line,
+            base: out.len(),
+            out,
             found: &mut found,
             count: 0,
             firsts: 0,
@@ -153,20 +184,26 @@ impl Variant {
     /// cowries): each legal move spends the bag, and distinct moves end in distinct
     /// positions (a move takes its pawns off one square and puts them on another, and
     /// a full circle is no move), so the walk needs neither of its sets.
-    fn walk_one_value(&self, pos: &Position, mut found: impl FnMut(&[Move], Position)) -> bool {
+    fn walk_one_value(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Position>,
+        mut found: impl FnMut(&[Move]),
+    ) -> bool {
         let mut moves = MoveList::new();
         self.legal_moves(pos, &mut moves);
         if moves.is_empty() {
-            let mut end = *pos;
-            self.pass_turn(&mut end);
-            found(&[], end);
+            out.push(*pos);
+            self.pass_turn(out.last_mut().expect("just pushed"));
+            found(&[]);
             return true;
         }
         for mv in &moves {
-            let mut end = *pos;
-            self.play_unchecked(&mut end, *mv);
+            out.push(*pos);
+            let end = out.last_mut().expect("just pushed");
+            self.play_unchecked(end, *mv);
             debug_assert!(end.is_over() || end.must_throw(), "one value ends the bag");
-            found(std::slice::from_ref(mv), end);
+            found(std::slice::from_ref(mv));
         }
         true
     }
@@ -197,15 +234,20 @@ impl PlayEnds {
 #[derive(Clone, Debug, Default)]
 struct Sets {
     seen: HashSet<Position>,
-    reached: HashSet<Position>,
+    /// The ends found, by [`Position::key`]: the index in the walk's output of the
+    /// first end with that key (the ends themselves are written once, there).
+    reached: HashMap<u64, u32>,
 }
 
 /// A depth-first walk over the ways to play out one bag.
-struct Search<'a, F: FnMut(&[Move], Position)> {
+struct Search<'a, F: FnMut(&[Move])> {
     variant: &'a Variant,
     limit: usize,
     sets: &'a mut Sets,
     line: &'a mut Vec<Move>,
+    /// Where the ends go: `out[base..]` holds those found so far.
+    out: &'a mut Vec<Position>,
+    base: usize,
     found: &'a mut F,
     /// Plays found so far.
     count: usize,
@@ -214,12 +256,12 @@ struct Search<'a, F: FnMut(&[Move], Position)> {
     complete: bool,
 }
 
-impl<F: FnMut(&[Move], Position)> Search<'_, F> {
+impl<F: FnMut(&[Move])> Search<'_, F> {
     /// Walks on from `pos`, whose legal moves are `moves` (not empty).
     fn from(&mut self, pos: &Position, moves: &MoveList) {
         let mut after = MoveList::new();
         for &mv in moves {
-            let visited = self.sets.seen.len() + self.sets.reached.len() + self.firsts;
+            let visited = self.sets.seen.len() + self.count + self.firsts;
             if visited >= self.limit && self.count > 0 {
                 self.complete = false;
                 return;
@@ -238,9 +280,9 @@ impl<F: FnMut(&[Move], Position)> Search<'_, F> {
             }
             self.line.push(mv);
             if next.is_over() || next.must_throw() {
-                if self.sets.reached.insert(next) {
+                if self.push_new_end(&next) {
                     self.count += 1;
-                    (self.found)(self.line, next);
+                    (self.found)(self.line);
                 }
             } else if self.line.len() == 1 {
                 // After the first move: distinct first moves leave distinct positions
@@ -253,5 +295,60 @@ impl<F: FnMut(&[Move], Position)> Search<'_, F> {
             }
             self.line.pop();
         }
+    }
+
+    /// Pushes `end` onto the output unless it is there already; returns whether it
+    /// was pushed. Ends are told apart by their key, and by comparing them in the rare
+    /// case that two keys agree.
+    fn push_new_end(&mut self, end: &Position) -> bool {
+        let at = self.out.len() as u32;
+        match self.sets.reached.entry(end.key()) {
+            Entry::Vacant(e) => {
+                e.insert(at);
+            }
+            Entry::Occupied(e) => {
+                if self.out[*e.get() as usize] == *end || self.out[self.base..].contains(end) {
+                    return false;
+                }
+            }
+        }
+        self.out.push(*end);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_any;
+
+    /// Two different ends whose keys agree (forced here: a real collision of 64-bit
+    /// keys is not to be found) are both kept, and each once.
+    #[test]
+    fn ends_with_the_same_key_are_told_apart_by_comparing_them() {
+        let (v, a) = parse_any("standard 5 2 0 - 4,9,9,9/13,0,0,0 - - 0").unwrap();
+        let (_, b) = parse_any("standard 5 2 0 - 6,9,9,9/13,0,0,0 - - 0").unwrap();
+        assert_ne!(a, b);
+        let (mut sets, mut line, mut out) = (Sets::default(), Vec::new(), Vec::new());
+        let mut found = |_: &[Move]| {};
+        let mut search = Search {
+            variant: &v,
+            limit: PLAYS_LIMIT,
+            sets: &mut sets,
+            line: &mut line,
+            out: &mut out,
+            base: 0,
+            found: &mut found,
+            count: 0,
+            firsts: 0,
+            complete: true,
+        };
+        assert!(search.push_new_end(&b));
+        // `a`'s key names `b` too, as a collision would.
+        search.sets.reached.insert(a.key(), 0);
+        assert!(search.push_new_end(&a), "a differs from b: a new end");
+        assert!(!search.push_new_end(&a), "a is there now");
+        assert!(!search.push_new_end(&b), "b was there");
+        assert_eq!(out, [b, a]);
     }
 }
