@@ -65,21 +65,21 @@ impl Variant {
     /// assert_eq!(all.plays, v.plays(&pos));
     /// ```
     pub fn plays_within(&self, pos: &Position, limit: usize) -> PlayList {
-        let mut out = Vec::new();
-        let mut sets = Sets::default();
-        let mut ends = Vec::new();
-        let complete = self.walk_plays(pos, limit, &mut sets, &mut Vec::new(), &mut ends, |line| {
-            out.push(line.to_vec());
-        });
-        let out = out
+        let (mut lines, mut ends) = (Vec::new(), Vec::new());
+        let complete = self.walk_plays(
+            pos,
+            limit,
+            &mut Sets::default(),
+            &mut Vec::new(),
+            &mut ends,
+            |line| lines.push(line.to_vec()),
+        );
+        let plays = lines
             .into_iter()
             .zip(ends)
             .map(|(moves, position)| Play { moves, position })
             .collect();
-        PlayList {
-            plays: out,
-            complete,
-        }
+        PlayList { plays, complete }
     }
 
     /// The positions [`Variant::plays`] ends in, in the same order, into buffers that
