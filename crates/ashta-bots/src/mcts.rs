@@ -296,6 +296,8 @@ impl Tree {
         let room = nodes + nodes / 2;
         self.nodes.reserve(room);
         self.positions.reserve(room);
+        // At most one scored position a node: no rehashing as the map grows.
+        self.scored.reserve(room);
     }
 
     /// Adds the node of the position last pushed to [`Tree::positions`] and returns its
