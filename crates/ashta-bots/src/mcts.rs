@@ -419,7 +419,7 @@ impl MctsBot {
         s.tree.positions.push(*pos);
         s.tree.push_node(Kind::Decision, [0.0; 4], 0.0);
         s.tree.positions.extend(plays.iter().map(|p| p.position));
-        let root_value = s.expand_with(0, 1);
+        let root_value = s.expand_with(0);
         s.backup(&[0], root_value);
         if plays.len() > 1 {
             let mut done = 0u64;
@@ -550,11 +550,11 @@ impl Search<'_> {
     }
 
     /// Expands decision node `n` with the positions after each of its plays, already
-    /// pushed to [`Tree::positions`] from index `first` on, and returns the value of
+    /// pushed to [`Tree::positions`] after the last node's, and returns the value of
     /// the play that is best for the mover.
-    fn expand_with(&mut self, n: u32, first: u32) -> [f64; 4] {
+    fn expand_with(&mut self, n: u32) -> [f64; 4] {
         let me = self.tree.nodes[n as usize].to_move as usize;
-        debug_assert_eq!(first as usize, self.tree.nodes.len());
+        let first = self.tree.nodes.len() as u32;
         while self.tree.nodes.len() < self.tree.positions.len() {
             self.new_node();
         }
@@ -602,7 +602,7 @@ impl Search<'_> {
             self.tree.positions.swap(first, first + pick);
             self.tree.positions.truncate(first + 1);
         }
-        self.expand_with(n, first as u32)
+        self.expand_with(n)
     }
 
     /// A few turns of cheap play from `pos` (captures first, otherwise a random move;

@@ -153,15 +153,16 @@ impl Variant {
         if pos.is_over() || pos.must_throw() {
             return true;
         }
-        if pos.bag_len() == 1 && limit > MAX_MOVES {
-            return self.walk_one_value(pos, out, found);
-        }
         let mut moves = MoveList::new();
         self.legal_moves(pos, &mut moves);
         if moves.is_empty() {
             out.push(*pos);
             self.pass_turn(out.last_mut().expect("just pushed"));
             found(&[]);
+            return true;
+        }
+        if pos.bag_len() == 1 && limit > MAX_MOVES {
+            self.walk_one_value(pos, &moves, out, found);
             return true;
         }
         let mut search = Search {
@@ -181,31 +182,24 @@ impl Variant {
     }
 
     /// [`Variant::walk_plays`] for a bag of one value (seven bags in eight with four
-    /// cowries): each legal move spends the bag, and distinct moves end in distinct
-    /// positions (a move takes its pawns off one square and puts them on another, and
-    /// a full circle is no move), so the walk needs neither of its sets.
+    /// cowries) whose legal moves, not none, are `moves`: each spends the bag, and
+    /// distinct moves end in distinct positions (a move takes its pawns off one square
+    /// and puts them on another, and a full circle is no move), so the walk needs
+    /// neither of its sets.
     fn walk_one_value(
         &self,
         pos: &Position,
+        moves: &MoveList,
         out: &mut Vec<Position>,
         mut found: impl FnMut(&[Move]),
-    ) -> bool {
-        let mut moves = MoveList::new();
-        self.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
-            out.push(*pos);
-            self.pass_turn(out.last_mut().expect("just pushed"));
-            found(&[]);
-            return true;
-        }
-        for mv in &moves {
+    ) {
+        for mv in moves {
             out.push(*pos);
             let end = out.last_mut().expect("just pushed");
             self.play_unchecked(end, *mv);
             debug_assert!(end.is_over() || end.must_throw(), "one value ends the bag");
             found(std::slice::from_ref(mv));
         }
-        true
     }
 }
 
