@@ -54,6 +54,7 @@ use rustc_hash::FxHashMap;
 
 use crate::board::for_players;
 use crate::eval::{Evaluator, WeightSet};
+use crate::gauntlet::{style_pick, Style, StyleTables};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
 use crate::tuning::Tuning;
@@ -128,6 +129,10 @@ pub enum Opponents {
     /// Searched, except the seats whose plays this game were recognised as greedy's
     /// (see [`crate::opponent_model`]), which are expected to play as greedy does.
     Recognise,
+    /// Each makes the play the gauntlet bot of this style makes (the first of its
+    /// best): a diagnostic of what an exact model of the opponents buys when they are
+    /// that bot (BENCHMARKS.md, "Stop 46"), not a setting of any level.
+    Style(Style),
 }
 
 impl Default for MctsConfig {
@@ -389,13 +394,17 @@ impl MctsBot {
             *g = seat != me
                 && match self.config.opponents {
                     Opponents::Search => false,
-                    Opponents::Greedy => true,
+                    Opponents::Greedy | Opponents::Style(_) => true,
                     Opponents::Recognise => self.watch.is_greedy(seat, self.config.recognise_after),
                 };
         }
-        let opponent_eval = greedy_seats
-            .contains(&true)
-            .then(|| evaluator(&mut self.opponent_eval, variant, WeightSet::Hand, tuning).clone());
+        let model = match self.config.opponents {
+            Opponents::Style(style) => Some(Model::Style(style, StyleTables::new(variant))),
+            _ if greedy_seats.contains(&true) => Some(Model::Greedy(
+                evaluator(&mut self.opponent_eval, variant, WeightSet::Hand, tuning).clone(),
+            )),
+            _ => None,
+        };
         let table = &self.chance.as_ref().expect("just set").1;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ pos.key().rotate_left(23));
         let mut s = Search {
@@ -405,9 +414,9 @@ impl MctsBot {
                 self.config.exploration,
                 self.config.exploration_multi,
             ),
-            greedy_seats,
-            opponent_eval: opponent_eval.as_ref(),
-            greedy_scored: 0,
+            modelled_seats: greedy_seats,
+            model: model.as_ref(),
+            modelled_scored: 0,
             eval: &eval,
             table,
             config: &self.config,
@@ -478,16 +487,24 @@ pub fn locked_draw(v: &Variant, pos: &Position) -> bool {
     v.is_locked(pos)
 }
 
+/// How the tree expects a modelled opponent to choose its play.
+enum Model {
+    /// As the `greedy` bot does, by the hand-weighted evaluation.
+    Greedy(Evaluator),
+    /// As the gauntlet bot of this style does.
+    Style(Style, StyleTables),
+}
+
 struct Search<'a> {
     variant: &'a Variant,
     /// The UCT exploration constant for this variant's number of players.
     exploration: f64,
-    /// The seats expected to play as greedy does (never the searching player's).
-    greedy_seats: [bool; 4],
-    /// Greedy's evaluation, when some seat is expected to play as greedy does.
-    opponent_eval: Option<&'a Evaluator>,
-    /// Plays of modelled opponents scored by greedy's evaluation so far.
-    greedy_scored: usize,
+    /// The seats expected to play as the model does (never the searching player's).
+    modelled_seats: [bool; 4],
+    /// How those seats choose, when there are any.
+    model: Option<&'a Model>,
+    /// Plays of modelled opponents scored by the model so far.
+    modelled_scored: usize,
     eval: &'a Evaluator,
     table: &'a ChanceTable,
     config: &'a MctsConfig,
@@ -511,7 +528,7 @@ impl Search<'_> {
 
     /// Positions scored so far: the tree's nodes and greedy's scoring of plays.
     fn evaluations(&self) -> f64 {
-        (self.tree.nodes.len() + self.greedy_scored) as f64
+        (self.tree.nodes.len() + self.modelled_scored) as f64
     }
 
     /// [`Search::value`] of node `n`'s position (already in [`Tree::positions`]), taken
@@ -592,13 +609,13 @@ impl Search<'_> {
             &mut self.tree.ends,
             &mut self.tree.positions,
         );
-        if let Some(model) = self
-            .opponent_eval
-            .filter(|_| self.greedy_seats[pos.to_move()])
-        {
+        if let Some(model) = self.model.filter(|_| self.modelled_seats[pos.to_move()]) {
             let ends_of_plays = &self.tree.positions[first..];
-            let pick = greedy_pick(v, model, &pos, ends_of_plays);
-            self.greedy_scored += ends_of_plays.len();
+            let pick = match model {
+                Model::Greedy(eval) => greedy_pick(v, eval, &pos, ends_of_plays),
+                Model::Style(style, tables) => style_pick(*style, v, tables, &pos, ends_of_plays),
+            };
+            self.modelled_scored += ends_of_plays.len();
             self.tree.positions.swap(first, first + pick);
             self.tree.positions.truncate(first + 1);
         }
@@ -862,13 +879,12 @@ mod tests {
 
     /// Searches the two-player test position and returns how many of North's
     /// expanded decisions with a choice of plays have a single child, which must be
-    /// the greedy bot's play, and how many have several.
-    fn norths_decisions(bot: &mut MctsBot) -> (usize, usize) {
+    /// one of the plays `model` scores best, and how many have several.
+    fn norths_decisions(bot: &mut MctsBot, model: &mut dyn Bot) -> (usize, usize) {
         let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
         bot.analyse(&v, &pos);
         // South's own decisions always branch.
         assert!(bot.tree.nodes[0].len > 1);
-        let mut greedy = crate::GreedyBot::new(0, 0.0);
         let (mut single, mut branching) = (0, 0);
         let tree = &bot.tree;
         for (node, pos) in tree.nodes.iter().zip(&tree.positions) {
@@ -876,7 +892,14 @@ mod tests {
             if node.kind == Kind::Decision && node.expanded && node.to_move == 1 && choice() {
                 if node.len == 1 {
                     let child = &tree.positions[node.first as usize];
-                    assert_eq!(*child, greedy.choose(&v, pos).unwrap().position);
+                    let ranked = model.analyse(&v, pos);
+                    let best = ranked[0].score;
+                    assert!(
+                        ranked
+                            .iter()
+                            .any(|c| c.score == best && c.play.position == *child),
+                        "{pos:?}: not one of the model's best plays"
+                    );
                     single += 1;
                 } else {
                     branching += 1;
@@ -884,6 +907,11 @@ mod tests {
             }
         }
         (single, branching)
+    }
+
+    /// The greedy bot, as the model of a greedy opponent.
+    fn greedy() -> crate::GreedyBot {
+        crate::GreedyBot::new(0, 0.0)
     }
 
     fn with_opponents(opponents: Opponents) -> MctsBot {
@@ -899,9 +927,22 @@ mod tests {
 
     #[test]
     fn greedy_opponents_are_expected_to_make_the_greedy_bots_play() {
-        let (single, branching) = norths_decisions(&mut with_opponents(Opponents::Greedy));
+        let (single, branching) =
+            norths_decisions(&mut with_opponents(Opponents::Greedy), &mut greedy());
         assert!(single > 20, "{single}");
         assert_eq!(branching, 0, "North's decisions do not branch");
+    }
+
+    #[test]
+    fn opponents_of_a_style_are_expected_to_make_its_bots_play() {
+        for style in [Style::Cautious, Style::Runner] {
+            let (single, branching) = norths_decisions(
+                &mut with_opponents(Opponents::Style(style)),
+                &mut crate::gauntlet::StyleBot::new(style, 0),
+            );
+            assert!(single > 20, "{style:?}: {single}");
+            assert_eq!(branching, 0, "{style:?}: North's decisions do not branch");
+        }
     }
 
     /// Shows `bot` a two-player game in which North is played by `north` (South is
@@ -922,24 +963,24 @@ mod tests {
     fn a_seat_that_plays_as_greedy_does_is_expected_to_go_on_doing_so() {
         let mut bot = with_opponents(Opponents::Recognise);
         // Before it has seen North play, North is searched.
-        assert_eq!(norths_decisions(&mut bot).0, 0);
+        assert_eq!(norths_decisions(&mut bot, &mut greedy()).0, 0);
         watch_north_play(&mut bot, Box::new(crate::GreedyBot::new(0, 0.0)), 20);
-        let (single, branching) = norths_decisions(&mut bot);
+        let (single, branching) = norths_decisions(&mut bot, &mut greedy());
         assert!(single > 20 && branching == 0, "{single} {branching}");
         // A new game forgets it.
         bot.new_game();
-        assert_eq!(norths_decisions(&mut bot).0, 0);
+        assert_eq!(norths_decisions(&mut bot, &mut greedy()).0, 0);
     }
 
     #[test]
     fn a_seat_that_plays_otherwise_is_searched() {
         let mut bot = with_opponents(Opponents::Recognise);
         watch_north_play(&mut bot, Box::new(crate::RandomBot::new(0)), 20);
-        assert_eq!(norths_decisions(&mut bot).0, 0);
+        assert_eq!(norths_decisions(&mut bot, &mut greedy()).0, 0);
         // Recognition is off with `opponents=search`.
         let mut bot = with_opponents(Opponents::Search);
         watch_north_play(&mut bot, Box::new(crate::GreedyBot::new(0, 0.0)), 20);
-        assert_eq!(norths_decisions(&mut bot).0, 0);
+        assert_eq!(norths_decisions(&mut bot, &mut greedy()).0, 0);
     }
 
     #[test]

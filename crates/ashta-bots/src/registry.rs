@@ -255,12 +255,16 @@ fn build(
                             "search" => Opponents::Search,
                             "greedy" => Opponents::Greedy,
                             "recognise" => Opponents::Recognise,
-                            _ => {
-                                return Err(bad(
-                                    &format!("{k}={v}"),
-                                    "opponents is search, greedy or recognise",
-                                ))
-                            }
+                            style => match Style::from_name(style) {
+                                Some(style) => Opponents::Style(style),
+                                None => {
+                                    return Err(bad(
+                                        &format!("{k}={v}"),
+                                        "opponents is search, greedy, recognise or a gauntlet style \
+                                         (cautious, hunter, runner, blocker, careful)",
+                                    ))
+                                }
+                            },
                         }
                     }
                     "recognise" => config.recognise_after = number(k, v)? as u32,
@@ -371,7 +375,7 @@ mod tests {
     }
 
     #[test]
-    fn the_opponents_option_is_search_greedy_or_recognise() {
+    fn the_opponents_option_is_search_greedy_recognise_or_a_style() {
         let (v, pos) = parse_any("standard 5 2 0 3 4,9,9,9/13,0,0,0 - - 0").unwrap();
         let score = |spec: &str| make_bot(spec, 1, None).unwrap().analyse(&v, &pos)[0].score;
         assert_eq!(
@@ -382,12 +386,16 @@ mod tests {
             score("mcts:sims=300"),
             score("mcts:sims=300,opponents=greedy")
         );
+        assert_ne!(
+            score("mcts:sims=300,opponents=greedy"),
+            score("mcts:sims=300,opponents=runner")
+        );
         let err = make_bot("mcts:opponents=smart", 1, None)
             .err()
             .unwrap()
             .to_string();
         assert!(
-            err.contains("opponents is search, greedy or recognise"),
+            err.contains("opponents is search, greedy, recognise or a gauntlet style"),
             "{err}"
         );
     }

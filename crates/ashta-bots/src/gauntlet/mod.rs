@@ -14,6 +14,7 @@
 //! `ashta tournament --gauntlet` plays a bot against.
 
 mod facts;
+pub(crate) use facts::Tables as StyleTables;
 
 use ashta_engine::{Play, Position, Variant};
 use rand::{Rng, SeedableRng};
@@ -91,6 +92,29 @@ impl Style {
             }
         }
     }
+}
+
+/// The index in `ends` (the ends of the plays from `pos`) of the first that `style`
+/// scores best: the play its bot makes but for the seeded tie-breaks.
+pub(crate) fn style_pick(
+    style: Style,
+    v: &Variant,
+    tables: &Tables,
+    pos: &Position,
+    ends: &[Position],
+) -> usize {
+    let me = pos.to_move();
+    let before = Facts::of(v, tables, pos, me);
+    let mut best = (f64::NEG_INFINITY, 0);
+    for (i, end) in ends.iter().enumerate() {
+        let after = Facts::of(v, tables, end, me);
+        let sent_back = (before.opponents_progress - after.opponents_progress).max(0.0);
+        let score = style.score(&before, &after, sent_back);
+        if score > best.0 {
+            best = (score, i);
+        }
+    }
+    best.1
 }
 
 /// A gauntlet bot of one [`Style`].
