@@ -96,8 +96,8 @@ pub struct MctsConfig {
     /// kilobyte each), so long time budgets cannot exhaust memory.
     pub max_nodes: usize,
     /// Without a time budget, the search also stops once it has scored
-    /// `simulations × this` positions (the tree's nodes, and greedy's scoring of the
-    /// plays of opponents expected to play as greedy does). Simulations that meet many
+    /// `simulations × this` positions (the tree's nodes, and the scoring of the plays
+    /// of modelled opponents by their model, [`Opponents`]). Simulations that meet many
     /// plays cost more; this keeps the slowest decisions near the typical ones and
     /// stays deterministic.
     pub evaluations_per_simulation: f64,
@@ -389,8 +389,8 @@ impl MctsBot {
             .clone()
             .with_draw_weight(self.config.draw_weight);
         let me = pos.to_move();
-        let mut greedy_seats = [false; 4];
-        for (seat, g) in greedy_seats.iter_mut().enumerate() {
+        let mut modelled_seats = [false; 4];
+        for (seat, g) in modelled_seats.iter_mut().enumerate() {
             *g = seat != me
                 && match self.config.opponents {
                     Opponents::Search => false,
@@ -400,7 +400,7 @@ impl MctsBot {
         }
         let model = match self.config.opponents {
             Opponents::Style(style) => Some(Model::Style(style, StyleTables::new(variant))),
-            _ if greedy_seats.contains(&true) => Some(Model::Greedy(
+            _ if modelled_seats.contains(&true) => Some(Model::Greedy(
                 evaluator(&mut self.opponent_eval, variant, WeightSet::Hand, tuning).clone(),
             )),
             _ => None,
@@ -414,7 +414,7 @@ impl MctsBot {
                 self.config.exploration,
                 self.config.exploration_multi,
             ),
-            modelled_seats: greedy_seats,
+            modelled_seats,
             model: model.as_ref(),
             modelled_scored: 0,
             eval: &eval,
@@ -526,7 +526,7 @@ impl Search<'_> {
         self.eval.values(v, pos)
     }
 
-    /// Positions scored so far: the tree's nodes and greedy's scoring of plays.
+    /// Positions scored so far: the tree's nodes and the opponent model's scoring of plays.
     fn evaluations(&self) -> f64 {
         (self.tree.nodes.len() + self.modelled_scored) as f64
     }

@@ -14,7 +14,6 @@
 //! `ashta tournament --gauntlet` plays a bot against.
 
 mod facts;
-pub(crate) use facts::Tables as StyleTables;
 
 use ashta_engine::{Play, Position, Variant};
 use rand::{Rng, SeedableRng};
@@ -22,6 +21,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::greedy::variant_id;
 use ashta_session::{Bot, Candidate};
+pub(crate) use facts::Tables as StyleTables;
 use facts::{Facts, Tables};
 
 /// Every gauntlet opponent, by the name [`crate::make_bot`] takes.
