@@ -92,6 +92,21 @@ impl Style {
             }
         }
     }
+
+    /// The style's score of `end`, the position after one of `me`'s plays from the
+    /// position whose facts for `me` are `before`.
+    fn score_end(
+        self,
+        v: &Variant,
+        tables: &Tables,
+        before: &Facts,
+        end: &Position,
+        me: usize,
+    ) -> f64 {
+        let after = Facts::of(v, tables, end, me);
+        let sent_back = (before.opponents_progress - after.opponents_progress).max(0.0);
+        self.score(before, &after, sent_back)
+    }
 }
 
 /// The index in `ends` (the ends of the plays from `pos`) of the first that `style`
@@ -107,9 +122,7 @@ pub(crate) fn style_pick(
     let before = Facts::of(v, tables, pos, me);
     let mut best = (f64::NEG_INFINITY, 0);
     for (i, end) in ends.iter().enumerate() {
-        let after = Facts::of(v, tables, end, me);
-        let sent_back = (before.opponents_progress - after.opponents_progress).max(0.0);
-        let score = style.score(&before, &after, sent_back);
+        let score = style.score_end(v, tables, &before, end, me);
         if score > best.0 {
             best = (score, i);
         }
@@ -160,9 +173,7 @@ impl Bot for StyleBot {
             .plays(pos)
             .into_iter()
             .map(|play| {
-                let after = Facts::of(variant, &tables, &play.position, me);
-                let sent_back = (before.opponents_progress - after.opponents_progress).max(0.0);
-                let score = style.score(&before, &after, sent_back);
+                let score = style.score_end(variant, &tables, &before, &play.position, me);
                 (play, score, 0)
             })
             .collect();
