@@ -309,11 +309,7 @@ impl Tree {
     /// index (positions are written in place, so a node's position is copied once).
     fn push_node(&mut self, kind: Kind, prior: [f64; 4], offset: f64) -> u32 {
         let n = self.nodes.len();
-        debug_assert_eq!(
-            self.positions.len(),
-            n + 1,
-            "the node's position comes first"
-        );
+        debug_assert!(self.positions.len() > n, "the node's position comes first");
         self.nodes.push(Node {
             kind,
             to_move: self.positions[n].to_move() as u8,
