@@ -140,9 +140,6 @@ pub(crate) struct Terms {
     pub capture: [f64; 4],
     /// [`Evaluator::exposure`] of each seat.
     pub exposure: [f64; 4],
-    /// `threat[a][t]`: the chance that `a`'s next throwing phase can capture a unit of
-    /// `t` ([`Evaluator::threat`]); computed only when asked for (`THREATS`), else 0.
-    pub threat: [[f64; 4]; 4],
 }
 
 /// Each player's pawns on the path short of home, one entry per path index they
@@ -410,24 +407,11 @@ impl Evaluator {
     /// looked at once for both. Each product is taken in the order of the loops that
     /// compute one term of one player (`eval/reference.rs`), so the numbers are theirs.
     pub(crate) fn terms(&self, v: &Variant, pos: &Position) -> Terms {
-        self.terms_of::<false>(v, pos, &Runs::of(v, pos))
+        self.terms_of(v, pos, &Runs::of(v, pos))
     }
 
-    /// Probability that `a`'s next throwing phase lets one of its pawns land on a unit
-    /// of `t` it may capture: [`Evaluator::capture_chance`] against one opponent. With
-    /// three or four players it tells whom a player threatens.
-    pub fn threat(&self, v: &Variant, pos: &Position, a: usize, t: usize) -> f64 {
-        self.terms_of::<true>(v, pos, &Runs::of(v, pos)).threat[a][t]
-    }
-
-    /// [`Evaluator::terms`] from the position's runs, gathered by the caller; the
-    /// threats by pairs of players only when `THREATS`.
-    pub(crate) fn terms_of<const THREATS: bool>(
-        &self,
-        v: &Variant,
-        pos: &Position,
-        runs: &Runs,
-    ) -> Terms {
+    /// [`Evaluator::terms`] from the position's runs, gathered by the caller.
+    pub(crate) fn terms_of(&self, v: &Variant, pos: &Position, runs: &Runs) -> Terms {
         let players = v.players();
         let home = v.home();
         let outer = v.outer_len();
@@ -436,7 +420,6 @@ impl Evaluator {
         let open: [bool; 4] = std::array::from_fn(|a| pos.has_captured(a));
         let finished: [bool; 4] = std::array::from_fn(|a| pos.has_finished(a));
         let mut miss = [1.0f64; 4];
-        let mut threat_miss = [[1.0f64; 4]; 4];
         let mut loss = [0.0f64; 4];
         // Each target pawn (or stack) of player `t` at index `j`...
         for (t, loss) in loss.iter_mut().enumerate().take(players) {
@@ -470,7 +453,6 @@ impl Evaluator {
                     // ... and one past it round the circle; runs come in path order.
                     let wraps = exposed && !open && circle && k < outer;
                     let mut attacker_miss = miss[a];
-                    let mut miss_of_t = threat_miss[a][t];
                     for &(i, n) in runs.player(a) {
                         let i = i as usize;
                         if i >= k && !wraps {
@@ -482,9 +464,6 @@ impl Evaluator {
                         if i < k {
                             if capture && (pair || !double) {
                                 attacker_miss *= self.miss[(k - i) % MISS_LEN];
-                                if THREATS {
-                                    miss_of_t *= self.miss[(k - i) % MISS_LEN];
-                                }
                             }
                             if ahead && (pair || count < 2) {
                                 safe_chance *= self.miss[(k - i) % MISS_LEN];
@@ -494,9 +473,6 @@ impl Evaluator {
                         }
                     }
                     miss[a] = attacker_miss;
-                    if THREATS {
-                        threat_miss[a][t] = miss_of_t;
-                    }
                 }
                 if exposed {
                     *loss +=
@@ -507,7 +483,6 @@ impl Evaluator {
         Terms {
             capture: miss.map(|m| 1.0 - m),
             exposure: loss,
-            threat: threat_miss.map(|row| row.map(|m| 1.0 - m)),
         }
     }
 

@@ -74,9 +74,7 @@ impl Samples {
     /// Adds `pos` with the result of its game (`winner`, or `None` for a draw);
     /// `hand` is the evaluator of the inputs' hand terms ([`Evaluator::new`]).
     pub fn push(&mut self, v: &Variant, hand: &Evaluator, pos: &Position, winner: Option<usize>) {
-        // Every input, the threats too: a net that does not read them takes the
-        // inputs before them ([`Samples::sample`]).
-        for_each_input::<true, _>(v, pos, hand, |i, x| {
+        for_each_input(v, pos, hand, |i, x| {
             self.inputs.push(i as u16);
             self.values.push(x);
         });
@@ -129,11 +127,8 @@ impl Samples {
         self.soft.extend_from_slice(&other.soft);
     }
 
-    /// Sample `k`'s inputs below `inputs` (those a net of that many inputs reads: the
-    /// threats come last), their values, and its target.
-    fn sample(&self, k: usize, inputs: usize) -> (&[u16], &[f32], Target<'_>) {
+    fn sample(&self, k: usize) -> (&[u16], &[f32], Target<'_>) {
         let (a, b) = (self.starts[k] as usize, self.starts[k + 1] as usize);
-        let b = a + self.inputs[a..b].partition_point(|&i| (i as usize) < inputs);
         (
             &self.inputs[a..b],
             &self.values[a..b],
@@ -509,7 +504,7 @@ pub fn train(net: &mut ValueNet, data: &Samples, config: &TrainConfig) -> Vec<f6
                 .map(|part| {
                     let mut g = Gradient::zero(frozen);
                     for &k in part {
-                        let (inputs, values, target) = data.sample(k, frozen.inputs);
+                        let (inputs, values, target) = data.sample(k);
                         accumulate(frozen, inputs, values, target, &mut g);
                     }
                     g
@@ -539,7 +534,7 @@ pub fn log_loss(net: &ValueNet, data: &Samples) -> f64 {
     let total: f64 = (0..data.len())
         .into_par_iter()
         .map(|k| {
-            let (inputs, values, target) = data.sample(k, net.inputs);
+            let (inputs, values, target) = data.sample(k);
             let (_, _, out) = forward(net, inputs, values);
             target.loss(&out)
         })
@@ -580,8 +575,8 @@ mod tests {
         let mut all = a.clone();
         all.append(&b);
         assert_eq!(all.len(), a.len() + b.len());
-        assert_eq!(all.sample(a.len() + 3, usize::MAX), b.sample(3, usize::MAX));
-        assert_eq!(all.sample(1, usize::MAX), a.sample(1, usize::MAX));
+        assert_eq!(all.sample(a.len() + 3), b.sample(3));
+        assert_eq!(all.sample(1), a.sample(1));
     }
 
     #[test]
@@ -658,10 +653,10 @@ mod tests {
         let (outcome, soft) = outcome_and_lambda(7, 1.0);
         assert_eq!(soft.len(), outcome.len());
         for k in 0..outcome.len() {
-            let Target::Class(class) = outcome.sample(k, usize::MAX).2 else {
+            let Target::Class(class) = outcome.sample(k).2 else {
                 panic!("outcome samples have classes");
             };
-            let Target::Soft(t) = soft.sample(k, usize::MAX).2 else {
+            let Target::Soft(t) = soft.sample(k).2 else {
                 panic!("λ-return samples have chances");
             };
             let one_hot: Vec<f32> = (0..OUTCOMES)
@@ -677,7 +672,7 @@ mod tests {
         let last = soft.len() - 1;
         let mut hedged = 0;
         for k in 0..=last {
-            let Target::Soft(t) = soft.sample(k, usize::MAX).2 else {
+            let Target::Soft(t) = soft.sample(k).2 else {
                 panic!("λ-return samples have chances");
             };
             let total: f32 = t.iter().sum();
@@ -687,7 +682,7 @@ mod tests {
                 hedged += 1;
             }
             if k == last {
-                let Target::Class(class) = outcome.sample(k, usize::MAX).2 else {
+                let Target::Class(class) = outcome.sample(k).2 else {
                     panic!("outcome samples have classes");
                 };
                 assert_eq!(t[class], 1.0, "the last position learns how the game ended");

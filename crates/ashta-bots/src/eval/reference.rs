@@ -16,29 +16,11 @@ use crate::net::ValueNet;
 /// Probability that `q`'s next throwing phase lets one of its pawns land on an
 /// opponent single on a non-safe square (attackers combined as independent).
 pub(super) fn capture_chance(e: &Evaluator, v: &Variant, pos: &Position, q: usize) -> f64 {
-    capture_chance_against(e, v, pos, q, None)
-}
-
-/// [`capture_chance`] against opponent `t` only: [`Evaluator::threat`].
-pub(super) fn threat(e: &Evaluator, v: &Variant, pos: &Position, q: usize, t: usize) -> f64 {
-    capture_chance_against(e, v, pos, q, Some(t))
-}
-
-/// [`capture_chance`] against every opponent, or `only` one.
-fn capture_chance_against(
-    e: &Evaluator,
-    v: &Variant,
-    pos: &Position,
-    q: usize,
-    only: Option<usize>,
-) -> f64 {
     let outer = v.outer_len();
     let open = pos.has_captured(q);
     let pairs_capture = crate::board::pairs_capture_doubles(v);
     let mut miss = 1.0;
-    for o in
-        (0..v.players()).filter(|&o| o != q && !pos.has_finished(o) && only.is_none_or(|t| t == o))
-    {
+    for o in (0..v.players()).filter(|&o| o != q && !pos.has_finished(o)) {
         let mut last = None;
         for j in v.pawns(pos, o).flatten() {
             if last == Some(j) || j >= v.home() {
@@ -165,8 +147,8 @@ fn outputs_of(net: &ValueNet, hidden: &[f32], out: &mut [f32]) {
 }
 
 /// The value net's non-zero inputs as first written: each player's pawns counted
-/// index by index, the terms from the loops above; the threats last when `threats`.
-fn net_inputs(e: &Evaluator, v: &Variant, pos: &Position, threats: bool) -> Vec<(usize, f32)> {
+/// index by index, the terms from the loops above.
+fn net_inputs(e: &Evaluator, v: &Variant, pos: &Position) -> Vec<(usize, f32)> {
     let (players, home, per) = (v.players(), v.home(), v.pawns_per_player());
     let block = home * 3 + 8;
     let mut out = Vec::new();
@@ -216,17 +198,6 @@ fn net_inputs(e: &Evaluator, v: &Variant, pos: &Position, threats: bool) -> Vec<
     for (k, x) in [(0, turns), (1, freeze)] {
         if x != 0.0 {
             out.push((players * block + k, x));
-        }
-    }
-    if threats {
-        let seat = |r: usize| (pos.to_move() + r) % players;
-        let pairs =
-            (0..players).flat_map(|r| (0..players).filter(move |&s| s != r).map(move |s| (r, s)));
-        for (k, (r, s)) in pairs.enumerate() {
-            let x = threat(e, v, pos, seat(r), seat(s)) as f32;
-            if x != 0.0 {
-                out.push((players * block + 2 + k, x));
-            }
         }
     }
     out
@@ -302,20 +273,13 @@ proptest! {
                 assert_eq!(new.to_bits(), old.to_bits(), "capture chance of {q}: {new} against {old}");
                 let (new, old) = (e.exposure(&v, pos, q), exposure(&e, &v, pos, q));
                 assert_eq!(new.to_bits(), old.to_bits(), "exposure of {q}: {new} against {old}");
-                for t in (0..v.players()).filter(|&t| t != q) {
-                    let (new, old) = (e.threat(&v, pos, q, t), threat(&e, &v, pos, q, t));
-                    assert_eq!(new.to_bits(), old.to_bits(), "threat of {q} to {t}: {new} against {old}");
-                }
             }
             let (new, old) = (e.freeze_risk(&v, pos), freeze_risk(&e, &v, pos));
             assert_eq!(new.to_bits(), old.to_bits(), "freeze risk: {new} against {old}");
-            let bits = |x: &[(usize, f32)]| x.iter().map(|&(i, x)| (i, x.to_bits())).collect::<Vec<_>>();
             let mut new = Vec::new();
-            crate::net::features::for_each_input::<false, _>(&v, pos, &e, |i, x| new.push((i, x)));
-            assert_eq!(bits(&new), bits(&net_inputs(&e, &v, pos, false)), "the net's inputs of {pos:?}");
-            new.clear();
-            crate::net::features::for_each_input::<true, _>(&v, pos, &e, |i, x| new.push((i, x)));
-            assert_eq!(bits(&new), bits(&net_inputs(&e, &v, pos, true)), "the inputs with threats of {pos:?}");
+            crate::net::features::for_each_input(&v, pos, &e, |i, x| new.push((i, x)));
+            let bits = |x: &[(usize, f32)]| x.iter().map(|&(i, x)| (i, x.to_bits())).collect::<Vec<_>>();
+            assert_eq!(bits(&new), bits(&net_inputs(&e, &v, pos)), "the net's inputs of {pos:?}");
         });
     }
 

@@ -18,13 +18,6 @@
 //! After the blocks, one input gives the mover's extra turns still to come (/ 2) and
 //! one the chance of a frozen game ([`Evaluator::freeze_risk`]). The last four kinds
 //! are the hand evaluation's terms: the net need not learn what is known.
-//!
-//! A net may also take the *threats* ([`Evaluator::threat`]): for each player and
-//! each opponent of it, in turn order from the mover, the chance that the player's
-//! next throwing phase can capture a unit of that opponent. A player's capture
-//! chance says how likely it is to capture; with three or four players these say
-//! whom. They come last, so a net without them reads the same inputs as before.
-//!
 //! Most inputs are 0, so a position is written as its non-zero inputs only.
 
 use ashta_engine::{Position, Variant};
@@ -36,14 +29,9 @@ const PER_SQUARE: usize = 3;
 /// Inputs per player after the squares.
 const PER_PLAYER_EXTRA: usize = 8;
 
-/// Number of inputs for a variant, without the threats.
+/// Number of inputs for a variant.
 pub fn input_count(v: &Variant) -> usize {
     v.players() * block_len(v) + 2
-}
-
-/// Number of threat inputs for a variant: one per player and opponent of it.
-pub fn threat_count(v: &Variant) -> usize {
-    v.players() * (v.players() - 1)
 }
 
 fn block_len(v: &Variant) -> usize {
@@ -52,9 +40,8 @@ fn block_len(v: &Variant) -> usize {
 
 /// The non-zero inputs of `pos` from the mover's point of view, handed to `f` as
 /// `(input, value)`, in increasing input order; `hand` computes the hand evaluation's
-/// terms (its weights do not matter); the threats come last when `THREATS`. Nothing is
-/// allocated.
-pub fn for_each_input<const THREATS: bool, F: FnMut(usize, f32)>(
+/// terms (its weights do not matter). Nothing is allocated.
+pub fn for_each_input<F: FnMut(usize, f32)>(
     v: &Variant,
     pos: &Position,
     hand: &Evaluator,
@@ -65,17 +52,13 @@ pub fn for_each_input<const THREATS: bool, F: FnMut(usize, f32)>(
     let block = block_len(v);
     let per = v.pawns_per_player();
     let runs = Runs::of(v, pos);
-    let terms = hand.terms_of::<THREATS>(v, pos, &runs);
-    // The seat `r` places after the mover.
-    let seat = |r: usize| {
-        if pos.to_move() + r < players {
+    let terms = hand.terms_of(v, pos, &runs);
+    for r in 0..players {
+        let q = if pos.to_move() + r < players {
             pos.to_move() + r
         } else {
             pos.to_move() + r - players
-        }
-    };
-    for r in 0..players {
-        let q = seat(r);
+        };
         let base = r * block;
         let off = runs.off(q);
         let mut on_path = 0;
@@ -130,18 +113,6 @@ pub fn for_each_input<const THREATS: bool, F: FnMut(usize, f32)>(
     if freeze > 0.0 {
         f(players * block + 1, freeze as f32);
     }
-    if THREATS {
-        let mut at = players * block + 2;
-        for r in 0..players {
-            for s in (0..players).filter(|&s| s != r) {
-                let threat = terms.threat[seat(r)][seat(s)];
-                if threat > 0.0 {
-                    f(at, threat as f32);
-                }
-                at += 1;
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -152,7 +123,7 @@ mod tests {
     fn inputs(text: &str) -> (Variant, Vec<(usize, f32)>) {
         let (v, pos) = parse_any(text).unwrap();
         let mut out = Vec::new();
-        for_each_input::<false, _>(&v, &pos, &Evaluator::new(&v), |i, x| out.push((i, x)));
+        for_each_input(&v, &pos, &Evaluator::new(&v), |i, x| out.push((i, x)));
         (v, out)
     }
 
@@ -205,72 +176,13 @@ mod tests {
     }
 
     #[test]
-    fn the_threats_say_whom_each_player_can_capture() {
-        // Over random four-player games, a player's threats to its opponents make up
-        // its capture chance, and they tell its targets apart.
-        use ashta_engine::{MoveList, Rules, SeededThrows};
-        use rand::{Rng, SeedableRng};
-        let v = Variant::new(Rules {
-            players: 4,
-            ..Rules::standard()
-        })
-        .unwrap();
-        let hand = Evaluator::new(&v);
-        let (mut one_not_another, mut moves) = (0, MoveList::new());
-        for seed in 0..10 {
-            let (mut pos, mut throws) = (v.start_position(), SeededThrows::new(seed));
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            while !pos.is_over() {
-                if pos.must_throw() {
-                    v.throw(&mut pos, &mut throws).unwrap();
-                    continue;
-                }
-                for a in 0..4 {
-                    let threats: Vec<f64> = (0..4)
-                        .filter(|&t| t != a)
-                        .map(|t| hand.threat(&v, &pos, a, t))
-                        .collect();
-                    let miss: f64 = threats.iter().map(|t| 1.0 - t).product();
-                    let capture = hand.capture_chance(&v, &pos, a);
-                    assert!((1.0 - miss - capture).abs() < 1e-9, "{threats:?} {capture}");
-                    if threats.iter().any(|&t| t > 0.0) && threats.contains(&0.0) {
-                        one_not_another += 1;
-                    }
-                }
-                v.legal_moves(&pos, &mut moves);
-                if moves.is_empty() {
-                    v.end_turn(&mut pos).unwrap();
-                } else {
-                    v.play(&mut pos, moves[rng.random_range(0..moves.len())])
-                        .unwrap();
-                }
-            }
-        }
-        assert!(one_not_another > 100, "{one_not_another}");
-        // They come after every other input, one per player and opponent.
-        let (v, pos) = parse_any("standard 5 2 0 - 4,9,9,9/13,0,0,0 - - 0").unwrap();
-        let hand = Evaluator::new(&v);
-        let (mut plain, mut with) = (Vec::new(), Vec::new());
-        for_each_input::<false, _>(&v, &pos, &hand, |i, x| plain.push((i, x)));
-        for_each_input::<true, _>(&v, &pos, &hand, |i, x| with.push((i, x)));
-        assert_eq!(with[..plain.len()], plain[..]);
-        let threats = &with[plain.len()..];
-        assert_eq!(threat_count(&v), 2);
-        // With two players, each threat is the player's capture chance: South first.
-        let n = input_count(&v);
-        let capture = |a| hand.capture_chance(&v, &pos, a) as f32;
-        assert!(capture(0) > 0.0 && capture(1) > 0.0);
-        assert_eq!(threats, [(n, capture(0)), (n + 1, capture(1))]);
-    }
-
-    #[test]
     fn the_hand_terms_are_inputs() {
         // North's single on e4 (South's index 5) is one square ahead of South's pawn
         // on index 4 and open to it; South's doubled pawns are not exposed.
         let (v, pos) = parse_any("standard 5 2 0 - 4,9,9,9/13,0,0,0 - - 0").unwrap();
         let hand = Evaluator::new(&v);
         let mut x = Vec::new();
-        for_each_input::<false, _>(&v, &pos, &hand, |i, value| x.push((i, value)));
+        for_each_input(&v, &pos, &hand, |i, value| x.push((i, value)));
         let block = v.home() * 3 + 8;
         let extra = v.home() * 3;
         let capture = hand.capture_chance(&v, &pos, 0) as f32;

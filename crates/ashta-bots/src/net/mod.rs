@@ -17,7 +17,7 @@ use ashta_engine::{Position, RulesObject, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::eval::{Evaluator, WeightSet, WinChances};
-use features::{for_each_input, input_count, threat_count};
+use features::{for_each_input, input_count};
 
 /// The format tag of a saved net.
 pub const NET_FORMAT: &str = "ashta-net/1";
@@ -126,22 +126,13 @@ impl ValueNet {
     /// # Panics
     /// When `hidden` is 0 or above [`MAX_HIDDEN`].
     pub fn new_random(variant: &Variant, hidden: usize, seed: u64) -> ValueNet {
-        ValueNet::new_random_with(variant, hidden, seed, false)
-    }
-
-    /// [`ValueNet::new_random`], reading the threats too when `threats` (see
-    /// [`features`]).
-    ///
-    /// # Panics
-    /// When `hidden` is 0 or above [`MAX_HIDDEN`].
-    pub fn new_random_with(variant: &Variant, hidden: usize, seed: u64, threats: bool) -> ValueNet {
         assert!(
             (1..=MAX_HIDDEN).contains(&hidden),
             "a net has 1 to {MAX_HIDDEN} hidden units, not {hidden}"
         );
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let inputs = input_count(variant) + if threats { threat_count(variant) } else { 0 };
+        let inputs = input_count(variant);
         let outputs = variant.players() + 1;
         let scale1 = (2.0 / 32.0f32).sqrt();
         let scale2 = (1.0 / hidden as f32).sqrt();
@@ -163,11 +154,6 @@ impl ValueNet {
             hand: OnceLock::new(),
             by_unit: Derived::default(),
         }
-    }
-
-    /// Whether the net reads the threats as well as the other inputs ([`features`]).
-    pub fn reads_threats(&self, v: &Variant) -> bool {
-        self.inputs != input_count(v)
     }
 
     /// The evaluator whose terms the net reads (the hand weights: the inputs must be
@@ -202,10 +188,7 @@ impl ValueNet {
                 net.hidden
             )));
         }
-        let base = input_count(&variant);
-        if net.inputs != base + threat_count(&variant) {
-            shape("inputs", net.inputs, base)?;
-        }
+        shape("inputs", net.inputs, input_count(&variant))?;
         shape("outputs", net.outputs, variant.players() + 1)?;
         shape("w1", net.w1.len(), net.inputs * net.hidden)?;
         shape("b1", net.b1.len(), net.hidden)?;
@@ -226,12 +209,6 @@ impl ValueNet {
         if let Some(other) = nets.iter().find(|n| n.rules != first.rules) {
             let rules = |n: &ValueNet| serde_json::to_string(&n.rules).unwrap_or_default();
             return Err(NetError::Rules(rules(first), rules(other)));
-        }
-        if let Some(other) = nets.iter().find(|n| n.inputs != first.inputs) {
-            return Err(NetError::Shape(format!(
-                "nets of {} and {} inputs (one reads the threats, one does not)",
-                first.inputs, other.inputs
-            )));
         }
         let hidden: usize = nets.iter().map(|n| n.hidden).sum();
         if hidden > MAX_HIDDEN {
@@ -331,19 +308,14 @@ impl ValueNet {
         // unit's sum in input order as one at a time would: the same sums, sooner.
         let mut inputs = [(0u32, 0.0f32); BATCH];
         let mut n = 0;
-        let add = |i: usize, x: f32| {
+        for_each_input(v, pos, self.hand(v), |i, x| {
             if n == BATCH {
                 self.add_inputs(hidden, &inputs);
                 n = 0;
             }
             inputs[n] = (i as u32, x);
             n += 1;
-        };
-        if self.reads_threats(v) {
-            for_each_input::<true, _>(v, pos, self.hand(v), add);
-        } else {
-            for_each_input::<false, _>(v, pos, self.hand(v), add);
-        }
+        });
         self.add_inputs(hidden, &inputs[..n]);
         for a in hidden.iter_mut() {
             *a = a.max(0.0);
@@ -617,40 +589,7 @@ mod tests {
             ValueNet::new_random(&v, 1, 2),
         ]);
         assert!(err.contains("257 hidden units together"), "{err}");
-        let err = refusal(&[
-            ValueNet::new_random(&v, 8, 1),
-            ValueNet::new_random_with(&v, 8, 1, true),
-        ]);
-        assert!(err.contains("one reads the threats"), "{err}");
         assert!(refusal(&[]).contains("no nets"));
-    }
-
-    #[test]
-    fn a_net_may_read_the_threats_too_and_says_so_by_its_inputs() {
-        let v = Variant::new(Rules {
-            players: 4,
-            ..Rules::standard()
-        })
-        .unwrap();
-        let plain = ValueNet::new_random(&v, 8, 1);
-        let net = ValueNet::new_random_with(&v, 8, 1, true);
-        assert_eq!(net.inputs, plain.inputs + 12, "one per player and opponent");
-        assert!(net.reads_threats(&v) && !plain.reads_threats(&v));
-        let back = ValueNet::from_json(&net.to_json()).unwrap();
-        assert!(back.reads_threats(&v));
-        let (_, pos) =
-            ashta_engine::parse_any("standard 5 4 0 - 3,3,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0")
-                .unwrap();
-        assert_eq!(back.win_chances(&v, &pos), net.win_chances(&v, &pos));
-        // Any other count of inputs is refused.
-        let mut odd = net.clone();
-        odd.inputs += 1;
-        odd.w1.extend(std::iter::repeat_n(0.0, 8));
-        let err = ValueNet::from_json(&odd.to_json()).unwrap_err().to_string();
-        assert!(
-            err.contains("inputs has 335 numbers, expected 322"),
-            "{err}"
-        );
     }
 
     #[test]

@@ -90,11 +90,6 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 64,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HIDDEN as u64))]
     hidden: usize,
-    /// A new net also reads the threats: for each player and opponent, the chance that
-    /// the player's next throw can capture a unit of that opponent (whom it threatens,
-    /// with three or four players). A `--start` net reads them if it was made so.
-    #[arg(long)]
-    threats: bool,
     /// Training passes over the newest two generations' positions, each generation.
     #[arg(long, value_name = "N", default_value_t = 4)]
     epochs: usize,
@@ -313,7 +308,7 @@ fn run(a: &Args) -> anyhow::Result<()> {
     let variant = variant_of(a)?;
     let mut net = match &a.start {
         Some(path) => start_net(path, &variant)?,
-        None => ValueNet::new_random_with(&variant, a.hidden, a.seed, a.threats),
+        None => ValueNet::new_random(&variant, a.hidden, a.seed),
     };
     let entries = pool_entries(&a.pool);
     {
@@ -379,11 +374,10 @@ fn run(a: &Args) -> anyhow::Result<()> {
         // Written after every generation, so a run stopped early keeps the last
         // generation it finished (the same net as a run of that many generations).
         net.about = format!(
-            "train_net --rules '{}' --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}{}{}{}",
+            "train_net --rules '{}' --players {} --generations {} --games {} --hidden {} --epochs {} --epsilon {} --seed {} --pool {}{}{}",
             a.rules, a.players, generation + 1, a.games, net.hidden, a.epochs, a.epsilon, a.seed, a.pool,
             a.start.as_ref().map(|s| format!(" --start {s}")).unwrap_or_default(),
-            if a.lambda < 1.0 { format!(" --lambda {}", a.lambda) } else { String::new() },
-            if a.threats && a.start.is_none() { " --threats" } else { "" }
+            if a.lambda < 1.0 { format!(" --lambda {}", a.lambda) } else { String::new() }
         );
         std::fs::write(&a.out, net.to_json()).with_context(|| format!("--out {}", a.out))?;
         eprintln!("wrote {} (generation {generation})", a.out);
