@@ -218,6 +218,47 @@ fn tournament_seats_the_binary_as_an_external_engine() {
     assert_eq!(again["results"], json["results"]);
 }
 
+/// An engine outside the project's bot code, in Python (`scripts/outside-careful.py`,
+/// which asks a helper `ashta engine` for the rules and nothing else), plays whole
+/// games through the protocol: it beats the random mover, and replays its games for a
+/// seed.
+#[test]
+fn a_python_engine_plays_a_tournament_through_the_protocol() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/outside-careful.py"
+    );
+    let engine = format!(
+        "engine:\"python3 {script} --ashta {}\",timeout=20000",
+        bin()
+    );
+    let bots = format!("{engine},random");
+    let args = [
+        "tournament",
+        "--bots",
+        &bots,
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+        "--json",
+    ];
+    let out = common::ok(&args, "");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(results[0]["bot"], engine.as_str());
+    assert!(
+        results[0]["wins"].as_u64() > results[1]["wins"].as_u64(),
+        "{out}"
+    );
+    let again: Value = serde_json::from_str(&common::ok(&args, "")).unwrap();
+    assert_eq!(again["results"], json["results"]);
+}
+
 /// The form the issue writes, with the shell's quotes gone: `engine:PATH engine,BOT`.
 #[test]
 fn tournament_takes_an_unquoted_engine_command() {
