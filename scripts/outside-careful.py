@@ -8,7 +8,9 @@ value weighted by its chance with four cowries), and its outer doubles. It uses 
 the bots' code: the only rules it knows it asks a helper `ashta engine` (the plays of a
 bag, the position after a play, the captures a throw allows), as any outside program
 would. Ties go to the first play the helper lists, so it plays the same game for the
-same throws.
+same throws. Its throw chances are those of four fair cowries (the standard and
+traditional presets); under other throw tables it still plays legally, with its risk
+weighted by those chances and values.
 
     ashta tournament --bots 'default,engine:"python3 scripts/outside-careful.py"' --games 200 --time-ms 20
     # four players: `default` in one seat, the last bot named in the three others
