@@ -71,7 +71,7 @@ def path_length(pos):
 
 
 def progress(pawns):
-    """Squares travelled by a player's pawns (an off-board pawn counts −1)."""
+    """A player's pawns' path indices plus one each (a pawn off the board counts 0)."""
     return sum(p + 1 if p >= 0 else 0 for p in pawns)
 
 
@@ -88,7 +88,7 @@ def expected_loss(helper, pos, me):
             probe.pop("places", None)
             probe.pop("draw", None)
             try:
-                moves = helper.ask("position " + json.dumps(probe, separators=(",", ":")))
+                helper.ask("position " + json.dumps(probe, separators=(",", ":")))
                 moves = helper.ask("legal")
             except RuntimeError:
                 continue  # not a position the opponent can be in (say, it has finished)
@@ -170,10 +170,10 @@ def main():
         try:
             if cmd == "hello":
                 reply("id name outside-careful", "id version 1", "id protocol 1", "ok")
-            elif cmd in ("isready", "setoption", "newgame"):
+            elif cmd in ("isready", "setoption"):
                 reply("ok")
-            elif cmd == "position":
-                helper.ask("position " + rest)
+            elif cmd in ("position", "newgame"):
+                helper.ask(line.strip())
                 pos_json = json.loads(next(l[5:] for l in helper.ask("show") if l.startswith("json ")))
                 reply("ok")
             elif cmd == "go":
