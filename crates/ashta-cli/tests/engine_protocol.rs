@@ -186,36 +186,7 @@ hint time 300
 #[test]
 fn tournament_seats_the_binary_as_an_external_engine() {
     let engine = format!("engine:\"{} engine --bot greedy\",timeout=20000", bin());
-    let bots = format!("{engine},random");
-    let args = [
-        "tournament",
-        "--bots",
-        &bots,
-        "--games",
-        "6",
-        "--players",
-        "2",
-        "--seed",
-        "11",
-        "--threads",
-        "2",
-        "--json",
-    ];
-    let out = common::ok(&args, "");
-    let json: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["games"], 6);
-    let results = json["results"].as_array().unwrap();
-    assert_eq!(results[0]["bot"], engine.as_str());
-    let wins: u64 = results.iter().map(|r| r["wins"].as_u64().unwrap()).sum();
-    assert_eq!(wins + json["draws"].as_u64().unwrap(), 6);
-    // Greedy beats random: the engine wins more than it loses.
-    assert!(
-        results[0]["wins"].as_u64() > results[1]["wins"].as_u64(),
-        "{out}"
-    );
-    let again = common::ashta(&args, "").stdout;
-    let again: Value = serde_json::from_str(&again).unwrap();
-    assert_eq!(again["results"], json["results"]);
+    beats_random_and_replays(&engine, "11");
 }
 
 /// An engine outside the project's bot code, in Python (`scripts/outside-careful.py`,
@@ -232,6 +203,12 @@ fn a_python_engine_plays_a_tournament_through_the_protocol() {
         "engine:\"python3 {script} --ashta {}\",timeout=20000",
         bin()
     );
+    beats_random_and_replays(&engine, "5");
+}
+
+/// Plays `engine` against the random mover, six two-player games from `seed`: every
+/// game is counted, the engine wins more than it loses, and the seed replays them.
+fn beats_random_and_replays(engine: &str, seed: &str) {
     let bots = format!("{engine},random");
     let args = [
         "tournament",
@@ -242,15 +219,18 @@ fn a_python_engine_plays_a_tournament_through_the_protocol() {
         "--players",
         "2",
         "--seed",
-        "5",
+        seed,
         "--threads",
         "2",
         "--json",
     ];
     let out = common::ok(&args, "");
     let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["games"], 6);
     let results = json["results"].as_array().unwrap();
-    assert_eq!(results[0]["bot"], engine.as_str());
+    assert_eq!(results[0]["bot"], engine);
+    let wins: u64 = results.iter().map(|r| r["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins + json["draws"].as_u64().unwrap(), 6);
     assert!(
         results[0]["wins"].as_u64() > results[1]["wins"].as_u64(),
         "{out}"
