@@ -55,15 +55,23 @@ class Helper:
                 raise RuntimeError(f"helper engine: {out} (after: {line[:200]})")
             lines.append(out)
 
-    def json_after(self, pos_json, moves):
-        """The position (as a dict) after playing `moves` from `pos_json`."""
+    def set_position(self, pos_json):
+        """Sets the helper's position to `pos_json` (a dict in the JSON position format)."""
         self.ask("position " + json.dumps(pos_json, separators=(",", ":")))
-        if moves != "-":
-            self.ask("move " + moves)
+
+    def position(self):
+        """The helper's position, as a dict (the `json` line of `show`)."""
         for out in self.ask("show"):
             if out.startswith("json "):
                 return json.loads(out[5:])
         raise RuntimeError("helper engine's show gave no json line")
+
+    def json_after(self, pos_json, moves):
+        """The position (as a dict) after playing `moves` from `pos_json`."""
+        self.set_position(pos_json)
+        if moves != "-":
+            self.ask("move " + moves)
+        return self.position()
 
 
 def path_length(pos):
@@ -88,7 +96,7 @@ def expected_loss(helper, pos, me):
             probe.pop("places", None)
             probe.pop("draw", None)
             try:
-                helper.ask("position " + json.dumps(probe, separators=(",", ":")))
+                helper.set_position(probe)
                 moves = helper.ask("legal")
             except RuntimeError:
                 continue  # not a position the opponent can be in (say, it has finished)
@@ -130,7 +138,7 @@ def score(helper, pos, me, weights):
 def choose(helper, pos_json, weights):
     """The play (its moves as text) that scores best one play deep."""
     me = pos_json["to_move"]
-    helper.ask("position " + json.dumps(pos_json, separators=(",", ":")))
+    helper.set_position(pos_json)
     plays = [line[5:] for line in helper.ask("legal plays") if line.startswith("play ")]
     if len(plays) <= 1:
         return plays[0] if plays else "-"
@@ -174,7 +182,7 @@ def main():
                 reply("ok")
             elif cmd in ("position", "newgame"):
                 helper.ask(line.strip())
-                pos_json = json.loads(next(l[5:] for l in helper.ask("show") if l.startswith("json ")))
+                pos_json = helper.position()
                 reply("ok")
             elif cmd == "go":
                 if pos_json is None:
@@ -187,7 +195,7 @@ def main():
                 break
             else:
                 reply(f"error unknown command {cmd}")
-        except (RuntimeError, ValueError, StopIteration) as e:
+        except (RuntimeError, ValueError) as e:
             reply(f"error {cmd}: {e}")
     helper.proc.stdin.close()
     helper.proc.wait()
