@@ -1,7 +1,8 @@
 //! Where bot `A`, in one seat against `B` in every other, wins, draws and loses its
 //! games: captures made and suffered (pawns sent back), captures `A` let pass, lone
-//! pawns of the others left within one throw of `A`, and how far `A` had got. A
-//! diagnostic for the gauntlet (BENCHMARKS.md, "Stop 38").
+//! pawns of the others left within one throw of `A`, whether `A` made the game's first
+//! capture, and how far `A` had got. A diagnostic for the gauntlet (BENCHMARKS.md,
+//! "Stop 38" and "Stop 49").
 //!
 //! ```sh
 //! cargo run --release -p ashta-bots --example captures -- default:time=20 cautious 4 100
@@ -26,6 +27,8 @@ struct Tally {
     /// unsafe square one throw value ahead of one of `A`'s pawns.
     exposed: u32,
     never_exposed: u32,
+    /// Games in which `A` made the game's first capture.
+    first: u32,
     home: u32,
     progress: u64,
 }
@@ -59,6 +62,8 @@ fn main() -> Result<(), String> {
         let v = session.game().variant().clone();
         let (mut made, mut suffered, mut declined) = (0u32, 0u32, 0u32);
         let mut exposed = 0u32;
+        // Who made the game's first capture: `A` or another player.
+        let mut first: Option<bool> = None;
         loop {
             let mover = session.position().to_move();
             let before = *session.position();
@@ -82,6 +87,11 @@ fn main() -> Result<(), String> {
                 }
             }
             declined += (could_capture && !captured) as u32;
+            if first.is_none() {
+                first = (0..players)
+                    .find(|&q| after.has_captured(q))
+                    .map(|q| q == a_seat);
+            }
             if mover != a_seat && !before.must_throw() && lone_in_reach(&v, &after, a_seat) {
                 exposed += 1;
             }
@@ -101,6 +111,7 @@ fn main() -> Result<(), String> {
         t.declined += declined;
         t.exposed += exposed;
         t.never_exposed += (exposed == 0) as u32;
+        t.first += (first == Some(true)) as u32;
         t.turns += session.game().turns() as u64;
         let home = v.home();
         for p in v.pawns(&end, a_seat).flatten() {
@@ -111,8 +122,9 @@ fn main() -> Result<(), String> {
     for (name, t) in [("won", &won), ("lost", &lost), ("drawn", &drawn)] {
         let n = t.games.max(1) as f64;
         println!(
-            "{name}: {} games; per game: captured {:.2} pawns, lost {:.2}, declined {:.2} captures, {:.2} decisions leaving a lone pawn in reach ({} games none), {:.1} turns, A's pawns home {:.2}, A's progress {:.1}",
+            "{name}: {} games, A captured first in {}; per game: captured {:.2} pawns, lost {:.2}, declined {:.2} captures, {:.2} decisions leaving a lone pawn in reach ({} games none), {:.1} turns, A's pawns home {:.2}, A's progress {:.1}",
             t.games,
+            t.first,
             t.made as f64 / n,
             t.suffered as f64 / n,
             t.declined as f64 / n,
