@@ -1,10 +1,10 @@
 //! The application: its settings, the store, the rooms in memory, the limits on games,
 //! hints and searches, and resuming games after a restart.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::net::IpAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -12,8 +12,9 @@ use ashta_bots::BotMaker;
 use ashta_engine::Rules;
 use ashta_session::Stop;
 
-use crate::clock::{now_ms, rate_key};
+use crate::clock::{network_key, now_ms, rate_key, NetworkBits};
 use crate::error::ApiError;
+use crate::rate::Window;
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
 use crate::{fair, pool, room, secret, store};
@@ -90,6 +91,35 @@ pub struct ServerConfig {
     /// Builds the seats' bots, with the program's tuning (`ashta serve --net`,
     /// `--weights`); the shipped evaluation by default.
     pub bot_maker: BotMaker,
+    /// Actions (throws, moves, undos) one seat may make per second, all its connections
+    /// together.
+    pub actions_per_seat_per_second: u32,
+    /// Actions one game's seats may make per second, together.
+    pub actions_per_game_per_second: u32,
+    /// Undos one game may have in all (undo is only for games against bots).
+    pub max_undos_per_game: u32,
+    /// Most connections open at once for one seat (a person's tabs and devices).
+    pub max_sockets_per_seat: usize,
+    /// Most bytes of events a snapshot or a `state` message carries: the newest events
+    /// that fit (the rest are read in pages from `GET /api/games/{id}/events`).
+    pub max_history_bytes: usize,
+    /// Most bytes waiting to be sent on one WebSocket; a socket whose client reads too
+    /// slowly for this is closed.
+    pub ws_send_buffer: usize,
+    /// Longest time one message may take to be handed to a WebSocket's client; a
+    /// socket whose client stops reading is closed after it.
+    pub ws_send_timeout: Duration,
+    /// The network an address is counted under for the per-network shares: its /24
+    /// (IPv4) and /64 (IPv6) by default.
+    pub network_bits: NetworkBits,
+    /// The share of each server-wide cap (connections, games in play, games of bots
+    /// only) one network may hold, in percent.
+    pub network_share_percent: u32,
+    /// Games one network may create per minute, all its addresses together.
+    pub network_creates_per_minute: u32,
+    /// Bytes the database (with its write-ahead log) may take; past it the oldest
+    /// finished games, then the longest abandoned, are deleted at the next sweep.
+    pub max_db_bytes: u64,
 }
 
 impl ServerConfig {
@@ -103,7 +133,7 @@ impl ServerConfig {
             ws_messages_per_second: 20,
             request_timeout: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
-            max_connections: 512,
+            max_connections: 2048,
             ws_idle: Duration::from_secs(90),
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             search_nice: 10,
@@ -121,7 +151,24 @@ impl ServerConfig {
             public_origin: None,
             away_timer: Duration::from_secs(60),
             bot_maker: BotMaker::default(),
+            actions_per_seat_per_second: 8,
+            actions_per_game_per_second: 16,
+            max_undos_per_game: 50,
+            max_sockets_per_seat: 4,
+            max_history_bytes: 512 * 1024,
+            ws_send_buffer: 1024 * 1024,
+            ws_send_timeout: Duration::from_secs(10),
+            network_bits: NetworkBits::default(),
+            network_share_percent: 12,
+            network_creates_per_minute: 120,
+            max_db_bytes: 1024 * 1024 * 1024,
         }
+    }
+
+    /// What one network may hold of a server-wide cap of `global`: its share, at least
+    /// one.
+    pub fn network_cap(&self, global: usize) -> usize {
+        (global.saturating_mul(self.network_share_percent as usize) / 100).max(1)
     }
 }
 
@@ -140,9 +187,12 @@ pub struct App {
     /// The database.
     pub store: Store,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
-    loading: tokio::sync::Mutex<()>,
-    creates: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
-    hints: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// One lock per game being loaded: a game loads once however many ask for it, and
+    /// the loads of different games never wait for each other.
+    loading: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    creates: Mutex<HashMap<IpAddr, Window>>,
+    network_creates: Mutex<HashMap<IpAddr, Window>>,
+    hints: Mutex<HashMap<IpAddr, Window>>,
     /// Who created each game in play, for the caps on games.
     owners: Mutex<HashMap<String, Owner>>,
     /// Places for bot searches and hints, served round-robin across addresses (see
@@ -159,6 +209,11 @@ pub struct App {
     closing: tokio::sync::watch::Sender<bool>,
     /// The port the server listens on, once serving.
     pub(crate) port: std::sync::OnceLock<u16>,
+    /// WebSockets closed because their client read too slowly.
+    pub slow_readers_closed: AtomicU64,
+    /// Games deleted to keep the database within its bound since the server started:
+    /// finished ones, and ones in play nobody was at.
+    pruned: Mutex<(u64, u64)>,
 }
 
 impl App {
@@ -179,11 +234,14 @@ impl App {
             config,
             store,
             rooms: Mutex::new(HashMap::new()),
-            loading: tokio::sync::Mutex::new(()),
+            loading: Mutex::new(HashMap::new()),
             creates: Mutex::new(HashMap::new()),
+            network_creates: Mutex::new(HashMap::new()),
             stopping: Arc::new(AtomicBool::new(false)),
             closing: tokio::sync::watch::channel(false).0,
             port: std::sync::OnceLock::new(),
+            slow_readers_closed: AtomicU64::new(0),
+            pruned: Mutex::new((0, 0)),
         });
         app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
@@ -264,13 +322,17 @@ impl App {
         let c = &self.config;
         let mut owners = self.owners();
         let key = ip.map(rate_key);
-        let (mut all, mut bots, mut mine, mut my_bots) = (0, 0, 0, 0);
+        let net = ip.map(|ip| network_key(ip, c.network_bits));
+        let (mut all, mut bots, mut mine, mut my_bots, mut ours, mut our_bots) = (0, 0, 0, 0, 0, 0);
         for o in owners.values() {
-            let ours = key.is_some() && o.ip.map(rate_key) == key;
+            let of_address = key.is_some() && o.ip.map(rate_key) == key;
+            let of_network = net.is_some() && o.ip.map(|ip| network_key(ip, c.network_bits)) == net;
             all += 1;
             bots += usize::from(o.bot_only);
-            mine += usize::from(ours);
-            my_bots += usize::from(ours && o.bot_only);
+            mine += usize::from(of_address);
+            my_bots += usize::from(of_address && o.bot_only);
+            ours += usize::from(of_network);
+            our_bots += usize::from(of_network && o.bot_only);
         }
         if ip.is_some() && mine >= c.max_games_per_address {
             return Err(ApiError::rate_limited(format!(
@@ -292,13 +354,23 @@ impl App {
                 "the server has {bots} games of bots only in play, the most it takes; try again later"
             )));
         }
+        if ip.is_some() && ours >= c.network_cap(c.max_games) {
+            return Err(ApiError::rate_limited(format!(
+                "this network has {ours} games in play, its share of the server's; finish one first"
+            )));
+        }
+        if bot_only && ip.is_some() && our_bots >= c.network_cap(c.max_bot_games) {
+            return Err(ApiError::rate_limited(format!(
+                "this network has {our_bots} games of bots only in play, its share of the server's"
+            )));
+        }
         owners.insert(id.to_string(), Owner { ip, bot_only });
         Ok(())
     }
 
     /// Whether `ip` may ask for one more hint now (and counts it if so).
     pub fn allow_hint(&self, ip: IpAddr) -> bool {
-        allow(&self.hints, ip, self.config.hints_per_minute)
+        allow(&self.hints, rate_key(ip), self.config.hints_per_minute)
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {
@@ -325,11 +397,25 @@ impl App {
         before - rooms.len()
     }
 
-    /// Whether `ip` may create one more game now (and counts it if so). IPv6 addresses
-    /// count by their /64 network, which one client usually holds whole; and the table
-    /// forgets addresses with nothing in the last minute, so it stays small.
-    pub fn allow_create(&self, ip: IpAddr) -> bool {
-        allow(&self.creates, ip, self.config.creates_per_minute)
+    /// Whether `ip` may create one more game now (and counts it if so): within the
+    /// creations a minute of its address (IPv6: its /64) and of its network. Returns
+    /// what refused it otherwise.
+    pub fn allow_create(&self, ip: IpAddr) -> Result<(), ApiError> {
+        let c = &self.config;
+        if !allow(&self.creates, rate_key(ip), c.creates_per_minute) {
+            return Err(ApiError::rate_limited(format!(
+                "more than {} games created in a minute from this address",
+                c.creates_per_minute
+            )));
+        }
+        let net = network_key(ip, c.network_bits);
+        if !allow(&self.network_creates, net, c.network_creates_per_minute) {
+            return Err(ApiError::rate_limited(format!(
+                "more than {} games created in a minute from this network",
+                c.network_creates_per_minute
+            )));
+        }
+        Ok(())
     }
 
     /// How many addresses the creation limit remembers.
@@ -357,19 +443,46 @@ impl App {
                 deleted.len()
             );
         }
-        Ok(deleted.len())
+        let keep = self.rooms().keys().cloned().collect();
+        let space = self
+            .store
+            .prune_to_size(self.config.max_db_bytes, &keep)
+            .await?;
+        for id in &space.abandoned {
+            self.left_play(id);
+        }
+        let for_space = space.finished.len() + space.abandoned.len();
+        if for_space > 0 {
+            tracing::warn!(
+                finished = space.finished.len(),
+                abandoned = space.abandoned.len(),
+                "the database was over its {} MB: deleted the oldest games; it holds {} MB now",
+                self.config.max_db_bytes / 1_000_000,
+                space.live_bytes / 1_000_000
+            );
+            let mut total = self.pruned.lock().unwrap_or_else(|p| p.into_inner());
+            total.0 += space.finished.len() as u64;
+            total.1 += space.abandoned.len() as u64;
+        }
+        Ok(deleted.len() + for_space)
     }
 
     /// What `GET /api/health` says: games by status, the database's size, games in
     /// memory and free search places.
     pub async fn health(&self) -> Result<serde_json::Value, StoreError> {
         let h = self.store.health().await?;
+        let live = self.store.live_bytes().await?;
+        let pruned = *self.pruned.lock().unwrap_or_else(|p| p.into_inner());
         Ok(serde_json::json!({
+            "db_live_bytes": live,
+            "db_max_bytes": self.config.max_db_bytes,
+            "pruned_for_space": {"finished": pruned.0, "abandoned": pruned.1},
             "ok": true,
             "games": {"playing": h.playing, "finished": h.finished, "expired": h.expired},
             "db_bytes": h.db_bytes,
             "games_in_memory": self.rooms_in_memory(),
             "search_places_free": self.thinking.free(),
+            "slow_readers_closed": self.slow_readers_closed.load(Ordering::Relaxed),
         }))
     }
 
@@ -464,14 +577,39 @@ impl App {
         if let Some(room) = self.rooms().get(id) {
             return Ok(Some(room.clone()));
         }
-        let _one_at_a_time = self.loading.lock().await;
+        let lock = self
+            .loading
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(id.to_string())
+            .or_default()
+            .clone();
+        let loaded = {
+            let _this_game_once = lock.lock().await;
+            self.load(id).await
+        };
+        let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        // The last one out takes the game's lock away.
+        if Arc::strong_count(&lock) == 2 {
+            loading.remove(id);
+        }
+        loaded
+    }
+
+    /// Loads game `id` from the store into memory and starts it, unless it is there
+    /// already; its replay runs on a blocking thread, so the server goes on meanwhile.
+    async fn load(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Room>>, StoreError> {
         if let Some(room) = self.rooms().get(id) {
             return Ok(Some(room.clone()));
         }
         let Some((row, events)) = self.store.load(id).await? else {
             return Ok(None);
         };
-        let room = match rebuild(&row, &events, &self.config.bot_maker, self.config.bot_time) {
+        let (maker, budget) = (self.config.bot_maker.clone(), self.config.bot_time);
+        let replayed = tokio::task::spawn_blocking(move || rebuild(&row, &events, &maker, budget))
+            .await
+            .map_err(|e| StoreError::Task(e.to_string()))?;
+        let room = match replayed {
             Ok(room) => room,
             Err(e) => {
                 tracing::error!(game = %id, "stored game does not replay: {e}");
@@ -484,34 +622,16 @@ impl App {
     }
 }
 
-/// Whether `ip` may do one more thing counted in `table` now, at most `per_minute` a
-/// minute (and counts it if so). IPv6 addresses count by their /64 network, which one
-/// client usually holds whole; and the table forgets addresses with nothing in the last
-/// minute, so it stays small.
-fn allow(table: &Mutex<HashMap<IpAddr, VecDeque<Instant>>>, ip: IpAddr, per_minute: u32) -> bool {
-    let mut creates = table.lock().unwrap_or_else(|p| p.into_inner());
-    let now = Instant::now();
-    let recent_only = |times: &mut VecDeque<Instant>| {
-        while times
-            .front()
-            .is_some_and(|&t| now.duration_since(t) >= RATE_WINDOW)
-        {
-            times.pop_front();
-        }
-    };
-    if creates.len() >= PRUNE_CREATES_AT {
-        creates.retain(|_, times| {
-            recent_only(times);
-            !times.is_empty()
-        });
+/// Whether `key` (an address or a network) may do one more thing counted in `table`
+/// now, at most `per_minute` a minute (and counts it if so). The table forgets keys with
+/// nothing in the last minute, so it stays small.
+fn allow(table: &Mutex<HashMap<IpAddr, Window>>, key: IpAddr, per_minute: u32) -> bool {
+    let mut table = table.lock().unwrap_or_else(|p| p.into_inner());
+    if table.len() >= PRUNE_CREATES_AT {
+        let now = Instant::now();
+        table.retain(|_, w| !w.forget_before(now, RATE_WINDOW));
     }
-    let recent = creates.entry(rate_key(ip)).or_default();
-    recent_only(recent);
-    if recent.len() >= per_minute as usize {
-        return false;
-    }
-    recent.push_back(now);
-    true
+    table.entry(key).or_default().allow(per_minute, RATE_WINDOW)
 }
 
 /// The window of the creation limit.
@@ -632,5 +752,12 @@ impl room::Host for App {
     }
     fn forget(&self, id: &str) {
         App::forget(self, id)
+    }
+    fn action_limits(&self) -> room::ActionLimits {
+        room::ActionLimits {
+            per_seat_per_second: self.config.actions_per_seat_per_second,
+            per_game_per_second: self.config.actions_per_game_per_second,
+            max_undos: self.config.max_undos_per_game,
+        }
     }
 }

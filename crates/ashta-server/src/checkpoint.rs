@@ -16,9 +16,9 @@ use rusqlite::Connection;
 /// How often the log is checkpointed.
 const EVERY: Duration = Duration::from_secs(1);
 
-/// Log pages past which a checkpoint resets the log, waiting for the writer (64 MiB
+/// Log pages past which a checkpoint resets the log, waiting for the writer (16 MiB
 /// at SQLite's default page of 4 KiB).
-const RESET_PAST_PAGES: i64 = 16 * 1024;
+const RESET_PAST_PAGES: i64 = 4 * 1024;
 
 /// Turns off the automatic checkpoints of the writer's connection.
 pub fn leave_to_checkpointer(writer: &Connection) -> Result<(), rusqlite::Error> {

@@ -153,12 +153,7 @@ pub async fn create(State(app): State<Arc<App>>, request: Request) -> Result<Res
         .await
         .map_err(|_| ApiError::too_large(MAX_BODY))?;
     if let Some(ip) = client {
-        if !app.allow_create(ip) {
-            return Err(ApiError::rate_limited(format!(
-                "more than {} games created in a minute from this address",
-                app.config.creates_per_minute
-            )));
-        }
+        app.allow_create(ip)?;
     }
     let req: CreateRequest = parse(&body)?;
     let (rules, config) = check_request(req)?;
@@ -244,7 +239,7 @@ pub async fn snapshot(
 ) -> Result<Response, ApiError> {
     let room = room_of(&app, &id).await?;
     let text = room
-        .snapshot(app.as_ref())
+        .snapshot(app.as_ref(), app.config.max_history_bytes)
         .await
         .map_err(ApiError::internal)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
@@ -258,4 +253,46 @@ pub async fn record(
     let room = room_of(&app, &id).await?;
     let record = room.lock().await.table.record();
     Ok(Json(record).into_response())
+}
+
+/// The query of `GET /api/games/{id}/events`.
+#[derive(Debug, Deserialize)]
+pub struct EventsQuery {
+    /// The version the client has: the page begins after it.
+    #[serde(default)]
+    after: u64,
+}
+
+/// `GET /api/games/{id}/events?after=V`: a page of the game's events after version
+/// `V`, as many as fit in the server's history bound, with `next`, the `after` of the
+/// next page (null at the game's current version).
+pub async fn events(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    query: Result<axum::extract::Query<EventsQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let axum::extract::Query(query) =
+        query.map_err(|e| ApiError::bad_request(format!("after: {}", e.body_text())))?;
+    let room = room_of(&app, &id).await?;
+    let version = room.lock().await.table.version();
+    let page = app
+        .store
+        .events_after(&id, query.after, version, app.config.max_history_bytes)
+        .await
+        .map_err(ApiError::internal)?;
+    let last = page.last().map_or(query.after.max(version), |e| e.0);
+    let next = (last < version).then_some(last);
+    let mut body = String::with_capacity(page.iter().map(|e| e.1.len() + 1).sum::<usize>() + 64);
+    body.push_str(r#"{"events":["#);
+    for (i, (_, e)) in page.iter().enumerate() {
+        if i > 0 {
+            body.push(',');
+        }
+        body.push_str(e);
+    }
+    body.push_str(&format!(
+        r#"],"version":{version},"next":{}}}"#,
+        next.map_or("null".to_string(), |n| n.to_string())
+    ));
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }

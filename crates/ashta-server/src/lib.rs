@@ -31,6 +31,7 @@ mod http;
 pub mod listen;
 pub mod policy;
 pub mod pool;
+mod rate;
 pub mod room;
 mod routes;
 pub mod secret;
@@ -40,5 +41,5 @@ mod ws;
 pub use app::{App, ServerConfig};
 /// The game and its messages, shared with the browser module (`ashta-table`).
 pub use ashta_table::{protocol, table};
-pub use clock::now_ms;
+pub use clock::{network_key, now_ms, NetworkBits};
 pub use routes::{init_logging, router, serve, serve_app};

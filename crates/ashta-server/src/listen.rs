@@ -31,6 +31,11 @@ pub struct Limits {
     /// Most connections one address (IPv6: one /64) may hold open at once; one beyond
     /// this is closed on arrival.
     pub max_per_address: usize,
+    /// Most connections one network (see `network_bits`) may hold open at once; one
+    /// beyond this is closed on arrival.
+    pub max_per_network: usize,
+    /// The network an address counts under.
+    pub network_bits: crate::clock::NetworkBits,
     /// Longest wait for a request's headers, from when the connection opens or its last
     /// response was sent.
     pub header_timeout: Duration,
@@ -46,21 +51,22 @@ struct Counted {
     stream: TcpStream,
     _place: OwnedSemaphorePermit,
     _mine: AddressPlace,
+    _ours: AddressPlace,
 }
 
 /// Connections open per address.
 type PerAddress = Arc<Mutex<HashMap<IpAddr, usize>>>;
 
-/// One of an address's connections, counted while it lives.
+/// One of an address's (or a network's) connections, counted while it lives.
 struct AddressPlace {
     table: PerAddress,
     key: IpAddr,
 }
 
 impl AddressPlace {
-    /// Counts a connection for `ip`, unless it has `max` open already.
-    fn take(table: &PerAddress, ip: IpAddr, max: usize) -> Option<AddressPlace> {
-        let key = crate::clock::rate_key(ip);
+    /// Counts a connection for `key` (an address or a network), unless it has `max`
+    /// open already.
+    fn take(table: &PerAddress, key: IpAddr, max: usize) -> Option<AddressPlace> {
         let mut t = table.lock().unwrap_or_else(|p| p.into_inner());
         let open = t.entry(key).or_insert(0);
         if *open >= max {
@@ -134,6 +140,7 @@ pub async fn run(
     let max = limits.max_connections.max(1);
     let places = Arc::new(Semaphore::new(max));
     let per_address: PerAddress = Arc::default();
+    let per_network: PerAddress = Arc::default();
     let (stop, stopping) = watch::channel(false);
     let mut shutdown = pin!(shutdown);
     loop {
@@ -149,10 +156,21 @@ pub async fn run(
             },
             () = &mut shutdown => break,
         };
-        let Some(mine) = AddressPlace::take(&per_address, addr.ip(), limits.max_per_address) else {
+        let address = crate::clock::rate_key(addr.ip());
+        let Some(mine) = AddressPlace::take(&per_address, address, limits.max_per_address) else {
             tracing::warn!(%addr, "{} connections open from this address; closing a new one", limits.max_per_address);
             continue;
         };
+        let network = crate::clock::network_key(addr.ip(), limits.network_bits);
+        let Some(ours) = AddressPlace::take(&per_network, network, limits.max_per_network) else {
+            tracing::warn!(%addr, %network, "{} connections open from this network; closing a new one", limits.max_per_network);
+            continue;
+        };
+        // Each event is one small write that should leave at once, not wait for the
+        // acknowledgement of the last (Nagle's algorithm).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(%addr, "TCP_NODELAY: {e}");
+        }
         let Ok(place) = places.clone().try_acquire_owned() else {
             tracing::warn!(%addr, "{} connections open; closing a new one", limits.max_connections);
             continue;
@@ -167,6 +185,7 @@ pub async fn run(
             stream,
             _place: place,
             _mine: mine,
+            _ours: ours,
         });
         // HTTP/1.1 only (browsers speak nothing else over plain HTTP): a server that
         // sniffs for HTTP/2 first would wait for the first bytes without a deadline.

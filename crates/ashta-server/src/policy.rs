@@ -93,12 +93,30 @@ pub fn name_problem(name: &str) -> Option<String> {
                 | '\u{00AD}' // soft hyphen
                 | '\u{180E}' // Mongolian vowel separator
                 | '\u{FEFF}' // zero-width no-break space
-                | '\u{FFF9}'..='\u{FFFB}') // interlinear annotation
+                | '\u{FFF9}'..='\u{FFFB}' // interlinear annotation
+                | '\u{2028}' | '\u{2029}' // line and paragraph separators
+                | '\u{034F}' // combining grapheme joiner
+                | '\u{115F}' | '\u{1160}' // Hangul choseong and jungseong fillers
+                | '\u{3164}' | '\u{FFA0}' // Hangul fillers
+                | '\u{2800}' // Braille pattern blank
+                | '\u{17B4}' | '\u{17B5}' // Khmer inherent vowels
+                | '\u{1D173}'..='\u{1D17A}' // musical formatting
+                | '\u{E0000}'..='\u{E007F}') // tag characters
     })?;
     Some(format!(
         "U+{:04X} is not allowed in a name (no control, bidirectional or invisible characters)",
         bad as u32
     ))
+}
+
+/// Whether a `Content-Type` header names JSON: `application/json`, with parameters
+/// (`; charset=utf-8`) or none, in any case; `application/jsonx` is not JSON.
+pub fn is_json_type(value: &axum::http::HeaderValue) -> bool {
+    let Ok(text) = value.to_str() else {
+        return false;
+    };
+    let essence = text.split(';').next().unwrap_or("").trim();
+    essence.eq_ignore_ascii_case("application/json")
 }
 
 /// The hosts a request may name (DNS rebinding: a page of another site whose name now
@@ -287,7 +305,14 @@ mod tests {
 
     #[test]
     fn names_with_control_bidi_or_invisible_characters_are_refused() {
-        for good in ["Asha", "Ravi Kumar", "أحمد", "李雷", "Zoë 😀"] {
+        for good in [
+            "Asha",
+            "Ravi Kumar",
+            "أحمد",
+            "李雷",
+            "Zoë 😀",
+            "❤\u{FE0F} Mira",
+        ] {
             assert!(name_problem(good).is_none(), "{good}");
         }
         for bad in [
@@ -301,9 +326,33 @@ mod tests {
             "zero\u{200B}width",
             "bom\u{FEFF}",
             "join\u{2060}",
+            "line\u{2028}sep",
+            "para\u{2029}sep",
+            "\u{3164}",
+            "\u{115F}x",
+            "\u{2800}",
+            "a\u{034F}b",
+            "tag\u{E0041}",
+            "music\u{1D173}",
         ] {
             let why = name_problem(bad).expect(bad);
             assert!(why.contains("is not allowed in a name"), "{why}");
+        }
+    }
+
+    #[test]
+    fn only_json_itself_is_a_json_content_type() {
+        let json = |v: &str| is_json_type(&HeaderValue::from_str(v).unwrap());
+        assert!(json("application/json"));
+        assert!(json("application/json; charset=utf-8"));
+        assert!(json("Application/JSON"));
+        for not in [
+            "application/jsonx",
+            "application/json-patch+json",
+            "text/plain",
+            "",
+        ] {
+            assert!(!json(not), "{not}");
         }
     }
 

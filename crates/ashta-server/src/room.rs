@@ -20,6 +20,7 @@ use crate::fair::Fair;
 use crate::policy::{bot_seed, web_bot, FALLBACK_LEVEL, STAND_IN_LEVEL};
 use crate::pool::PoolError;
 use crate::pool::SearchPool;
+use crate::rate::Window;
 use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
 use ashta_table::protocol::{
@@ -58,6 +59,19 @@ pub trait Host: Send + Sync + 'static {
     fn left_play(&self, id: &str);
     /// Drops room `id` from memory.
     fn forget(&self, id: &str);
+    /// The limits on the actions of a game's seats.
+    fn action_limits(&self) -> ActionLimits;
+}
+
+/// The limits on what a game's seats may do, whatever connections they use.
+#[derive(Clone, Copy, Debug)]
+pub struct ActionLimits {
+    /// Actions one seat may make per second.
+    pub per_seat_per_second: u32,
+    /// Actions the game's seats may make per second, together.
+    pub per_game_per_second: u32,
+    /// Undos the game may have in all.
+    pub max_undos: u32,
 }
 
 /// Events a room keeps in memory as sent, for clients that reconnect or fall behind; a
@@ -144,6 +158,10 @@ pub struct RoomState {
     away: Vec<Option<Away>>,
     /// Who acted for each seat, from the events.
     history: SeatHistory,
+    /// Each seat's actions over the last second.
+    seat_actions: Vec<Window>,
+    /// The game's actions over the last second.
+    game_actions: Window,
     /// A store write failed: the room refuses every action until it is loaded again.
     broken: bool,
     /// A bot task is running.
@@ -195,6 +213,8 @@ struct Away {
 pub struct SeatHistory {
     acted: Vec<bool>,
     stood_in: Vec<u32>,
+    /// Undos in the game so far.
+    undos: u32,
 }
 
 impl SeatHistory {
@@ -203,6 +223,7 @@ impl SeatHistory {
         SeatHistory {
             acted: vec![false; seats],
             stood_in: vec![0; seats],
+            undos: 0,
         }
     }
 
@@ -223,6 +244,9 @@ impl SeatHistory {
 
     /// Takes an event made now into account.
     fn note_event(&mut self, event: &Event) {
+        if matches!(event.body, ashta_table::protocol::EventBody::Undo { .. }) {
+            self.undos += 1;
+        }
         if let Some((seat, stand_in)) = event.actor() {
             let moved = matches!(event.body, ashta_table::protocol::EventBody::Move { .. });
             self.note(seat, moved, stand_in);
@@ -233,6 +257,9 @@ impl SeatHistory {
     pub fn note_stored(&mut self, event: &serde_json::Value) {
         let kind = event.get("kind").and_then(|k| k.as_str()).unwrap_or("");
         let seat = event.get("seat").and_then(|s| s.as_u64());
+        if kind == "undo" {
+            self.undos += 1;
+        }
         if let (Some(seat), "throw" | "move" | "undo") = (seat, kind) {
             let stand_in = event.get("stand_in").is_some_and(|s| s.is_string());
             self.note(seat as usize, kind == "move", stand_in);
@@ -328,6 +355,8 @@ impl Room {
                 turn_since,
                 away,
                 history,
+                seat_actions: (0..seats).map(|_| Window::default()).collect(),
+                game_actions: Window::default(),
                 broken: false,
                 driving: false,
                 timing: false,
@@ -382,6 +411,11 @@ impl Room {
         }
         self.kick(app, &mut st);
         presence
+    }
+
+    /// How many connections are open for `seat` now.
+    pub fn connections(&self, seat: usize) -> usize {
+        self.connected[seat].load(Ordering::Relaxed) as usize
     }
 
     /// The grace a person who left has before a bot plays for them, in ms: the room's
@@ -519,16 +553,22 @@ impl Room {
     }
 
     /// The snapshot of `docs/web-api.md` as JSON text: the state from memory, its
-    /// events from the store.
-    pub async fn snapshot(&self, app: &impl Host) -> Result<String, StoreError> {
+    /// newest events from the store, as many as fit in `max_history_bytes`
+    /// (`events_from` is the version of the first; the older ones are read in pages).
+    pub async fn snapshot(
+        &self,
+        app: &impl Host,
+        max_history_bytes: usize,
+    ) -> Result<String, StoreError> {
         let (head, version) = {
             let st = self.lock().await;
             (self.snapshot_head(&st), st.table.version())
         };
-        Ok(with_events(
-            head,
-            app.store().events(&self.id, version).await?,
-        ))
+        let events = app
+            .store()
+            .newest_events(&self.id, version, max_history_bytes)
+            .await?;
+        Ok(with_events(head, events))
     }
 
     /// The snapshot without its `events`, and its version (under the room's lock every
@@ -558,6 +598,7 @@ impl Room {
         app: &impl Host,
         seat: Option<usize>,
         since: u64,
+        max_history_bytes: usize,
     ) -> Result<(Vec<Utf8Bytes>, u64), StoreError> {
         let (head, version) = {
             let st = self.lock().await;
@@ -577,7 +618,11 @@ impl Room {
             }
             (self.snapshot_head(&st), version)
         };
-        let game = with_events(head, app.store().events(&self.id, version).await?);
+        let events = app
+            .store()
+            .newest_events(&self.id, version, max_history_bytes)
+            .await?;
+        let game = with_events(head, events);
         let you = seat.map_or("null".to_string(), |s| s.to_string());
         let state = format!(r#"{{"type":"state","you":{you},"game":{game}}}"#);
         Ok((vec![state.into()], version))
@@ -683,6 +728,26 @@ impl Room {
                 "this game is being reloaded; reconnect",
             ));
         }
+        let limits = app.action_limits();
+        let second = Duration::from_secs(1);
+        if !st.seat_actions[seat].allow(limits.per_seat_per_second, second) {
+            return Err(WsError::new(
+                WsErrorCode::RateLimited,
+                format!(
+                    "this seat made {} actions in the last second, the most it may; this one was ignored",
+                    limits.per_seat_per_second
+                ),
+            ));
+        }
+        if !st.game_actions.allow(limits.per_game_per_second, second) {
+            return Err(WsError::new(
+                WsErrorCode::RateLimited,
+                format!(
+                    "this game's seats made {} actions in the last second, the most they may; this one was ignored",
+                    limits.per_game_per_second
+                ),
+            ));
+        }
         let events = match action {
             Action::Throw => st.table.throw(seat)?,
             Action::Move(req) => st.table.play_request(seat, &req)?,
@@ -694,6 +759,15 @@ impl Room {
                         "undo is only for games where every other seat is a bot",
                     ));
                 }
+                if st.history.undos >= limits.max_undos {
+                    return Err(WsError::new(
+                        WsErrorCode::CannotUndo,
+                        format!(
+                            "this game has had {} undos, the most a game may have",
+                            limits.max_undos
+                        ),
+                    ));
+                }
                 st.table.undo(seat)?
             }
         };
@@ -701,13 +775,15 @@ impl Room {
     }
 }
 
-/// A snapshot from its head (a JSON object) and its events' stored JSON texts.
-fn with_events(head: String, events: Vec<String>) -> String {
-    let size = events.iter().map(|e| e.len() + 1).sum::<usize>();
-    let mut out = String::with_capacity(head.len() + size + 16);
+/// A snapshot from its head (a JSON object) and its newest events' versions and stored
+/// JSON texts: `events_from` says the version of the first (1 when they are all there).
+fn with_events(head: String, events: Vec<(u64, String)>) -> String {
+    let size = events.iter().map(|e| e.1.len() + 1).sum::<usize>();
+    let from = events.first().map_or(1, |e| e.0);
+    let mut out = String::with_capacity(head.len() + size + 40);
     out.push_str(&head[..head.len() - 1]);
-    out.push_str(r#","events":["#);
-    for (i, e) in events.iter().enumerate() {
+    out.push_str(&format!(r#","events_from":{from},"events":["#));
+    for (i, (_, e)) in events.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }

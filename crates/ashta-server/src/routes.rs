@@ -51,6 +51,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", get(http::list).post(http::create))
         .route("/api/games/{id}", get(http::snapshot))
         .route("/api/games/{id}/record", get(http::record))
+        .route("/api/games/{id}/events", get(http::events))
         .route("/api/games/{id}/hint", get(hint::get_hint))
         .route("/api/health", get(http::health))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
@@ -82,6 +83,8 @@ pub async fn serve_app(
     let limits = listen::Limits {
         max_connections: app.config.max_connections,
         max_per_address: app.config.max_connections_per_address,
+        max_per_network: app.config.network_cap(app.config.max_connections),
+        network_bits: app.config.network_bits,
         header_timeout: app.config.header_timeout,
     };
     if let Ok(addr) = listener.local_addr() {
@@ -137,8 +140,7 @@ pub async fn same_site(State(app): State<Arc<App>>, request: Request, next: Next
         let json = request
             .headers()
             .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.trim_start().starts_with("application/json"));
+            .is_some_and(policy::is_json_type);
         if !json {
             return ApiError::unsupported_media("the body must be sent as application/json")
                 .into_response();

@@ -88,6 +88,19 @@ enum WriteOp {
         ids: Vec<String>,
         abandoned_before: i64,
     },
+    /// Deletes these games and their events whatever their status.
+    DeleteForSpace(Vec<String>),
+}
+
+/// What [`Store::prune_to_size`] deleted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpacePruned {
+    /// Finished games deleted.
+    pub finished: Vec<String>,
+    /// Games in play, nobody there, deleted (the longest untouched first).
+    pub abandoned: Vec<String>,
+    /// Bytes the database holds after it.
+    pub live_bytes: u64,
 }
 
 /// What [`Store::prune`] deletes.
@@ -134,8 +147,20 @@ fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // Once the log is copied back and starts again from its beginning, its file is cut
+    // back to this, so it takes no more than this between checkpoints' worth of writes.
+    conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
     Ok(conn)
 }
+
+/// Bytes the write-ahead log's file is cut back to once its pages are in the database.
+pub const WAL_SIZE_LIMIT: i64 = 4 * 1024 * 1024;
+
+/// Games deleted at a time while the database is over its bound.
+const PRUNE_BATCH: i64 = 32;
+
+/// Most batches of games deleted for space at one sweep.
+const PRUNE_ROUNDS: usize = 64;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -312,6 +337,85 @@ impl Store {
         Ok(ids)
     }
 
+    /// Bytes the database's data takes: its pages in use, the log's pages not yet
+    /// copied back included (free pages left by deleted games are used again before the
+    /// file grows). The log's own file is kept short apart ([`WAL_SIZE_LIMIT`]).
+    pub async fn live_bytes(&self) -> Result<u64, StoreError> {
+        let pages = self
+            .read(|c| {
+                let count: i64 = c.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+                let free: i64 = c.query_row("PRAGMA freelist_count", [], |r| r.get(0))?;
+                let size: i64 = c.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+                Ok((count - free).max(0) as u64 * size as u64)
+            })
+            .await?;
+        Ok(pages)
+    }
+
+    fn wal_bytes(&self) -> u64 {
+        let mut wal = self.path.clone().into_os_string();
+        wal.push("-wal");
+        std::fs::metadata(Path::new(&wal)).map_or(0, |m| m.len())
+    }
+
+    /// When the database holds more than `max_bytes` ([`Store::live_bytes`]), deletes
+    /// games until it holds at most nine tenths of it: the oldest finished games first,
+    /// then the games in play updated longest ago, apart from those in `keep` (games in
+    /// memory). At most [`PRUNE_ROUNDS`] batches at a time. Returns what it deleted.
+    pub async fn prune_to_size(
+        &self,
+        max_bytes: u64,
+        keep: &std::collections::HashSet<String>,
+    ) -> Result<SpacePruned, StoreError> {
+        let mut pruned = SpacePruned::default();
+        let mut finished_left = true;
+        let mut bound = max_bytes;
+        for _ in 0..PRUNE_ROUNDS {
+            let live = self.live_bytes().await?;
+            pruned.live_bytes = live;
+            if live <= bound {
+                return Ok(pruned);
+            }
+            bound = max_bytes / 10 * 9;
+            let status = if finished_left { "finished" } else { "playing" };
+            let keep = keep.clone();
+            let ids: Vec<String> = self
+                .read(move |c| {
+                    let mut st = c.prepare_cached(
+                        "SELECT id FROM games WHERE status = ?1 ORDER BY updated_at, id",
+                    )?;
+                    let mut ids = Vec::new();
+                    for id in st.query_map([status], |r| r.get::<_, String>(0))? {
+                        let id = id?;
+                        if !keep.contains(&id) {
+                            ids.push(id);
+                            if ids.len() as i64 == PRUNE_BATCH {
+                                break;
+                            }
+                        }
+                    }
+                    Ok(ids)
+                })
+                .await?;
+            if ids.is_empty() {
+                if finished_left {
+                    finished_left = false;
+                    continue;
+                }
+                // Only games in memory are left: nothing more may go.
+                return Ok(pruned);
+            }
+            self.write(WriteOp::DeleteForSpace(ids.clone())).await?;
+            if finished_left {
+                pruned.finished.extend(ids);
+            } else {
+                pruned.abandoned.extend(ids);
+            }
+        }
+        pruned.live_bytes = self.live_bytes().await?;
+        Ok(pruned)
+    }
+
     /// Games by status and the database's size on disk.
     pub async fn health(&self) -> Result<Health, StoreError> {
         let mut health = self
@@ -334,9 +438,7 @@ impl Store {
             })
             .await?;
         let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
-        let mut wal = self.path.clone().into_os_string();
-        wal.push("-wal");
-        health.db_bytes = size(&self.path) + size(Path::new(&wal));
+        health.db_bytes = size(&self.path) + self.wal_bytes();
         Ok(health)
     }
 
@@ -362,15 +464,60 @@ impl Store {
         .await
     }
 
-    /// A game's events up to `version`, in order, as stored (JSON texts).
-    pub async fn events(&self, id: &str, version: u64) -> Result<Vec<String>, StoreError> {
+    /// The newest of a game's events up to `version` whose stored JSON texts fit in
+    /// `max_bytes` together (at least the last one), in order.
+    pub async fn newest_events(
+        &self,
+        id: &str,
+        version: u64,
+        max_bytes: usize,
+    ) -> Result<Vec<(u64, String)>, StoreError> {
         let id = id.to_string();
         self.read(move |c| {
             let mut st = c.prepare_cached(
-                "SELECT event FROM events WHERE game_id = ?1 AND version <= ?2 ORDER BY version",
+                "SELECT version, event FROM events WHERE game_id = ?1 AND version <= ?2 ORDER BY version DESC",
             )?;
-            let rows = st.query_map(params![id, version as i64], |r| r.get(0))?;
-            rows.collect()
+            let mut rows = st.query(params![id, version as i64])?;
+            let (mut out, mut bytes) = (Vec::new(), 0);
+            while let Some(row) = rows.next()? {
+                let (v, text): (i64, String) = (row.get(0)?, row.get(1)?);
+                bytes += text.len() + 1;
+                if bytes > max_bytes && !out.is_empty() {
+                    break;
+                }
+                out.push((v as u64, text));
+            }
+            out.reverse();
+            Ok(out)
+        })
+        .await
+    }
+
+    /// A page of a game's events: those after `after`, up to `version`, in order, as
+    /// many as fit in `max_bytes` (at least one).
+    pub async fn events_after(
+        &self,
+        id: &str,
+        after: u64,
+        version: u64,
+        max_bytes: usize,
+    ) -> Result<Vec<(u64, String)>, StoreError> {
+        let id = id.to_string();
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT version, event FROM events WHERE game_id = ?1 AND version > ?2 AND version <= ?3 ORDER BY version",
+            )?;
+            let mut rows = st.query(params![id, after as i64, version as i64])?;
+            let (mut out, mut bytes) = (Vec::new(), 0);
+            while let Some(row) = rows.next()? {
+                let (v, text): (i64, String) = (row.get(0)?, row.get(1)?);
+                bytes += text.len() + 1;
+                if bytes > max_bytes && !out.is_empty() {
+                    break;
+                }
+                out.push((v as u64, text));
+            }
+            Ok(out)
         })
         .await
     }
@@ -443,6 +590,14 @@ fn apply(tx: &rusqlite::Transaction<'_>, op: &WriteOp) -> Result<(), rusqlite::E
                 if game.execute(params![id, abandoned_before])? > 0 {
                     events.execute([id])?;
                 }
+            }
+        }
+        WriteOp::DeleteForSpace(ids) => {
+            let mut game = tx.prepare_cached("DELETE FROM games WHERE id = ?1")?;
+            let mut events = tx.prepare_cached("DELETE FROM events WHERE game_id = ?1")?;
+            for id in ids {
+                game.execute([id])?;
+                events.execute([id])?;
             }
         }
         WriteOp::Expire(ids) => {

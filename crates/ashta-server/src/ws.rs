@@ -1,9 +1,10 @@
 //! The WebSocket of a game: authentication by seat token, `hello` with the version a
 //! client has, actions, and the events of the room in version order.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -13,6 +14,7 @@ use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::App;
+use crate::rate::Window;
 use crate::room::{Action, Room};
 use crate::secret::token_matches;
 use ashta_table::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
@@ -25,38 +27,6 @@ const MAX_FRAME: usize = 64 * 1024;
 /// so the 128 KiB default costs more than the messages themselves.
 const READ_BUFFER: usize = 4096;
 
-/// Counts a connection's messages over the last second.
-struct RateLimit {
-    per_second: usize,
-    recent: VecDeque<Instant>,
-}
-
-impl RateLimit {
-    fn new(per_second: u32) -> RateLimit {
-        RateLimit {
-            per_second: per_second as usize,
-            recent: VecDeque::new(),
-        }
-    }
-
-    /// Whether one more message may pass now (and counts it if so).
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        while self
-            .recent
-            .front()
-            .is_some_and(|&t| now.duration_since(t) >= Duration::from_secs(1))
-        {
-            self.recent.pop_front();
-        }
-        if self.recent.len() >= self.per_second {
-            return false;
-        }
-        self.recent.push_back(now);
-        true
-    }
-}
-
 /// `GET /api/games/{id}/ws?seat=S&token=T`.
 pub async fn upgrade(
     ws: WebSocketUpgrade,
@@ -64,9 +34,17 @@ pub async fn upgrade(
     Query(query): Query<HashMap<String, String>>,
     State(app): State<Arc<App>>,
 ) -> Response {
+    // Every message is flushed as it is sent, and no more than the largest message
+    // waits to be written: a client that reads too slowly is closed, not buffered for.
+    let most_waiting = app
+        .config
+        .ws_send_buffer
+        .max(app.config.max_history_bytes * 2);
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(most_waiting)
         .on_upgrade(move |socket| connection(socket, app, id, query))
 }
 
@@ -93,16 +71,39 @@ fn authenticate(room: &Room, query: &HashMap<String, String>) -> Result<Option<u
     }
 }
 
-type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
+/// The sending half of a socket: each message must reach the client's side within
+/// [`crate::app::ServerConfig::ws_send_timeout`], or the socket is closed as a slow
+/// reader (counted in [`App::slow_readers_closed`] and logged).
+struct Sink {
+    inner: futures_util::stream::SplitSink<WebSocket, Message>,
+    app: Arc<App>,
+}
+
+impl Sink {
+    /// Sends a message; `false` when the socket is gone or its client reads too slowly.
+    async fn send_message(&mut self, message: Message) -> bool {
+        let timeout = self.app.config.ws_send_timeout;
+        match tokio::time::timeout(timeout, self.inner.send(message)).await {
+            Ok(sent) => sent.is_ok(),
+            Err(_) => {
+                let n = self.app.slow_readers_closed.fetch_add(1, Ordering::Relaxed) + 1;
+                tracing::warn!(
+                    "closing a WebSocket whose client read nothing for {timeout:?} ({n} slow readers closed so far)"
+                );
+                false
+            }
+        }
+    }
+}
 
 async fn send(sink: &mut Sink, text: impl Into<Utf8Bytes>) -> bool {
-    sink.send(Message::Text(text.into())).await.is_ok()
+    sink.send_message(Message::Text(text.into())).await
 }
 
 async fn refuse(mut sink: Sink, error: WsError) {
     let _ = send(&mut sink, error.to_message()).await;
     let _ = sink
-        .send(Message::Close(Some(CloseFrame {
+        .send_message(Message::Close(Some(CloseFrame {
             code: 4000,
             reason: Utf8Bytes::from(
                 serde_json::to_value(error.code)
@@ -123,7 +124,10 @@ async fn catch_up(
     seat: Option<usize>,
     since: u64,
 ) -> Option<u64> {
-    let (messages, version) = match room.catch_up(app, seat, since).await {
+    let (messages, version) = match room
+        .catch_up(app, seat, since, app.config.max_history_bytes)
+        .await
+    {
         Ok(found) => found,
         Err(e) => {
             tracing::error!(game = %room.id, "reading events failed: {e}");
@@ -161,7 +165,11 @@ async fn current_room(
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap<String, String>) {
-    let (mut sink, mut stream) = socket.split();
+    let (sink, mut stream) = socket.split();
+    let mut sink = Sink {
+        inner: sink,
+        app: app.clone(),
+    };
     let (room, mut events) = match current_room(&app, &id).await {
         Ok(Some(found)) => found,
         Ok(None) => {
@@ -184,12 +192,25 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
         Ok(seat) => seat,
         Err(e) => return refuse(sink, e).await,
     };
+    if let Some(s) = seat {
+        let most = app.config.max_sockets_per_seat;
+        if room.connections(s) >= most {
+            return refuse(
+                sink,
+                WsError::new(
+                    WsErrorCode::RateLimited,
+                    format!("this seat has {most} connections open, the most it may have"),
+                ),
+            )
+            .await;
+        }
+    }
     let presence = match seat {
         Some(s) => Some(room.arrive(&app, s).await),
         None => None,
     };
     let mut last: Option<u64> = None;
-    let mut limit = RateLimit::new(app.config.ws_messages_per_second);
+    let mut limit = Window::default();
     // A socket the client says nothing on (the page pings every 20 s) is closed, so
     // idle sockets cannot hold the server's connection places.
     let idle = tokio::time::sleep(app.config.ws_idle);
@@ -198,7 +219,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
     loop {
         if *closing.borrow_and_update() {
             let _ = sink
-                .send(Message::Close(Some(CloseFrame {
+                .send_message(Message::Close(Some(CloseFrame {
                     code: 1001,
                     reason: Utf8Bytes::from_static("the server is shutting down"),
                 })))
@@ -209,7 +230,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
             changed = closing.changed() => if changed.is_err() { break },
             () = &mut idle => {
                 tracing::debug!(game = %id, "closing a socket idle for {:?}", app.config.ws_idle);
-                let _ = sink.send(Message::Close(None)).await;
+                let _ = sink.send_message(Message::Close(None)).await;
                 break;
             }
             incoming = stream.next() => {
@@ -224,7 +245,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                 };
-                if !limit.allow() {
+                if !limit.allow(app.config.ws_messages_per_second, Duration::from_secs(1)) {
                     let e = WsError::new(WsErrorCode::RateLimited, format!(
                         "more than {} messages in one second; this one was ignored",
                         app.config.ws_messages_per_second

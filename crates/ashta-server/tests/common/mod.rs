@@ -39,6 +39,14 @@ pub fn test_config(db: PathBuf) -> ServerConfig {
     c.max_games_per_address = 10_000;
     c.max_bot_games_per_address = 10_000;
     c.max_bot_games = 10_000;
+    // Test clients act as fast as they can; the limits on seats and games, and the
+    // shares of a network, have their own tests.
+    c.actions_per_seat_per_second = 10_000;
+    c.actions_per_game_per_second = 10_000;
+    c.max_undos_per_game = 10_000;
+    c.max_sockets_per_seat = 10_000;
+    c.network_share_percent = 100;
+    c.network_creates_per_minute = 10_000;
     c
 }
 
