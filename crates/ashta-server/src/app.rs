@@ -161,7 +161,7 @@ impl ServerConfig {
             network_bits: NetworkBits::default(),
             network_share_percent: 12,
             network_creates_per_minute: 120,
-            max_db_bytes: 1024 * 1024 * 1024,
+            max_db_bytes: 1_000_000_000,
         }
     }
 

@@ -32,7 +32,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 60)]
     creates_per_minute: u32,
     /// Most connections open at once (WebSockets included).
-    #[arg(long, value_name = "N", default_value_t = 512)]
+    #[arg(long, value_name = "N", default_value_t = 2048)]
     max_connections: usize,
     /// Most connections one address (an IPv6 /64) may hold open at once, WebSockets and
     /// spectators included.
@@ -60,6 +60,45 @@ pub struct ServeArgs {
     /// abandoned and deleted.
     #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=36_500))]
     abandoned_after_days: u64,
+    /// Actions (throws, moves, undos) one seat may make per second, all its connections
+    /// together.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    actions_per_seat_per_second: u32,
+    /// Actions one game's seats may make per second, together.
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..))]
+    actions_per_game_per_second: u32,
+    /// Undos one game may have in all (undo is only for games against bots).
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    max_undos_per_game: u32,
+    /// Most connections open at once for one seat.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
+    max_sockets_per_seat: u64,
+    /// Most kilobytes of events a snapshot or a `state` message carries (the newest;
+    /// older ones are read in pages from /api/games/ID/events).
+    #[arg(long, value_name = "KB", default_value_t = 512, value_parser = clap::value_parser!(u64).range(4..=4096))]
+    max_history_kb: u64,
+    /// Seconds a WebSocket's client may take to read one message before the socket is
+    /// closed as a slow reader.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    ws_send_timeout_secs: u64,
+    /// Leading bits of an IPv4 address that name its network, for the per-network
+    /// shares (24: a /24).
+    #[arg(long, value_name = "BITS", default_value_t = 24, value_parser = clap::value_parser!(u8).range(0..=32))]
+    ipv4_network_bits: u8,
+    /// Leading bits of an IPv6 address that name its network (64: a /64).
+    #[arg(long, value_name = "BITS", default_value_t = 64, value_parser = clap::value_parser!(u8).range(0..=128))]
+    ipv6_network_bits: u8,
+    /// Percent of each server-wide cap (connections, games in play, games of bots only)
+    /// one network may hold.
+    #[arg(long, value_name = "PERCENT", default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=100))]
+    network_share_percent: u32,
+    /// Games one network may create per minute, all its addresses together.
+    #[arg(long, value_name = "N", default_value_t = 120)]
+    network_creates_per_minute: u32,
+    /// Megabytes (10^6 bytes) the database may hold; past it the oldest finished
+    /// games, then the games in play nobody has touched longest, are deleted.
+    #[arg(long, value_name = "MB", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_db_mb: u64,
     /// The origin people reach the server at when it is not the listening address
     /// (`https://ashta.example`, behind a proxy). Without it, a request must name the
     /// listening address or `localhost` as its host (against DNS rebinding).
@@ -102,6 +141,19 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.bot_maker = args.tuning.maker()?;
     config.keep_finished = args.keep_finished;
     config.abandoned_after = Duration::from_secs(args.abandoned_after_days * 24 * 3600);
+    config.actions_per_seat_per_second = args.actions_per_seat_per_second;
+    config.actions_per_game_per_second = args.actions_per_game_per_second;
+    config.max_undos_per_game = args.max_undos_per_game;
+    config.max_sockets_per_seat = args.max_sockets_per_seat as usize;
+    config.max_history_bytes = args.max_history_kb as usize * 1024;
+    config.ws_send_timeout = Duration::from_secs(args.ws_send_timeout_secs);
+    config.network_bits = ashta_server::NetworkBits {
+        v4: args.ipv4_network_bits,
+        v6: args.ipv6_network_bits,
+    };
+    config.network_share_percent = args.network_share_percent;
+    config.network_creates_per_minute = args.network_creates_per_minute;
+    config.max_db_bytes = args.max_db_mb * 1_000_000;
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr)
