@@ -239,7 +239,7 @@ fn beats_random_and_replays(engine: &str, seed: &str) {
     assert_eq!(again["results"], json["results"]);
 }
 
-/// The form the issue writes, with the shell's quotes gone: `engine:PATH engine,BOT`.
+/// The form a user may write, with the shell's quotes gone: `engine:PATH engine,BOT`.
 #[test]
 fn tournament_takes_an_unquoted_engine_command() {
     let bots = format!("engine:{} engine --bot greedy,greedy", bin());

@@ -1,5 +1,5 @@
 //! `ashta serve` ends within 5 s of SIGTERM, even with bots deep in long searches and
-//! a WebSocket open (issue 20, attack 1: a server kept searching for 30 minutes).
+//! a WebSocket open (a server once kept searching for 30 minutes after it).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

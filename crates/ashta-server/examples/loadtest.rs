@@ -3,9 +3,9 @@
 //! latency from an action sent to every client of its game having its event (p50, p90,
 //! p99, max), and checks that no client saw an error or missed an event.
 //!
-//! At the same time, the attacks of issue 20 run from other loopback addresses: an
-//! attacker (127.0.0.3) creates games of `master` bots only and opens spectator sockets
-//! past its cap, while a victim (127.0.0.2) plays a game against a `medium` bot, whose
+//! At the same time, attacks run from another loopback network: an attacker
+//! (127.0.9.3) creates games of `master` bots only and opens spectator sockets past its
+//! cap, while a victim (127.0.0.2) plays a game against a `medium` bot, whose
 //! decisions are timed (from the bag thrown to its first move, less the server's pause).
 //! It prints the server's peak RSS (the process's own when the server runs inside it).
 //!
@@ -89,15 +89,16 @@ struct Args {
 
 /// The victim's and the attacker's addresses (all of 127/8 is loopback).
 const VICTIM: [u8; 4] = [127, 0, 0, 2];
-const ATTACKER: [u8; 4] = [127, 0, 0, 3];
+const ATTACKER: [u8; 4] = [127, 0, 9, 3];
 
 /// Games whose players share one address (16 games, 64 sockets: the default cap).
 const PER_ADDRESS: usize = 16;
 
-/// The address of the players of game `g`: 127.1.x.y, one per [`PER_ADDRESS`] games.
+/// The address of the players of game `g`: 127.1.x.1, one per [`PER_ADDRESS`] games,
+/// each in a /24 network of its own (so that no network passes its share).
 fn player_address(g: usize) -> [u8; 4] {
     let block = g / PER_ADDRESS;
-    [127, 1, (block / 250) as u8, (block % 250 + 1) as u8]
+    [127, 1 + (block / 250) as u8, (block % 250) as u8, 1]
 }
 
 /// An HTTP client whose connections come from `ip`, each closed after its response (a
@@ -927,7 +928,7 @@ async fn main() {
         }
     );
     println!(
-        "attacker (127.0.0.3): master bot-only games {made} created, {refused} refused; spectator sockets {held} open, {shut} refused"
+        "attacker (127.0.9.3): master bot-only games {made} created, {refused} refused; spectator sockets {held} open, {shut} refused"
     );
     match peak_rss_mib(args.server_pid) {
         Some(mib) if args.url.is_none() => {

@@ -1,4 +1,4 @@
-//! A person who leaves an online game (issue 22, item 9): everyone is told, their time
+//! A person who leaves an online game: everyone is told, their time
 //! to come back starts, a bot plays for them once it runs out and until they return,
 //! the returner is told what was played for them and has the seat back; and all this
 //! goes on after the server restarts.

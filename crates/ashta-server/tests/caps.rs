@@ -1,5 +1,5 @@
-//! Issue 20, attacks 3 and 4: one client may not take every connection, every search
-//! place or every game of the server. Every test client is on 127.0.0.1; "another
+//! One client may not take every connection, every search place or every game of the
+//! server. Every test client is on 127.0.0.1; "another
 //! client" is 127.0.0.2 (the whole of 127/8 is loopback).
 
 mod common;
@@ -26,8 +26,9 @@ async fn with(config: impl FnOnce(&mut ServerConfig)) -> (Server, tempfile::Temp
     (Server::start_with(c).await, dir)
 }
 
-/// Attack 3: 512 spectator sockets from one address held every connection place, and
-/// `GET /api/games` failed for everyone else. Now an address holds at most its cap.
+/// Spectator sockets from one address must not hold every connection place (512 of
+/// them did, and `GET /api/games` failed for everyone else): an address holds at most
+/// its cap.
 #[tokio::test]
 async fn one_address_cannot_hold_every_connection() {
     let (s, _dir) = with(|c| {
@@ -106,8 +107,8 @@ fn bots_only() -> Value {
     json!({"players": 2, "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
 }
 
-/// Attacks 2 and 4: 58 games of `master` bots from one address took 14.6 GB and every
-/// search place. Games in play, and games of bots only, are capped per address and
+/// Many games of `master` bots from one address must not take the server's memory and
+/// every search place (58 took 14.6 GB). Games in play, and games of bots only, are capped per address and
 /// server-wide.
 #[tokio::test]
 async fn games_in_play_are_capped_per_address_and_server_wide() {
@@ -185,8 +186,8 @@ async fn resumed_games_count_against_their_creators_cap_after_a_restart() {
     drop(dir);
 }
 
-/// Attack 7 of the issue (names): bot seat names kept ESC, BEL, CR, LF and NUL; human
-/// names took U+202E and zero-width spaces. Every name with one is refused, saying why.
+/// Names that rewrite a terminal or pass for another: bot seat names kept ESC, BEL, CR,
+/// LF and NUL; human names took U+202E and zero-width spaces. Every name with one is refused, saying why.
 #[tokio::test]
 async fn names_with_control_bidi_or_invisible_characters_are_refused() {
     let s = Server::start().await;
@@ -241,8 +242,8 @@ async fn status_for_host(s: &Server, method: &str, host: &str, origin: Option<&s
         .unwrap_or(0)
 }
 
-/// Attack 7 (hosts): `Origin: http://evil.test` with `Host: evil.test` passed the
-/// same-site check (DNS rebinding). A host that is not the server's is refused.
+/// DNS rebinding: `Origin: http://evil.test` with `Host: evil.test` passed the
+/// same-site check. A host that is not the server's is refused.
 #[tokio::test]
 async fn a_host_that_is_not_the_servers_is_refused() {
     let s = Server::start().await;

@@ -136,7 +136,7 @@ async fn a_hint_is_a_legal_play_and_one_computes_at_a_time() {
     assert!(concurrent, "no bag with a real choice in 30 turns");
 }
 
-/// The rules of issue 20's attack 1: 15 × 15, sixteen pawns, fifteen cowries, sixteen
+/// Rules made to slow hints down: 15 × 15, sixteen pawns, fifteen cowries, sixteen
 /// faces of value u + 1, graces from u = 8 (a grace exactly half the time).
 pub fn huge_rules() -> Value {
     let faces: Vec<Value> = (0..16)
@@ -145,7 +145,7 @@ pub fn huge_rules() -> Value {
     json!({"preset": "standard", "pawns": 16, "cowries": 15, "throws": faces})
 }
 
-/// Issue 20, attack 1: on these rules one 400 ms hint took 2.9 s, and after a dozen
+/// Hints that overrun their budget: on these rules one 400 ms hint took 2.9 s, and after a dozen
 /// moves hints ran past the 10 s request timeout. Each now answers within its budget
 /// and a margin, on every bag met.
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! Issue 20, attack 5: the server's memory grew about 2.4 KB per event of a game in
+//! Growing the server's memory by playing on: it grew about 2.4 KB per event of a game in
 //! play. Events live in the store; what a game's table keeps per event (its record and
 //! where an undo may go back to) is counted here with an allocator that counts the
 //! bytes in use.

@@ -70,8 +70,8 @@ async fn a_game_without_pair_capture_in_its_rules_gets_the_presets_value() {
     assert_eq!(snap["rules"]["pair_capture"], true);
 }
 
-/// Issue 20, attack 2: games waiting for an absent person stayed in memory for good
-/// (about 150 MB a game with `master` bots). A game nobody is connected to, with a
+/// Games left waiting for an absent person must not fill memory: they stayed in it for
+/// good (about 150 MB a game with `master` bots). A game nobody is connected to, with a
 /// person to act, now leaves memory, and loads back to the same state on demand.
 #[tokio::test]
 async fn a_waiting_game_leaves_memory_and_loads_back_to_the_same_state() {

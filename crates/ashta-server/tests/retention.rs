@@ -1,4 +1,4 @@
-//! Issue 20, attack 5: nothing was ever deleted. Finished games are kept within a
+//! Filling the disk with games: nothing was ever deleted. Finished games are kept within a
 //! budget, expired and abandoned games are deleted, and `GET /api/health` reports the
 //! database's size.
 

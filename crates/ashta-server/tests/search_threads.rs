@@ -1,4 +1,4 @@
-//! Issue 20, attack 4: bot-only games starved other players' bots. The searches of games
+//! Games of bots only must not starve other players' bots. The searches of games
 //! with no person seated run on threads of their own, below the priority of the searches
 //! of games with people (which are below the connections'), and a bot's search leaves a
 //! part of its budget for storing and sending its move.
