@@ -194,6 +194,24 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// An answer line with every control character (NUL, ESC, CR...) written as an escape
+/// (`\u{0}`), so that no byte a client sent comes back raw to whatever reads the answers.
+fn printable(line: &str) -> std::borrow::Cow<'_, str> {
+    if !line.chars().any(char::is_control) {
+        return line.into();
+    }
+    line.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
 /// Serves the protocol: reads command lines from `input` until `quit` or the end of
 /// input, writing and flushing each answer to `out`. Bytes that are not UTF-8 are read
 /// as replacement characters (and so give an error answer, not a failure).
@@ -217,7 +235,7 @@ pub fn serve(session: &mut Session, input: &mut dyn BufRead, out: &mut dyn Write
         };
         if let Some(reply) = reply {
             for line in &reply.lines {
-                writeln!(out, "{line}")?;
+                writeln!(out, "{}", printable(line))?;
             }
             out.flush()?;
             if reply.quit {

@@ -271,3 +271,13 @@ fn the_bot_is_shown_each_bag_once_it_is_played_out() {
     session.handle("go");
     assert_eq!(seen.lock().unwrap()[1], (start, *session.pos()));
 }
+
+#[test]
+fn answers_never_carry_control_characters_back() {
+    let lines = run("setoption name a\u{0}\u{1b}b value c\nnewgame z\u{0}\nhello \u{7}\nquit\n");
+    for line in &lines {
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+    }
+    assert!(printable("a\u{0}b").contains("\\u{0}"));
+    assert_eq!(printable("plain"), "plain");
+}
