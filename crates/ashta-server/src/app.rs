@@ -761,3 +761,42 @@ impl room::Host for App {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Loading a big game replayed it under one lock for every game, so other games'
+    /// loads waited seconds: each game now loads under a lock of its own.
+    #[tokio::test]
+    async fn a_game_being_loaded_does_not_hold_back_the_loads_of_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let app = App::open(ServerConfig::new(dir.path().join("t.sqlite")))
+            .await
+            .unwrap();
+        let request = serde_json::from_value(serde_json::json!({
+            "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]
+        }))
+        .unwrap();
+        let (rules, config) = crate::http::check_request(request).unwrap();
+        let (room, _) = app.create(rules, config, None).await.unwrap();
+        let id = room.id.clone();
+        drop(room);
+        app.forget(&id);
+        // Another game's load holds its lock for as long as it likes...
+        let other = app
+            .loading
+            .lock()
+            .unwrap()
+            .entry("another game".into())
+            .or_default()
+            .clone();
+        let _loading_the_other = other.lock().await;
+        // ...and this game loads meanwhile.
+        let loaded = tokio::time::timeout(Duration::from_secs(5), app.room(&id))
+            .await
+            .expect("the load did not wait for the other game's");
+        assert_eq!(loaded.unwrap().unwrap().id, id);
+        app.shut_down();
+    }
+}
