@@ -62,10 +62,10 @@ pub struct ServeArgs {
     abandoned_after_days: u64,
     /// Actions (throws, moves, undos) one seat may make per second, all its connections
     /// together.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     actions_per_seat_per_second: u32,
     /// Actions one game's seats may make per second, together.
-    #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..))]
     actions_per_game_per_second: u32,
     /// Undos one game may have in all (undo is only for games against bots).
     #[arg(long, value_name = "N", default_value_t = 50)]
