@@ -25,7 +25,7 @@ fn version_names_the_release_and_the_commit() {
         .args(["rev-parse", "--short=12", "HEAD"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output();
-    if let Ok(head) = head.as_ref().filter(|h| h.status.success()) {
+    if let Some(head) = head.ok().filter(|h| h.status.success()) {
         assert_eq!(commit, String::from_utf8_lossy(&head.stdout).trim());
     }
 }
