@@ -31,7 +31,7 @@ use commands::{
 #[derive(Parser, Debug)]
 #[command(
     name = "ashta",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("ASHTA_GIT_COMMIT"), ")"),
     about = "Ashta Chamma (Chowka Bhara): play, analyse and simulate",
     arg_required_else_help = true
 )]

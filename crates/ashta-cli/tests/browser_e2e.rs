@@ -10,14 +10,19 @@
 //!   playwright-core: a game against three bots clicked to the end with a reload in the
 //!   middle, two browsers playing each other while a third watches, and illegal clicks;
 //!   `first-game.mjs` checks the legend, the movable pawns, the route, the tutorial and
-//!   the review at the end.
+//!   the review at the end; `whole-page.mjs` checks, against a copy of the binary run
+//!   from an empty directory, that every feature built on the browser module works.
 //!
-//! The last one needs the web server in the binary (`--features server`, which
+//! The browser tests need the web server in the binary (`--features server`, which
 //! `scripts/test` gives); the first two run in any build.
 //!
-//! Node.js, Chromium and the e2e packages are required: a missing one fails the test
-//! with the command that installs it. Set `ASHTA_UPDATE_FIXTURES=1` to rewrite the
-//! fixture after a deliberate change of the geometry or the generator.
+//! All but the first need Node.js, and the browser tests Chromium and the e2e packages
+//! too: without them they are skipped with a line saying what is missing and how to
+//! install it, or fail when `ASHTA_TEST_ALL=1` (as `scripts/test` sets after installing
+//! them). Set `ASHTA_UPDATE_FIXTURES=1` to rewrite the fixture after a deliberate change
+//! of the geometry or the generator.
+
+mod needs;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -27,15 +32,8 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("the workspace root exists")
-}
-
 fn e2e_dir() -> PathBuf {
-    workspace().join("crates/ashta-server/e2e")
+    needs::e2e_dir()
 }
 
 fn fixture_path() -> PathBuf {
@@ -136,15 +134,6 @@ fn run(cmd: &mut Command, what: &str, install: &str) -> Output {
     })
 }
 
-fn node_available() {
-    let out = run(
-        Command::new("node").arg("--version"),
-        "node",
-        "apt-get install -y nodejs npm",
-    );
-    assert!(out.status.success(), "`node --version` failed");
-}
-
 fn assert_success(out: &Output, what: &str) {
     assert!(
         out.status.success(),
@@ -157,7 +146,9 @@ fn assert_success(out: &Output, what: &str) {
 
 #[test]
 fn page_modules_pass_their_node_unit_tests() {
-    node_available();
+    if !needs::available("the page's Node unit tests", &[needs::NODE]) {
+        return;
+    }
     let out = run(
         Command::new("node")
             .arg("--test")
@@ -165,7 +156,7 @@ fn page_modules_pass_their_node_unit_tests() {
             .arg("unit/")
             .current_dir(e2e_dir()),
         "node --test",
-        "apt-get install -y nodejs npm",
+        needs::NODE.install,
     );
     assert_success(&out, "node --test unit/ (in crates/ashta-server/e2e)");
 }
@@ -206,9 +197,16 @@ mod served {
         }
     }
 
-    /// Starts `ashta serve` on a free loopback port with a fresh database, without bot
-    /// pauses; returns it with its base URL, read from the line it prints first.
+    /// Starts the built `ashta serve` on a free loopback port with a fresh database,
+    /// without bot pauses; returns it with its base URL.
     fn start_server() -> (Server, String) {
+        start_server_of(Path::new(env!("CARGO_BIN_EXE_ashta")), None)
+    }
+
+    /// Starts `binary serve` (in `cwd` when given) on a free loopback port with a fresh
+    /// database, without bot pauses; returns it with its base URL, read from the line it
+    /// prints first.
+    fn start_server_of(binary: &Path, cwd: Option<&Path>) -> (Server, String) {
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .unwrap()
@@ -217,7 +215,11 @@ mod served {
             std::env::temp_dir().join(format!("ashta-browser-e2e-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let log = dir.join("server.log");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ashta"))
+        let mut command = Command::new(binary);
+        if let Some(cwd) = cwd {
+            command.current_dir(cwd);
+        }
+        let mut child = command
             .args([
                 "serve",
                 "--addr",
@@ -270,6 +272,51 @@ mod served {
         (server, url)
     }
 
+    /// The tools every browser test needs (Node.js, Chromium, the browser driver), or
+    /// the test skipped (failed with `ASHTA_TEST_ALL=1`) saying which is missing.
+    fn browser_tools(what: &str) -> Option<String> {
+        let tools = [needs::NODE, needs::CHROMIUM, needs::BROWSER_DRIVER];
+        needs::available(what, &tools).then(needs::chromium_path)
+    }
+
+    /// The installed binary is whole: a copy of `ashta` in an empty temporary directory,
+    /// run from there (no source tree, no build directory, no `ASHTA_WASM_PKG`), serves
+    /// a page whose rules list offers every preset, whose How to play, tutorial, offline
+    /// game and review all work (`e2e/whole-page.mjs`): the browser module is built in.
+    #[test]
+    fn an_installed_binary_serves_every_feature_of_the_page_from_an_empty_directory() {
+        let Some(chromium) = browser_tools("the installed-binary page test") else {
+            return;
+        };
+        let home = tempfile::tempdir().expect("a temporary directory");
+        let binary = home.path().join("ashta");
+        std::fs::copy(env!("CARGO_BIN_EXE_ashta"), &binary).expect("copy the binary");
+        let run_dir = home.path().join("run");
+        std::fs::create_dir(&run_dir).unwrap();
+        let (server, base) = start_server_of(&binary, Some(&run_dir));
+        let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        let out = run(
+            Command::new("node")
+                .arg("whole-page.mjs")
+                .arg(&base)
+                .arg(presets.join(","))
+                .env("CHROMIUM", &chromium)
+                .current_dir(e2e_dir()),
+            "node whole-page.mjs",
+            needs::NODE.install,
+        );
+        if !out.status.success() {
+            panic!(
+                "the page of the installed binary is not whole ({}).\n--- stdout ---\n{}\n--- stderr ---\n{}\n--- server log (tail) ---\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr),
+                tail(&server.log_text(), 60)
+            );
+        }
+        print!("{}", String::from_utf8_lossy(&out.stdout));
+    }
+
     #[test]
     fn browser_plays_whole_games_in_headless_chromium() {
         run_page_script("run.mjs");
@@ -277,8 +324,8 @@ mod served {
 
     /// A first game (`e2e/first-game.mjs`): the legend open at 1280×800, the movable
     /// pawns marked from the engine's moves, the route on demand and in the rules
-    /// dialog, the tutorial walked step by step, and the review at the end. Needs the
-    /// browser module (`scripts/build-wasm`) for the tutorial and the review.
+    /// dialog, the tutorial walked step by step, and the review at the end (the last two
+    /// from the browser module built into the server).
     #[test]
     fn browser_first_game_has_its_legend_route_tutorial_and_review() {
         run_page_script("first-game.mjs");
@@ -286,7 +333,9 @@ mod served {
 
     /// Runs an e2e script (`node SCRIPT BASE_URL`) against a fresh `ashta serve`.
     fn run_page_script(script: &str) {
-        let chromium = chromium();
+        let Some(chromium) = browser_tools(&format!("the browser test {script}")) else {
+            return;
+        };
         let (server, base) = start_server();
         let out = run(
             Command::new("node")
@@ -295,7 +344,7 @@ mod served {
                 .env("CHROMIUM", &chromium)
                 .current_dir(e2e_dir()),
             &format!("node {script}"),
-            "apt-get install -y nodejs npm",
+            needs::NODE.install,
         );
         if !out.status.success() {
             panic!(
@@ -313,12 +362,12 @@ mod served {
     /// `default` with the engine in the page after its own `ashta serve` is stopped,
     /// resumes it after a reload, loads within 1.5 MB, a `medium` decision in the
     /// page's Worker answers within its budget, two people play hotseat, and the throw
-    /// panel fits a phone's width. Needs the browser module
-    /// (`scripts/build-wasm`, as `scripts/test` runs it before the tests).
+    /// panel fits a phone's width.
     #[test]
     fn browser_plays_offline_with_the_server_stopped() {
-        let chromium = chromium();
-        browser_module();
+        let Some(chromium) = browser_tools("the offline browser test") else {
+            return;
+        };
         let out = run(
             Command::new("node")
                 .arg("offline.mjs")
@@ -326,7 +375,7 @@ mod served {
                 .env("CHROMIUM", &chromium)
                 .current_dir(e2e_dir()),
             "node offline.mjs",
-            "apt-get install -y nodejs npm",
+            needs::NODE.install,
         );
         assert_success(&out, "the offline browser tests");
         print!("{}", String::from_utf8_lossy(&out.stdout));
@@ -336,12 +385,12 @@ mod served {
     /// facts) of 1,000 random positions of varied rules, asked in Chromium of the module
     /// the server serves (`e2e/agree.mjs`); the positions and the native moves are made
     /// here, by [`ashta_wasm::agree::random_positions`], the one source of positions
-    /// (the Node check of `scripts/test` prints the same ones). Needs the browser module
-    /// (`scripts/build-wasm`).
+    /// (the Node check of `scripts/test` prints the same ones).
     #[test]
     fn wasm_in_chromium_and_native_agree_on_a_thousand_positions() {
-        let chromium = chromium();
-        browser_module();
+        let Some(chromium) = browser_tools("the agreement test in Chromium") else {
+            return;
+        };
         let (server, base) = start_server();
         let file = server.dir.join("positions.jsonl");
         let lines: Vec<String> = ashta_wasm::agree::random_positions(1000, 7)
@@ -357,36 +406,10 @@ mod served {
                 .env("CHROMIUM", &chromium)
                 .current_dir(e2e_dir()),
             "node agree.mjs",
-            "apt-get install -y nodejs npm",
+            needs::NODE.install,
         );
         assert_success(&out, "the agreement of wasm in Chromium with native");
         print!("{}", String::from_utf8_lossy(&out.stdout));
-    }
-
-    /// Node, Chromium (`CHROMIUM`, default `/usr/bin/chromium`) and the browser driver
-    /// checked, each missing one named with how to install it; returns Chromium's path.
-    fn chromium() -> String {
-        node_available();
-        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-        assert!(
-            Path::new(&chromium).exists(),
-            "Chromium is missing at {chromium}; install it with: apt-get install -y chromium"
-        );
-        assert!(
-            e2e_dir().join("node_modules/playwright-core").is_dir(),
-            "playwright-core is missing; install it with: npm ci --prefix crates/ashta-server/e2e"
-        );
-        chromium
-    }
-
-    /// The browser module built by `scripts/build-wasm`, or a test failure saying so.
-    fn browser_module() {
-        let pkg = workspace().join("target/wasm-pkg/ashta_wasm_bg.wasm");
-        assert!(
-            pkg.exists(),
-            "the browser module is missing at {}; build it with scripts/build-wasm",
-            pkg.display()
-        );
     }
 
     fn tail(text: &str, lines: usize) -> String {

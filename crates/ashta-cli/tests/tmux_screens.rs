@@ -2,8 +2,10 @@
 //! the real `ashta play` runs in tmux, keys go in with `tmux send-keys`, and the screen
 //! read back with `tmux capture-pane` shows the moves, keeps the chosen move in view
 //! however far down the list it goes, ends with the key bar, and reaches every line of
-//! the help. Needs tmux (`apt-get install -y tmux`).
+//! the help. Needs tmux (`apt-get install -y tmux`): without it each test is skipped
+//! with a line saying so, or fails when `ASHTA_TEST_ALL=1`.
 
+mod needs;
 mod tmux;
 
 use std::path::PathBuf;
@@ -87,11 +89,23 @@ fn walk_the_moves_down(name: &str, w: u16, h: u16, units: usize) {
 
 #[test]
 fn the_selected_move_stays_visible_at_80_by_24() {
+    if !needs::available(
+        "the_selected_move_stays_visible_at_80_by_24",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     walk_the_moves_down("moves-80x24", 80, 24, 11);
 }
 
 #[test]
 fn the_selected_move_stays_visible_at_60_by_20() {
+    if !needs::available(
+        "the_selected_move_stays_visible_at_60_by_20",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     walk_the_moves_down("moves-60x20", 60, 20, 8);
 }
 
@@ -118,6 +132,12 @@ fn new_game_with(name: &str, w: u16, h: u16, more: &[&str]) -> Session {
 
 #[test]
 fn moves_are_listed_and_selectable_at_60_by_20() {
+    if !needs::available(
+        "moves_are_listed_and_selectable_at_60_by_20",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     let game = new_game("listed-60x20", 60, 20);
     game.wait_for("both moves listed, the first chosen", |s| {
         s.iter().any(|r| r.contains("▶ 3: pawn c1→e2"))
@@ -149,11 +169,23 @@ fn assert_the_key_bar_is_the_last_line(name: &str, w: u16, h: u16) {
 
 #[test]
 fn the_key_bar_and_title_are_whole_at_80_by_24() {
+    if !needs::available(
+        "the_key_bar_and_title_are_whole_at_80_by_24",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     assert_the_key_bar_is_the_last_line("bar-80x24", 80, 24);
 }
 
 #[test]
 fn the_key_bar_and_title_are_whole_at_60_by_20() {
+    if !needs::available(
+        "the_key_bar_and_title_are_whole_at_60_by_20",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     assert_the_key_bar_is_the_last_line("bar-60x20", 60, 20);
 }
 
@@ -198,16 +230,28 @@ fn assert_the_help_reaches_its_end(name: &str, w: u16, h: u16) {
 
 #[test]
 fn the_help_scrolls_to_its_end_at_80_by_24() {
+    if !needs::available("the_help_scrolls_to_its_end_at_80_by_24", &[needs::TMUX]) {
+        return;
+    }
     assert_the_help_reaches_its_end("help-80x24", 80, 24);
 }
 
 #[test]
 fn the_help_scrolls_to_its_end_at_60_by_20() {
+    if !needs::available("the_help_scrolls_to_its_end_at_60_by_20", &[needs::TMUX]) {
+        return;
+    }
     assert_the_help_reaches_its_end("help-60x20", 60, 20);
 }
 
 #[test]
 fn ctrl_u_clears_the_file_name_of_the_save_prompt() {
+    if !needs::available(
+        "ctrl_u_clears_the_file_name_of_the_save_prompt",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     let game = new_game("save-ctrl-u", 80, 24);
     game.wait_for_text("Your move");
     game.keys(&["s"]);
@@ -229,6 +273,12 @@ fn ctrl_u_clears_the_file_name_of_the_save_prompt() {
 
 #[test]
 fn quitting_says_how_the_game_stood_and_its_seed() {
+    if !needs::available(
+        "quitting_says_how_the_game_stood_and_its_seed",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     let game = new_game("quit-seed", 80, 24);
     game.wait_for_text("Your move");
     game.keys(&["q"]);
@@ -239,6 +289,12 @@ fn quitting_says_how_the_game_stood_and_its_seed() {
 
 #[test]
 fn the_movable_pawns_and_the_legend_show_at_60_by_20() {
+    if !needs::available(
+        "the_movable_pawns_and_the_legend_show_at_60_by_20",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     let game = new_game("movable-60x20", 60, 20);
     game.wait_for("your pawns on c1 marked movable, the legend", |s| {
         s.iter().any(|r| r.contains("╳S4▲")) && s.iter().any(|r| r.contains("▲ can move"))
@@ -247,6 +303,9 @@ fn the_movable_pawns_and_the_legend_show_at_60_by_20() {
 
 #[test]
 fn r_draws_the_route_of_each_seat_at_80_by_24() {
+    if !needs::available("r_draws_the_route_of_each_seat_at_80_by_24", &[needs::TMUX]) {
+        return;
+    }
     let game = new_game("route-80x24", 80, 24);
     game.wait_for_text("Your move");
     game.keys(&["r"]);
@@ -260,6 +319,12 @@ fn r_draws_the_route_of_each_seat_at_80_by_24() {
 
 #[test]
 fn the_senior_board_keeps_its_pawns_apart_and_lists_moves_at_60_by_20() {
+    if !needs::available(
+        "the_senior_board_keeps_its_pawns_apart_and_lists_moves_at_60_by_20",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     let game = new_game_with("senior-60x20", 60, 20, &["--preset", "senior"]);
     let screen = game.wait_for("a move listed and the whole key bar", |s| {
         s.iter().any(|r| r.contains("▶ ")) && s.last().is_some_and(|b| b.contains("s save"))
@@ -274,6 +339,9 @@ fn the_senior_board_keeps_its_pawns_apart_and_lists_moves_at_60_by_20() {
 
 #[test]
 fn a_loaded_game_shows_its_earlier_log() {
+    if !needs::available("a_loaded_game_shows_its_earlier_log", &[needs::TMUX]) {
+        return;
+    }
     let (path, _) = saved_game_with_many_moves("log-after-load.json", 3);
     let args = ["play", "--load", path.to_str().unwrap(), "--step-ms", "0"];
     let game = Session::start("log-after-load", 80, 24, &args);
@@ -299,6 +367,12 @@ fn players_corner(screen: &[String]) -> Option<(usize, usize)> {
 
 #[test]
 fn asking_for_a_hint_does_not_move_the_players_at_80_by_24() {
+    if !needs::available(
+        "asking_for_a_hint_does_not_move_the_players_at_80_by_24",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
     let game = new_game("hint-80x24", 80, 24);
     let before = game.wait_for_text("Your move");
     let corner = players_corner(&before).expect("the players are on the screen");

@@ -1,4 +1,4 @@
-// The browser module and the native engine agree (issue 23, item 5), in Chromium: the
+// The browser module and the native engine agree, in Chromium: the
 // page served by a running `ashta serve` loads the module the server serves, and asks it
 // the legal moves (with their paths and facts) of each position of POSITIONS.jsonl,
 // which the native build wrote with the moves it found (`ashta_wasm::agree`, the same

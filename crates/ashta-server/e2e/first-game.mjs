@@ -1,4 +1,4 @@
-// A first game, as a newcomer meets it (issue 22), in headless Chromium against a
+// A first game, as a newcomer meets it, in headless Chromium against a
 // running server: the board's legend open at 1280×800 explaining the target markers
 // (`1×2`, `!`, `▣`) and the movable pawns; each seat's route drawn on demand and in the
 // rules dialog, from the engine's paths; the tutorial walked step by step (a throw, a

@@ -127,7 +127,7 @@ function pageLog(page) {
 async function startOfflineGame(page, base, players, log) {
   await page.goto(`${base}/`);
   // With the server stopped the service worker answers. On two busy cores the page has
-  // been seen to take over 30 s to show the lobby, and once (CI, stop 41) not to show
+  // been seen to take over 30 s to show the lobby, and once (in CI) not to show
   // it in 60 s: a person would reload, so the test does too, once, and says so.
   try {
     await page.waitForSelector('select[name="players"]', { timeout: 30000 });

@@ -224,7 +224,7 @@ async function twoPlayersAndASpectator(browser) {
   return `${endA.events.length} events, ${actions} actions`;
 }
 
-/** A player who leaves (issue 22, item 9): the others read it in the status line (in
+/** A player who leaves: the others read it in the status line (in
  * Russian here), with when the computer takes the seat; the player who comes back is
  * told what was played for them, and the sentence goes. */
 async function aPlayerWhoLeaves(browser) {

@@ -1,10 +1,9 @@
 //! The page (`web/`), embedded in the binary: `index.html` for `/` and `/g/{id}`, and
-//! every other file under `/assets/`; and the browser module (`scripts/build-wasm`'s
-//! `target/wasm-pkg`) under `/assets/wasm/`, read once when the server starts and sent
-//! gzipped to browsers that take it. Without the module the page plays online only.
+//! every other file under `/assets/`; and the browser module (built by `build.rs` from
+//! `crates/ashta-wasm`, also embedded) under `/assets/wasm/`, gzipped once when the
+//! server starts and sent gzipped to browsers that take it.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use axum::body::Bytes;
@@ -122,7 +121,14 @@ pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
 /// The files of the browser module that the page loads.
 const MODULE_FILES: [&str; 2] = ["ashta_wasm.js", "ashta_wasm_bg.wasm"];
 
-/// One file of the browser module, as read and as gzipped, with its version tag.
+/// The browser module as the build script made it (`build.rs`: `crates/ashta-wasm` for
+/// wasm32, with its wasm-bindgen glue), in the order of [`MODULE_FILES`].
+const EMBEDDED_MODULE: [&[u8]; 2] = [
+    include_bytes!(concat!(env!("OUT_DIR"), "/wasm-pkg/ashta_wasm.js")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/wasm-pkg/ashta_wasm_bg.wasm")),
+];
+
+/// One file of the browser module, as built and as gzipped, with its version tag.
 struct ModuleFile {
     name: &'static str,
     etag: String,
@@ -130,68 +136,54 @@ struct ModuleFile {
     gzip: Bytes,
 }
 
-static MODULE: OnceLock<Result<Vec<ModuleFile>, String>> = OnceLock::new();
+static MODULE: OnceLock<Vec<ModuleFile>> = OnceLock::new();
 
-/// Where the browser module is read from: `ASHTA_WASM_PKG`, else the `target/wasm-pkg`
-/// of the source tree this server was built from.
-pub fn module_dir() -> PathBuf {
-    std::env::var_os("ASHTA_WASM_PKG").map_or_else(
-        || {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../target/wasm-pkg"
-            ))
-        },
-        PathBuf::from,
-    )
-}
-
-fn read_module(dir: &std::path::Path) -> Result<Vec<ModuleFile>, String> {
-    MODULE_FILES
-        .iter()
-        .map(|&name| {
-            let path = dir.join(name);
-            let plain = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let gzip = gzip(&plain).map_err(|e| e.to_string())?;
-            let mut hasher = std::hash::DefaultHasher::new();
-            std::hash::Hash::hash(&plain, &mut hasher);
-            Ok(ModuleFile {
-                name,
-                etag: format!("{:016x}", std::hash::Hasher::finish(&hasher)),
-                plain: plain.into(),
-                gzip: gzip.into(),
-            })
-        })
-        .collect()
-}
-
-fn module() -> &'static Result<Vec<ModuleFile>, String> {
-    MODULE.get_or_init(|| read_module(&module_dir()))
-}
-
-/// Reads the browser module once and says in the log whether offline play is on.
-pub fn announce_module() {
-    match module() {
-        Ok(files) => tracing::info!(
-            "browser module served from {} ({} bytes gzipped): offline play on",
-            module_dir().display(),
-            files.iter().map(|f| f.gzip.len()).sum::<usize>()
-        ),
-        Err(e) => tracing::warn!(
-            "no browser module ({e}); run scripts/build-wasm for offline play. Online play is served as usual"
-        ),
+fn module_file_of(name: &'static str, data: &'static [u8]) -> ModuleFile {
+    let mut hasher = std::hash::DefaultHasher::new();
+    std::hash::Hash::hash(data, &mut hasher);
+    ModuleFile {
+        name,
+        etag: format!("{:016x}", std::hash::Hasher::finish(&hasher)),
+        plain: Bytes::from_static(data),
+        // Compressing into memory cannot fail; an empty body would only cost the gzip.
+        gzip: gzip(data).map(Bytes::from).unwrap_or_default(),
     }
 }
 
+/// The browser module, gzipped once, the first time it is asked for.
+fn module() -> &'static [ModuleFile] {
+    MODULE.get_or_init(|| {
+        MODULE_FILES
+            .iter()
+            .zip(EMBEDDED_MODULE)
+            .map(|(&name, data)| module_file_of(name, data))
+            .collect()
+    })
+}
+
+/// Prepares the browser module (gzips it) and says in the log that offline play is on.
+pub fn announce_module() {
+    let files = module();
+    tracing::info!(
+        "browser module built in ({} bytes, {} gzipped): offline play on",
+        files.iter().map(|f| f.plain.len()).sum::<usize>(),
+        files.iter().map(|f| f.gzip.len()).sum::<usize>()
+    );
+}
+
+/// Writes the embedded browser module (`ashta_wasm.js`, `ashta_wasm_bg.wasm`) into
+/// `dir`, created if missing: the module the server serves, for tools that load it
+/// outside a browser (the Node checks of `scripts/test`).
+pub fn write_module(dir: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (name, data) in MODULE_FILES.iter().zip(EMBEDDED_MODULE) {
+        std::fs::write(dir.join(name), data)?;
+    }
+    Ok(())
+}
+
 fn module_file(name: &str, headers: &HeaderMap) -> Response {
-    let Ok(files) = module() else {
-        return (
-            StatusCode::NOT_FOUND,
-            "this server has no browser module (run scripts/build-wasm)",
-        )
-            .into_response();
-    };
-    let Some(found) = files.iter().find(|f| f.name == name) else {
+    let Some(found) = module().iter().find(|f| f.name == name) else {
         return (StatusCode::NOT_FOUND, "no such file of the browser module").into_response();
     };
     respond(
@@ -208,21 +200,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_missing_module_is_named_not_fatal() {
-        let err = read_module(std::path::Path::new("/nonexistent/wasm-pkg"))
-            .err()
-            .expect("no module there");
-        assert!(err.contains("/nonexistent/wasm-pkg/ashta_wasm.js"), "{err}");
+    fn the_embedded_module_is_a_wasm_binary_with_its_glue() {
+        let files = module();
+        assert_eq!(files.len(), 2);
+        assert!(files[1].plain.starts_with(b"\0asm"), "not a wasm binary");
+        let glue = std::str::from_utf8(&files[0].plain).expect("the glue is text");
+        assert!(
+            glue.contains("ashta_wasm_bg.wasm"),
+            "the glue loads its binary"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        write_module(&dir.path().join("pkg")).unwrap();
+        let written = std::fs::read(dir.path().join("pkg/ashta_wasm_bg.wasm")).unwrap();
+        assert_eq!(written, files[1].plain);
     }
 
     #[test]
     fn the_module_is_sent_gzipped_to_a_browser_that_takes_it_and_304_when_held() {
-        let dir = tempfile::tempdir().unwrap();
-        for name in MODULE_FILES {
-            std::fs::write(dir.path().join(name), "x".repeat(4000)).unwrap();
-        }
-        let files = read_module(dir.path()).unwrap();
-        let f = &files[1];
+        let data: &'static [u8] = "x".repeat(4000).leak().as_bytes();
+        let f = &module_file_of("ashta_wasm_bg.wasm", data);
         assert!(f.gzip.len() < f.plain.len());
         let mut headers = HeaderMap::new();
         headers.insert(header::ACCEPT_ENCODING, "gzip, br".parse().unwrap());

@@ -21,7 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
-mod assets;
+pub mod assets;
 mod checkpoint;
 pub mod clock;
 pub mod error;

@@ -2,7 +2,8 @@
 //!
 //! The browser module: it may turn the engine's, the session's, the bots' and the
 //! analysis' answers into JavaScript values, but it holds no rule of its own and does
-//! no I/O. Built for `wasm32-unknown-unknown` with wasm-bindgen (`scripts/build-wasm`).
+//! no I/O. Built for `wasm32-unknown-unknown` with wasm-bindgen by the server's build
+//! script (`crates/ashta-server/build.rs`), which embeds it in the server.
 //!
 //! From JavaScript (after `await init()`):
 //!

@@ -1,4 +1,4 @@
-// The page holds no rules (issue 23, item 3): every preset, throw table, path, double,
+// The page holds no rules: every preset, throw table, path, double,
 // block and legal move comes from the engine, through the server or the browser
 // module. This test fails when a JavaScript file of the page defines a throw table or
 // a preset, or works out where a move lands, again.
