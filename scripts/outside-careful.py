@@ -2,7 +2,7 @@
 """A careful one-play-deep bot outside the project's bot code, speaking the engine protocol.
 
 The opponent of issue 25's first table, written again from its description and from
-PROTOCOL.md alone: it values progress, a large bonus for having captured (the gate),
+docs/PROTOCOL.md alone: it values progress, a large bonus for having captured (the gate),
 the progress its pawns stand to lose to each opponent's next single throw (each throw
 value weighted by its chance with four cowries), and its outer doubles. It uses none of
 the bots' code: the only rules it knows it asks a helper `ashta engine` (the plays of a

@@ -40,7 +40,7 @@ fn answers(lines: &[String]) -> Vec<Vec<String>> {
     out
 }
 
-/// The documented example session of PROTOCOL.md, with malformed lines between its
+/// The documented example session of docs/PROTOCOL.md, with malformed lines between its
 /// commands: every malformed line gets one error line, the rest go on as if they were
 /// not there, and `quit` ends the engine cleanly.
 #[test]
