@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """A careful one-play-deep bot outside the project's bot code, speaking the engine protocol.
 
-The opponent of issue 25's first table, written again from its description and from
-PROTOCOL.md alone: it values progress, a large bonus for having captured (the gate),
+A careful player written from docs/PROTOCOL.md alone, outside the bots' code, to measure
+the bots against a style they were not written with: it values progress, a large bonus for having captured (the gate),
 the progress its pawns stand to lose to each opponent's next single throw (each throw
 value weighted by its chance with four cowries), and its outer doubles. It uses none of
-the bots' code: the only rules it knows it asks a helper `ashta engine` (the plays of a
+the bots' code: the only rules it knows it asks an `ashta engine` process of its own (the plays of a
 bag, the position after a play, the captures a throw allows), as any outside program
-would. Ties go to the first play the helper lists, so it plays the same game for the
+would. Ties go to the first play that engine lists, so it plays the same game for the
 same throws. Its throw chances are those of four fair cowries (the standard and
 traditional presets); under other throw tables it still plays legally, with its risk
 weighted by those chances and values.
@@ -16,9 +16,9 @@ weighted by those chances and values.
     # four players: `default` in one seat, the last bot named in the three others
     ashta tournament --bots 'default,engine:"python3 scripts/outside-careful.py --ashta PATH"' --players 4
 
-Options: --ashta PATH (the helper engine, default target/release/ashta), and the
+Options: --ashta PATH (the `ashta` it asks, default target/release/ashta), and the
 weights --gate, --risk, --double and --lead (the most advanced opponent's progress,
-subtracted; 0 by default, as in the issue's description).
+subtracted; 0 by default).
 """
 
 import argparse

@@ -583,9 +583,9 @@ mod tests {
     use super::*;
     use std::time::{Duration, Instant};
 
-    /// Attack 1 of issue 20: a 400 ms hint on these rules took 2.9 s, and 60 s and more
-    /// from the command line. It now keeps its time from the call, whatever one
-    /// rollout or one play's search costs.
+    /// The attack of rules made to be slow (15 × 15, 16 pawns, 15 cowries of near-certain
+    /// graces): a 400 ms hint on them once took 2.9 s, and 60 s and more from the command
+    /// line. It keeps its time from the call, whatever one rollout or one play's search costs.
     #[test]
     fn a_hint_on_huge_rules_keeps_its_time() {
         let v = huge::variant();
@@ -643,8 +643,8 @@ mod tests {
     }
 }
 
-/// The bots' deadlines on the same huge rules (they were tests of the stop; the helpers
-/// for huge rules live here).
+/// The bots' deadlines on the same huge rules (the functions that build huge rules live
+/// in this file).
 #[cfg(test)]
 mod bot_deadlines {
     use super::huge;
@@ -654,8 +654,8 @@ mod bot_deadlines {
     use ashta_bots::{make_bot, MctsBot, MctsConfig, KEEP_NODES};
     use ashta_session::Bot;
 
-    /// Issue 20, attacks 1 and 6: searching bots keep a time budget from the call on
-    /// huge rules, where one simulation or node is slow, and `expecti`'s widest
+    /// The attacks of slow rules and of unbounded budgets: searching bots keep a time
+    /// budget from the call on huge rules, where one simulation or node is slow, and `expecti`'s widest
     /// setting keeps its time too.
     #[test]
     fn searching_bots_keep_their_time_on_huge_rules() {
@@ -707,7 +707,8 @@ mod bot_deadlines {
         }
     }
 
-    /// Issue 20, attack 2: a bot keeps no big search tree between decisions.
+    /// The attack of memory held between decisions: a bot keeps no big search tree
+    /// between decisions.
     #[test]
     fn a_bot_frees_its_tree_after_a_decision() {
         let v = ashta_engine::Variant::new(ashta_engine::Rules::standard()).unwrap();

@@ -1,8 +1,8 @@
 //! Where bot `A`, in one seat against `B` in every other, wins, draws and loses its
 //! games: captures made and suffered (pawns sent back), captures `A` let pass, lone
 //! pawns of the others left within one throw of `A`, whether `A` made the game's first
-//! capture, and how far `A` had got. A diagnostic for the gauntlet (BENCHMARKS.md,
-//! "Stop 38" and "Stop 49").
+//! capture, and how far `A` had got. A diagnostic for the gauntlet: why a bot wins or
+//! loses against one style.
 //!
 //! ```sh
 //! cargo run --release -p ashta-bots --example captures -- default:time=20 cautious 4 100

@@ -5,7 +5,7 @@
 //! often they choose the same play, how far apart the probe's best two plays are, how
 //! well the probe's value of its best play predicts the game's result (a win 1, a draw
 //! ½, a loss 0), and for each frozen game when it locked and what the probe thought of
-//! it just before. A diagnostic for BENCHMARKS.md ("Why more simulations buy little").
+//! it just before. A diagnostic of why more simulations buy little.
 //!
 //! ```sh
 //! cargo run --release -p ashta-bots --example search_limits -- hard cautious 40 [PROBE] [off]

@@ -1,5 +1,5 @@
 //! A bot played by another program: any engine that speaks the line protocol of
-//! PROTOCOL.md (`ashta engine` does) runs as a child process, and [`ExternalBot`] asks
+//! docs/PROTOCOL.md (`ashta engine` does) runs as a child process, and [`ExternalBot`] asks
 //! it for each play, so tournaments can seat other people's bots.
 //!
 //! The spec is `engine:COMMAND` or `engine:"COMMAND",key=value,...`: the command line

@@ -71,15 +71,13 @@ pub struct MctsConfig {
     /// UCT exploration constant with two players (values are win chances in 0..1).
     pub exploration: f64,
     /// UCT exploration constant with three or four players, where a smaller one plays
-    /// better (BENCHMARKS.md, "Stop 34: less exploration with four players" and
-    /// "Stop 35: value nets for three players").
+    /// better (0.1 against 0.3, measured against the gauntlet).
     pub exploration_multi: f64,
     /// Width of the uniform noise added to each root score with two players (0 for
     /// none; weaker levels).
     pub noise: f64,
     /// The same with three or four players (kept apart because noise that only
-    /// weakens a level with two players cost `hard` a four-player target; BENCHMARKS.md,
-    /// "Stop 37").
+    /// weakens a level with two players cost `hard` a four-player target).
     pub noise_multi: f64,
     /// How many visits the evaluation of a child counts for in its mean.
     pub prior_visits: f64,
@@ -131,7 +129,7 @@ pub enum Opponents {
     Recognise,
     /// Each makes the play the gauntlet bot of this style makes (the first of its
     /// best): a diagnostic of what an exact model of the opponents buys when they are
-    /// that bot (BENCHMARKS.md, "Stop 46"), not a setting of any level.
+    /// that bot, not a setting of any level.
     Style(Style),
 }
 

@@ -111,7 +111,7 @@ fn a_searching_bot_given_a_net_plays_with_it() {
     assert_ne!(shipped, given);
 }
 
-/// Issue 21, item 3: there is no process-wide tuning. The maker a program passes down
+/// There is no process-wide tuning. The maker a program passes down
 /// builds every bot by name with its tuning, and bots built by [`make_bot`] or by a
 /// default maker play the shipped evaluation, whatever another maker holds.
 #[test]

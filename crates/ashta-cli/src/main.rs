@@ -75,7 +75,7 @@ enum Command {
     Hint(commands::hint::HintArgs),
     /// Review a recorded game: each decision's error, each throw's luck, totals and bands.
     Analyze(commands::analyze::AnalyzeArgs),
-    /// Speak the engine protocol (PROTOCOL.md) on standard input and output.
+    /// Speak the engine protocol (docs/PROTOCOL.md) on standard input and output.
     Engine(commands::engine::EngineArgs),
     /// What the rules do in practice, over self-play: seats, lengths, draws, captures, gate, throws.
     Stats(commands::stats::StatsArgs),

@@ -609,7 +609,7 @@ fn moves_list_a_pair_capturing_a_double_unless_the_flag_is_off() {
     assert!(board.contains("cannot be captured or landed on"), "{board}");
 }
 
-/// Issue 20, attack 6: a 63 MiB file of `[{"a":0},…]` took 5.7 GB to refuse. Inputs
+/// The attack of a huge nested input: a 63 MiB file of `[{"a":0},…]` took 5.7 GB to refuse. Inputs
 /// with too many arrays and objects, too many values or too deep a nesting are refused
 /// before any parse, saying so.
 #[test]
@@ -666,7 +666,7 @@ fn a_record_that_skips_more_throws_than_its_rules_allow_is_refused_at_once() {
     assert!(!err.contains("more than these rules allow"), "{err}");
 }
 
-/// Issue 20, attack 1: `ashta hint --time-ms 400` on a position of these rules (15 × 15,
+/// The attack of rules made to be slow: `ashta hint --time-ms 400` on a position of these rules (15 × 15,
 /// sixteen pawns, fifteen cowries, graces half the time; a bag of four values with
 /// 41,004 plays) ran past 60 s. It now keeps its time, counted from its start.
 #[test]
@@ -698,7 +698,7 @@ fn a_hint_on_huge_rules_keeps_its_time() {
     );
 }
 
-/// A position on the rules of issue 20's attack 1.
+/// A position on rules made to be slow (the attack above).
 const HUGE_POSITION: &str = r#"{"rules": {"preset": "standard", "pawns": 16, "cowries": 15, "throws": [
  {"value": 1, "grace": false}, {"value": 2, "grace": false}, {"value": 3, "grace": false}, {"value": 4, "grace": false},
  {"value": 5, "grace": false}, {"value": 6, "grace": false}, {"value": 7, "grace": false}, {"value": 8, "grace": false},

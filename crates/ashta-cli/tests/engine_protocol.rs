@@ -40,7 +40,7 @@ fn answers(lines: &[String]) -> Vec<Vec<String>> {
     out
 }
 
-/// The documented example session of PROTOCOL.md, with malformed lines between its
+/// The documented example session of docs/PROTOCOL.md, with malformed lines between its
 /// commands: every malformed line gets one error line, the rest go on as if they were
 /// not there, and `quit` ends the engine cleanly.
 #[test]
@@ -190,7 +190,7 @@ fn tournament_seats_the_binary_as_an_external_engine() {
 }
 
 /// An engine outside the project's bot code, in Python (`scripts/outside-careful.py`,
-/// which asks a helper `ashta engine` for the rules and nothing else), plays whole
+/// which asks an `ashta engine` of its own for the rules and nothing else), plays whole
 /// games through the protocol: it beats the random mover, and replays its games for a
 /// seed.
 #[test]
@@ -239,7 +239,11 @@ fn beats_random_and_replays(engine: &str, seed: &str) {
     assert_eq!(again["results"], json["results"]);
 }
 
+<<<<<<< HEAD
 /// The form a user may write, with the shell's quotes gone: `engine:PATH engine,BOT`.
+=======
+/// The form a shell leaves when the quotes are forgotten: `engine:PATH engine,BOT`.
+>>>>>>> front-docs
 #[test]
 fn tournament_takes_an_unquoted_engine_command() {
     let bots = format!("engine:{} engine --bot greedy,greedy", bin());

@@ -1,5 +1,6 @@
 //! `ashta serve` ends within 5 s of SIGTERM, even with bots deep in long searches and
-//! a WebSocket open (a server once kept searching for 30 minutes after it).
+//! a WebSocket open (the attack of rules made to be slow once kept a server searching
+//! for 30 minutes).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

@@ -18,9 +18,9 @@ fn a_variant_is_a_small_header_over_shared_tables() {
 
 #[test]
 fn positions_moves_and_move_lists_stay_within_their_bounds() {
-    // A move is four bytes (the bound). A move list holds MAX_MOVES = 16 values
-    // × 16 pawns = 256 of them, and its length: 1,028 bytes, 4 over the 1 KB.
-    // A position is not the 64 bytes: 4 players × 16 pawns as bytes already
+    // A move is four bytes. A move list holds MAX_MOVES = 16 values × 16 pawns = 256 of
+    // them, and its length: 1,028 bytes, 4 over 1 KB.
+    // A position cannot be 64 bytes: 4 players × 16 pawns as bytes already
     // fill 64, and the occupancy of up to 15×15 squares (225 bytes) is kept so that a
     // target's occupant is one load. The bounds as they stand, so that nothing grows
     // unnoticed.

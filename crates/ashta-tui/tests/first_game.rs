@@ -1,4 +1,4 @@
-//! A first game as a new player meets it (issue 22), at 120×40, 80×24 and 60×20: the
+//! A first game as a new player meets it, at 120×40, 80×24 and 60×20: the
 //! pawns that can move are marked as the engine's legal moves say, the seven-by-seven
 //! board keeps its pawns apart at 60×20 and lists its moves, the home square is marked,
 //! undo and save stay on the key bar, the layout does not jump when a hint comes, a

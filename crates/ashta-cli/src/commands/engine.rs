@@ -1,4 +1,4 @@
-//! `ashta engine`: the engine protocol (PROTOCOL.md) on standard input and output, for
+//! `ashta engine`: the engine protocol (docs/PROTOCOL.md) on standard input and output, for
 //! front ends, other programs' bots and scripts.
 
 use std::io::{self, Write};

@@ -1,4 +1,4 @@
-//! The engine protocol of `ashta engine` (PROTOCOL.md): a line protocol on standard
+//! The engine protocol of `ashta engine` (docs/PROTOCOL.md): a line protocol on standard
 //! input and output in the spirit of UCI and GTP. A [`Session`] holds the engine's
 //! state and answers one command line at a time, so the protocol is tested without a
 //! process; [`serve`] connects a session to a reader and a writer.

@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests that run the built `ashta` binary once per
+//! Functions shared by the integration tests that run the built `ashta` binary once per
 //! call, with arguments and standard input, and look at what it answered.
 
 // Each test binary compiles this module and uses a different subset of it.

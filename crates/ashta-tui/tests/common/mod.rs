@@ -1,4 +1,4 @@
-//! Helpers shared by the tests: games at a table, and driving the app as the event loop
+//! Functions shared by the tests: games at a table, and driving the app as the event loop
 //! does, with bot jobs run in place and time passing at once.
 
 #![allow(dead_code)]
