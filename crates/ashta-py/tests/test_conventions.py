@@ -109,6 +109,12 @@ def test_vecenv_refuses_edge_arguments(kwargs, message):
         ashta.VecEnv(**kwargs)
 
 
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "7"])
+def test_vecenv_reset_refuses_a_seed_out_of_range(seed):
+    with pytest.raises(ValueError, match="seed must be an int from 0 to 2\\*\\*64 - 1"):
+        ashta.VecEnv(2, seed=1).reset(seed=seed)
+
+
 @pytest.mark.parametrize("make", [apz.raw_env, apz.parallel_env, agym.AshtaEnv])
 def test_environments_refuse_max_turns_below_one(make):
     with pytest.raises(ValueError, match="max_turns must be at least 1, got 0"):

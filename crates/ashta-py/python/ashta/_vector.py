@@ -80,7 +80,13 @@ class VecEnv(*_BASES):  # type: ignore[misc]
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Restarts every game (reseeding first when ``seed`` is given): observations and
         ``info`` (``action_mask``, ``current_player``)."""
-        obs, mask, player = self.reset_arrays(seed)
+        if seed is not None and (
+            isinstance(seed, bool)
+            or not isinstance(seed, (int, np.integer))
+            or not 0 <= seed < 2**64
+        ):
+            raise ValueError(f"reset(): seed must be an int from 0 to 2**64 - 1, got {seed!r}")
+        obs, mask, player = self.reset_arrays(None if seed is None else int(seed))
         return obs, {"action_mask": mask, "current_player": player}
 
     def step(
