@@ -26,6 +26,7 @@
 
 mod chance;
 mod error;
+mod features;
 mod game;
 mod geometry;
 mod moves;

@@ -43,10 +43,10 @@ def bench_ashta(envs: int, rules: str, seconds: float) -> tuple[float, float]:
     import ashta
 
     env = ashta.VecEnv(envs, rules=rules, seed=1)
-    env.reset()
+    env.reset_arrays()
 
     def step() -> int:
-        env.step(env.random_actions())
+        env.step_arrays(env.random_actions())
         return envs
 
     return timed(step, seconds)

@@ -88,7 +88,7 @@ def train(
     updates of the policy, if given, come first); returns games, steps."""
     rng = np.random.default_rng(seed)
     env = ashta.VecEnv(envs, players=4, seed=seed)
-    obs, mask, player = env.reset()
+    obs, mask, player = env.reset_arrays()
     # The agent's decisions of each game's episode so far, waiting for its return.
     pending: list[list[tuple[np.ndarray, np.ndarray, int]]] = [[] for _ in range(envs)]
     batch_obs, batch_mask, batch_act, batch_ret = [], [], [], []
@@ -102,7 +102,7 @@ def train(
                 actions[mine] = policy.act(obs[mine], mask[mine], rng)
                 for i in mine:
                     pending[i].append((obs[i], mask[i], int(actions[i])))
-            obs, mask, player, rewards, term, trunc = env.step(actions)
+            obs, mask, player, rewards, term, trunc = env.step_arrays(actions)
             steps += envs
             for i in np.flatnonzero(term | trunc):
                 if term[i] and pending[i]:
@@ -127,14 +127,14 @@ def versus_random(policy: Policy, games: int, seed: int) -> int:
     """Wins of the (greedy-argmax) policy in seat 0 against three random movers."""
     rng = np.random.default_rng(seed)
     env = ashta.VecEnv(1024, players=4, seed=seed + 1)
-    obs, mask, player = env.reset()
+    obs, mask, player = env.reset_arrays()
     wins = played = 0
     while played < games:
         actions = env.random_actions()
         mine = np.flatnonzero(player == 0)
         if len(mine):
             actions[mine] = policy.act(obs[mine], mask[mine], rng, greedy=True)
-        obs, mask, player, rewards, term, trunc = env.step(actions)
+        obs, mask, player, rewards, term, trunc = env.step_arrays(actions)
         done = np.flatnonzero(term | trunc)
         take = done[: games - played]
         wins += int((rewards[take, 0] > 0).sum())

@@ -89,6 +89,19 @@ impl PySummary {
         self.merge(other)
     }
 
+    /// `0 + summary` is the summary, so that `sum(summaries)` adds them up; a summary
+    /// on the left merges.
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        if let Ok(other) = other.extract::<PyRef<'_, PySummary>>() {
+            return Ok(other.merge(self)?.into_pyobject(py)?.into_any().unbind());
+        }
+        match other.extract::<i64>() {
+            Ok(0) => Ok(self.clone().into_pyobject(py)?.into_any().unbind()),
+            _ => Ok(py.NotImplemented()),
+        }
+    }
+
     fn __eq__(&self, other: &PySummary) -> bool {
         self.inner == other.inner
     }

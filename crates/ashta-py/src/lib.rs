@@ -13,7 +13,9 @@
 //! - [`bots`]: `Bot`, `choose`, `hint`, `analyze`;
 //! - [`games`]: `run_games` and its mergeable `Summary`;
 //! - [`actions`], [`observe`], [`outcome`]: the action space, the observation tensor
-//!   and the returns, documented in the package's README.
+//!   and the returns, documented in the package's README;
+//! - [`picture`]: the board as an RGB image;
+//! - [`rollout`]: random playouts for tree search.
 
 #![warn(missing_docs)]
 
@@ -23,6 +25,8 @@ pub mod errors;
 pub mod games;
 pub mod observe;
 pub mod outcome;
+pub mod picture;
+pub mod rollout;
 pub mod rules_arg;
 pub mod state;
 pub mod vecenv;
@@ -51,6 +55,7 @@ fn _ashta(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bots::PyBot>()?;
     m.add_class::<games::PySummary>()?;
     m.add_function(wrap_pyfunction!(state::state_from_json, m)?)?;
+    m.add_function(wrap_pyfunction!(state::state_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(bots::choose, m)?)?;
     m.add_function(wrap_pyfunction!(bots::hint, m)?)?;
     m.add_function(wrap_pyfunction!(bots::analyze, m)?)?;

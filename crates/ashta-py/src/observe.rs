@@ -13,9 +13,12 @@
 //! | to move | P | one-hot of the player to move (all 0 once the game is over) |
 //! | extra turns | 1 | extra turns the player to move has waiting |
 //! | throwing | 1 | 1 while a throwing phase is under way (a grace was thrown) |
+//! | blocks | P·L | the engine's block planes (L = the outer ring's length): one per player from the viewer on, entry k = 1 while a double blocks that player at its path index k |
+//! | turns | 1 | throwing phases begun over the rules' turn limit (0 without one) |
 //!
-//! Blocks are not in it (the action mask shows their effect); the position in full is
-//! `State.to_json()`.
+//! With the blocks and the turn count it is Markov: two states with the same
+//! observation have the same future. The whole state, not seen by anyone, is the
+//! engine's state tensor (`State.state_tensor()`).
 
 use ashta_engine::{Position, Variant, OFF};
 
@@ -30,6 +33,10 @@ pub struct ObsLayout {
     /// `seen[(viewer · P + p) · path_len + i]`: player p's path index i as the viewer's
     /// path index + 1, divided by `path_len` (the engine's geometry, looked up once).
     seen: Vec<f32>,
+    /// Length of the block planes.
+    blocks: usize,
+    /// The rules' turn limit.
+    turn_limit: Option<u32>,
 }
 
 impl ObsLayout {
@@ -51,16 +58,28 @@ impl ObsLayout {
             slots: variant.table().values().len(),
             path_len,
             seen,
+            blocks: variant.block_planes_len(),
+            turn_limit: variant.rules().turn_limit,
         }
     }
 
     /// Length of one observation.
     pub fn size(&self) -> usize {
-        2 * self.players * self.pawns + self.slots + 3 * self.players + 2
+        2 * self.players * self.pawns + self.slots + 3 * self.players + 2 + self.blocks + 1
     }
 
-    /// Writes `pos` as `viewer` sees it into `out` (of length [`ObsLayout::size`]).
-    pub fn write(&self, pos: &Position, viewer: usize, throwing: bool, out: &mut [f32]) {
+    /// Writes `pos` of `variant` (the rules of this layout) as `viewer` sees it into
+    /// `out` (of length [`ObsLayout::size`]); `throwing`: a throwing phase is under
+    /// way; `turns`: throwing phases begun.
+    pub fn write(
+        &self,
+        variant: &Variant,
+        pos: &Position,
+        viewer: usize,
+        throwing: bool,
+        turns: usize,
+        out: &mut [f32],
+    ) {
         let (np, nk, len) = (self.players, self.pawns, self.path_len);
         let (progress, rest) = out.split_at_mut(np * nk);
         let (frame, rest) = rest.split_at_mut(np * nk);
@@ -89,7 +108,14 @@ impl ObsLayout {
         for (b, &c) in bag.iter_mut().zip(pos.bag_counts()) {
             *b = c as f32;
         }
-        rest[0] = pos.extra_turns() as f32;
-        rest[1] = throwing as u8 as f32;
+        let (flags, rest) = rest.split_at_mut(2);
+        flags[0] = pos.extra_turns() as f32;
+        flags[1] = throwing as u8 as f32;
+        let (blocks, rest) = rest.split_at_mut(self.blocks);
+        variant.write_block_planes(pos, viewer, blocks);
+        rest[0] = match self.turn_limit {
+            Some(limit) => turns as f32 / limit as f32,
+            None => 0.0,
+        };
     }
 }

@@ -61,3 +61,12 @@ fn parse_spec(text: &str) -> PyResult<Rules> {
 pub fn rules_json(variant: &Variant) -> String {
     serde_json::to_string(&RulesSpec::from_rules(variant.rules())).expect("rules serialize")
 }
+
+/// The rules of a JSON text (RULES.md 9.3) with their players and size: a game made
+/// again from what [`rules_json`] wrote (pickling).
+pub fn variant_from_text(rules: &str, players: u8, size: u8) -> PyResult<Variant> {
+    let mut rules = parse_spec(rules)?;
+    rules.players = players;
+    rules.size = size;
+    Variant::new(rules).map_err(rules_error)
+}

@@ -6,14 +6,14 @@
 //! the record.
 
 use ashta_engine::{Cowries, Game as EngineGame, MoveList, ThrowSource, Variant};
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 
 use crate::actions::ActionSpace;
 use crate::errors::{position_error, AshtaError, IllegalActionError, PositionError};
 use crate::observe::ObsLayout;
 use crate::outcome::returns;
-use crate::rules_arg::{rules_json, variant_from_args};
+use crate::rules_arg::{rules_json, variant_from_args, variant_from_text};
 
 /// `current_player()` at a chance node (as OpenSpiel's `PlayerId.CHANCE`).
 pub const CHANCE: i64 = -1;
@@ -42,12 +42,15 @@ impl PyGame {
     /// unit can use (a position read from outside may hold one) is forfeited by the
     /// engine first, as play would have done, so that every decision node has a move.
     pub(crate) fn state_at(&self, mut pos: ashta_engine::Position) -> PyState {
+        let origin = pos;
         if !pos.is_over() && !pos.must_throw() && !self.variant.has_legal_move(&pos) {
             self.variant
                 .end_turn(&mut pos)
                 .expect("a bag without a legal move is forfeited");
         }
-        self.state(EngineGame::from_position(self.variant.clone(), pos, None))
+        let mut state = self.state(EngineGame::from_position(self.variant.clone(), pos, None));
+        state.origin = Some(origin);
+        state
     }
 
     fn state(&self, game: EngineGame) -> PyState {
@@ -56,7 +59,14 @@ impl PyGame {
             space: self.space,
             layout: self.layout.clone(),
             history: Vec::new(),
+            origin: None,
         }
+    }
+
+    /// The arguments of `Game(players, size, rules)` that make this game again.
+    pub(crate) fn args(&self) -> (u8, u8, String) {
+        let rules = self.variant.rules();
+        (rules.players, rules.size, rules_json(&self.variant))
     }
 }
 
@@ -150,6 +160,46 @@ impl PyGame {
         rules_json(&self.variant)
     }
 
+    /// Shape of `State.state_tensor()`: `[size]`.
+    fn state_tensor_shape(&self) -> Vec<usize> {
+        vec![self.variant.state_tensor_len()]
+    }
+
+    /// Length of `State.state_tensor()`.
+    fn state_tensor_size(&self) -> usize {
+        self.variant.state_tensor_len()
+    }
+
+    /// Longest a game can be in actions (chance outcomes included) under the rules'
+    /// turn limit: each throwing phase has at most `MAX_BAG` throws and as many moves,
+    /// and a state read from JSON may hold one bag more to play first. `None` without
+    /// a turn limit, where a game has no bound.
+    fn max_game_length(&self) -> Option<u64> {
+        let bag = u64::from(ashta_engine::MAX_BAG);
+        self.variant
+            .rules()
+            .turn_limit
+            .map(|limit| u64::from(limit) * 2 * bag + bag)
+    }
+
+    /// Pickling: the game is made again from its players, size and rules.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u8, u8, String))> {
+        let cls = py.import("ashta._ashta")?.getattr("Game")?;
+        Ok((cls, self.args()))
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    fn __eq__(&self, other: &PyGame) -> bool {
+        self.args() == other.args()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "ashta.Game(players={}, size={}, rules={})",
@@ -177,6 +227,9 @@ pub struct PyState {
     space: ActionSpace,
     layout: ObsLayout,
     history: Vec<i64>,
+    /// The position the state was read from, `None` for the start of a game: with the
+    /// history, it makes the state again (pickling).
+    origin: Option<ashta_engine::Position>,
 }
 
 impl PyState {
@@ -407,9 +460,70 @@ impl PyState {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let viewer = self.check_player(player)?;
         let mut out = vec![0.0f32; self.layout.size()];
-        self.layout
-            .write(self.game.position(), viewer, self.game.throwing(), &mut out);
+        self.layout.write(
+            self.variant(),
+            self.game.position(),
+            viewer,
+            self.game.throwing(),
+            self.game.turns(),
+            &mut out,
+        );
         Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The whole state of the game, seen by nobody, as `float32[size]` (the engine's
+    /// state tensor: seats in their own order, blocks, bag, places, the phase and the
+    /// turn count; the table is in the package's README). For value learning and
+    /// search.
+    fn state_tensor<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        let mut out = vec![0.0f32; self.variant().state_tensor_len()];
+        self.variant().write_state_tensor(
+            self.game.position(),
+            self.game.throwing(),
+            self.game.turns(),
+            &mut out,
+        );
+        PyArray1::from_vec(py, out)
+    }
+
+    /// Each player's return averaged over `count` random playouts from here, played in
+    /// Rust with the GIL released: throws drawn with their exact probabilities, moves
+    /// uniformly among the legal ones, every playout to the end of the game (the rules'
+    /// turn limit included). Playout `i` draws from stream `i` of `seed`. What an MCTS
+    /// evaluator of random rollouts computes, without a Python call per action.
+    #[pyo3(signature = (count=1, seed=0))]
+    fn rollout_returns(&self, py: Python<'_>, count: u32, seed: u64) -> PyResult<Vec<f64>> {
+        if count == 0 {
+            return Err(AshtaError::new_err(
+                "rollout_returns(): count must be at least 1",
+            ));
+        }
+        let game = &self.game;
+        Ok(py.detach(|| crate::rollout::mean_returns(game, count, seed)))
+    }
+
+    /// The board as an RGB picture, `uint8[H, W, 3]` (the environments' `rgb_array`
+    /// render): squares, safe squares, blocks, every pawn, and below the board the
+    /// pawns off it and the player to move.
+    fn render_rgb<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let (h, w, pixels) = crate::picture::paint(self.variant(), self.game.position());
+        PyArray1::from_vec(py, pixels).reshape([h, w, 3])
+    }
+
+    /// Pickling: the game, the position it started from and the actions applied, which
+    /// are replayed (so every phase, a throwing phase under way included, comes back).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        ((u8, u8, String), Option<String>, Vec<i64>),
+    )> {
+        let rebuild = py.import("ashta._ashta")?.getattr("_state_from_parts")?;
+        let game = PyGame::from_variant(self.variant().clone());
+        let origin = self.origin.map(|pos| self.variant().to_json_string(&pos));
+        Ok((rebuild, (game.args(), origin, self.history.clone())))
     }
 
     /// The position in the compact notation (one line).
@@ -497,6 +611,27 @@ impl PyState {
             self.variant().to_notation(self.game.position())
         )
     }
+}
+
+/// Makes a state again from `State.__reduce__`'s parts: the game's arguments, the
+/// position it started from (`None`: the start of a game) and the actions applied.
+#[pyfunction]
+#[pyo3(name = "_state_from_parts")]
+pub fn state_from_parts(
+    game: (u8, u8, String),
+    origin: Option<String>,
+    history: Vec<i64>,
+) -> PyResult<PyState> {
+    let (players, size, rules) = game;
+    let game = PyGame::from_variant(variant_from_text(&rules, players, size)?);
+    let mut state = match origin {
+        None => game.new_initial_state(),
+        Some(text) => game.state_from_json(&text)?,
+    };
+    for action in history {
+        state.apply(action)?;
+    }
+    Ok(state)
 }
 
 /// `ashta.state_from_json(text)`: a state from a position in the JSON format of

@@ -210,7 +210,8 @@ def test_observation_tensor_layout(standard):
     s.apply_action(3)
     obs = s.observation_tensor()
     assert obs.dtype == np.float32 and obs.shape == tuple(standard.observation_tensor_shape())
-    assert standard.observation_tensor_size() == 2 * 4 * 4 + 5 + 3 * 4 + 2
+    # pawns twice, bag, captured/finished/to move, 2 flags, block planes 4 × 16, turns.
+    assert standard.observation_tensor_size() == 2 * 4 * 4 + 5 + 3 * 4 + 2 + 4 * 16 + 1
     # Progress of the viewer's pawns: all on the start, (0 + 1) / 25.
     assert obs[:4] == pytest.approx([0.04] * 4)
     # Player 1 (East) starts on e3, index 4 of South's path (RULES.md 2.3).

@@ -2,8 +2,9 @@
 
 - ``Game`` / ``State``: the game as OpenSpiel sees one (chance nodes at every throw,
   a fixed action space, observation tensors, JSON positions of RULES.md 11).
-- ``VecEnv``: many games stepped together in Rust, numpy in and out.
-- ``ashta.pettingzoo.env(...)``: a PettingZoo AEC environment.
+- ``VecEnv``: many games stepped together in Rust, numpy in and out (a
+  ``gymnasium.vector.VectorEnv`` when Gymnasium is installed).
+- ``ashta.pettingzoo.env(...)`` / ``parallel_env(...)``: PettingZoo environments.
 - ``ashta.gym.AshtaEnv(...)``: a Gymnasium environment against our bots.
 - ``Bot``, ``ashta.bots.choose``, ``hint``, ``analyze``, ``run_games``: the bots and tools.
 
@@ -25,13 +26,13 @@ from ._ashta import (
     RulesError,
     State,
     Summary,
-    VecEnv,
     analyze,
     hint,
     run_games,
     state_from_json,
 )
 from . import bots
+from ._vector import VecEnv
 from ._sampling import sample_chance
 
 __all__ = [

@@ -2,6 +2,7 @@
 
 from . import bots as bots
 from ._sampling import sample_chance as sample_chance
+from ._vector import VecEnv as VecEnv
 from ._ashta import (
     BOT_NAMES as BOT_NAMES,
     CHANCE as CHANCE,
@@ -16,7 +17,6 @@ from ._ashta import (
     RulesError as RulesError,
     State as State,
     Summary as Summary,
-    VecEnv as VecEnv,
     analyze as analyze,
     hint as hint,
     run_games as run_games,

@@ -67,6 +67,12 @@ class Game:
         """−1."""
     def max_utility(self) -> float:
         """+1."""
+    def state_tensor_shape(self) -> list[int]:
+        """Shape of ``State.state_tensor()``: ``[size]``."""
+    def state_tensor_size(self) -> int:
+        """Length of ``State.state_tensor()``."""
+    def max_game_length(self) -> Optional[int]:
+        """Most actions a game can take under the rules' turn limit (None without one)."""
     def rules_json(self) -> str:
         """The rules in their shortest JSON form (RULES.md 9.3)."""
 
@@ -107,6 +113,12 @@ class State:
         """The position in RULES.md 11's JSON; ``PositionError`` mid throwing phase."""
     def record_json(self) -> str:
         """The game so far as an ``ashta-record/1`` record."""
+    def state_tensor(self) -> npt.NDArray[np.float32]:
+        """The whole state, seen by nobody (the engine's state tensor, README)."""
+    def rollout_returns(self, count: int = 1, seed: int = 0) -> list[float]:
+        """Each player's return averaged over ``count`` random playouts in Rust."""
+    def render_rgb(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB picture, ``uint8[H, W, 3]``."""
     def history(self) -> list[int]:
         """The actions applied so far, chance outcomes included."""
     def action_to_string(self, player: int, action: int) -> str:
@@ -128,7 +140,8 @@ def state_from_json(text: str) -> State:
     """A state from a RULES.md 11 position, of the game it names; ``PositionError``."""
 
 class VecEnv:
-    """``num_envs`` games stepped together in Rust (Gymnasium's NEXT_STEP autoreset)."""
+    """The core of ``ashta.VecEnv``: ``num_envs`` games stepped together in Rust
+    (Gymnasium's NEXT_STEP autoreset), with plain arrays."""
 
     num_envs: int
     """Number of games."""
@@ -138,23 +151,29 @@ class VecEnv:
     """Width of the masks."""
     observation_size: int
     """Length of one observation."""
+    max_turns: int
+    """Throwing phases after which a running game is truncated."""
+    seed: int
+    """The seed of the throws and of ``random_actions``."""
 
     def __init__(
         self,
         num_envs: int,
         players: Optional[int] = None,
         rules: RulesArg = None,
-        seed: int = 0,
+        seed: Optional[int] = None,
         size: Optional[int] = None,
         max_turns: int = 1000,
     ) -> None:
-        """Game ``i`` throws from stream ``i`` of ``seed``; a game still running after
-        ``max_turns`` throwing phases is truncated."""
-    def reset(
+        """Game ``i`` throws from stream ``i`` of ``seed`` (a random seed without one);
+        a game still running after ``max_turns`` throwing phases is truncated."""
+    def game(self) -> Game:
+        """The game every slot plays."""
+    def reset_arrays(
         self, seed: Optional[int] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
         """Restarts every game: ``(observations[B, D], masks[B, A], current_player[B])``."""
-    def step(
+    def step_arrays(
         self, actions: npt.ArrayLike
     ) -> Tuple[
         npt.NDArray[np.float32],
@@ -164,8 +183,10 @@ class VecEnv:
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
     ]:
-        """Plays one action per game: ``(observations[B, D], masks[B, A],
-        current_player[B], rewards[B, P], terminated[B], truncated[B])``."""
+        """Plays one action per game (integers, shape ``(B,)``): ``(observations[B, D],
+        masks[B, A], current_player[B], rewards[B, P], terminated[B], truncated[B])``."""
+    def _step_with_mover(self, actions: npt.ArrayLike) -> Tuple[Any, ...]:
+        """``step_arrays`` plus each game's reward for the player who moved."""
     def random_actions(self) -> npt.NDArray[np.int32]:
         """A uniformly random legal action per game, drawn in Rust."""
     def state(self, index: int) -> State:
@@ -222,6 +243,7 @@ class Summary:
     def merge(self, other: Summary) -> Summary:
         """Both summaries added up."""
     def __add__(self, other: Summary) -> Summary: ...
+    def __radd__(self, other: Union[Summary, int]) -> Summary: ...
     def to_dict(self) -> dict[str, Any]:
         """As ``ashta selfplay``'s line (without the speed)."""
 
@@ -240,3 +262,8 @@ def run_games(
 
 def _summary_from_state(state: Tuple[int, list[int], int, int, int, int]) -> Summary:
     """Rebuilds a pickled ``Summary``."""
+
+def _state_from_parts(
+    game: Tuple[int, int, str], origin: Optional[str], history: Sequence[int]
+) -> State:
+    """Rebuilds a pickled ``State``: the game's arguments, its first position, the actions."""

@@ -14,6 +14,11 @@ moves and every throw happen inside, the throws drawn from the seed given to
 - An illegal action ends the episode with reward −1 and ``info["illegal_action"]``
   (``illegal_action="lose"``, the default, so that generic checkers that sample any
   action can run), or raises ``ashta.IllegalActionError`` (``illegal_action="raise"``).
+- Each bot decision is made by a bot seeded from the environment's generator, so the
+  environment pickles and deep-copies (game, generator and all) and the copy continues
+  exactly as the original would.
+- Render modes: ``ansi`` (the compact notation) and ``rgb_array`` (``uint8[H, W, 3]``,
+  ``State.render_rgb()``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from gymnasium import spaces
 
 from ._ashta import Bot, Game, IllegalActionError, State
 from ._sampling import sample_chance
+from .bots import choose
 
 __all__ = ["AshtaEnv"]
 
@@ -33,7 +39,7 @@ __all__ = ["AshtaEnv"]
 class AshtaEnv(gymnasium.Env):
     """One seat of Ashta Chamma against our bots (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"]}
 
     def __init__(
         self,
@@ -54,6 +60,14 @@ class AshtaEnv(gymnasium.Env):
             raise ValueError(f"seat {seat}: this game has seats 0 to {n - 1}")
         if illegal_action not in ("lose", "raise"):
             raise ValueError('illegal_action is "lose" or "raise"')
+        if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)):
+            raise TypeError(f"max_turns must be an int, got {type(max_turns).__name__}")
+        if max_turns < 1:
+            raise ValueError(f"max_turns must be at least 1, got {max_turns}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode {render_mode!r}: one of {self.metadata['render_modes']} or None"
+            )
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:
             raise ValueError(f"{len(names)} opponents for {n - 1} other seats")
@@ -61,7 +75,7 @@ class AshtaEnv(gymnasium.Env):
             Bot(name)  # raises ashta.BotError for an unknown bot or option
         self.opponent_names = names
         self.seat = seat
-        self.max_turns = max_turns
+        self.max_turns = int(max_turns)
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
@@ -69,7 +83,9 @@ class AshtaEnv(gymnasium.Env):
             0.0, 255.0, (self.game.observation_tensor_size(),), np.float32
         )
         self.state: State = self.game.new_initial_state()
-        self._bots: dict[int, Bot] = {}
+        self._names = dict(
+            zip([p for p in range(n) if p != seat], self.opponent_names)
+        )
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent now, ``bool[A]`` (all False once over)."""
@@ -97,7 +113,8 @@ class AshtaEnv(gymnasium.Env):
             player = self.state.current_player()
             if player == self.seat:
                 return False
-            for action in self._bots[player].choose(self.state):
+            seed = int(self.np_random.integers(2**63))
+            for action in choose(self.state, level=self._names[player], seed=seed):
                 self.state.apply_action(action)
             phase_start = True
         return False
@@ -107,11 +124,6 @@ class AshtaEnv(gymnasium.Env):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Starts a new game (``seed`` seeds the throws and the bots)."""
         super().reset(seed=seed)
-        others = [p for p in range(self.game.num_players()) if p != self.seat]
-        self._bots = {
-            p: Bot(name, seed=int(self.np_random.integers(2**63)))
-            for p, name in zip(others, self.opponent_names)
-        }
         self.state = self.game.new_initial_state()
         truncated = self._advance()
         return self._observation(), self._info(truncated=truncated)
@@ -129,8 +141,11 @@ class AshtaEnv(gymnasium.Env):
         reward = float(self.state.returns()[self.seat]) if terminated else 0.0
         return self._observation(), reward, terminated, truncated, self._info()
 
-    def render(self) -> Optional[str]:
-        """The position in the compact notation."""
+    def render(self) -> Union[str, np.ndarray]:
+        """``ansi``: the position in the compact notation; ``rgb_array``: the board as
+        ``uint8[H, W, 3]``; the notation too without a render mode."""
+        if self.render_mode == "rgb_array":
+            return self.state.render_rgb()
         return str(self.state)
 
 
