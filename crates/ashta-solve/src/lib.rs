@@ -40,6 +40,11 @@ pub use board::{Board, MAX_PAWNS};
 pub use compact::{Compact, Node};
 pub use error::SolveError;
 pub use graph::{explore, Graph};
+
+/// The codes of ends that are results in [`Graph::ends`].
+pub mod graph_end_codes {
+    pub use crate::graph::{END_DRAW as DRAW, END_LOSS as LOSS, END_WIN as WIN};
+}
 pub use index::{layer, Indexer, INDEX_VERSION};
 pub use iterate::{iterate, IterateOptions, LayerReport, Values};
 pub use solution::{Chances, RatedPlay, Solution};
