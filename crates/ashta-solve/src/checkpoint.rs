@@ -70,9 +70,9 @@ impl Checkpoint {
     /// Saves the values with `done` layers finished (written beside, then renamed, so
     /// a solve stopped while saving keeps its last checkpoint).
     pub fn save(&mut self, done: usize, win: &[f64], draw: &[f64]) -> Result<(), SolveError> {
-        let io = |source| SolveError::Io {
+        let io = |error| SolveError::Io {
             path: self.path.clone(),
-            source,
+            error,
         };
         let tmp = self.path.with_extension("tmp");
         let mut out = std::io::BufWriter::new(fs::File::create(&tmp).map_err(io)?);

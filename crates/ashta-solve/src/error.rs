@@ -54,11 +54,11 @@ pub enum SolveError {
         command: String,
     },
     /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
         /// The failure.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }

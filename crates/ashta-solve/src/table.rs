@@ -87,9 +87,9 @@ pub fn build_command(rules: &Rules) -> String {
 
 /// Writes a solution to `path` (written beside it, then renamed). Returns the CRC-32.
 pub fn write(solution: &Solution, path: &Path) -> Result<u32, SolveError> {
-    let io = |source| SolveError::Io {
+    let io = |error| SolveError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     };
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(io)?;
@@ -136,14 +136,14 @@ pub fn read(path: &Path, expect: Option<&Rules>) -> Result<Solution, SolveError>
                 },
                 None => SolveError::Io {
                     path: path.to_path_buf(),
-                    source: e,
+                    error: e,
                 },
             })
         }
-        Err(source) => {
+        Err(error) => {
             return Err(SolveError::Io {
                 path: path.to_path_buf(),
-                source,
+                error,
             })
         }
     };

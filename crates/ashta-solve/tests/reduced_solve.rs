@@ -8,7 +8,7 @@ mod common;
 use ashta_engine::{Position, Preset, ThrowStep, Variant, PLAYS_LIMIT};
 use ashta_solve::{
     bags, explore, layer, solve, table, Bag, Board, Chances, Indexer, IterateOptions, Node,
-    SolveError, Solution,
+    Solution, SolveError,
 };
 
 use common::{random_turn_starts, two_player};
@@ -21,7 +21,11 @@ fn solved(preset: Preset) -> Solution {
         ..IterateOptions::default()
     };
     let (solution, report) = solve(two_player(preset, 1), &options).unwrap();
-    assert!(report.layers.iter().all(|l| l.converged), "{:?}", report.layers);
+    assert!(
+        report.layers.iter().all(|l| l.converged),
+        "{:?}",
+        report.layers
+    );
     solution
 }
 
@@ -151,7 +155,11 @@ fn table_file_round_trips_and_refuses_damage() {
     let missing = table::read(&dir.join("none.solution"), Some(s.variant().rules()));
     match missing {
         Err(e @ SolveError::MissingTable { .. }) => {
-            assert!(e.to_string().contains("ashta solve --preset standard --pawns 1"), "{e}")
+            assert!(
+                e.to_string()
+                    .contains("ashta solve --preset standard --pawns 1"),
+                "{e}"
+            )
         }
         other => panic!("{other:?}"),
     }
