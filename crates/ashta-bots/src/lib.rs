@@ -29,6 +29,7 @@ mod greedy;
 mod mcts;
 pub mod net;
 pub mod opponent_model;
+mod perfect;
 mod random;
 mod registry;
 pub mod seating;

@@ -1,6 +1,7 @@
 //! Bots by name: `random`, `greedy`, `expecti`, `mcts`, the levels `beginner`, `easy`,
 //! `medium`, `hard`, `master`, and `default` (the strongest), and the gauntlet's styles
-//! `cautious`, `hunter`, `runner`, `blocker`, `careful` ([`crate::gauntlet`]). Options follow a colon:
+//! `cautious`, `hunter`, `runner`, `blocker`, `careful` ([`crate::gauntlet`]), and
+//! `perfect` (exact play from a solution table of `ashta solve`; `perfect:table=FILE`). Options follow a colon:
 //! `mcts:sims=2000`, `expecti:depth=2,time=50`; the searching bots take
 //! `draw=W` (how much of its share of a draw counts: 1 by default, 0 as a loss) and
 //! `eval=hand|fitted|best` (default `best`: the value net where one is shipped for the
@@ -18,6 +19,7 @@ use crate::external::{ExternalBot, ExternalError};
 use crate::gauntlet::{Style, StyleBot};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig, Opponents};
+use crate::perfect::PerfectBot;
 use crate::random::RandomBot;
 use crate::tuning::{Tuning, WeightChanges};
 use ashta_session::Bot;
@@ -25,7 +27,7 @@ use ashta_session::Bot;
 /// Every bot name [`make_bot`] knows.
 pub const BOT_NAMES: &[&str] = &[
     "random", "greedy", "expecti", "mcts", "beginner", "easy", "medium", "hard", "master",
-    "default", "cautious", "hunter", "runner", "blocker", "careful",
+    "default", "cautious", "hunter", "runner", "blocker", "careful", "perfect",
 ];
 
 /// A bot name or option that is not known.
@@ -163,6 +165,16 @@ fn build(
                 return Err(bad(&format!("{k}={v}"), "random takes no options"));
             }
             Box::new(RandomBot::new(seed))
+        }
+        "perfect" => {
+            let mut table = None;
+            for (k, v) in &options {
+                match k.as_str() {
+                    "table" => table = Some(std::path::PathBuf::from(v)),
+                    _ => return Err(bad(&format!("{k}={v}"), "perfect takes table=FILE")),
+                }
+            }
+            Box::new(PerfectBot::new(table))
         }
         _ if Style::from_name(name).is_some() => {
             if let Some((k, v)) = options.first() {

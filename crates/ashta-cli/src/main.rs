@@ -81,6 +81,9 @@ enum Command {
     Stats(commands::stats::StatsArgs),
     /// Step through a saved game or record, forwards and backwards.
     Replay(commands::replay::ReplayArgs),
+    /// Solve the two-player game exactly (value iteration) and write its table, or
+    /// print a position's exact value (`--value`).
+    Solve(commands::solve::SolveArgs),
 }
 
 /// Runs one subcommand, writing its output to `out`. The commands that build bots
@@ -107,6 +110,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<()> {
         Command::Engine(args) => commands::engine::run(args, out),
         Command::Stats(args) => commands::stats::run(args, out),
         Command::Replay(args) => commands::replay::run(args, out),
+        Command::Solve(args) => commands::solve::run(args, out),
     }
 }
 

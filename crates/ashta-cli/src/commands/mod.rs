@@ -18,6 +18,7 @@ pub mod serve;
 #[cfg(not(feature = "server"))]
 #[path = "serve_missing.rs"]
 pub mod serve;
+pub mod solve;
 pub mod start;
 pub mod stats;
 pub mod tournament;

@@ -1,0 +1,143 @@
+//! `ashta solve`: solves the two-player game exactly and writes its table, or prints
+//! the exact value of a position from a table already built.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use ashta_engine::{Rules, RulesObject};
+use ashta_solve::{solve, table, IterateOptions};
+use clap::Args;
+
+use crate::input::load_position;
+use crate::rule_flags::PresetArg;
+
+/// Arguments of `ashta solve`.
+#[derive(Args, Clone, Debug)]
+pub struct SolveArgs {
+    /// The preset whose two-player game is solved.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub preset: PresetArg,
+    /// Pawns per player (a reduced game with fewer pawns solves much faster).
+    #[arg(long, value_name = "N")]
+    pub pawns: Option<u8>,
+    /// Rule overrides as a JSON rules object (as a position's `rules` field).
+    #[arg(long, value_name = "JSON")]
+    pub rules: Option<String>,
+    /// The table file to write (or, with `--value`, to read); default: the data
+    /// directory (`$ASHTA_DATA`, else `$XDG_DATA_HOME/ashta`, else `~/.local/share/ashta`).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Print the exact value of a position instead of solving: one JSON line
+    /// `{"score", "win", "draw", "loss"}` for the player to move.
+    #[arg(long)]
+    pub value: bool,
+    /// With `--value`: the position (JSON or notation); default the start position.
+    #[arg(long, value_name = "FILE", requires = "value")]
+    pub position: Option<PathBuf>,
+    /// A layer is done when a sweep moves no chance by more than this.
+    #[arg(long, default_value_t = 1e-9, value_name = "T")]
+    pub tolerance: f64,
+    /// Most sweeps of one layer.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub max_sweeps: u32,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The two-player rules the arguments name.
+fn rules_of(args: &SolveArgs) -> Result<Rules> {
+    let mut rules = match &args.rules {
+        Some(text) => {
+            let mut object: RulesObject =
+                serde_json::from_str(text).context("--rules: not a JSON rules object")?;
+            if object.preset.is_none() {
+                object.preset = Some(args.preset.name().to_string());
+            }
+            object.to_rules().context("--rules")?
+        }
+        None => Rules::preset(ashta_engine::Preset::from_name(args.preset.name())?),
+    };
+    rules.players = 2;
+    if let Some(p) = args.pawns {
+        rules.pawns = Some(p);
+    }
+    if rules.pawns.is_none() {
+        rules.pawns = Some(rules.size - 1);
+    }
+    Ok(rules)
+}
+
+/// Runs `ashta solve`.
+pub fn run(args: &SolveArgs, out: &mut dyn std::io::Write) -> Result<()> {
+    if !(args.tolerance > 0.0 && args.tolerance < 1.0) {
+        bail!("--tolerance {} must be between 0 and 1", args.tolerance);
+    }
+    if args.value {
+        return value(args, out);
+    }
+    let rules = rules_of(args)?;
+    let path = args
+        .out
+        .clone()
+        .unwrap_or_else(|| table::default_path(&rules));
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+    }
+    let options = IterateOptions {
+        tolerance: args.tolerance,
+        max_sweeps: args.max_sweeps,
+        progress: !args.quiet,
+        checkpoint: Some(path.with_extension("checkpoint")),
+    };
+    let (solution, report) = solve(rules, &options)?;
+    let crc = table::write(&solution, &path)?;
+    std::fs::remove_file(path.with_extension("checkpoint")).ok();
+    let start = solution.chances(&solution.variant().start_position())?;
+    let layers: Vec<serde_json::Value> = report
+        .layers
+        .iter()
+        .map(|l| {
+            serde_json::json!({"layer": l.layer, "positions": l.states, "sweeps": l.sweeps,
+                "residual": l.residual, "converged": l.converged})
+        })
+        .collect();
+    let summary = serde_json::json!({
+        "table": path.display().to_string(),
+        "rules": table::rules_json(solution.variant().rules()),
+        "positions": report.states,
+        "bag_outcomes": report.outcomes,
+        "play_ends": report.ends,
+        "explore_seconds": report.explore_seconds,
+        "iterate_seconds": report.iterate_seconds,
+        "tolerance": args.tolerance,
+        "crc32": format!("{crc:08x}"),
+        "start": serde_json::from_str::<serde_json::Value>(&start.to_json())?,
+        "layers": layers,
+    });
+    writeln!(out, "{summary}")?;
+    Ok(())
+}
+
+fn value(args: &SolveArgs, out: &mut dyn std::io::Write) -> Result<()> {
+    let (rules, pos) = match &args.position {
+        Some(file) => {
+            let (variant, pos) = load_position(file)?;
+            (variant.rules().clone(), Some(pos))
+        }
+        None => (rules_of(args)?, None),
+    };
+    let path = args
+        .out
+        .clone()
+        .unwrap_or_else(|| table::default_path(&rules));
+    let solution = table::read(&path, Some(&rules))?;
+    let pos = pos.unwrap_or_else(|| solution.variant().start_position());
+    // The table's variant must accept the position: re-read it under those rules.
+    let pos = solution
+        .variant()
+        .check(&ashta_engine::Variant::new(rules)?.to_json(&pos))?;
+    let chances = solution.chances(&pos)?;
+    writeln!(out, "{}", chances.to_json())?;
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! The two-player board as the solver sees it: each player's pawns as cells (path
+//! indices, shifted by one under grace entry so that cell 0 is off the board), which
+//! path indices are safe, and where outer doubles stand.
+
+use ashta_engine::{Entry, Rules, Variant};
+
+use crate::error::SolveError;
+
+/// Most pawns a player may have in the compact core (the 5×5 board's four).
+pub const MAX_PAWNS: usize = 4;
+
+/// The compiled two-player game the solver works on.
+#[derive(Clone, Debug)]
+pub struct Board {
+    variant: Variant,
+    pawns: usize,
+    offset: u8,
+    cells: usize,
+    outer: usize,
+    home: usize,
+    doubles: bool,
+    /// `safe[p][i]`: player p's path index i is a safe square.
+    safe: [Vec<bool>; 2],
+}
+
+impl Board {
+    /// Compiles rules the solver can handle: two players, 1 to 4 pawns each, no turn
+    /// limit.
+    pub fn new(rules: Rules) -> Result<Board, SolveError> {
+        if rules.players != 2 {
+            return Err(SolveError::Players(rules.players));
+        }
+        if let Some(limit) = rules.turn_limit {
+            return Err(SolveError::TurnLimit(limit));
+        }
+        let pawns = rules.pawn_count();
+        if !(1..=MAX_PAWNS).contains(&pawns) {
+            return Err(SolveError::Pawns(pawns));
+        }
+        let variant = Variant::new(rules)?;
+        Ok(Board::from_variant(variant))
+    }
+
+    /// [`Board::new`] for a variant already compiled (checked the same way).
+    pub fn for_variant(variant: &Variant) -> Result<Board, SolveError> {
+        Board::new(variant.rules().clone())
+    }
+
+    fn from_variant(variant: Variant) -> Board {
+        let home = variant.home();
+        let safe = [0, 1].map(|p| {
+            (0..=home)
+                .map(|i| variant.is_safe(variant.square(p, i)))
+                .collect()
+        });
+        let offset = u8::from(variant.rules().entry == Entry::Grace);
+        Board {
+            pawns: variant.pawns_per_player(),
+            offset,
+            cells: home + 1 + offset as usize,
+            outer: variant.outer_len(),
+            home,
+            doubles: variant.rules().doubles,
+            safe,
+            variant,
+        }
+    }
+
+    /// The engine's compiled rules.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+    /// Pawns per player.
+    pub fn pawns(&self) -> usize {
+        self.pawns
+    }
+    /// Cells a pawn can be in (the path, plus off the board under grace entry).
+    pub fn cells(&self) -> usize {
+        self.cells
+    }
+    /// Most outer doubles one player can have at once.
+    pub fn max_doubles(&self) -> usize {
+        if self.doubles {
+            self.pawns / 2
+        } else {
+            0
+        }
+    }
+    /// The cell of a pawn at path index `i` (`None`: off the board).
+    pub fn cell(&self, i: Option<usize>) -> u8 {
+        i.map_or(0, |i| i as u8 + self.offset)
+    }
+    /// The path index of a cell (`None`: off the board).
+    pub fn path_index(&self, cell: u8) -> Option<usize> {
+        (cell >= self.offset).then(|| (cell - self.offset) as usize)
+    }
+    /// The home's cell.
+    pub fn home_cell(&self) -> u8 {
+        self.home as u8 + self.offset
+    }
+
+    /// The cells of player `p`'s outer doubles (two or more of its pawns on one outer
+    /// square that is not safe), ascending: the doubles a block can belong to. `cells`
+    /// is the player's sorted pawn list.
+    pub fn outer_doubles(&self, p: usize, cells: &[u8]) -> ([u8; MAX_PAWNS / 2], usize) {
+        let mut out = [0u8; MAX_PAWNS / 2];
+        let mut n = 0;
+        if !self.doubles {
+            return (out, 0);
+        }
+        let mut k = 0;
+        while k < cells.len() {
+            let c = cells[k];
+            let run = cells[k..].iter().take_while(|&&x| x == c).count();
+            if run >= 2 {
+                if let Some(i) = self.path_index(c) {
+                    if i < self.outer && !self.safe[p][i] {
+                        out[n] = c;
+                        n += 1;
+                    }
+                }
+            }
+            k += run;
+        }
+        (out, n)
+    }
+}

@@ -1,0 +1,62 @@
+//! A whole solve: explore the reachable positions, iterate their values, and gather
+//! them in index order as a [`Solution`].
+
+use std::time::Instant;
+
+use ashta_engine::Rules;
+
+use crate::board::Board;
+use crate::error::SolveError;
+use crate::graph::explore;
+use crate::index::Indexer;
+use crate::iterate::{iterate, IterateOptions, LayerReport};
+use crate::solution::Solution;
+
+/// What a solve did and how long it took.
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    /// Positions solved (reachable from the start).
+    pub states: usize,
+    /// Bags and plays: outcomes kept (bags with the same ends merged) and their ends.
+    pub outcomes: usize,
+    /// Ends of plays kept.
+    pub ends: usize,
+    /// Each layer's convergence, the first solved first.
+    pub layers: Vec<LayerReport>,
+    /// Seconds spent finding the positions and their turns.
+    pub explore_seconds: f64,
+    /// Seconds spent iterating.
+    pub iterate_seconds: f64,
+}
+
+/// Solves a two-player game exactly.
+pub fn solve(
+    rules: Rules,
+    options: &IterateOptions,
+) -> Result<(Solution, SolveReport), SolveError> {
+    let board = Board::new(rules)?;
+    let indexer = Indexer::new(&board);
+    let began = Instant::now();
+    let graph = explore(&board, &indexer, options.progress)?;
+    let explore_seconds = began.elapsed().as_secs_f64();
+    let began = Instant::now();
+    let (values, layers) = iterate(&board, &graph, options)?;
+    let iterate_seconds = began.elapsed().as_secs_f64();
+    let mut order: Vec<usize> = (0..graph.len()).collect();
+    order.sort_unstable_by_key(|&s| graph.keys[s]);
+    let keys = order.iter().map(|&s| graph.keys[s]).collect();
+    let win = order.iter().map(|&s| values.win[s]).collect();
+    let draw = order.iter().map(|&s| values.draw[s]).collect();
+    let report = SolveReport {
+        states: graph.len(),
+        outcomes: graph.probability.len(),
+        ends: graph.ends.len(),
+        layers,
+        explore_seconds,
+        iterate_seconds,
+    };
+    Ok((
+        Solution::new(board, keys, win, draw, options.tolerance),
+        report,
+    ))
+}

@@ -1,0 +1,97 @@
+//! One turn from a compact position: every bag with its probability, and for each the
+//! distinct positions its plays end in, read back as compact positions or results.
+//! The plays come from the general engine ([`ashta_engine::Variant::play_ends`]), so
+//! the solver plays by exactly the engine's rules.
+
+use ashta_engine::{PlayEnds, ThrowStep, PLAYS_LIMIT};
+
+use crate::bags::Bag;
+use crate::board::Board;
+use crate::compact::{Compact, Node};
+use crate::error::SolveError;
+use crate::index::Indexer;
+
+/// Where a play ends, seen from the player who made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum End {
+    /// The game is over and the player won.
+    Win,
+    /// The game is over, drawn (frozen).
+    Draw,
+    /// The game is over and the opponent won.
+    Loss,
+    /// The same player moves again (an extra turn): the position's index.
+    Again(u64),
+    /// The opponent moves next: the position's index.
+    Passed(u64),
+}
+
+/// One bag of a turn and the ends of its plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The probability of the bag (bags with the same ends are merged).
+    pub probability: f64,
+    /// The distinct ends, sorted.
+    pub ends: Vec<End>,
+}
+
+/// The end a position after a play is, for the player `mover` who made it.
+pub fn end_of(
+    board: &Board,
+    indexer: &Indexer,
+    mover: usize,
+    pos: &ashta_engine::Position,
+) -> Result<End, SolveError> {
+    Ok(match board.node(pos)? {
+        Node::Over(Some(w)) if w == mover => End::Win,
+        Node::Over(Some(_)) => End::Loss,
+        Node::Over(None) => End::Draw,
+        Node::Turn(c) if c.to_move as usize == mover => End::Again(indexer.index(&c)),
+        Node::Turn(c) => End::Passed(indexer.index(&c)),
+    })
+}
+
+/// Every bag of the turn at `c` with the ends of its plays; bags with the same ends
+/// are merged.
+pub fn outcomes(
+    board: &Board,
+    indexer: &Indexer,
+    bags: &[Bag],
+    c: &Compact,
+    buffers: &mut PlayEnds,
+) -> Result<Vec<Outcome>, SolveError> {
+    let start = board.position(c)?;
+    let variant = board.variant();
+    let mover = c.to_move as usize;
+    let mut out: Vec<Outcome> = Vec::with_capacity(bags.len());
+    for bag in bags {
+        let mut pos = start;
+        let step = variant.apply_throws(&mut pos, &bag.throws)?;
+        let mut ends = Vec::new();
+        if step == ThrowStep::Moving {
+            variant.play_ends_within(&pos, PLAYS_LIMIT, buffers);
+            if !buffers.is_complete() {
+                return Err(SolveError::PlaysIncomplete(format!(
+                    "bag {:?} from {}",
+                    bag.values,
+                    variant.to_notation(&pos)
+                )));
+            }
+            for end in buffers.positions() {
+                ends.push(end_of(board, indexer, mover, end)?);
+            }
+        } else {
+            ends.push(end_of(board, indexer, mover, &pos)?);
+        }
+        ends.sort_unstable();
+        ends.dedup();
+        match out.iter_mut().find(|o| o.ends == ends) {
+            Some(o) => o.probability += bag.probability,
+            None => out.push(Outcome {
+                probability: bag.probability,
+                ends,
+            }),
+        }
+    }
+    Ok(out)
+}
