@@ -239,11 +239,7 @@ fn beats_random_and_replays(engine: &str, seed: &str) {
     assert_eq!(again["results"], json["results"]);
 }
 
-<<<<<<< HEAD
-/// The form a user may write, with the shell's quotes gone: `engine:PATH engine,BOT`.
-=======
 /// The form a shell leaves when the quotes are forgotten: `engine:PATH engine,BOT`.
->>>>>>> front-docs
 #[test]
 fn tournament_takes_an_unquoted_engine_command() {
     let bots = format!("engine:{} engine --bot greedy,greedy", bin());
