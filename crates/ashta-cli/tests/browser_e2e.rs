@@ -24,7 +24,7 @@
 
 mod needs;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use ashta_engine::{Preset, Rules, RulesObject, SeededThrows, Square, ThrowSource, Variant};
@@ -168,6 +168,7 @@ mod served {
     use super::*;
     use std::io::{BufRead, BufReader, Read};
     use std::net::TcpStream;
+    use std::path::Path;
     use std::process::{Child, Stdio};
     use std::sync::mpsc;
     use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
