@@ -27,8 +27,11 @@ async function watchedPage(browser, viewport = { width: 1280, height: 900 }) {
   const problems = [];
   page.on("pageerror", (e) => problems.push(`script error: ${e}`));
   page.on("requestfailed", (r) => {
-    // A socket closed by leaving the page is not a failure of the page.
-    if (!r.url().includes("/ws")) problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+    // A socket closed by leaving the page, or a request the browser itself cancelled
+    // because the page moved on (net::ERR_ABORTED), is not a failure of the page: a
+    // missing file answers 404 and a missing module throws, both caught here.
+    const error = r.failure()?.errorText || "";
+    if (!r.url().includes("/ws") && !error.includes("ERR_ABORTED")) problems.push(`request failed: ${r.url()} (${error})`);
   });
   page.on("response", (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${r.url()}`);
