@@ -101,6 +101,9 @@ pub struct ServerConfig {
     /// Events one game may have in all; the event that reaches it ends the game as a
     /// draw with the reason `"event limit"` (far above what a real game makes).
     pub max_events_per_game: u64,
+    /// Most bytes of a game's record `GET /api/games/{id}/record` sends; a larger
+    /// record is refused with `too_large` (its events are read in pages).
+    pub max_record_bytes: usize,
     /// Most connections open at once for one seat (a person's tabs and devices).
     pub max_sockets_per_seat: usize,
     /// Most bytes of events a snapshot or a `state` message carries: the newest events
@@ -158,6 +161,7 @@ impl ServerConfig {
             actions_per_game_per_second: 40,
             max_undos_per_game: 50,
             max_events_per_game: 20_000,
+            max_record_bytes: 1_000_000,
             max_sockets_per_seat: 4,
             max_history_bytes: 512 * 1024,
             ws_send_buffer: 1024 * 1024,

@@ -515,3 +515,26 @@ async fn a_game_ends_when_its_log_reaches_its_bound() {
         .await;
     assert_eq!(list["events"][0]["result"]["draw"], "event limit", "{list}");
 }
+
+/// The record of a game went out whole, however long the game: a record larger than
+/// the server's bound is refused with `too_large`, naming the pages of events to read
+/// instead, and one within it is sent whole.
+#[tokio::test]
+async fn a_record_larger_than_its_bound_is_refused() {
+    const BOUND: usize = 3000;
+    let (s, _dir) = with(|c| c.max_record_bytes = BOUND).await;
+    let created = s.create(bots_only()).await;
+    let id = created["id"].as_str().unwrap();
+    finished(&s, id).await;
+    let (status, body) = s.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["error"]["code"], "too_large", "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("/events?after=0"), "{message}");
+    // A fresh game's record fits.
+    let fresh = s.create(two_humans()).await;
+    let fresh_id = fresh["id"].as_str().unwrap();
+    let (status, record) = s.get(&format!("/api/games/{fresh_id}/record")).await;
+    assert_eq!(status, 200, "{record}");
+    assert!(record.to_string().len() <= BOUND);
+}
