@@ -98,6 +98,12 @@ pub struct ServerConfig {
     pub actions_per_game_per_second: u32,
     /// Undos one game may have in all (undo is only for games against bots).
     pub max_undos_per_game: u32,
+    /// Events one game may have in all; the event that reaches it ends the game as a
+    /// draw with the reason `"event limit"` (far above what a real game makes).
+    pub max_events_per_game: u64,
+    /// Most bytes of a game's record `GET /api/games/{id}/record` sends; a larger
+    /// record is refused with `too_large` (its events are read in pages).
+    pub max_record_bytes: usize,
     /// Most connections open at once for one seat (a person's tabs and devices).
     pub max_sockets_per_seat: usize,
     /// Most bytes of events a snapshot or a `state` message carries: the newest events
@@ -154,6 +160,8 @@ impl ServerConfig {
             actions_per_seat_per_second: 20,
             actions_per_game_per_second: 40,
             max_undos_per_game: 50,
+            max_events_per_game: 20_000,
+            max_record_bytes: 1_000_000,
             max_sockets_per_seat: 4,
             max_history_bytes: 512 * 1024,
             ws_send_buffer: 1024 * 1024,
@@ -758,6 +766,7 @@ impl room::Host for App {
             per_seat_per_second: self.config.actions_per_seat_per_second,
             per_game_per_second: self.config.actions_per_game_per_second,
             max_undos: self.config.max_undos_per_game,
+            max_events: self.config.max_events_per_game,
         }
     }
 }

@@ -41,6 +41,15 @@ impl ApiError {
             message: format!("the request body is larger than {limit} bytes"),
         }
     }
+    /// What was asked for is larger than a response may carry (a whole record past the
+    /// server's bound on one): the message says where to read it in pages.
+    pub fn response_too_large(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "too_large",
+            message: message.into(),
+        }
+    }
     /// Too many requests from this client.
     pub fn rate_limited(message: impl Into<String>) -> ApiError {
         ApiError {

@@ -245,14 +245,24 @@ pub async fn snapshot(
     Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
-/// `GET /api/games/{id}/record`.
+/// `GET /api/games/{id}/record`: the whole record, refused (`too_large`, pointing to
+/// the pages of events) when it is larger than [`crate::app::ServerConfig::max_record_bytes`].
 pub async fn record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let room = room_of(&app, &id).await?;
     let record = room.lock().await.table.record();
-    Ok(Json(record).into_response())
+    let text = serde_json::to_string(&record).map_err(ApiError::internal)?;
+    let most = app.config.max_record_bytes;
+    if text.len() > most {
+        return Err(ApiError::response_too_large(format!(
+            "this game's record is {} bytes, more than the {most} a response may carry; \
+             read its events in pages from /api/games/{id}/events?after=0",
+            text.len()
+        )));
+    }
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
 /// The query of `GET /api/games/{id}/events`.

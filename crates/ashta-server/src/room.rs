@@ -72,6 +72,9 @@ pub struct ActionLimits {
     pub per_game_per_second: u32,
     /// Undos the game may have in all.
     pub max_undos: u32,
+    /// Events the game may have in all: the event that reaches it ends the game as a
+    /// draw (reason `"event limit"`), so its log never grows past it.
+    pub max_events: u64,
 }
 
 /// Events a room keeps in memory as sent, for clients that reconnect or fall behind; a
@@ -639,6 +642,12 @@ impl Room {
     ) -> Result<(), WsError> {
         if events.is_empty() {
             return Ok(());
+        }
+        let mut events = events;
+        let max_events = app.action_limits().max_events;
+        if !st.table.is_over() && st.table.version() + 1 >= max_events {
+            tracing::info!(game = %self.id, max_events, "the game reached its bound on events: ended as a draw");
+            events.extend(st.table.end_at_event_limit()?);
         }
         let now = now_ms();
         st.turn_since = (st.table.version(), now);

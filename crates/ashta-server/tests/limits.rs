@@ -470,3 +470,71 @@ async fn only_a_json_content_type_creates_a_game() {
         .unwrap();
     assert_eq!(r.status().as_u16(), 415);
 }
+
+/// A game that never ends (seats that throw and move forever, within every rate) grew
+/// its log without bound: a game has a bound on its events, and the event that reaches
+/// it ends the game as a draw with the reason `event limit`, stored and sent, after
+/// which no action is accepted.
+#[tokio::test]
+async fn a_game_ends_when_its_log_reaches_its_bound() {
+    const MAX: u64 = 12;
+    let (s, _dir) = with(|c| c.max_events_per_game = MAX).await;
+    let created = s.create(two_humans()).await;
+    let id = created["id"].as_str().unwrap();
+    let mut seats = [s.seat(&created, 0).await, s.seat(&created, 1).await];
+    let mut view = View::of_state(&seats[0].hello(0).await);
+    seats[1].hello(0).await;
+    for _ in 0..MAX {
+        if view.finished.is_some() {
+            break;
+        }
+        let mover = to_move(&view.position) as usize;
+        seats[mover].send(view.action()).await;
+        for m in drain(&mut seats[0]).await {
+            view.apply(&m);
+        }
+    }
+    let end = view.finished.clone().expect("the game ended at its bound");
+    assert_eq!(end["result"]["draw"], "event limit", "{end}");
+    assert_eq!(end["version"], MAX, "{end}");
+    assert!(end["reveal"]["seed"].is_string(), "{end}");
+    let mover = to_move(&view.position) as usize;
+    let e = seats[mover].expect_error(json!({"type": "throw"})).await;
+    assert_eq!(e["code"], "game_over", "{e}");
+    // Stored: the game is finished with its reason after a reload too.
+    drop(seats);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    s.app.unload_idle();
+    s.app.forget(id);
+    let snap = s.snapshot(id).await;
+    assert_eq!(snap["status"], "finished", "{snap}");
+    assert_eq!(snap["version"], MAX, "{snap}");
+    assert_eq!(snap["result"]["draw"], "event limit", "{snap}");
+    let (_, list) = s
+        .get(&format!("/api/games/{id}/events?after={}", MAX - 1))
+        .await;
+    assert_eq!(list["events"][0]["result"]["draw"], "event limit", "{list}");
+}
+
+/// The record of a game went out whole, however long the game: a record larger than
+/// the server's bound is refused with `too_large`, naming the pages of events to read
+/// instead, and one within it is sent whole.
+#[tokio::test]
+async fn a_record_larger_than_its_bound_is_refused() {
+    const BOUND: usize = 3000;
+    let (s, _dir) = with(|c| c.max_record_bytes = BOUND).await;
+    let created = s.create(bots_only()).await;
+    let id = created["id"].as_str().unwrap();
+    finished(&s, id).await;
+    let (status, body) = s.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["error"]["code"], "too_large", "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("/events?after=0"), "{message}");
+    // A fresh game's record fits.
+    let fresh = s.create(two_humans()).await;
+    let fresh_id = fresh["id"].as_str().unwrap();
+    let (status, record) = s.get(&format!("/api/games/{fresh_id}/record")).await;
+    assert_eq!(status, 200, "{record}");
+    assert!(record.to_string().len() <= BOUND);
+}

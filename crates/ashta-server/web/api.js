@@ -50,6 +50,29 @@ export function getGame(id) {
   return request("GET", `/api/games/${encodeURIComponent(id)}`);
 }
 
+/** Every event of game `id` from version 1, read in pages from
+ * `GET /api/games/{id}/events?after=V` (a long game's snapshot carries only its newest
+ * events, from `events_from`). `get(path)` answers a page (the API's by default). */
+export async function allEvents(id, get = (path) => request("GET", path)) {
+  const events = [];
+  let after = 0;
+  for (;;) {
+    const page = await get(`/api/games/${encodeURIComponent(id)}/events?after=${after}`);
+    events.push(...(page.events || []));
+    const next = page.next;
+    if (next === null || next === undefined || next <= after) return events;
+    after = next;
+  }
+}
+
+/** The events a snapshot's end-screen checks need: the snapshot's own when it carries
+ * them all (`events_from` 1, or a game played in this browser), else all of them read
+ * in pages. */
+export function wholeHistory(snap, get) {
+  if ((snap.events_from ?? 1) <= 1 || !snap.id) return Promise.resolve(snap.events);
+  return allEvents(snap.id, get);
+}
+
 /** The address of a game's record. */
 export function recordUrl(id) {
   return `/api/games/${encodeURIComponent(id)}/record`;

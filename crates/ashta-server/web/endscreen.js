@@ -1,7 +1,7 @@
 // After the game: places, statistics, the revealed seed with a check of every throw,
 // the download of the game record, and a replay of the whole game.
 
-import { createGame, keepLinks, recordUrl } from "./api.js";
+import { createGame, keepLinks, recordUrl, wholeHistory } from "./api.js";
 import { seatBadge } from "./board.js";
 import { verifyThrows } from "./chacha.js";
 import { h, replaceChildren } from "./dom.js";
@@ -103,12 +103,23 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
         verifyButton.disabled = true;
         verdict.textContent = t("end.verifying");
         verdict.dataset.result = "";
+        let events;
+        try {
+          // A long game's snapshot carries only its newest events: the check needs every throw.
+          events = local ? snap.events : await wholeHistory(snap);
+        } catch {
+          verifyButton.disabled = false;
+          verdict.dataset.result = "bad";
+          verdict.className = "verdict error";
+          verdict.textContent = `✘ ${t("error.network")}`;
+          return;
+        }
         const outcome = await verifyThrows({
           commitment: snap.commitment,
           reveal: snap.reveal,
           cowries: rules.cowries,
           mouthUp: rules.mouthUp,
-          throws: throwEvents(snap.events),
+          throws: throwEvents(events),
         });
         verifyButton.disabled = false;
         verdict.dataset.result = outcome.ok ? "ok" : "bad";

@@ -420,6 +420,12 @@ impl Session {
         }
     }
 
+    /// Ends the game now as a draw for `reason`: a limit set by whoever holds the table
+    /// (a server's bound on a game's length). Refused once the game is over.
+    pub fn declare_draw(&mut self, reason: DrawReason) -> Result<(), ashta_engine::TurnError> {
+        self.game.declare_draw(reason)
+    }
+
     /// Applies the turn cap.
     fn settle(&mut self) {
         if let Some(cap) = self.turn_cap {

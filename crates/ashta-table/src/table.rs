@@ -28,7 +28,14 @@ pub struct Table {
     starts: Vec<(usize, u64)>,
     /// The `finished` event has been made.
     finished: bool,
+    /// Why the table itself ended the game ([`Table::end_at_event_limit`]), shown as
+    /// the result's draw reason in place of the engine's.
+    ended_by: Option<&'static str>,
 }
+
+/// The draw reason of a game ended because its event log reached the server's bound
+/// ([`Table::end_at_event_limit`]).
+pub const EVENT_LIMIT: &str = "event limit";
 
 fn not_your_turn(to_move: usize) -> WsError {
     WsError::new(
@@ -70,6 +77,7 @@ impl Table {
             version: 0,
             starts: Vec::new(),
             finished: false,
+            ended_by: None,
         })
     }
 
@@ -145,7 +153,9 @@ impl Table {
         self.is_over().then(|| ResultJson {
             winner: pos.winner().map(|w| w as u8),
             places: pos.places().to_vec(),
-            draw: pos.draw().map(|d| d.name().to_string()),
+            draw: pos
+                .draw()
+                .map(|d| self.ended_by.unwrap_or(d.name()).to_string()),
         })
     }
     /// The fields of a game's snapshot (`docs/web-api.md`) that the table knows:
@@ -450,6 +460,22 @@ impl Table {
         (path, forfeit)
     }
 
+    /// Ends the game as a draw because its event log reached the bound the server sets
+    /// on a game's events: the `finished` event carries the draw reason
+    /// [`EVENT_LIMIT`] and reveals the seed. Refused once the game is over.
+    pub fn end_at_event_limit(&mut self) -> Result<Vec<Event>, WsError> {
+        if self.is_over() {
+            return Err(WsError::new(WsErrorCode::GameOver, "the game is over"));
+        }
+        self.session
+            .declare_draw(ashta_engine::DrawReason::TurnLimit)
+            .map_err(internal)?;
+        self.ended_by = Some(EVENT_LIMIT);
+        let mut out = Vec::new();
+        self.finish_if_over(&mut out);
+        Ok(out)
+    }
+
     /// Takes back `seat`'s last turn: the game goes back to the moment its last moving
     /// phase began, with the same values in the bag ([`Session::undo`]). The throws made
     /// since stay drawn: the next throw is a new one from the seed, and the record sets
@@ -515,6 +541,9 @@ impl Table {
                 {
                     return Err(format!("undo {version} goes back elsewhere"));
                 }
+            }
+            "finished" if stored["result"]["draw"] == EVENT_LIMIT => {
+                self.end_at_event_limit().map_err(|e| e.message)?;
             }
             other => return Err(format!("event {version} of unknown kind {other:?}")),
         }

@@ -70,6 +70,10 @@ pub struct ServeArgs {
     /// Undos one game may have in all (undo is only for games against bots).
     #[arg(long, value_name = "N", default_value_t = 50)]
     max_undos_per_game: u32,
+    /// Events one game may have in all; the event that reaches it ends the game as a
+    /// draw with the reason "event limit" (far above the events of a real game).
+    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(16..))]
+    max_events_per_game: u64,
     /// Most connections open at once for one seat.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
     max_sockets_per_seat: u64,
@@ -144,6 +148,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.actions_per_seat_per_second = args.actions_per_seat_per_second;
     config.actions_per_game_per_second = args.actions_per_game_per_second;
     config.max_undos_per_game = args.max_undos_per_game;
+    config.max_events_per_game = args.max_events_per_game;
     config.max_sockets_per_seat = args.max_sockets_per_seat as usize;
     config.max_history_bytes = args.max_history_kb as usize * 1024;
     config.ws_send_timeout = Duration::from_secs(args.ws_send_timeout_secs);

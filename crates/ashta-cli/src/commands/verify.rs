@@ -4,10 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
-use ashta_engine::Game;
+use ashta_engine::{Game, Record, RecordError, ResultRecord, Variant};
 use clap::Args;
 
-use crate::describe::result_text;
+use crate::describe::{player_long, result_text};
 use crate::input::{describe, read_record_text};
 
 /// Arguments of `ashta verify`.
@@ -27,8 +27,17 @@ pub struct VerifyArgs {
 /// checks its throws.
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     let text = read_record_text(&args.record)?;
-    let game =
-        Game::load(&text).with_context(|| format!("{} does not replay", describe(&args.record)))?;
+    let game = match Game::load(&text) {
+        Ok(game) => game,
+        Err(RecordError::Result { .. }) => bail!(
+            "{} does not replay: {}",
+            describe(&args.record),
+            result_mismatch(&text)
+        ),
+        Err(e) => {
+            return Err(e).with_context(|| format!("{} does not replay", describe(&args.record)))
+        }
+    };
     if game.record().seed.is_none() && !args.unseeded {
         bail!(
             "{}: unverified: the record has no seed, so its throws could be any \
@@ -53,4 +62,86 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
         game.turns()
     )?;
     Ok(())
+}
+
+/// What a record whose recorded result is not the replay's says, in words: the result
+/// it claims and the one its moves give (the record replayed without its result).
+fn result_mismatch(text: &str) -> String {
+    let Ok(mut record) = serde_json::from_str::<Record>(text) else {
+        return "its recorded result is not the one its moves give".to_string();
+    };
+    let recorded = record.result.take();
+    let Ok(game) = Game::replay(&record) else {
+        return "its recorded result is not the one its moves give".to_string();
+    };
+    let claimed = match &recorded {
+        Some(r) => claimed_result(game.variant(), r),
+        None => "no result".to_string(),
+    };
+    format!(
+        "the record says the game ended {claimed}, but its moves give: {}",
+        result_text(game.variant(), game.position())
+    )
+}
+
+/// A recorded result in words: a draw and its reason, or the winner and the places.
+fn claimed_result(variant: &Variant, result: &ResultRecord) -> String {
+    if let Some(draw) = &result.draw {
+        return format!("in a draw ({draw})");
+    }
+    let places: Vec<String> = result
+        .places
+        .iter()
+        .map(|&p| player_long(variant, p as usize))
+        .collect();
+    match result.winner {
+        Some(w) if places.len() > 1 => format!(
+            "with {} winning (places: {})",
+            player_long(variant, w as usize),
+            places.join(", ")
+        ),
+        Some(w) => format!("with {} winning", player_long(variant, w as usize)),
+        None => "with no winner".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ashta verify` of a record whose result was changed printed the engine's debug
+    /// structs (`Some(ResultRecord { winner: … })`): it says both results in words.
+    #[test]
+    fn a_record_with_a_changed_result_is_explained_in_words() {
+        let mut game = Game::new(ashta_engine::Rules::standard(), 7).unwrap();
+        for _ in 0..100_000 {
+            if game.position().is_over() {
+                break;
+            }
+            if game.must_throw() {
+                game.throw().unwrap();
+            } else {
+                let mut moves = ashta_engine::MoveList::new();
+                game.variant().legal_moves(game.position(), &mut moves);
+                game.play_move(moves.to_vec()[0]).unwrap();
+            }
+        }
+        let mut record = game.record().clone();
+        let result = record.result.as_mut().expect("a finished game");
+        result.winner = Some(result.winner.map_or(0, |w| 1 - w.min(1)));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("changed.json");
+        std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+        let args = VerifyArgs {
+            record: path,
+            unseeded: false,
+        };
+        let err = run(&args, &mut Vec::new()).unwrap_err().to_string();
+        assert!(err.contains("the record says the game ended"), "{err}");
+        assert!(err.contains("but its moves give"), "{err}");
+        assert!(
+            !err.contains("ResultRecord") && !err.contains("Some("),
+            "{err}"
+        );
+    }
 }
