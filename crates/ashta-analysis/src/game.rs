@@ -259,7 +259,11 @@ pub fn analyze_record(
 }
 
 /// Each player's totals over the reviewed turns.
-fn summaries(variant: &Variant, turns: &[TurnReview], end: &Position) -> Vec<PlayerSummary> {
+pub(crate) fn summaries(
+    variant: &Variant,
+    turns: &[TurnReview],
+    end: &Position,
+) -> Vec<PlayerSummary> {
     (0..variant.players())
         .map(|q| {
             let mut s = PlayerSummary {
@@ -307,20 +311,20 @@ fn summaries(variant: &Variant, turns: &[TurnReview], end: &Position) -> Vec<Pla
 
 /// The positions of one recorded turn: after its throws (with how the phase ended) and
 /// after its moves.
-struct WalkedTurn {
-    thrown: Position,
-    step: ThrowStep,
-    after: Position,
+pub(crate) struct WalkedTurn {
+    pub(crate) thrown: Position,
+    pub(crate) step: ThrowStep,
+    pub(crate) after: Position,
 }
 
 /// A record's start and turns, walked by the engine's one record walker
 /// ([`Record::walk`]), which checks every throw and move.
-struct Walked {
-    start: Position,
-    turns: Vec<WalkedTurn>,
+pub(crate) struct Walked {
+    pub(crate) start: Position,
+    pub(crate) turns: Vec<WalkedTurn>,
 }
 
-fn walk_turns(record: &Record) -> Result<Walked, RecordError> {
+pub(crate) fn walk_turns(record: &Record) -> Result<Walked, RecordError> {
     let walk = record.walk()?;
     let start = *walk.position();
     let mut turns: Vec<WalkedTurn> = Vec::with_capacity(record.turns.len());

@@ -8,7 +8,10 @@
 //! game ([`analyze_record`]): each decision's error, each throw's luck, per-player
 //! totals and a rating band ([`rating`]).
 //!
-//! Everything rests on the bots' shared [`ashta_bots::Evaluator`]: rollouts are played by
+//! For the two-player games solved exactly (`ashta solve`), [`exact`] rates the plays
+//! and reviews the game from the solution table instead: exact values, no rollouts.
+//!
+//! Everything else rests on the bots' shared [`ashta_bots::Evaluator`]: rollouts are played by
 //! its favourite play (one play deep) and corrected, throw by throw, by its exact
 //! expectation over the throw outcomes ([`rollout`]); the luck of a throw is measured
 //! against the same expectation ([`luck`]).
@@ -16,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod chance;
+pub mod exact;
 pub mod game;
 pub mod hint;
 pub mod luck;
@@ -24,6 +28,10 @@ pub mod rollout;
 pub mod summary;
 
 pub use chance::{Branch, Chance, Expansion, WinVector};
+pub use exact::{
+    analyze_record_exact, exact_hint, find_table, ExactHint, ExactPlay, ExactReviewError,
+    ExactTable, TableChoice,
+};
 pub use game::{
     analyze_record, AnalysisConfig, Decision, GameReview, Mark, PlayerSummary, TurnReview,
 };

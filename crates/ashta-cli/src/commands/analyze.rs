@@ -2,7 +2,9 @@
 //! the best play and the chance to win lost; for every throw its luck; per player the
 //! total error, the error per decision, the luck, a luck-adjusted result and a rating
 //! band. As text, as JSON, and as a self-contained HTML report with the game's
-//! win-probability curve and the board of each mistake.
+//! win-probability curve and the board of each mistake. For a two-player game that has
+//! a solution table (`ashta solve`), every value is exact: the error is the score lost
+//! against the best play under perfect play, with no rollouts.
 
 mod html;
 
@@ -12,15 +14,15 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use ashta_analysis::{
-    analyze_record, AnalysisConfig, GameReview, HintConfig, Mark, RankedPlay, BANDS,
-    REVIEW_ROLLOUTS,
+    analyze_record, analyze_record_exact, AnalysisConfig, GameReview, HintConfig, Mark, RankedPlay,
+    BANDS, REVIEW_ROLLOUTS,
 };
 use ashta_engine::{Game, PositionJson, Record, Variant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::hint::{percent, play_text};
+use super::hint::{percent, play_text, TableArgs};
 use super::moves::MoveJson;
 use super::RolloutArgs;
 use crate::describe::{player_name, result_text};
@@ -53,6 +55,8 @@ pub struct AnalyzeArgs {
     /// The bots' evaluation: `--net FILE`, `--weights LIST`.
     #[command(flatten)]
     pub tuning: crate::tuning::TuningArgs,
+    #[command(flatten)]
+    pub table: TableArgs,
 }
 
 /// The review's settings from the command line.
@@ -76,7 +80,7 @@ fn config(args: &AnalyzeArgs) -> Result<AnalysisConfig> {
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
     let text = read_record_text(&args.record)?;
     let name = describe(&args.record);
-    Game::load(&text).with_context(|| format!("{name} does not replay"))?;
+    let game = Game::load(&text).with_context(|| format!("{name} does not replay"))?;
     let record: Record =
         serde_json::from_str(&text).with_context(|| format!("{name} is not a game record"))?;
     let bar = ProgressBar::new(record.turns.len() as u64);
@@ -84,19 +88,31 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
         ProgressStyle::with_template("analysing turn {pos}/{len} {wide_bar} {eta}")
             .expect("a valid template"),
     );
-    let review = analyze_record(&record, &config(args)?, &mut |done, _| {
-        bar.set_position(done as u64)
-    })
-    .with_context(|| format!("{name} does not replay"))?;
+    let table = args.table.find(game.variant())?;
+    let review = match &table {
+        Some(t) => analyze_record_exact(&record, &t.solution, &mut |done, _| {
+            bar.set_position(done as u64)
+        })
+        .with_context(|| format!("{name}: exact review from {}", t.path.display()))?,
+        None => analyze_record(&record, &config(args)?, &mut |done, _| {
+            bar.set_position(done as u64)
+        })
+        .with_context(|| format!("{name} does not replay"))?,
+    };
     bar.finish_and_clear();
+    let exact = table.as_ref().map(|t| t.path.display().to_string());
     if let Some(path) = &args.html {
-        std::fs::write(path, html::report(&review))
+        std::fs::write(path, html::report(&review, exact.as_deref()))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if args.json {
-        writeln!(out, "{}", serde_json::to_string(&review_json(&review))?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&review_json(&review, exact))?
+        )?;
     } else {
-        write_text(&review, out)?;
+        write_text(&review, exact.as_deref(), out)?;
         if let Some(path) = &args.html {
             writeln!(out, "wrote {}", path.display())?;
         }
@@ -173,15 +189,27 @@ struct PlayerJson {
 /// The JSON review.
 #[derive(Serialize)]
 struct ReviewJson {
+    /// `"exact"` (from a solution table: `win` fields are scores, a draw counting ½,
+    /// every standard error 0) or `"estimated"` (by rollouts).
+    mode: &'static str,
+    /// The solution table, in exact mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<String>,
     players: Vec<PlayerJson>,
     wins_start: Vec<f64>,
     turns: Vec<TurnJson>,
     result: String,
 }
 
-fn review_json(r: &GameReview) -> ReviewJson {
+fn review_json(r: &GameReview, exact: Option<String>) -> ReviewJson {
     let n = r.variant.players();
     ReviewJson {
+        mode: if exact.is_some() {
+            "exact"
+        } else {
+            "estimated"
+        },
+        table: exact,
         players: r
             .players
             .iter()
@@ -249,7 +277,7 @@ pub fn bands_text() -> String {
     parts.join(", ")
 }
 
-fn write_text(r: &GameReview, out: &mut dyn Write) -> Result<()> {
+fn write_text(r: &GameReview, exact: Option<&str>, out: &mut dyn Write) -> Result<()> {
     let v = &r.variant;
     writeln!(
         out,
@@ -328,10 +356,16 @@ fn write_text(r: &GameReview, out: &mut dyn Write) -> Result<()> {
         )?;
     }
     writeln!(out)?;
-    writeln!(
-        out,
-        "error: chance to win lost against the best play, by rollouts; luck: the chance after each throw minus the expectation before it."
-    )?;
+    match exact {
+        Some(path) => writeln!(
+            out,
+            "exact, from the solution table {path}: error: score lost against the best play under perfect play (a win 1, a draw ½); luck: the score after each throw minus the score before it."
+        )?,
+        None => writeln!(
+            out,
+            "estimated: error: chance to win lost against the best play, by rollouts; luck: the chance after each throw minus the expectation before it."
+        )?,
+    }
     writeln!(out, "bands by error per decision: {}.", bands_text())?;
     Ok(())
 }

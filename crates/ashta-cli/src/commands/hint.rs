@@ -1,11 +1,16 @@
 //! `ashta hint`: every distinct play of the bag, ranked by rollouts, with each play's
-//! chance to win, its standard error and its loss against the best.
+//! chance to win, its standard error and its loss against the best; or, for a
+//! two-player game that has a solution table (`ashta solve`), ranked exactly by the
+//! table, with each play's score, win, draw and loss chances and its exact error.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
-use ashta_analysis::{hint, Hint, HintConfig};
+use anyhow::{bail, Context, Result};
+use ashta_analysis::{
+    exact_hint, find_table, hint, ExactHint, ExactTable, Hint, HintConfig, TableChoice,
+};
 use ashta_engine::{Position, PositionJson, Variant};
 use clap::Args;
 use serde::Serialize;
@@ -35,6 +40,36 @@ pub struct HintArgs {
     /// The bots' evaluation: `--net FILE`, `--weights LIST`.
     #[command(flatten)]
     pub tuning: crate::tuning::TuningArgs,
+    #[command(flatten)]
+    pub table: TableArgs,
+}
+
+/// Which solution table makes the answer exact (shared with `ashta analyze`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct TableArgs {
+    /// The solution table to rate plays with (as `ashta solve` writes it); by default
+    /// the table of the game's rules in the data directory is used when it exists.
+    #[arg(long, value_name = "FILE", conflicts_with = "estimate")]
+    pub table: Option<PathBuf>,
+    /// Estimate by rollouts even when a solution table exists.
+    #[arg(long)]
+    pub estimate: bool,
+}
+
+impl TableArgs {
+    /// Where to look for a table.
+    pub fn choice(&self) -> TableChoice {
+        match (&self.table, self.estimate) {
+            (_, true) => TableChoice::None,
+            (Some(path), false) => TableChoice::File(path.clone()),
+            (None, false) => TableChoice::Default,
+        }
+    }
+
+    /// The table for `variant`'s game, if there is one to use.
+    pub fn find(&self, variant: &Variant) -> Result<Option<ExactTable>> {
+        find_table(variant, &self.choice()).context("solution table")
+    }
 }
 
 /// One play in the JSON answer.
@@ -53,6 +88,8 @@ struct PlayJson {
 /// The JSON answer.
 #[derive(Serialize)]
 struct HintJson {
+    /// `"estimated"`: by rollouts.
+    mode: &'static str,
     player: usize,
     forced: bool,
     rollouts: usize,
@@ -87,6 +124,11 @@ pub fn play_text(variant: &Variant, pos: &Position, moves: &[ashta_engine::Move]
     parts.join("; ")
 }
 
+/// An exact probability as a percentage with two decimals.
+pub fn exact_percent(x: f64) -> String {
+    format!("{:.2}%", 100.0 * x)
+}
+
 /// A probability as a percentage with one decimal.
 pub fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
@@ -101,6 +143,26 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<()> {
     if pos.must_throw() {
         bail!("the bag is empty: the player to move throws first, then asks for a hint");
     }
+    if let Some(table) = args.table.find(&variant)? {
+        match exact_hint(&table.solution, &variant, &pos) {
+            Ok(h) => {
+                return if args.json {
+                    write_exact_json(&variant, &table, &h, out)
+                } else {
+                    write_exact_text(&variant, &pos, &table, &h, out)
+                };
+            }
+            // A position the table does not hold (not reachable from the start):
+            // estimate it instead, and say why.
+            Err(ashta_solve::SolveError::Unreached) if !args.json => writeln!(
+                out,
+                "The solution table {} does not hold this position (it cannot be reached from the start): estimated by rollouts.",
+                table.path.display()
+            )?,
+            Err(ashta_solve::SolveError::Unreached) => {}
+            Err(e) => return Err(e).context("solution table"),
+        }
+    }
     let h = hint(&variant, &pos, &config(args)?);
     if args.json {
         write_json(&variant, &h, out)
@@ -111,6 +173,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<()> {
 
 fn write_json(variant: &Variant, h: &Hint, out: &mut dyn Write) -> Result<()> {
     let answer = HintJson {
+        mode: "estimated",
         player: h.player,
         forced: h.forced,
         rollouts: h.rollouts,
@@ -153,7 +216,7 @@ fn write_text(variant: &Variant, pos: &Position, h: &Hint, out: &mut dyn Write) 
     }
     writeln!(
         out,
-        "{} plays, ranked by {} rollouts in {:.2} s (largest standard error {}):",
+        "{} plays, ranked by {} rollouts in {:.2} s (estimated; largest standard error {}):",
         h.plays.len(),
         h.rollouts,
         h.elapsed.as_secs_f64(),
@@ -173,6 +236,96 @@ fn write_text(variant: &Variant, pos: &Position, h: &Hint, out: &mut dyn Write) 
             percent(p.win),
             percent(p.stderr),
             p.rollouts,
+            play_text(variant, pos, &p.play.moves)
+        )?;
+    }
+    Ok(())
+}
+
+/// One play in the exact JSON answer.
+#[derive(Serialize)]
+struct ExactPlayJson {
+    position: PositionJson,
+    moves: Vec<MoveJson>,
+    score: f64,
+    win: f64,
+    draw: f64,
+    loss: f64,
+    error: f64,
+}
+
+/// The exact JSON answer.
+#[derive(Serialize)]
+struct ExactHintJson {
+    /// `"exact"`: from the solution table.
+    mode: &'static str,
+    table: String,
+    player: usize,
+    forced: bool,
+    plays: Vec<ExactPlayJson>,
+}
+
+fn write_exact_json(
+    variant: &Variant,
+    table: &ExactTable,
+    h: &ExactHint,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let answer = ExactHintJson {
+        mode: "exact",
+        table: table.path.display().to_string(),
+        player: h.player,
+        forced: h.forced,
+        plays: h
+            .plays
+            .iter()
+            .map(|p| ExactPlayJson {
+                position: variant.to_json(&p.play.position),
+                moves: p.play.moves.iter().map(MoveJson::from).collect(),
+                score: p.chances.score(),
+                win: p.chances.win,
+                draw: p.chances.draw,
+                loss: p.chances.loss(),
+                error: p.error,
+            })
+            .collect(),
+    };
+    writeln!(out, "{}", serde_json::to_string(&answer)?)?;
+    Ok(())
+}
+
+fn write_exact_text(
+    variant: &Variant,
+    pos: &Position,
+    table: &ExactTable,
+    h: &ExactHint,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let who = player_name(variant, h.player);
+    writeln!(out, "{who} to move, bag {}.", bag_text(variant, pos))?;
+    writeln!(
+        out,
+        "{} {}, exact from the solution table {} (perfect play from here on; score: a win 1, a draw ½):",
+        h.plays.len(),
+        if h.plays.len() == 1 { "play" } else { "plays" },
+        table.path.display()
+    )?;
+    writeln!(out, "  #   score     win    draw    loss    error  moves")?;
+    for (k, p) in h.plays.iter().enumerate() {
+        let c = &p.chances;
+        writeln!(
+            out,
+            "{:>3} {:>7} {:>7} {:>7} {:>7} {:>8}  {}",
+            k + 1,
+            exact_percent(c.score()),
+            exact_percent(c.win),
+            exact_percent(c.draw),
+            exact_percent(c.loss()),
+            if k == 0 {
+                "-".to_string()
+            } else {
+                exact_percent(p.error)
+            },
             play_text(variant, pos, &p.play.moves)
         )?;
     }

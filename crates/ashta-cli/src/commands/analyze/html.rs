@@ -23,7 +23,7 @@ fn esc(text: &str) -> String {
 }
 
 /// The whole report.
-pub fn report(r: &GameReview) -> String {
+pub fn report(r: &GameReview, exact: Option<&str>) -> String {
     let v = &r.variant;
     let names = seat_names(v);
     let mut h = String::new();
@@ -49,7 +49,7 @@ pub fn report(r: &GameReview) -> String {
         r.turns.len(),
         esc(&result_text(v, &r.end))
     );
-    summary(&mut h, r, &names);
+    summary(&mut h, r, &names, exact);
     let _ = writeln!(h, "<h2>Chances to win, turn by turn</h2>");
     h.push_str(&curve(r, &names));
     mistakes(&mut h, r, &names);
@@ -58,7 +58,7 @@ pub fn report(r: &GameReview) -> String {
     h
 }
 
-fn summary(h: &mut String, r: &GameReview, names: &[&str]) {
+fn summary(h: &mut String, r: &GameReview, names: &[&str], exact: Option<&str>) {
     let _ = writeln!(h, "<h2>Players</h2>\n<table>");
     let _ = writeln!(
         h,
@@ -85,12 +85,20 @@ fn summary(h: &mut String, r: &GameReview, names: &[&str]) {
         );
     }
     let _ = writeln!(h, "</table>");
+    let error = match exact {
+        Some(path) => format!(
+            "Error: the score lost against the best play (a win 1, a draw ½), exact from the \
+             solution table {}. Luck: a player's score after its throw minus its score before it.",
+            esc(path)
+        ),
+        None => "Error: the chance to win lost against the best play, estimated by rollouts. \
+                 Luck: a player's chance after its throw minus its expectation before it."
+            .to_string(),
+    };
     let _ = writeln!(
         h,
-        "<p class=\"note\">Error: the chance to win lost against the best play, estimated \
-         by rollouts. Luck: a player's chance after its throw minus its expectation before \
-         it. Luck-adjusted result: the result less what every throw of the game did to the \
-         player's chances. Bands by error per decision: {}.</p>",
+        "<p class=\"note\">{error} Luck-adjusted result: the result less what every throw of \
+         the game did to the player's chances. Bands by error per decision: {}.</p>",
         esc(&bands_text())
     );
 }

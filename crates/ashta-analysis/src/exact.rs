@@ -1,0 +1,295 @@
+//! Exact hints and reviews, for the games that have been solved (`ashta solve`).
+//!
+//! When a two-player game's rules have a solution table, every play of a bag has an
+//! exact value: the score of the player who makes it under perfect play from there on
+//! (a win 1, a draw ½, a loss 0), and the error of a decision is the best play's score
+//! minus the score of the play made, with no sampling error. The table is found where
+//! the `perfect` bot finds it ([`ashta_solve::table::default_path`]) or given by path.
+
+use std::path::PathBuf;
+
+use ashta_engine::{Game, Play, Position, Record, RecordError, ThrowStep, Variant};
+use ashta_solve::{table, Chances, Solution, SolveError};
+
+use super::chance::WinVector;
+use super::game::{summaries, walk_turns, Decision, GameReview, Mark, TurnReview};
+use super::hint::RankedPlay;
+use super::luck::ThrowLuck;
+
+/// Where a table for a game is looked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum TableChoice {
+    /// The default table of the game's rules, when it exists (estimates otherwise).
+    #[default]
+    Default,
+    /// This file, which must exist and solve the game's rules.
+    File(PathBuf),
+    /// No table: estimates only.
+    None,
+}
+
+/// A solution table read for a game, with the file it came from.
+#[derive(Clone, Debug)]
+pub struct ExactTable {
+    /// The solution.
+    pub solution: Solution,
+    /// The file it was read from.
+    pub path: PathBuf,
+}
+
+/// Whether the solver could hold `variant`'s game at all (two players, no turn limit).
+fn solvable(variant: &Variant) -> bool {
+    let rules = variant.rules();
+    rules.players == 2 && rules.turn_limit.is_none()
+}
+
+/// The table for `variant`'s game as `choice` says: `Ok(None)` when there is none to
+/// use (no default table built, rules the solver does not handle, or
+/// [`TableChoice::None`]); an error when a named table cannot be read or solves other
+/// rules, or the default table exists but is damaged.
+pub fn find_table(
+    variant: &Variant,
+    choice: &TableChoice,
+) -> Result<Option<ExactTable>, SolveError> {
+    let rules = variant.rules();
+    match choice {
+        TableChoice::None => Ok(None),
+        TableChoice::File(path) => {
+            let solution = table::read(path, Some(rules))?;
+            Ok(Some(ExactTable {
+                solution,
+                path: path.clone(),
+            }))
+        }
+        TableChoice::Default => {
+            if !solvable(variant) {
+                return Ok(None);
+            }
+            let path = table::default_path(rules);
+            if !path.exists() {
+                return Ok(None);
+            }
+            let solution = table::read(&path, Some(rules))?;
+            Ok(Some(ExactTable { solution, path }))
+        }
+    }
+}
+
+/// One play of a bag with its exact value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactPlay {
+    /// The play, as the caller's variant makes it.
+    pub play: Play,
+    /// The chances of the player who makes it, after it, under perfect play.
+    pub chances: Chances,
+    /// The best play's score minus this one's (0 for the best plays).
+    pub error: f64,
+}
+
+/// Every play of a bag with its exact value, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactHint {
+    /// The player to move.
+    pub player: usize,
+    /// Every distinct play, best first.
+    pub plays: Vec<ExactPlay>,
+    /// Only one play exists.
+    pub forced: bool,
+}
+
+impl ExactHint {
+    /// The chances of the player to move with this bag (those of the best play).
+    pub fn value(&self) -> Chances {
+        self.plays.first().map_or(Chances::DRAW, |p| p.chances)
+    }
+}
+
+/// `pos` read under `variant`'s rules (the same position, as that variant holds it).
+fn reread(variant: &Variant, from: &Variant, pos: &Position) -> Result<Position, SolveError> {
+    Ok(variant.check(&from.to_json(pos))?)
+}
+
+/// Every play of the bag of the player to move, rated exactly by `solution`. An error
+/// when the player must throw, the game is over, or a play leads to a position the
+/// table does not hold ([`SolveError::Unreached`]: the position cannot be reached
+/// from the start).
+pub fn exact_hint(
+    solution: &Solution,
+    variant: &Variant,
+    pos: &Position,
+) -> Result<ExactHint, SolveError> {
+    if pos.is_over() || pos.must_throw() {
+        return Err(SolveError::NotTurnStart);
+    }
+    let theirs = reread(solution.variant(), variant, pos)?;
+    let rated = solution.rate_plays(&theirs)?;
+    let best = rated.first().map_or(0.5, |r| r.chances.score());
+    let plays_here = variant.plays(pos);
+    let mut plays = Vec::with_capacity(rated.len());
+    for r in rated {
+        let play = plays_here
+            .iter()
+            .find(|p| p.moves == r.play.moves)
+            .cloned()
+            .ok_or(SolveError::Unreached)?;
+        plays.push(ExactPlay {
+            play,
+            chances: r.chances,
+            error: (best - r.chances.score()).max(0.0),
+        });
+    }
+    Ok(ExactHint {
+        player: pos.to_move(),
+        forced: plays.len() == 1,
+        plays,
+    })
+}
+
+/// Both players' scores at `pos` under perfect play (a win 1, a draw ½), padded to a
+/// [`WinVector`]: at the start of a turn the table's, with a bag its best play's, once
+/// over the result.
+fn scores_at(
+    solution: &Solution,
+    variant: &Variant,
+    pos: &Position,
+) -> Result<WinVector, SolveError> {
+    let c = solution.chances(&reread(solution.variant(), variant, pos)?)?;
+    Ok(scores(pos.to_move(), &c))
+}
+
+/// Both players' scores from the chances of `player`, padded to a [`WinVector`].
+fn scores(player: usize, c: &Chances) -> WinVector {
+    let mut w = [0.0; 4];
+    w[player] = c.score();
+    w[1 - player] = c.flipped().score();
+    w
+}
+
+/// A play with its exact score, in the shape of a rolled-out play (no sampling error).
+fn ranked(player: usize, p: &ExactPlay, best: f64) -> RankedPlay {
+    RankedPlay {
+        play: p.play.clone(),
+        win: p.chances.score(),
+        stderr: 0.0,
+        loss: (best - p.chances.score()).max(0.0),
+        loss_stderr: 0.0,
+        rollouts: 0,
+        wins: scores(player, &p.chances)[..2].to_vec(),
+        search: p.chances.score(),
+    }
+}
+
+/// Why an exact review failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExactReviewError {
+    /// The record does not replay.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A position of the game is not in the table, or the table refused it.
+    #[error("turn {turn}: {source}")]
+    Table {
+        /// The turn, from 1 (0: the start).
+        turn: usize,
+        /// What the table said.
+        source: SolveError,
+    },
+}
+
+/// Reviews a recorded two-player game exactly against `solution`: each decision's
+/// error is the score lost against the best play (plays within the table's tolerance
+/// of the best rank first), each throw's luck the thrower's score with the bag thrown
+/// minus its score before the throw. The review's `win` fields hold scores (a win 1,
+/// a draw ½) and every standard error is 0. `progress(done, total)` is called after
+/// each turn.
+pub fn analyze_record_exact(
+    record: &Record,
+    solution: &Solution,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GameReview, ExactReviewError> {
+    let game = Game::replay(record)?;
+    let variant = game.variant().clone();
+    let walked = walk_turns(record)?;
+    let start = walked.start;
+    let table = |turn: usize| move |source| ExactReviewError::Table { turn, source };
+    let wins_start = scores_at(solution, &variant, &start).map_err(table(0))?[..2].to_vec();
+    let total = record.turns.len();
+    let mut pos = start;
+    let mut turns = Vec::with_capacity(total);
+    for (t, (turn, walked)) in record.turns.iter().zip(walked.turns).enumerate() {
+        let number = t + 1;
+        let before = pos;
+        let player = before.to_move();
+        let (thrown, step, after) = (walked.thrown, walked.step, walked.after);
+        let luck = ThrowLuck {
+            player,
+            before: scores_at(solution, &variant, &before).map_err(table(number))?,
+            after: scores_at(solution, &variant, &thrown).map_err(table(number))?,
+        };
+        let settled = after.is_over() || after.must_throw();
+        let decision = if step == ThrowStep::Moving && settled {
+            let h = exact_hint(solution, &variant, &thrown).map_err(table(number))?;
+            let rank = h
+                .plays
+                .iter()
+                .position(|p| p.play.position == after)
+                .ok_or_else(|| RecordError::Turn {
+                    turn: number,
+                    reason: "the moves do not make a whole play of the bag".into(),
+                })?;
+            let best_score = h.value().score();
+            let made = ranked(player, &h.plays[rank], best_score);
+            let best = ranked(player, &h.plays[0], best_score);
+            let error = made.loss;
+            // Plays within the tolerance of one another share a rank.
+            let better = h
+                .plays
+                .iter()
+                .filter(|p| p.chances.score() > made.win + tie(solution))
+                .count();
+            Some(Decision {
+                position: thrown,
+                choices: h.plays.len(),
+                rank: better + 1,
+                error,
+                error_stderr: 0.0,
+                mark: Mark::of(error, 0.0),
+                made,
+                best,
+            })
+        } else {
+            None
+        };
+        let wins_after = match &decision {
+            Some(d) => d.made.wins.clone(),
+            None => scores_at(solution, &variant, &after).map_err(table(number))?[..2].to_vec(),
+        };
+        turns.push(TurnReview {
+            number,
+            player,
+            before,
+            throws: turn.throws.clone(),
+            bag: variant.bag(&thrown),
+            luck,
+            decision,
+            after,
+            wins_after,
+        });
+        pos = after;
+        progress(number, total);
+    }
+    let players = summaries(&variant, &turns, &pos);
+    Ok(GameReview {
+        variant,
+        start,
+        wins_start,
+        turns,
+        players,
+        end: pos,
+    })
+}
+
+/// Score differences within which two plays count as equally good: the table's values
+/// are exact up to its convergence tolerance.
+pub fn tie(solution: &Solution) -> f64 {
+    (10.0 * solution.tolerance()).max(1e-12)
+}

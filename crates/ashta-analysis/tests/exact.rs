@@ -1,0 +1,68 @@
+//! Exact hints from a solution table solved here (the one-pawn standard game).
+
+use ashta_analysis::{exact_hint, find_table, TableChoice};
+use ashta_engine::{Preset, Rules, SeededThrows, Variant};
+use ashta_solve::{solve, IterateOptions, SolveError};
+
+fn one_pawn() -> Rules {
+    let mut rules = Rules::preset(Preset::Standard);
+    rules.players = 2;
+    rules.pawns = Some(1);
+    rules
+}
+
+/// Every bag of a few seeded games: the plays come best first, the best has error 0,
+/// each error is the best score minus the play's, and the best score is the value the
+/// solution gives the position with its bag.
+#[test]
+fn exact_hint_ranks_plays_by_the_tables_scores() {
+    let (solution, _) = solve(one_pawn(), &IterateOptions::default()).unwrap();
+    let variant = Variant::new(one_pawn()).unwrap();
+    let mut rated = 0;
+    for seed in 0..20 {
+        let mut throws = SeededThrows::new(seed);
+        let mut pos = variant.start_position();
+        for _ in 0..200 {
+            if pos.is_over() {
+                break;
+            }
+            variant.throw(&mut pos, &mut throws).unwrap();
+            if pos.is_over() || pos.must_throw() {
+                continue;
+            }
+            let h = exact_hint(&solution, &variant, &pos).unwrap();
+            let best = h.plays[0].chances.score();
+            assert_eq!(h.plays[0].error, 0.0);
+            for w in h.plays.windows(2) {
+                assert!(w[0].chances.score() >= w[1].chances.score());
+            }
+            for p in &h.plays {
+                assert!((p.error - (best - p.chances.score())).abs() < 1e-15);
+            }
+            assert!((solution.chances(&pos).unwrap().score() - best).abs() < 1e-12);
+            rated += 1;
+            // Play the last (worst) play, to wander off the best line.
+            pos = h.plays.last().unwrap().play.position;
+        }
+    }
+    assert!(rated > 50, "{rated}");
+}
+
+/// A position whose player must throw has no plays to rate.
+#[test]
+fn exact_hint_refuses_a_position_that_must_throw() {
+    let (solution, _) = solve(one_pawn(), &IterateOptions::default()).unwrap();
+    let variant = Variant::new(one_pawn()).unwrap();
+    let err = exact_hint(&solution, &variant, &variant.start_position()).unwrap_err();
+    assert!(matches!(err, SolveError::NotTurnStart), "{err}");
+}
+
+/// No table is looked for when told not to, nor for games the solver cannot hold
+/// (four players).
+#[test]
+fn find_table_skips_games_without_a_solution() {
+    let variant = Variant::new(one_pawn()).unwrap();
+    assert!(find_table(&variant, &TableChoice::None).unwrap().is_none());
+    let four = Variant::new(Rules::standard()).unwrap();
+    assert!(find_table(&four, &TableChoice::Default).unwrap().is_none());
+}

@@ -1,0 +1,131 @@
+//! Random two-player games a second on the compact core, one core, two ways:
+//!
+//! - `core`: each turn goes compact position → the engine's position → a bag drawn by
+//!   its exact probability → the engine's play ends → one at random → compact again.
+//! - `graph`: the game graph of a reduced game is explored first (not timed), then
+//!   each turn is a draw among the state's outcomes and one of its ends, read from the
+//!   graph's tables (no rules run at all).
+//!
+//! Prints one JSON line per mode: `{"mode", "games", "turns", "seconds", "games_per_s"}`
+//! (process CPU time is not used: run it on an idle core).
+//!
+//! `cargo run --release -p ashta-solve --example compact_selfplay -- PRESET PAWNS GAMES [core|graph|both]`
+
+use std::time::Instant;
+
+use ashta_engine::{PlayEnds, Preset, Rules, ThrowStep};
+use ashta_solve::{bags, explore, graph_end_codes, Board, Indexer, Node};
+
+/// A small xorshift generator (the example needs no statistical quality).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Turns at which a random game is cut (none reach it in practice).
+const MAX_TURNS: usize = 100_000;
+
+fn core(board: &Board, games: usize, rng: &mut Rng) -> usize {
+    let variant = board.variant();
+    let bags = bags(variant);
+    let mut buffers = PlayEnds::default();
+    let mut turns = 0;
+    for _ in 0..games {
+        let mut node = board.node(&variant.start_position()).expect("start");
+        for _ in 0..MAX_TURNS {
+            let Node::Turn(c) = node else { break };
+            turns += 1;
+            let mut pos = board.position(&c).expect("position");
+            let mut u = rng.unit();
+            let bag = bags
+                .iter()
+                .find(|b| {
+                    u -= b.probability;
+                    u < 0.0
+                })
+                .unwrap_or(&bags[bags.len() - 1]);
+            let step = variant.apply_throws(&mut pos, &bag.throws).expect("throws");
+            if step == ThrowStep::Moving {
+                variant.play_ends_within(&pos, ashta_engine::PLAYS_LIMIT, &mut buffers);
+                let ends = buffers.positions();
+                pos = ends[rng.below(ends.len())];
+            }
+            node = board.node(&pos).expect("node");
+        }
+    }
+    turns
+}
+
+fn graph(board: &Board, games: usize, rng: &mut Rng) -> Option<(usize, f64)> {
+    let indexer = Indexer::new(board);
+    let g = explore(board, &indexer, false).ok()?;
+    let began = Instant::now();
+    let mut turns = 0;
+    for _ in 0..games {
+        let mut s = 0usize;
+        for _ in 0..MAX_TURNS {
+            turns += 1;
+            let mut u = rng.unit();
+            let range = g.outcomes(s);
+            let o = range
+                .clone()
+                .find(|&o| {
+                    u -= g.probability[o];
+                    u < 0.0
+                })
+                .unwrap_or(range.end - 1);
+            let ends = g.ends_of(o);
+            let e = ends[rng.below(ends.len())];
+            if e >= graph_end_codes::LOSS {
+                break;
+            }
+            s = (e >> 1) as usize;
+        }
+    }
+    Some((turns, began.elapsed().as_secs_f64()))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let preset =
+        Preset::from_name(args.get(1).map_or("traditional", |a| a.as_str())).expect("preset");
+    let pawns: u8 = args.get(2).map_or(2, |a| a.parse().expect("pawns"));
+    let games: usize = args.get(3).map_or(10_000, |a| a.parse().expect("games"));
+    let mode = args.get(4).map_or("both", |a| a.as_str());
+    let mut rules = Rules::preset(preset);
+    rules.players = 2;
+    rules.pawns = Some(pawns);
+    let board = Board::new(rules).expect("rules the core holds");
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let report = |mode: &str, turns: usize, seconds: f64| {
+        println!(
+            "{}",
+            serde_json::json!({"mode": mode, "preset": preset.name(), "pawns": pawns,
+                "games": games, "turns": turns, "seconds": seconds,
+                "games_per_s": games as f64 / seconds})
+        );
+    };
+    if mode == "core" || mode == "both" {
+        let began = Instant::now();
+        let turns = core(&board, games, &mut rng);
+        report("core", turns, began.elapsed().as_secs_f64());
+    }
+    if mode == "graph" || mode == "both" {
+        // Explored untimed; the walk alone is timed.
+        if let Some((turns, seconds)) = graph(&board, games, &mut rng) {
+            report("graph", turns, seconds);
+        }
+    }
+}
