@@ -29,7 +29,11 @@ pub const KEYS: &[(&str, &str)] = &[
         "Enter",
         "choose the move, Enter again to play it (x: play at the first Enter)",
     ),
-    ("Esc", "cancel the choice or the typing"),
+    (
+        "Esc",
+        "cancel the choice or the typing; on the results, ask: quit, save the record \
+         and quit, or stay",
+    ),
     (
         "c1, 3",
         "type a square to pick your pawn there, or a number to pick that value",

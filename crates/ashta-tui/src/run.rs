@@ -1,6 +1,7 @@
 //! The event loop: draws the app, reads keys, lets time pass and runs the bots' jobs on
 //! worker threads so the screen never freezes.
 
+use std::path::Path;
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -61,13 +62,14 @@ pub fn play(session: Session, settings: Settings, maker: BotMaker) -> Result<()>
         last = now;
     }
     drop(guard);
-    println!("{}", farewell(app.session()));
+    println!("{}", farewell(app.session(), app.saved.as_deref()));
     Ok(())
 }
 
-/// What is printed once the full screen is gone: how the game stands, and the seed that
-/// plays the same throws again (two lines, each under 80 columns).
-pub fn farewell(session: &Session) -> String {
+/// What is printed once the full screen is gone: how the game stands, the file it was
+/// saved to and what reviews or continues it (when it was saved), and the seed that
+/// plays the same throws again.
+pub fn farewell(session: &Session, saved: Option<&Path>) -> String {
     let pos = session.position();
     let turns = match session.game().turns() {
         1 => "1 turn".to_string(),
@@ -79,7 +81,20 @@ pub fn farewell(session: &Session) -> String {
         format!("You left the game after {turns} (saved only if you saved it).")
     };
     let seed = session.seed();
-    format!("{how}\nSeed {seed}: `ashta play --seed {seed}` (same rules, seats) throws it again.")
+    let file = match saved {
+        Some(path) if pos.is_over() => format!(
+            "Saved to {0}; review it with: ashta analyze {0}\n",
+            path.display()
+        ),
+        Some(path) => format!(
+            "Saved to {0}; continue it with: ashta play --load {0}\n",
+            path.display()
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{how}\n{file}Seed {seed}: `ashta play --seed {seed}` (same rules, seats) throws it again."
+    )
 }
 
 /// Steps through a recorded game full screen.

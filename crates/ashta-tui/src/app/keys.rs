@@ -7,7 +7,7 @@ use std::time::Duration;
 use ashta_analysis::HintConfig;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::{App, Hint, Overlay, Tone, DEFAULT_SAVE, HINT_TIME, SPEEDS};
+use super::{record_file, App, Hint, Overlay, Tone, DEFAULT_SAVE, HINT_TIME, SPEEDS};
 use crate::jobs::Job;
 use crate::line_edit::LineEdit;
 
@@ -64,9 +64,17 @@ impl App {
                 }
                 return;
             }
+            Overlay::LeaveEnd => {
+                self.leave_end_key(key);
+                return;
+            }
             Overlay::End => match key.code {
-                KeyCode::Char('q') | KeyCode::Esc => {
+                KeyCode::Char('q') => {
                     self.quit = true;
+                    return;
+                }
+                KeyCode::Esc => {
+                    self.view.overlay = Overlay::LeaveEnd;
                     return;
                 }
                 KeyCode::Char('n') => {
@@ -150,6 +158,24 @@ impl App {
             _ => {}
         }
         self.advance();
+    }
+
+    /// Keys of the question after Esc on the end screen: `q` quits, `s` saves the
+    /// record to [`record_file`] and quits (or stays, saying why, if it cannot be
+    /// written), any other key goes back to the end screen.
+    fn leave_end_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Char('y') => self.quit = true,
+            KeyCode::Char('s') => {
+                let path = record_file(self.session.seed());
+                self.quit = self.save_to(path);
+                self.view.overlay = Overlay::End;
+            }
+            _ => {
+                self.view.overlay = Overlay::End;
+                self.say(Tone::Info, "Still here: the results of the game.");
+            }
+        }
     }
 
     /// Keys of the help: scroll it (by lines, pages, to its ends) or close it.
@@ -292,8 +318,9 @@ impl App {
         });
     }
 
-    /// Writes the game to a file and says so.
-    pub fn save_to(&mut self, path: PathBuf) {
+    /// Writes the game to a file and says so; whether it was written.
+    pub fn save_to(&mut self, path: PathBuf) -> bool {
+        let mut ok = false;
         match std::fs::write(&path, self.session.save()) {
             Ok(()) => {
                 let turns = match self.session.game().turns() {
@@ -301,10 +328,12 @@ impl App {
                     n => format!("{n} turns"),
                 };
                 let next = if self.position().is_over() {
-                    "watch it again with: ashta replay"
+                    "review it with: ashta analyze"
                 } else {
                     "continue with: ashta play --load"
                 };
+                self.saved = Some(path.clone());
+                ok = true;
                 self.say(
                     Tone::Info,
                     format!(
@@ -319,5 +348,6 @@ impl App {
                 format!("Cannot save to {}: {e}", path.display()),
             ),
         }
+        ok
     }
 }
