@@ -517,3 +517,24 @@ fn the_tutorial_wraps_its_text_at_60_columns() {
     assert!(history.contains("Each turn starts with a throw"));
     assert!(history.contains("mouths up"));
 }
+
+#[test]
+fn v_on_the_results_replays_the_game_and_q_comes_back_at_60_by_20() {
+    if !needs::available(
+        "v_on_the_results_replays_the_game_and_q_comes_back_at_60_by_20",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
+    let (game, _dir) = finished_game("review-60x20", 60, 20);
+    game.wait_for("the whole results, keys and review", results_whole);
+    game.keys(&["v"]);
+    game.wait_for("the replay with its key bar", |s| {
+        s.iter().any(|r| r.contains("Replay · step"))
+            && s.last().is_some_and(|b| b.contains("q back"))
+    });
+    game.keys(&["End"]);
+    game.wait_for_text("North wins");
+    game.keys(&["q"]);
+    game.wait_for("the results again", results_whole);
+}

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use ashta_bots::BotMaker;
 use ashta_session::Session;
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 
 use crate::app::{App, Settings};
 use crate::describe::result_words;
@@ -53,6 +53,10 @@ pub fn play(session: Session, settings: Settings, maker: BotMaker) -> Result<()>
                 // A resize is drawn at the next frame at the new size.
                 _ => {}
             }
+        }
+        if let Some(review) = app.take_review() {
+            // Ctrl-C in the replay ends the program, as it does in the game.
+            app.quit = view_replay(&mut guard, review)?;
         }
         while let Ok(done) = rx.try_recv() {
             app.job_done(done);
@@ -99,8 +103,15 @@ pub fn farewell(session: &Session, saved: Option<&Path>) -> String {
 
 /// Steps through a recorded game full screen.
 pub fn replay(replay: Replay) -> Result<()> {
-    let mut replay = replay;
     let mut guard = TerminalGuard::enter()?;
+    view_replay(&mut guard, replay)?;
+    Ok(())
+}
+
+/// Steps through a recorded game on the terminal of `guard` until it is closed;
+/// whether it was closed with Ctrl-C.
+fn view_replay(guard: &mut TerminalGuard, mut replay: Replay) -> Result<bool> {
+    let mut ctrl_c = false;
     while !replay.quit {
         guard
             .terminal
@@ -109,10 +120,12 @@ pub fn replay(replay: Replay) -> Result<()> {
         if event::poll(Duration::from_millis(250)).context("cannot read the terminal")? {
             if let Event::Key(key) = event::read().context("cannot read the terminal")? {
                 if key.kind != KeyEventKind::Release {
+                    ctrl_c = key.modifiers.contains(KeyModifiers::CONTROL)
+                        && key.code == KeyCode::Char('c');
                     replay.key(key);
                 }
             }
         }
     }
-    Ok(())
+    Ok(ctrl_c)
 }

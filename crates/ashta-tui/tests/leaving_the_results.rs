@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::{app, key, screen_rows};
 use ashta_tui::app::{record_file, Overlay};
 use ashta_tui::run::farewell;
+use common::{app, key, screen_rows};
 use ratatui::crossterm::event::KeyCode;
 
 /// A finished game of bots, on its results.
@@ -39,7 +39,13 @@ fn the_leave_question_lists_quit_save_and_stay_at_60_by_20() {
     app.key(key(KeyCode::Esc));
     let screen = screen_rows(&mut app, 60, 20).join("\n");
     let file = record_file(app.session().seed()).display().to_string();
-    for part in ["Leave the game?", "q: quit", "s: save the record to", &file, "stay"] {
+    for part in [
+        "Leave the game?",
+        "q: quit",
+        "s: save the record to",
+        &file,
+        "stay",
+    ] {
         assert!(screen.contains(part), "{part:?} is not on:\n{screen}");
     }
 }
@@ -57,14 +63,8 @@ fn saving_from_the_leave_question_writes_a_record_that_replays_and_quits() {
     let file = record_file(app.session().seed());
     assert_eq!(app.saved.as_deref(), Some(file.as_path()));
     let text = std::fs::read_to_string(dir.join(&file)).expect("the record was written");
-    let session = ashta_bots::seating::load(
-        &ashta_bots::BotMaker::default(),
-        &text,
-        None,
-        None,
-        0,
-    )
-    .expect("the saved record loads");
+    let session = ashta_bots::seating::load(&ashta_bots::BotMaker::default(), &text, None, None, 0)
+        .expect("the saved record loads");
     assert_eq!(session.game().turns(), app.session().game().turns());
     assert!(session.position().is_over());
     // Once the screen is gone, the file and the command that reviews it are printed.
@@ -102,21 +102,35 @@ fn a_save_that_cannot_be_written_says_why_and_does_not_quit() {
     assert!(!app.save_to(dir.join(&file)));
     assert!(!app.quit);
     assert_eq!(app.saved, None);
-    let said = app.journal.message.clone().map(|(_, t)| t).unwrap_or_default();
+    let said = app
+        .journal
+        .message
+        .clone()
+        .map(|(_, t)| t)
+        .unwrap_or_default();
     assert!(said.starts_with("Cannot save to"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Whether every key of the results is whole on `screen`.
 fn keys_whole(screen: &str) -> bool {
-    ["Enter: final board", "n: new game", "s: save", "Esc/q: quit"]
-        .iter()
-        .all(|k| screen.contains(k))
+    [
+        "Enter: final board",
+        "n: new game",
+        "s: save",
+        "Esc/q: quit",
+    ]
+    .iter()
+    .all(|k| screen.contains(k))
 }
 
 #[test]
 fn the_results_keys_and_review_are_whole_at_60_by_20_80_by_24_and_120_by_40() {
-    for seats in ["bot:greedy,random,bot:beginner", "human,random", "random,random,random,random"] {
+    for seats in [
+        "bot:greedy,random,bot:beginner",
+        "human,random",
+        "random,random,random,random",
+    ] {
         let mut app = app(seats, 9);
         while !app.position().is_over() {
             // A person's game: each choice is played as the game chose it.
@@ -132,8 +146,26 @@ fn the_results_keys_and_review_are_whole_at_60_by_20_80_by_24_and_120_by_40() {
                 screen.contains("then ashta analyze FILE"),
                 "{seats} at {w}x{h}:\n{screen}"
             );
-            assert!(screen.contains("┌ Game over"), "{seats} at {w}x{h}:\n{screen}");
+            assert!(
+                screen.contains("┌ Game over"),
+                "{seats} at {w}x{h}:\n{screen}"
+            );
             assert!(screen.contains('└'), "the box is cut at {w}x{h}:\n{screen}");
         }
     }
+}
+
+#[test]
+fn v_on_the_results_opens_the_replay_of_the_game_played() {
+    let mut app = finished();
+    assert!(app.take_review().is_none(), "a replay nobody asked for");
+    app.key(key(KeyCode::Char('v')));
+    assert!(!app.quit);
+    let replay = app.take_review().expect("v asks for the replay");
+    assert!(replay.from_game);
+    // Every turn of the game is in it, and it is asked for once.
+    let last = replay.steps.last().expect("steps").turn;
+    assert_eq!(last, app.session().game().turns());
+    assert!(app.take_review().is_none());
+    assert_eq!(app.view.overlay, Overlay::End);
 }

@@ -81,6 +81,10 @@ impl App {
                     self.new_game();
                     return;
                 }
+                KeyCode::Char('v') => {
+                    self.review = true;
+                    return;
+                }
                 KeyCode::Enter | KeyCode::Char(' ') => {
                     self.view.overlay = Overlay::None;
                     self.say(
@@ -158,6 +162,24 @@ impl App {
             _ => {}
         }
         self.advance();
+    }
+
+    /// The replay viewer of the game played, when `v` asked for it (once); a game
+    /// that cannot be replayed is said in the message bar instead.
+    pub fn take_review(&mut self) -> Option<crate::replay::Replay> {
+        if !std::mem::take(&mut self.review) {
+            return None;
+        }
+        match crate::replay::Replay::from_text(&self.session.save()) {
+            Ok(mut replay) => {
+                replay.from_game = true;
+                Some(replay)
+            }
+            Err(e) => {
+                self.say(Tone::Refused, format!("No replay: {e:#}"));
+                None
+            }
+        }
     }
 
     /// Keys of the question after Esc on the end screen: `q` quits, `s` saves the

@@ -208,6 +208,9 @@ pub struct App {
     pub quit: bool,
     /// The file the game was last saved to, if it was.
     pub saved: Option<std::path::PathBuf>,
+    /// Set when the player asks to watch the finished game again (`v` on the
+    /// results); the event loop opens the replay viewer ([`App::take_review`]).
+    pub review: bool,
     /// The bag's values and legal moves of the last position asked about.
     legal: RefCell<Option<(Position, Rc<Vec<BagValue>>)>>,
     /// Builds the bots of the next game at this table ([`App::new_game`]).
@@ -230,6 +233,7 @@ impl App {
             stats: None,
             quit: false,
             saved: None,
+            review: false,
             legal: RefCell::new(None),
             maker: BotMaker::default(),
         };

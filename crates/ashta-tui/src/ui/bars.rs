@@ -50,6 +50,7 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str, u8)> {
                 ("Enter", "final board", 0),
                 ("n", "new game", 0),
                 ("s", "save", 1),
+                ("v", "watch again", 3),
             ];
             if app.session().has_human() {
                 keys.push(("u", "undo", 2));

@@ -143,6 +143,7 @@ pub fn end_lines(app: &App, inner: u16, rows: u16) -> Vec<Line<'static>> {
         "Enter: final board".to_string(),
         "n: new game".to_string(),
         "s: save".to_string(),
+        "v: watch again".to_string(),
     ];
     if app.session().has_human() {
         keys.push("u: undo".to_string());
