@@ -57,6 +57,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("z", "only moves played for you on/off"),
     ("x", "confirm each move with a second Enter on/off"),
     ("?/F1", "this help; ↑/↓, PgUp/PgDn, Home/End scroll it"),
+    (
+        "n, v",
+        "on the results: a new game at the same table; watch the game again (q comes back)",
+    ),
     ("q", "quit (Ctrl-C: at once)"),
 ];
 
