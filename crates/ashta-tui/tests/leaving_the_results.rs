@@ -169,3 +169,13 @@ fn v_on_the_results_opens_the_replay_of_the_game_played() {
     assert!(app.take_review().is_none());
     assert_eq!(app.view.overlay, Overlay::End);
 }
+
+#[test]
+fn the_save_prompt_on_the_results_names_ashta_analyze() {
+    let mut app = finished();
+    app.key(key(KeyCode::Char('s')));
+    assert!(matches!(app.view.overlay, Overlay::Save(_)));
+    let screen = screen_rows(&mut app, 80, 24).join("\n");
+    assert!(screen.contains("ashta analyze ashta-save.json"), "{screen}");
+    assert!(!screen.contains("ashta play --load"), "{screen}");
+}

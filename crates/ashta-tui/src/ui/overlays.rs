@@ -20,12 +20,21 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         Overlay::Help => help::draw(frame, area, app.view.help_scroll, app.variant()),
         Overlay::Save(field) => {
             let name = field.text();
+            let over = app.position().is_over();
             let lines = vec![
                 Line::from("Save the game to the file:"),
                 field_line(field, area.width.min(60).saturating_sub(2)),
                 Line::from(""),
-                Line::from("Enter saves, Esc cancels. Continue it later with"),
-                Line::from(format!("ashta play --load {name}")),
+                Line::from(if over {
+                    "Enter saves, Esc cancels. Review it later with"
+                } else {
+                    "Enter saves, Esc cancels. Continue it later with"
+                }),
+                Line::from(if over {
+                    format!("ashta analyze {name}")
+                } else {
+                    format!("ashta play --load {name}")
+                }),
             ];
             popup(frame, area, " Save ", lines, 60, 7);
         }
