@@ -387,3 +387,154 @@ fn asking_for_a_hint_does_not_move_the_players_at_80_by_24() {
         after.join("\n")
     );
 }
+
+/// A game of two random movers, seed 3, played to its end at once in a `w`×`h`
+/// terminal, in a fresh directory of its own (where the record is saved).
+fn finished_game(name: &str, w: u16, h: u16) -> (Session, PathBuf) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = [
+        "play",
+        "--seed",
+        "3",
+        "--seats",
+        "random,random",
+        "--step-ms",
+        "0",
+    ];
+    let game = Session::start_in(name, w, h, &args, Some(&dir));
+    (game, dir)
+}
+
+/// Whether every key of the results and the review's command are whole on `screen`.
+fn results_whole(screen: &[String]) -> bool {
+    let all = screen.join("\n");
+    [
+        "Enter: final board",
+        "n: new game",
+        "s: save",
+        "Esc/q: quit",
+        "then ashta analyze FILE",
+    ]
+    .iter()
+    .all(|k| all.contains(k))
+}
+
+#[test]
+fn esc_on_the_results_asks_and_saves_the_record_for_ashta_analyze_at_60_by_20() {
+    if !needs::available(
+        "esc_on_the_results_asks_and_saves_the_record_for_ashta_analyze_at_60_by_20",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
+    let (game, dir) = finished_game("leave-60x20", 60, 20);
+    game.wait_for("the whole results, keys and review", results_whole);
+    game.keys(&["Escape"]);
+    game.wait_for("the question before leaving", |s| {
+        let all = s.join("\n");
+        all.contains("Leave the game?")
+            && all.contains("q: quit")
+            && all.contains("ashta-game-3.json")
+            && all.contains("stay")
+    });
+    game.keys(&["s"]);
+    game.wait_for_printed(
+        "Saved to ashta-game-3.json; review it with: ashta analyze ashta-game-3.json",
+    );
+    let file = dir.join("ashta-game-3.json");
+    assert!(file.is_file(), "no record at {}", file.display());
+    // The saved record is one `ashta analyze` reviews.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ashta"))
+        .args(["analyze", "--rollouts", "4"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "ashta analyze refused the saved record: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn esc_then_another_key_stays_on_the_results_at_80_by_24() {
+    if !needs::available(
+        "esc_then_another_key_stays_on_the_results_at_80_by_24",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
+    let (game, dir) = finished_game("stay-80x24", 80, 24);
+    game.wait_for("the whole results, keys and review", results_whole);
+    game.keys(&["Escape"]);
+    game.wait_for_text("Leave the game?");
+    game.keys(&["Escape"]);
+    game.wait_for("the results again", results_whole);
+    assert!(
+        !dir.join("ashta-game-3.json").exists(),
+        "saved without asking"
+    );
+}
+
+#[test]
+fn the_results_keys_and_review_are_whole_at_120_by_40() {
+    if !needs::available(
+        "the_results_keys_and_review_are_whole_at_120_by_40",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
+    let (game, _dir) = finished_game("results-120x40", 120, 40);
+    game.wait_for("the whole results, keys and review", results_whole);
+}
+
+#[test]
+fn the_tutorial_wraps_its_text_at_60_columns() {
+    if !needs::available("the_tutorial_wraps_its_text_at_60_columns", &[needs::TMUX]) {
+        return;
+    }
+    let game = Session::start("tutorial-60x20", 60, 20, &["play", "--tutorial"]);
+    game.wait_for_text("Press Enter to throw.");
+    game.keys(&["Enter"]);
+    game.wait_for_text("Your move: type c1");
+    game.type_text("c1");
+    game.keys(&["Enter"]);
+    game.wait_for_printed("Your pawn went 2 squares");
+    // Lines the terminal had to wrap come back joined: none is wider than 60 columns.
+    let history = game.history();
+    let wide: Vec<&str> = history
+        .lines()
+        .filter(|l| l.trim_end().chars().count() > 60)
+        .collect();
+    assert!(
+        wide.is_empty(),
+        "lines wider than 60 columns:\n{}",
+        wide.join("\n")
+    );
+    // Paragraphs break between words.
+    assert!(history.contains("Each turn starts with a throw"));
+    assert!(history.contains("mouths up"));
+}
+
+#[test]
+fn v_on_the_results_replays_the_game_and_q_comes_back_at_60_by_20() {
+    if !needs::available(
+        "v_on_the_results_replays_the_game_and_q_comes_back_at_60_by_20",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
+    let (game, _dir) = finished_game("review-60x20", 60, 20);
+    game.wait_for("the whole results, keys and review", results_whole);
+    game.keys(&["v"]);
+    game.wait_for("the replay with its key bar", |s| {
+        s.iter().any(|r| r.contains("Replay · step"))
+            && s.last().is_some_and(|b| b.contains("q back"))
+    });
+    game.keys(&["End"]);
+    game.wait_for_text("North wins");
+    game.keys(&["q"]);
+    game.wait_for("the results again", results_whole);
+}

@@ -29,7 +29,11 @@ pub const KEYS: &[(&str, &str)] = &[
         "Enter",
         "choose the move, Enter again to play it (x: play at the first Enter)",
     ),
-    ("Esc", "cancel the choice or the typing"),
+    (
+        "Esc",
+        "cancel the choice or the typing; on the results, ask: quit, save the record \
+         and quit, or stay",
+    ),
     (
         "c1, 3",
         "type a square to pick your pawn there, or a number to pick that value",
@@ -53,6 +57,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("z", "only moves played for you on/off"),
     ("x", "confirm each move with a second Enter on/off"),
     ("?/F1", "this help; ↑/↓, PgUp/PgDn, Home/End scroll it"),
+    (
+        "n, v",
+        "on the results: a new game at the same table; watch the game again (q comes back)",
+    ),
     ("q", "quit (Ctrl-C: at once)"),
 ];
 

@@ -38,6 +38,8 @@ pub struct Replay {
     pub at: usize,
     /// Set when the viewer should close.
     pub quit: bool,
+    /// Opened from the results of a game just played: closing it goes back to them.
+    pub from_game: bool,
 }
 
 impl Replay {
@@ -105,6 +107,7 @@ impl Replay {
             steps,
             at: 0,
             quit: false,
+            from_game: false,
         })
     }
 
@@ -246,8 +249,12 @@ pub fn draw(frame: &mut Frame, r: &Replay) {
         side,
     );
     frame.render_widget(
-        Paragraph::new(" ←→ step  ↑↓ turn  Home/End first/last  q quit")
-            .style(Style::default().fg(Color::Black).bg(Color::Indexed(250))),
+        Paragraph::new(if r.from_game {
+            " ←→ step  ↑↓ turn  Home/End first/last  q back"
+        } else {
+            " ←→ step  ↑↓ turn  Home/End first/last  q quit"
+        })
+        .style(Style::default().fg(Color::Black).bg(Color::Indexed(250))),
         keys,
     );
 }

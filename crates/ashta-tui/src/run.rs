@@ -1,6 +1,7 @@
 //! The event loop: draws the app, reads keys, lets time pass and runs the bots' jobs on
 //! worker threads so the screen never freezes.
 
+use std::path::Path;
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use ashta_bots::BotMaker;
 use ashta_session::Session;
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 
 use crate::app::{App, Settings};
 use crate::describe::result_words;
@@ -53,6 +54,10 @@ pub fn play(session: Session, settings: Settings, maker: BotMaker) -> Result<()>
                 _ => {}
             }
         }
+        if let Some(review) = app.take_review() {
+            // Ctrl-C in the replay ends the program, as it does in the game.
+            app.quit = view_replay(&mut guard, review)?;
+        }
         while let Ok(done) = rx.try_recv() {
             app.job_done(done);
         }
@@ -61,13 +66,14 @@ pub fn play(session: Session, settings: Settings, maker: BotMaker) -> Result<()>
         last = now;
     }
     drop(guard);
-    println!("{}", farewell(app.session()));
+    println!("{}", farewell(app.session(), app.saved.as_deref()));
     Ok(())
 }
 
-/// What is printed once the full screen is gone: how the game stands, and the seed that
-/// plays the same throws again (two lines, each under 80 columns).
-pub fn farewell(session: &Session) -> String {
+/// What is printed once the full screen is gone: how the game stands, the file it was
+/// saved to and what reviews or continues it (when it was saved), and the seed that
+/// plays the same throws again.
+pub fn farewell(session: &Session, saved: Option<&Path>) -> String {
     let pos = session.position();
     let turns = match session.game().turns() {
         1 => "1 turn".to_string(),
@@ -79,13 +85,33 @@ pub fn farewell(session: &Session) -> String {
         format!("You left the game after {turns} (saved only if you saved it).")
     };
     let seed = session.seed();
-    format!("{how}\nSeed {seed}: `ashta play --seed {seed}` (same rules, seats) throws it again.")
+    let file = match saved {
+        Some(path) if pos.is_over() => format!(
+            "Saved to {0}; review it with: ashta analyze {0}\n",
+            path.display()
+        ),
+        Some(path) => format!(
+            "Saved to {0}; continue it with: ashta play --load {0}\n",
+            path.display()
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{how}\n{file}Seed {seed}: `ashta play --seed {seed}` (same rules, seats) throws it again."
+    )
 }
 
 /// Steps through a recorded game full screen.
 pub fn replay(replay: Replay) -> Result<()> {
-    let mut replay = replay;
     let mut guard = TerminalGuard::enter()?;
+    view_replay(&mut guard, replay)?;
+    Ok(())
+}
+
+/// Steps through a recorded game on the terminal of `guard` until it is closed;
+/// whether it was closed with Ctrl-C.
+fn view_replay(guard: &mut TerminalGuard, mut replay: Replay) -> Result<bool> {
+    let mut ctrl_c = false;
     while !replay.quit {
         guard
             .terminal
@@ -94,10 +120,12 @@ pub fn replay(replay: Replay) -> Result<()> {
         if event::poll(Duration::from_millis(250)).context("cannot read the terminal")? {
             if let Event::Key(key) = event::read().context("cannot read the terminal")? {
                 if key.kind != KeyEventKind::Release {
+                    ctrl_c = key.modifiers.contains(KeyModifiers::CONTROL)
+                        && key.code == KeyCode::Char('c');
                     replay.key(key);
                 }
             }
         }
     }
-    Ok(())
+    Ok(ctrl_c)
 }

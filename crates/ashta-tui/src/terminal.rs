@@ -61,3 +61,8 @@ impl Drop for TerminalGuard {
         restore();
     }
 }
+
+/// The terminal's width in columns, when it can be read.
+pub fn columns() -> Option<u16> {
+    ratatui::crossterm::terminal::size().ok().map(|(w, _)| w)
+}

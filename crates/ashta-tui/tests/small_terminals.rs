@@ -250,7 +250,12 @@ fn the_end_of_the_game_shows_its_places_and_keys_at_60_by_20() {
     let mut app = app("random,random,random,random", 9);
     common::settle(&mut app);
     let rows = screen_rows(&mut app, 60, 20);
-    for text in ["Game over", "place  player", "Enter: the final board"] {
+    for text in [
+        "Game over",
+        "place  player",
+        "Enter: final board",
+        "Esc/q: quit",
+    ] {
         assert!(
             rows.iter().any(|r| r.contains(text)),
             "{text:?} is not on the screen:\n{}",

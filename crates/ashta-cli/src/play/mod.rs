@@ -127,6 +127,20 @@ fn session(args: &PlayArgs, maker: &BotMaker) -> Result<Session> {
     Ok(ashta_bots::seating::seat(maker, game, seats, seed, time)?)
 }
 
+/// The width to wrap text to: the terminal's when standard output is one, else
+/// `COLUMNS` when set, else [`tutorial::DEFAULT_WIDTH`].
+fn text_width() -> usize {
+    let terminal = std::io::stdout()
+        .is_terminal()
+        .then(ashta_tui::terminal::columns)
+        .flatten()
+        .map(usize::from);
+    terminal
+        .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+        .filter(|&w| w > 0)
+        .unwrap_or(tutorial::DEFAULT_WIDTH)
+}
+
 /// Plays a game: full screen when standard input and output are a terminal and
 /// `--plain` is not given; otherwise line by line, reading human moves from `input` and
 /// writing everything to `out`, `echo` repeating each line read (for input that is not
@@ -138,7 +152,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     if args.tutorial {
-        return tutorial::run(input, echo, out, args.labels);
+        return tutorial::run(input, echo, out, args.labels, text_width());
     }
     let maker = args.tuning.maker()?;
     let session = session(args, &maker)?;

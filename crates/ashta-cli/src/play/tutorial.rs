@@ -77,35 +77,52 @@ pub const STEPS: [Step; TURNS.len()] = [
     },
 ];
 
+/// The width the tutorial's text is wrapped to when the terminal's is not known.
+pub const DEFAULT_WIDTH: usize = 80;
+
+/// The widest the tutorial's text gets, however wide the terminal.
+pub const MAX_WIDTH: usize = 100;
+
 /// Runs the tutorial, reading the squares typed from `input` and writing the steps to
-/// `out`; `echo` repeats each line read (for input not typed at a terminal). `q` or the
-/// end of input stops it.
-pub fn run(input: &mut dyn BufRead, echo: bool, out: &mut dyn Write, labels: Labels) -> Result<()> {
+/// `out`, its paragraphs wrapped at spaces to `width` columns (at most [`MAX_WIDTH`]);
+/// `echo` repeats each line read (for input not typed at a terminal). `q` or the end
+/// of input stops it.
+pub fn run(
+    input: &mut dyn BufRead,
+    echo: bool,
+    out: &mut dyn Write,
+    labels: Labels,
+    width: usize,
+) -> Result<()> {
+    let width = width.clamp(20, MAX_WIDTH);
     let (variant, position) =
         parse_position(START).map_err(|e| anyhow!("the tutorial's set-up: {e}"))?;
     // The game is played at a session's table like every other, both seats the
     // tutorial's: it gives the scripted throws and the lesson's moves.
     let seats = vec![SeatKind::Human; variant.players()];
     let mut game = Session::without_bots(Game::from_position(variant, position, None), seats, 0)?;
-    writeln!(
+    paragraph(
         out,
+        width,
         "The tutorial: a first game in a few steps. You are South, at the bottom; North \
-         plays against you. Press Enter to go on, q to stop."
+         plays against you. Press Enter to go on, q to stop.",
     )?;
     let mut text = String::new();
     legend(&mut text, game.variant(), labels);
-    write!(out, "{text}")?;
+    write!(out, "{}", fit_block(&text, width))?;
     let mut tutor = Tutor {
         input,
         echo,
         out,
         labels,
+        width,
     };
     for (step, turn) in STEPS.iter().zip(TURNS) {
         if !step.title.is_empty() {
-            writeln!(tutor.out, "\n{}", step.title)?;
+            writeln!(tutor.out)?;
+            tutor.say(step.title)?;
         }
-        writeln!(tutor.out, "{}", step.before)?;
+        tutor.say(step.before)?;
         let yours = game.position().to_move() == 0;
         if !turn.throws.is_empty() {
             if yours && !tutor.wait_enter("Press Enter to throw.")? {
@@ -125,16 +142,15 @@ pub fn run(input: &mut dyn BufRead, echo: bool, out: &mut dyn Write, labels: Lab
             tutor.play(&mut game, &typed)?;
         }
         if !step.after.is_empty() {
-            writeln!(tutor.out, "{}", step.after)?;
+            tutor.say(step.after)?;
         }
     }
     let board = draw(game.variant(), game.position(), labels, Detail::Game);
-    writeln!(tutor.out, "\n{board}")?;
-    writeln!(
-        tutor.out,
+    writeln!(tutor.out, "\n{}", fit_block(&board, width))?;
+    tutor.say(
         "That is the game: throw, spend the bag, capture to open your gate, and bring \
          every pawn home exactly. Play one with `ashta play` (`--seats human,easy` for \
-         a gentle opponent)."
+         a gentle opponent).",
     )?;
     tutor.out.flush()?;
     Ok(())
@@ -146,9 +162,74 @@ struct Tutor<'a> {
     echo: bool,
     out: &'a mut dyn Write,
     labels: Labels,
+    /// The width the text is wrapped to.
+    width: usize,
+}
+
+/// `text` (a board or a legend) with each line wider than `width` columns broken up:
+/// its items (the parts between runs of three spaces) packed onto lines under the
+/// line's indent, an item wider than a line wrapped at spaces.
+fn fit_block(text: &str, width: usize) -> String {
+    use ashta_tui::fit::{width as columns, wrap};
+    let mut out = String::new();
+    for line in text.lines() {
+        if columns(line) <= width {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let room = width.saturating_sub(indent).max(10);
+        let mut row = String::new();
+        let mut push = |row: &mut String| {
+            if !row.is_empty() {
+                out.push_str(&" ".repeat(indent));
+                out.push_str(row);
+                out.push('\n');
+                row.clear();
+            }
+        };
+        for item in line
+            .trim()
+            .split("   ")
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+        {
+            let pieces = if columns(item) <= room {
+                vec![item.to_string()]
+            } else {
+                wrap(item, room)
+            };
+            for piece in pieces {
+                let gap = if row.is_empty() { 0 } else { 2 };
+                if columns(&row) + gap + columns(&piece) > room {
+                    push(&mut row);
+                }
+                if !row.is_empty() {
+                    row.push_str("  ");
+                }
+                row.push_str(&piece);
+            }
+        }
+        push(&mut row);
+    }
+    out
+}
+
+/// Writes `text` wrapped at spaces to `width` columns.
+fn paragraph(out: &mut dyn Write, width: usize, text: &str) -> Result<()> {
+    for line in ashta_tui::fit::wrap(text, width) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 impl Tutor<'_> {
+    /// Writes a paragraph wrapped to the tutorial's width.
+    fn say(&mut self, text: &str) -> Result<()> {
+        paragraph(self.out, self.width, text)
+    }
+
     /// Reads a line; `None` at the end of input or on `q`.
     fn line(&mut self) -> Result<Option<String>> {
         let mut line = String::new();
@@ -175,10 +256,8 @@ impl Tutor<'_> {
     }
 
     fn stopped(&mut self) -> Result<()> {
-        writeln!(
-            self.out,
-            "\nThe tutorial stops here; `ashta play --tutorial` starts it again."
-        )?;
+        writeln!(self.out)?;
+        self.say("The tutorial stops here; `ashta play --tutorial` starts it again.")?;
         self.out.flush()?;
         Ok(())
     }
@@ -201,7 +280,7 @@ impl Tutor<'_> {
     /// the learner stops.
     fn ask_square(&mut self, game: &Session, wanted: &str) -> Result<Option<String>> {
         let board = draw(game.variant(), game.position(), self.labels, Detail::Game);
-        writeln!(self.out, "\n{board}")?;
+        writeln!(self.out, "\n{}", fit_block(&board, self.width))?;
         let size = game.variant().geometry().size();
         loop {
             write!(self.out, "Your move: type {wanted} > ")?;
@@ -218,7 +297,7 @@ impl Tutor<'_> {
                 None => format!("{typed} is not a square of this {size}×{size} board"),
                 Some(_) => format!("this step moves the pawn on {wanted}, not {typed}"),
             };
-            writeln!(self.out, "Not this time: {why}.")?;
+            self.say(&format!("Not this time: {why}."))?;
         }
     }
 
@@ -253,7 +332,7 @@ mod tests {
     /// The tutorial's output for the lines of `input`.
     fn transcript(input: &str) -> String {
         let mut out = Vec::new();
-        run(&mut input.as_bytes(), true, &mut out, Labels::Letters).unwrap();
+        run(&mut input.as_bytes(), true, &mut out, Labels::Letters, 100).unwrap();
         String::from_utf8(out).unwrap()
     }
 

@@ -45,6 +45,18 @@ impl Session {
     /// Starts `ashta args…` in a detached `width`×`height` session on the socket
     /// `ashta-<name>-<pid>`.
     pub fn start(name: &str, width: u16, height: u16, args: &[&str]) -> Session {
+        Session::start_in(name, width, height, args, None)
+    }
+
+    /// [`Session::start`] with `ashta` running in the directory `dir` (where it saves
+    /// files given without a directory), when given.
+    pub fn start_in(
+        name: &str,
+        width: u16,
+        height: u16,
+        args: &[&str],
+        dir: Option<&std::path::Path>,
+    ) -> Session {
         require_tmux();
         let socket = format!("ashta-{name}-{}", std::process::id());
         let mut session = Session {
@@ -59,20 +71,13 @@ impl Session {
             command += &quote(a);
         }
         let (w, h) = (width.to_string(), height.to_string());
-        let out = tmux(
-            &session.socket,
-            &[
-                "new-session",
-                "-d",
-                "-s",
-                "game",
-                "-x",
-                &w,
-                "-y",
-                &h,
-                &command,
-            ],
-        );
+        let mut new = vec!["new-session", "-d", "-s", "game", "-x", &w, "-y", &h];
+        let dir = dir.map(|d| d.to_string_lossy().into_owned());
+        if let Some(dir) = &dir {
+            new.extend(["-c", dir.as_str()]);
+        }
+        new.push(&command);
+        let out = tmux(&session.socket, &new);
         assert!(
             out.status.success(),
             "tmux new-session failed: {}",

@@ -158,7 +158,12 @@ impl App {
             self.stats = game_stats(self.session.game().record());
             self.choice = None;
             self.view.overlay = Overlay::End;
-            self.say(Tone::Info, format!("{result}. s saves the game, q quits."));
+            self.say(
+                Tone::Info,
+                format!(
+                    "{result}. s saves the record for ashta analyze; Esc asks before quitting."
+                ),
+            );
         }
     }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use ashta_analysis::HintConfig;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::{App, Hint, Overlay, Tone, DEFAULT_SAVE, HINT_TIME, SPEEDS};
+use super::{record_file, App, Hint, Overlay, Tone, DEFAULT_SAVE, HINT_TIME, SPEEDS};
 use crate::jobs::Job;
 use crate::line_edit::LineEdit;
 
@@ -64,13 +64,25 @@ impl App {
                 }
                 return;
             }
+            Overlay::LeaveEnd => {
+                self.leave_end_key(key);
+                return;
+            }
             Overlay::End => match key.code {
-                KeyCode::Char('q') | KeyCode::Esc => {
+                KeyCode::Char('q') => {
                     self.quit = true;
+                    return;
+                }
+                KeyCode::Esc => {
+                    self.view.overlay = Overlay::LeaveEnd;
                     return;
                 }
                 KeyCode::Char('n') => {
                     self.new_game();
+                    return;
+                }
+                KeyCode::Char('v') => {
+                    self.review = true;
                     return;
                 }
                 KeyCode::Enter | KeyCode::Char(' ') => {
@@ -150,6 +162,42 @@ impl App {
             _ => {}
         }
         self.advance();
+    }
+
+    /// The replay viewer of the game played, when `v` asked for it (once); a game
+    /// that cannot be replayed is said in the message bar instead.
+    pub fn take_review(&mut self) -> Option<crate::replay::Replay> {
+        if !std::mem::take(&mut self.review) {
+            return None;
+        }
+        match crate::replay::Replay::from_text(&self.session.save()) {
+            Ok(mut replay) => {
+                replay.from_game = true;
+                Some(replay)
+            }
+            Err(e) => {
+                self.say(Tone::Refused, format!("No replay: {e:#}"));
+                None
+            }
+        }
+    }
+
+    /// Keys of the question after Esc on the end screen: `q` quits, `s` saves the
+    /// record to [`record_file`] and quits (or stays, saying why, if it cannot be
+    /// written), any other key goes back to the end screen.
+    fn leave_end_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Char('y') => self.quit = true,
+            KeyCode::Char('s') => {
+                let path = record_file(self.session.seed());
+                self.quit = self.save_to(path);
+                self.view.overlay = Overlay::End;
+            }
+            _ => {
+                self.view.overlay = Overlay::End;
+                self.say(Tone::Info, "Still here: the results of the game.");
+            }
+        }
     }
 
     /// Keys of the help: scroll it (by lines, pages, to its ends) or close it.
@@ -292,8 +340,9 @@ impl App {
         });
     }
 
-    /// Writes the game to a file and says so.
-    pub fn save_to(&mut self, path: PathBuf) {
+    /// Writes the game to a file and says so; whether it was written.
+    pub fn save_to(&mut self, path: PathBuf) -> bool {
+        let mut ok = false;
         match std::fs::write(&path, self.session.save()) {
             Ok(()) => {
                 let turns = match self.session.game().turns() {
@@ -301,10 +350,12 @@ impl App {
                     n => format!("{n} turns"),
                 };
                 let next = if self.position().is_over() {
-                    "watch it again with: ashta replay"
+                    "review it with: ashta analyze"
                 } else {
                     "continue with: ashta play --load"
                 };
+                self.saved = Some(path.clone());
+                ok = true;
                 self.say(
                     Tone::Info,
                     format!(
@@ -319,5 +370,6 @@ impl App {
                 format!("Cannot save to {}: {e}", path.display()),
             ),
         }
+        ok
     }
 }

@@ -71,6 +71,12 @@ pub const HUMAN_HOLD: Duration = Duration::from_millis(1500);
 /// The file name the save prompt offers.
 pub const DEFAULT_SAVE: &str = "ashta-save.json";
 
+/// The file a finished game's record is saved to when leaving the end screen with
+/// "save, then quit": `ashta-game-<seed>.json` in the current directory.
+pub fn record_file(seed: u64) -> std::path::PathBuf {
+    std::path::PathBuf::from(format!("ashta-game-{seed}.json"))
+}
+
 /// What covers the board, if anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
@@ -82,6 +88,9 @@ pub enum Overlay {
     Save(LineEdit),
     /// Asking whether to leave a game in progress.
     ConfirmQuit,
+    /// Asking, after Esc on the end screen, whether to quit, save the record and
+    /// quit, or stay.
+    LeaveEnd,
     /// The end of the game: places and statistics.
     End,
 }
@@ -197,6 +206,11 @@ pub struct App {
     pub stats: Option<GameStats>,
     /// Set when the program should end.
     pub quit: bool,
+    /// The file the game was last saved to, if it was.
+    pub saved: Option<std::path::PathBuf>,
+    /// Set when the player asks to watch the finished game again (`v` on the
+    /// results); the event loop opens the replay viewer ([`App::take_review`]).
+    pub review: bool,
     /// The bag's values and legal moves of the last position asked about.
     legal: RefCell<Option<(Position, Rc<Vec<BagValue>>)>>,
     /// Builds the bots of the next game at this table ([`App::new_game`]).
@@ -218,6 +232,8 @@ impl App {
             hint: None,
             stats: None,
             quit: false,
+            saved: None,
+            review: false,
             legal: RefCell::new(None),
             maker: BotMaker::default(),
         };

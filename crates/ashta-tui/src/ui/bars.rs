@@ -44,11 +44,13 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str, u8)> {
             ("Ctrl-W", "delete a word", 3),
         ],
         Overlay::ConfirmQuit => vec![("y", "quit", 0), ("n", "go on playing", 0)],
+        Overlay::LeaveEnd => vec![("q", "quit", 0), ("s", "save, quit", 0), ("Esc", "stay", 0)],
         Overlay::End => {
             let mut keys = vec![
                 ("Enter", "final board", 0),
                 ("n", "new game", 0),
                 ("s", "save", 1),
+                ("v", "watch again", 3),
             ];
             if app.session().has_human() {
                 keys.push(("u", "undo", 2));

@@ -7,9 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::app::{App, Overlay};
+use crate::app::{record_file, App, Overlay};
 use crate::describe::{places, player_letter, result_words};
-use crate::fit::{centered, width};
+use crate::fit::{centered, pack, width, wrap};
 use crate::line_edit::LineEdit;
 use crate::ui::{help, player_style};
 
@@ -20,12 +20,21 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
         Overlay::Help => help::draw(frame, area, app.view.help_scroll, app.variant()),
         Overlay::Save(field) => {
             let name = field.text();
+            let over = app.position().is_over();
             let lines = vec![
                 Line::from("Save the game to the file:"),
                 field_line(field, area.width.min(60).saturating_sub(2)),
                 Line::from(""),
-                Line::from("Enter saves, Esc cancels. Continue it later with"),
-                Line::from(format!("ashta play --load {name}")),
+                Line::from(if over {
+                    "Enter saves, Esc cancels. Review it later with"
+                } else {
+                    "Enter saves, Esc cancels. Continue it later with"
+                }),
+                Line::from(if over {
+                    format!("ashta analyze {name}")
+                } else {
+                    format!("ashta play --load {name}")
+                }),
             ];
             popup(frame, area, " Save ", lines, 60, 7);
         }
@@ -37,23 +46,49 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
             ];
             popup(frame, area, " Quit ", lines, 52, 5);
         }
-        Overlay::End => {
-            let mut lines = end_lines(app);
-            if lines.len() as u16 + 2 > area.height {
-                // A short terminal: the blank lines go first, so the keys stay.
-                lines.retain(|l| l.width() > 0);
+        Overlay::LeaveEnd => {
+            let file = record_file(app.session().seed());
+            let inner = area.width.min(60).saturating_sub(2) as usize;
+            let mut lines = vec![Line::from("Leave the game?"), Line::from("")];
+            let saved = app.saved.as_ref().map(|p| p.display().to_string());
+            let items = [
+                "q: quit".to_string(),
+                format!("s: save the record to {}, then quit", file.display()),
+                "Esc or any other key: stay".to_string(),
+            ];
+            for item in items {
+                lines.extend(wrap(&item, inner).into_iter().map(Line::from));
+            }
+            if let Some(saved) = saved {
+                lines.push(Line::from(""));
+                let text = format!("Already saved to {saved}.");
+                lines.extend(wrap(&text, inner).into_iter().map(Line::from));
             }
             let h = lines.len() as u16 + 2;
-            popup(frame, area, " Game over ", lines, 64, h);
+            popup(frame, area, " Leave ", lines, 60, h);
+        }
+        Overlay::End => {
+            let w = area.width.min(END_WIDTH);
+            let lines = end_lines(app, w.saturating_sub(2), area.height.saturating_sub(2));
+            let h = lines.len() as u16 + 2;
+            popup(frame, area, " Game over ", lines, w, h);
         }
     }
 }
 
-/// The end screen: result, places, and the statistics.
-pub fn end_lines(app: &App) -> Vec<Line<'static>> {
+/// The widest the end screen gets.
+pub const END_WIDTH: u16 = 64;
+
+/// The end screen's lines for a box `inner` columns wide and `rows` rows high: result,
+/// places, the statistics, how to review the game, and the keys. Every line fits the
+/// width (the key line and the review wrap); on a short box the blank lines go first,
+/// then the throws' statistics, so the review and the keys stay.
+pub fn end_lines(app: &App, inner: u16, rows: u16) -> Vec<Line<'static>> {
+    let inner = inner.max(10) as usize;
+    let rows = rows as usize;
     let v = app.variant();
     let pos = app.position();
-    let mut lines = vec![
+    let mut head = vec![
         Line::from(Span::styled(
             result_words(v, pos),
             Style::default().add_modifier(Modifier::BOLD),
@@ -62,7 +97,7 @@ pub fn end_lines(app: &App) -> Vec<Line<'static>> {
         Line::from(""),
     ];
     let stats = app.stats.as_ref();
-    lines.push(Line::from(
+    head.push(Line::from(
         "place  player                  captures  moves  turns",
     ));
     let drawn = pos.draw().is_some();
@@ -73,7 +108,7 @@ pub fn end_lines(app: &App) -> Vec<Line<'static>> {
             place.to_string()
         };
         let (c, m, t) = stats.map_or((0, 0, 0), |s| (s.captures[p], s.moves[p], s.turns[p]));
-        lines.push(Line::from(vec![
+        head.push(Line::from(vec![
             Span::raw(format!("{place:>5}  ")),
             Span::styled(
                 format!("{:<22}", format!("{} {}", player_letter(v, p), app.who(p))),
@@ -83,35 +118,72 @@ pub fn end_lines(app: &App) -> Vec<Line<'static>> {
         ]));
     }
     if pos.places().len() + 1 < v.players() && !drawn_game(pos) {
-        lines.push(Line::from(
-            "(the unfinished are placed by squares still to go)",
-        ));
+        head.extend(
+            wrap("(the unfinished are placed by squares still to go)", inner)
+                .into_iter()
+                .map(Line::from),
+        );
     }
+    let mut throws = Vec::new();
     if let Some(s) = stats {
-        lines.push(Line::from(""));
-        lines.push(Line::from(format!(
+        throws.push(Line::from(""));
+        let title = format!(
             "Throws of each value ({} throws), thrown / expected:",
             s.throws
-        )));
+        );
+        throws.extend(wrap(&title, inner).into_iter().map(Line::from));
         let row: Vec<String> = s
             .values
             .iter()
             .map(|c| format!("{}: {}/{:.1}", c.value, c.thrown, c.expected))
             .collect();
         for chunk in row.chunks(4) {
-            lines.push(Line::from(format!("  {}", chunk.join("   "))));
+            throws.push(Line::from(format!("  {}", chunk.join("   "))));
         }
     }
-    lines.push(Line::from(""));
-    lines.push(Line::from(format!(
-        "Enter: the final board · n: new game · s: save · {}q: quit",
-        if app.session().has_human() {
-            "u: undo · "
-        } else {
-            ""
+    let mut tail = vec![Line::from("")];
+    tail.extend(wrap(&review_words(app), inner).into_iter().map(|l| {
+        Line::from(Span::styled(
+            l,
+            Style::default().add_modifier(Modifier::BOLD),
+        ))
+    }));
+    let mut keys = vec![
+        "Enter: final board".to_string(),
+        "n: new game".to_string(),
+        "s: save".to_string(),
+        "v: watch again".to_string(),
+    ];
+    if app.session().has_human() {
+        keys.push("u: undo".to_string());
+    }
+    keys.push("Esc/q: quit".to_string());
+    tail.extend(
+        pack(&keys, inner)
+            .into_iter()
+            .map(|items| Line::from(items.join("  "))),
+    );
+    let count = |parts: &[&Vec<Line>]| parts.iter().map(|p| p.len()).sum::<usize>();
+    if count(&[&head, &throws, &tail]) > rows {
+        // A short terminal: the blank lines go first, so the keys stay.
+        for part in [&mut head, &mut throws, &mut tail] {
+            part.retain(|l| l.width() > 0);
         }
-    )));
-    lines
+    }
+    if count(&[&head, &throws, &tail]) > rows {
+        throws.clear();
+    }
+    head.extend(throws);
+    head.extend(tail);
+    head
+}
+
+/// How to review the game: the command with the saved file, or how to get one.
+fn review_words(app: &App) -> String {
+    match &app.saved {
+        Some(path) => format!("Review it: ashta analyze {}", path.display()),
+        None => "Review it: s saves the record, then ashta analyze FILE".to_string(),
+    }
 }
 
 fn drawn_game(pos: &ashta_engine::Position) -> bool {
