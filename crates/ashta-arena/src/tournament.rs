@@ -449,7 +449,8 @@ fn summarise(
         }
         match game.draw {
             Some(DrawReason::Frozen) => draw_reasons.frozen += 1,
-            Some(DrawReason::TurnLimit) => draw_reasons.turn_limit += 1,
+            // A tournament declares no draw of its own but its turn limit.
+            Some(DrawReason::TurnLimit | DrawReason::Declared) => draw_reasons.turn_limit += 1,
             None => {}
         }
         let t = game.turns as f64;

@@ -103,6 +103,7 @@ pub fn result_text(variant: &Variant, pos: &Position) -> String {
         let why = match reason {
             ashta_engine::DrawReason::Frozen => "frozen: no player can ever move again",
             ashta_engine::DrawReason::TurnLimit => "the turn limit was reached",
+            ashta_engine::DrawReason::Declared => "ended at the table, not by the moves",
         };
         return format!("draw ({why})");
     }

@@ -103,7 +103,10 @@ impl Variant {
         rest[1] = throwing as u8 as f32;
         rest[2] = pos.is_over() as u8 as f32;
         rest[3] = (pos.draw() == Some(DrawReason::Frozen)) as u8 as f32;
-        rest[4] = (pos.draw() == Some(DrawReason::TurnLimit)) as u8 as f32;
+        rest[4] = matches!(
+            pos.draw(),
+            Some(DrawReason::TurnLimit | DrawReason::Declared)
+        ) as u8 as f32;
         rest[5] = match self.rules().turn_limit {
             Some(limit) => turns as f32 / limit as f32,
             None => 0.0,

@@ -417,6 +417,17 @@ impl Game {
             game.replay_turn(t + 1, turn, t + 1 == record.turns.len(), &mut marks)?;
         }
         if let Some(recorded) = &record.result {
+            // A draw declared at the table is not reached by the moves: the record says
+            // where it was declared, and its replay declares it there too.
+            if recorded.draw.as_deref() == Some(DrawReason::Declared.name())
+                && !game.position.is_over()
+            {
+                game.declare_draw(DrawReason::Declared)
+                    .map_err(|e| RecordError::Result {
+                        recorded: format!("{recorded:?}"),
+                        replayed: e.to_string(),
+                    })?;
+            }
             let replayed = game.record.result.clone();
             if replayed.as_ref() != Some(recorded) {
                 return Err(RecordError::Result {

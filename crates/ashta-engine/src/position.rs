@@ -24,6 +24,9 @@ pub enum DrawReason {
     Frozen,
     /// The rule set's turn limit was reached.
     TurnLimit,
+    /// The table ended the game as a draw for a reason of its own, outside the rules (a
+    /// server's bound on a game's length): a record says so, and its replay ends there.
+    Declared,
 }
 
 impl DrawReason {
@@ -32,6 +35,7 @@ impl DrawReason {
         match self {
             DrawReason::Frozen => "frozen",
             DrawReason::TurnLimit => "turn limit",
+            DrawReason::Declared => "declared",
         }
     }
 }

@@ -109,7 +109,8 @@ pub struct ResultRecord {
     /// The finishing order (places mode).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub places: Vec<u8>,
-    /// `"frozen"` or `"turn limit"` for a draw.
+    /// `"frozen"`, `"turn limit"` or `"declared"` (ended at the table, outside the
+    /// rules) for a draw.
     pub draw: Option<String>,
 }
 

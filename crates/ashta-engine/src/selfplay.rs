@@ -99,7 +99,8 @@ impl Summary {
         }
         match r.draw {
             Some(DrawReason::Frozen) => self.frozen += 1,
-            Some(DrawReason::TurnLimit) => self.turn_limit += 1,
+            // Self-play declares no draw of its own but its turn limit.
+            Some(DrawReason::TurnLimit | DrawReason::Declared) => self.turn_limit += 1,
             None => {}
         }
         self.total_turns += r.turns as u64;

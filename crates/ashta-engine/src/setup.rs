@@ -68,7 +68,7 @@ pub struct PositionJson {
     /// The first player to finish.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<i64>,
-    /// `"frozen"` or `"turn limit"` once the game is drawn.
+    /// `"frozen"`, `"turn limit"` or `"declared"` once the game is drawn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw: Option<String>,
     /// The finishing order so far (places mode).
@@ -306,9 +306,10 @@ impl Variant {
             None => None,
             Some("frozen") => Some(DrawReason::Frozen),
             Some("turn limit") => Some(DrawReason::TurnLimit),
+            Some("declared") => Some(DrawReason::Declared),
             Some(other) => {
                 return bad(format!(
-                    "draw reason {other:?} is not \"frozen\" or \"turn limit\""
+                    "draw reason {other:?} is not \"frozen\", \"turn limit\" or \"declared\""
                 ))
             }
         };

@@ -5,7 +5,8 @@
 mod common;
 
 use ashta_engine::{
-    Game, Moment, MoveRecord, Record, RecordError, Rules, ThrowStep, TurnRecord, RECORD_FORMAT,
+    DrawReason, Game, Moment, MoveRecord, Record, RecordError, Rules, ThrowStep, TurnRecord,
+    RECORD_FORMAT,
 };
 use common::*;
 use rand::{Rng, SeedableRng};
@@ -168,6 +169,25 @@ fn turn_limit_is_part_of_the_record() {
         again.record().result.as_ref().unwrap().draw.as_deref(),
         Some("turn limit")
     );
+}
+
+/// A draw declared at the table (a server's bound on a game's length) is not reached by
+/// the moves: the record says it was declared, and the replay declares it at the same
+/// moment, so the record verifies; without the word the same record is refused.
+#[test]
+fn a_draw_declared_at_the_table_replays_to_the_same_draw() {
+    let mut game = random_game(2, 5, 30);
+    assert!(!game.position().is_over());
+    game.declare_draw(DrawReason::Declared).unwrap();
+    let text = game.save();
+    let again = Game::load(&text).unwrap();
+    assert_eq!(again.position(), game.position());
+    assert_eq!(again.position().draw(), Some(DrawReason::Declared));
+    let as_turn_limit = text.replace("\"declared\"", "\"turn limit\"");
+    assert!(matches!(
+        Game::load(&as_turn_limit),
+        Err(RecordError::Result { .. })
+    ));
 }
 
 /// The example at the top of record.rs, word for word.

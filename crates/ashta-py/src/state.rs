@@ -586,7 +586,7 @@ impl PyState {
             .collect()
     }
 
-    /// Why the game was drawn (`"frozen"`, `"turn limit"`), if it was.
+    /// Why the game was drawn (`"frozen"`, `"turn limit"`, `"declared"`), if it was.
     fn draw(&self) -> Option<&'static str> {
         self.game.position().draw().map(|d| d.name())
     }

@@ -10,6 +10,7 @@ mod common;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
+use ashta_engine::{DrawReason, Game, Record};
 use ashta_server::ServerConfig;
 use common::{against_bots, test_config, to_move, two_humans, Client, Server, View};
 use serde_json::{json, Value};
@@ -474,7 +475,8 @@ async fn only_a_json_content_type_creates_a_game() {
 /// A game that never ends (seats that throw and move forever, within every rate) grew
 /// its log without bound: a game has a bound on its events, and the event that reaches
 /// it ends the game as a draw with the reason `event limit`, stored and sent, after
-/// which no action is accepted.
+/// which no action is accepted. Its record replays and verifies, ending in the draw the
+/// table declared.
 #[tokio::test]
 async fn a_game_ends_when_its_log_reaches_its_bound() {
     const MAX: u64 = 12;
@@ -514,6 +516,11 @@ async fn a_game_ends_when_its_log_reaches_its_bound() {
         .get(&format!("/api/games/{id}/events?after={}", MAX - 1))
         .await;
     assert_eq!(list["events"][0]["result"]["draw"], "event limit", "{list}");
+    let (_, record) = s.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(record["result"]["draw"], "declared", "{record}");
+    let record: Record = serde_json::from_value(record).unwrap();
+    let game = Game::replay(&record).expect("the record of a game ended at its bound verifies");
+    assert_eq!(game.position().draw(), Some(DrawReason::Declared));
 }
 
 /// The record of a game went out whole, however long the game: a record larger than

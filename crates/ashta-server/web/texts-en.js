@@ -117,6 +117,7 @@ export const en = {
   "game.draw": "Draw ({reason})",
   "draw.frozen": "frozen: nobody can move any more",
   "draw.turn limit": "turn limit reached",
+  "draw.event limit": "the game reached the length a server allows",
   "throw.again": "throw again",
   "throw.none": "no value",
   "throw.chamma": "chamma",

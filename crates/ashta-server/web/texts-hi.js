@@ -121,6 +121,7 @@ export const hi = {
   "game.draw": "बराबरी ({reason})",
   "draw.frozen": "खेल अटक गया: अब कोई चाल नहीं चल सकता",
   "draw.turn limit": "बारियों की सीमा पूरी हुई",
+  "draw.event limit": "खेल सर्वर की अनुमत लंबाई तक पहुँच गया",
   "throw.again": "फिर फेंकें",
   "throw.none": "कोई अंक नहीं",
   "throw.chamma": "चम्मा",

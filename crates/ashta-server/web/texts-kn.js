@@ -121,6 +121,7 @@ export const kn = {
   "game.draw": "ಸಮಬಲ ({reason})",
   "draw.frozen": "ಆಟ ನಿಂತುಹೋಯಿತು: ಯಾರೂ ನಡೆ ಮಾಡಲಾಗದು",
   "draw.turn limit": "ಸರದಿಗಳ ಮಿತಿ ಮುಗಿಯಿತು",
+  "draw.event limit": "ಆಟ ಸರ್ವರ್ ಅನುಮತಿಸುವ ಉದ್ದವನ್ನು ತಲುಪಿತು",
   "throw.again": "ಮತ್ತೆ ಹಾಕಿ",
   "throw.none": "ಅಂಕವಿಲ್ಲ",
   "throw.chamma": "ಚಮ್ಮ",

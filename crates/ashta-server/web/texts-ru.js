@@ -117,6 +117,7 @@ export const ru = {
   "game.draw": "Ничья ({reason})",
   "draw.frozen": "игра замерла: никто не может ходить",
   "draw.turn limit": "достигнут предел ходов",
+  "draw.event limit": "партия достигла предельной для сервера длины",
   "throw.again": "бросайте ещё раз",
   "throw.none": "без очков",
   "throw.chamma": "чамма",

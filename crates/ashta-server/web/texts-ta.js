@@ -121,6 +121,7 @@ export const ta = {
   "game.draw": "சமநிலை ({reason})",
   "draw.frozen": "ஆட்டம் நின்றுவிட்டது: யாரும் நகர்த்த முடியாது",
   "draw.turn limit": "முறைகளின் வரம்பு முடிந்தது",
+  "draw.event limit": "ஆட்டம் சேவையகம் அனுமதிக்கும் நீளத்தை எட்டியது",
   "throw.again": "மீண்டும் உருட்டு",
   "throw.none": "எண்ணிக்கை இல்லை",
   "throw.chamma": "சம்மா",

@@ -121,6 +121,7 @@ export const te = {
   "game.draw": "సమం ({reason})",
   "draw.frozen": "ఆట నిలిచిపోయింది: ఎవరూ ఎత్తు వేయలేరు",
   "draw.turn limit": "వంతుల పరిమితి ముగిసింది",
+  "draw.event limit": "ఆట సర్వర్ అనుమతించే పొడవును చేరింది",
   "throw.again": "మళ్ళీ వేయండి",
   "throw.none": "పందెం లేదు",
   "throw.chamma": "చమ్మా",

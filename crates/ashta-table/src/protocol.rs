@@ -228,7 +228,7 @@ pub struct ResultJson {
     pub winner: Option<u8>,
     /// The finishing order.
     pub places: Vec<u8>,
-    /// The reason of a draw (`"frozen"`, `"turn limit"`), if drawn.
+    /// The reason of a draw (`"frozen"`, `"turn limit"`, or the table's own such as `"event limit"`), if drawn.
     pub draw: Option<String>,
 }
 

@@ -468,7 +468,7 @@ impl Table {
             return Err(WsError::new(WsErrorCode::GameOver, "the game is over"));
         }
         self.session
-            .declare_draw(ashta_engine::DrawReason::TurnLimit)
+            .declare_draw(ashta_engine::DrawReason::Declared)
             .map_err(internal)?;
         self.ended_by = Some(EVENT_LIMIT);
         let mut out = Vec::new();

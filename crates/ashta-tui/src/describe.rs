@@ -109,6 +109,7 @@ pub fn result_words(variant: &Variant, pos: &Position) -> String {
         return match reason {
             DrawReason::Frozen => "Draw: the board is frozen, nobody can ever move again",
             DrawReason::TurnLimit => "Draw: the turn limit was reached",
+            DrawReason::Declared => "Draw: the game was ended at the table",
         }
         .to_string();
     }
