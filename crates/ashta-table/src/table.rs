@@ -12,7 +12,7 @@ use ashta_session::{Bot, BotFailure};
 use ashta_session::{SeatKind, Session, SessionError};
 
 use crate::protocol::{
-    BoardJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal,
+    BoardJson, CapturedJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal,
     WsError, WsErrorCode,
 };
 
@@ -160,8 +160,9 @@ impl Table {
     }
     /// The fields of a game's snapshot (`docs/web-api.md`) that the table knows:
     /// `status`, `version`, `rules` (the full object), `size`, `players`, `board`,
-    /// `position`, `legal`, `must_throw`, `reveal` and `result`. Whoever holds the
-    /// table adds the rest (its id, seats, times, events).
+    /// `start` (the position the game began from), `position`, `legal`, `must_throw`,
+    /// `reveal` and `result`. Whoever holds the table adds the rest (its id, seats,
+    /// times, events).
     pub fn snapshot_fields(&self) -> serde_json::Map<String, serde_json::Value> {
         let rules = self.variant().rules();
         let value = serde_json::json!({
@@ -171,6 +172,7 @@ impl Table {
             "size": rules.size,
             "players": rules.players,
             "board": self.board_json(),
+            "start": self.variant().to_json(&self.variant().start_position()),
             "position": self.position_json(),
             "legal": self.legal_json(),
             "must_throw": self.must_throw(),
@@ -374,6 +376,7 @@ impl Table {
             seat: seat as u8,
             mv: MoveJson::from(&mv),
             path,
+            captured: CapturedJson::of(&played),
             forfeit,
             stand_in: None,
         };
@@ -414,16 +417,18 @@ impl Table {
             .iter()
             .map(|p| {
                 let (path, forfeit) = self.facts(p);
-                (p.mv, path, forfeit, variant.to_json(&p.position))
+                let captured = CapturedJson::of(p);
+                (p.mv, path, captured, forfeit, variant.to_json(&p.position))
             })
             .collect();
         let last = steps.len() - 1;
         let mut out = Vec::with_capacity(steps.len() + 1);
-        for (n, (mv, path, forfeit, position)) in steps.into_iter().enumerate() {
+        for (n, (mv, path, captured, forfeit, position)) in steps.into_iter().enumerate() {
             let body = EventBody::Move {
                 seat: seat as u8,
                 mv: MoveJson::from(&mv),
                 path,
+                captured,
                 forfeit,
                 stand_in: None,
             };
