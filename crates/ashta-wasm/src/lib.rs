@@ -144,12 +144,6 @@ impl JsOfflineTable {
     }
 }
 
-/// The legal moves of a position given as JSON (RULES.md 11), with their facts.
-#[wasm_bindgen(js_name = legalMoves)]
-pub fn legal_moves(position_json: &str) -> Result<JsValue, JsError> {
-    to_js(&tools::legal_moves(position_json).map_err(js_error)?)
-}
-
 /// The moves a bot decides for the player to move of a position given as JSON, within
 /// `timeMs` for the searching bots (undefined: their own budgets). For a Web Worker.
 #[wasm_bindgen]
