@@ -650,6 +650,70 @@ mod tests {
         true
     }
 
+    /// A move event names the seat whose pawns it sent back and how many, exactly when
+    /// the move captured; the count is the pawns of that seat that went back.
+    #[test]
+    fn a_capturing_move_names_whose_pawns_it_sent_back() {
+        let mut captures = 0;
+        for seed in 1..=4 {
+            let mut t = table(seed);
+            for _ in 0..100_000 {
+                if t.is_over() {
+                    break;
+                }
+                let before = serde_json::to_value(t.position_json()).unwrap();
+                for event in step(&mut t) {
+                    let json = serde_json::to_value(&event).unwrap();
+                    if json["kind"] != "move" {
+                        assert!(json.get("captured").is_none(), "{json}");
+                        continue;
+                    }
+                    let capture = json["move"]["capture"].as_bool().unwrap();
+                    let Some(captured) = json.get("captured") else {
+                        assert!(!capture, "a capture that names nobody: {json}");
+                        continue;
+                    };
+                    assert!(capture, "{json}");
+                    let seat = captured["seat"].as_u64().unwrap() as usize;
+                    assert_ne!(json["seat"], captured["seat"]);
+                    let off = |pos: &serde_json::Value| {
+                        pos["pawns"][seat]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .filter(|i| i.as_i64().unwrap() <= 0)
+                            .count()
+                    };
+                    let sent = off(&json["position"]) - off(&before);
+                    assert_eq!(captured["count"].as_u64().unwrap() as usize, sent, "{json}");
+                    captures += 1;
+                }
+            }
+        }
+        assert!(captures > 5, "{captures} captures in 4 games");
+    }
+
+    #[test]
+    fn the_snapshot_carries_the_start_position() {
+        let mut t = table(5);
+        for _ in 0..30 {
+            step(&mut t);
+        }
+        let fields = t.snapshot_fields();
+        let start = &fields["start"];
+        let variant = t.variant();
+        assert_eq!(
+            *start,
+            serde_json::to_value(variant.to_json(&variant.start_position())).unwrap()
+        );
+        assert!(start["pawns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p.as_array().unwrap().iter().all(|i| *i == 0)));
+        assert_ne!(fields["start"], fields["position"]);
+    }
+
     #[test]
     fn a_forfeiting_event_carries_the_forfeit_and_no_other_does() {
         let (mut throws, mut moves, mut plain) = (0, 0, 0);
