@@ -12,8 +12,8 @@ use ashta_session::{Bot, BotFailure};
 use ashta_session::{SeatKind, Session, SessionError};
 
 use crate::protocol::{
-    BoardJson, CapturedJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal,
-    WsError, WsErrorCode,
+    BoardJson, CapturedJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest,
+    ResultJson, Reveal, WsError, WsErrorCode,
 };
 
 /// A game being played on the server.
@@ -706,11 +706,11 @@ mod tests {
             *start,
             serde_json::to_value(variant.to_json(&variant.start_position())).unwrap()
         );
-        assert!(start["pawns"]
+        assert!(start["pawns"].as_array().unwrap().iter().all(|p| p
             .as_array()
             .unwrap()
             .iter()
-            .all(|p| p.as_array().unwrap().iter().all(|i| *i == 0)));
+            .all(|i| *i == 0)));
         assert_ne!(fields["start"], fields["position"]);
     }
 

@@ -84,7 +84,11 @@ mod tests {
         for p in random_positions(200, 3) {
             let text = p["position"].as_str().unwrap();
             let lesson = crate::lesson::Lesson::new(text).expect("a lesson takes any position");
-            assert_eq!(serde_json::to_value(lesson.legal()).unwrap(), p["legal"], "{text}");
+            assert_eq!(
+                serde_json::to_value(lesson.legal()).unwrap(),
+                p["legal"],
+                "{text}"
+            );
         }
     }
 

@@ -112,7 +112,10 @@ mod tests {
         let v = verify_throws(&rules, &commitment, "7", "00", &throws);
         assert!(!v.ok);
         assert!(v.commitment_ok);
-        assert_eq!((v.checked, v.mismatch, v.reason), (3, Some(3), Some("throw")));
+        assert_eq!(
+            (v.checked, v.mismatch, v.reason),
+            (3, Some(3), Some("throw"))
+        );
     }
 
     #[test]

@@ -29,7 +29,11 @@ pub struct ResultIn {
 /// The places of a finished game: `result` as the server sends it, `pawns` each
 /// player's path indices at the end (−1 off the board), `home` the home's path index.
 /// Refuses a finishing order that names a player who is not in the game.
-pub fn final_places(result: &ResultIn, pawns: &[Vec<i64>], home: i64) -> Result<Vec<Place>, String> {
+pub fn final_places(
+    result: &ResultIn,
+    pawns: &[Vec<i64>],
+    home: i64,
+) -> Result<Vec<Place>, String> {
     let players = pawns.len();
     let given: Vec<usize> = if result.places.is_empty() {
         result.winner.into_iter().collect()
@@ -39,7 +43,9 @@ pub fn final_places(result: &ResultIn, pawns: &[Vec<i64>], home: i64) -> Result<
     let mut finished: Vec<usize> = Vec::with_capacity(players);
     for p in given {
         if p >= players {
-            return Err(format!("player {p} finished, but the game has {players} players"));
+            return Err(format!(
+                "player {p} finished, but the game has {players} players"
+            ));
         }
         if !finished.contains(&p) {
             finished.push(p);
@@ -85,8 +91,10 @@ mod tests {
             vec![10, 10, 0, 0],
         ];
         let places = final_places(&result(Some(2), &[2, 0]), &pawns, 24).unwrap();
-        let order: Vec<(usize, usize, bool)> =
-            places.iter().map(|p| (p.player, p.place, p.finished)).collect();
+        let order: Vec<(usize, usize, bool)> = places
+            .iter()
+            .map(|p| (p.player, p.place, p.finished))
+            .collect();
         assert_eq!(
             order,
             vec![(2, 1, true), (0, 2, true), (3, 3, false), (1, 4, false)]
@@ -106,7 +114,10 @@ mod tests {
     fn a_draw_ranks_everyone_by_how_far_they_came() {
         let pawns = vec![vec![1, 2], vec![9, 0]];
         let places = final_places(&result(None, &[]), &pawns, 24).unwrap();
-        assert_eq!(places.iter().map(|p| p.player).collect::<Vec<_>>(), vec![1, 0]);
+        assert_eq!(
+            places.iter().map(|p| p.player).collect::<Vec<_>>(),
+            vec![1, 0]
+        );
         assert!(places.iter().all(|p| !p.finished));
     }
 

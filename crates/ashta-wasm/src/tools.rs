@@ -176,7 +176,13 @@ mod tests {
     #[test]
     fn a_decision_that_is_not_legal_is_refused_by_name() {
         let (v, pos) = ashta_engine::parse_any("standard 5 2 0 3 0,0,0,3/0,0,0,0 - - 0").unwrap();
-        let mv = MoveJson { value: 4, from: 0, to: 4, count: 1, capture: false };
+        let mv = MoveJson {
+            value: 4,
+            from: 0,
+            to: 4,
+            count: 1,
+            capture: false,
+        };
         let err = play_of(&v, &pos, &[mv]).unwrap_err();
         assert!(err.contains("not legal"), "{err}");
     }
