@@ -317,6 +317,8 @@ async function screensAndFeatures(browser) {
   for (const page of [phone, wide]) {
     await page.goto(`${base}/`);
     await page.waitForSelector("#games-finished table");
+    // The seat rows come once the browser module has said where the players sit.
+    await page.waitForSelector('select[name^="kind-"]');
     files.push(await screen(page, "lobby", { inside: [...lobbyControls, "#games-playing table tr, #games-finished table tr"] }));
     await contrastOk(page, `the lobby at ${page.viewportSize().width} px`);
   }
