@@ -1,10 +1,10 @@
 //! The web page's tests, run by `cargo test`.
 //!
-//! - The page draws the boards the server describes and recomputes only the seeded
-//!   throws (to verify the seed revealed at the end); the fixture its unit tests read
+//! - The page draws the boards the server describes and recomputes nothing (the seed
+//!   check at the end is the browser module's); the fixture its unit tests read
 //!   (`crates/ashta-server/e2e/unit/engine-fixture.json`: boards as the server sends
-//!   them, ChaCha8 words, throws, presets) is checked here against the engine itself.
-//! - The page's pure modules (geometry, ChaCha8, texts, history) pass `node --test`.
+//!   them, presets) is checked here against the engine itself.
+//! - The page's pure modules (geometry, texts, history) pass `node --test`.
 //! - The real `ashta serve` binary is started on a free port with a fresh database, and
 //!   `crates/ashta-server/e2e/run.mjs` plays it in Debian's headless Chromium through
 //!   playwright-core: a game against three bots clicked to the end with a reload in the
@@ -20,16 +20,14 @@
 //! too: without them they are skipped with a line saying what is missing and how to
 //! install it, or fail when `ASHTA_TEST_ALL=1` (as `scripts/test` sets after installing
 //! them). Set `ASHTA_UPDATE_FIXTURES=1` to rewrite the fixture after a deliberate change
-//! of the geometry or the generator.
+//! of the geometry or the presets.
 
 mod needs;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use ashta_engine::{Preset, Rules, RulesObject, SeededThrows, Square, ThrowSource, Variant};
-use rand::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use ashta_engine::{Preset, Rules, RulesObject, Square, Variant};
 use serde_json::{json, Value};
 
 fn e2e_dir() -> PathBuf {
@@ -63,40 +61,12 @@ fn board_json(size: u8, players: u8) -> Value {
 }
 
 /// The facts the page's JavaScript relies on, computed by the engine: the boards the
-/// server sends, and what the page recomputes itself (the seeded throws, to verify the
-/// seed revealed at the end).
+/// server sends and the presets' full rules objects (the page recomputes nothing).
 fn engine_fixture() -> Value {
     let mut boards = serde_json::Map::new();
     for (size, players) in [(5u8, 2u8), (5, 3), (5, 4), (7, 4), (9, 2)] {
         boards.insert(format!("{size}x{players}"), board_json(size, players));
     }
-    let words = |seed: u64, stream: u64, n: usize| -> Vec<u32> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(stream);
-        (0..n).map(|_| rng.next_u32()).collect()
-    };
-    let chacha: Vec<Value> = [0u64, 1, 7, 2026, u64::MAX]
-        .iter()
-        .map(|&seed| json!({"seed": seed.to_string(), "stream": 0, "words": words(seed, 0, 70)}))
-        .chain(std::iter::once(
-            json!({"seed": "42", "stream": 1, "words": words(42, 1, 20)}),
-        ))
-        .collect();
-    let throws: Vec<Value> = [
-        (2026u64, 4u8, 0.5f64),
-        (99, 8, 0.5),
-        (5, 4, 0.3),
-        (11, 6, 0.73),
-    ]
-    .iter()
-    .map(|&(seed, cowries, mouth_up)| {
-        let mut source = SeededThrows::new(seed);
-        let masks: Vec<u16> = (0..30)
-            .map(|_| source.throw_cowries(cowries, mouth_up).up)
-            .collect();
-        json!({"seed": seed.to_string(), "cowries": cowries, "mouth_up": mouth_up, "masks": masks})
-    })
-    .collect();
     let presets: Vec<Value> = Preset::ALL
         .iter()
         .map(|&p| json!({"name": p.name(), "rules": RulesObject::full(&Rules::preset(p))}))
@@ -104,8 +74,6 @@ fn engine_fixture() -> Value {
     json!({
         "note": "Made by crates/ashta-cli/tests/browser_e2e.rs from the engine; do not edit by hand.",
         "boards": boards,
-        "chacha8": chacha,
-        "throws": throws,
         "presets": presets,
     })
 }

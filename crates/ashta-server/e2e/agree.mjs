@@ -1,6 +1,7 @@
 // The browser module and the native engine agree, in Chromium: the
 // page served by a running `ashta serve` loads the module the server serves, and asks it
-// the legal moves (with their paths and facts) of each position of POSITIONS.jsonl,
+// the legal moves (with their paths and facts) of each position of POSITIONS.jsonl
+// (through its front door: a `Lesson`, the tutorial's table, set up from each),
 // which the native build wrote with the moves it found (`ashta_wasm::agree`, the same
 // positions `js/agree.mjs` checks in Node). Usage: node agree.mjs BASE_URL POSITIONS.jsonl
 // CHROMIUM names the browser (default /usr/bin/chromium). Exits non-zero on the first
@@ -27,11 +28,19 @@ try {
   const { answers, malformed, agent } = await page.evaluate(async (texts) => {
     const { loadEngine } = await import("/assets/engine.js");
     const { ashta } = await loadEngine();
-    const answers = texts.map((text) => ashta.legalMoves(text));
+    const legalOf = (text) => {
+      const lesson = new ashta.Lesson(text);
+      try {
+        return lesson.legal();
+      } finally {
+        lesson.free();
+      }
+    };
+    const answers = texts.map(legalOf);
     // A malformed position is an Error that names the problem, not a crash.
     let malformed = null;
     try {
-      ashta.legalMoves('{"size": 4}');
+      new ashta.Lesson('{"size": 4}');
     } catch (e) {
       malformed = e instanceof Error ? e.message : `not an Error: ${e}`;
     }

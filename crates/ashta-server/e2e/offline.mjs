@@ -275,20 +275,25 @@ async function mediumInTheWorker(browser) {
     const times = await page.evaluate(async () => {
       const { loadEngine } = await import("/assets/engine.js");
       const { ashta, worker } = await loadEngine();
-      const game = new ashta.Game('"standard"', "random,random,random,random", 5, undefined);
+      // Four random movers at the module's table; `medium` decides each of their plays
+      // in the Worker, and the random mover's own decision is played.
+      const seats = [0, 1, 2, 3].map(() => ({ kind: "bot", level: "random" }));
+      const table = new ashta.OfflineTable("local-e2e", JSON.stringify({ rules: "standard", players: 4, seats }), 5, "00", 0);
       const out = [];
       let asked = 0;
-      // Keep the page's thread busy-free: count how long a 50 ms timer is late meanwhile.
-      for (let s = game.state(); s.next !== "over" && asked < 20; s = game.state()) {
-        if (s.next === "random") {
-          const t0 = performance.now();
-          const moves = await worker.decide(JSON.stringify(s.position), "medium", 1, undefined);
-          out.push(performance.now() - t0);
-          if (moves.length === 0) throw new Error("no moves");
-          asked++;
+      for (let turn = table.botTurn(); turn && asked < 20; turn = table.botTurn()) {
+        if (turn.must_throw) {
+          table.botThrow();
+          continue;
         }
-        game.step();
+        const t0 = performance.now();
+        const moves = await worker.decide(turn.position, "medium", 1, undefined);
+        out.push(performance.now() - t0);
+        if (moves.length === 0) throw new Error("no moves");
+        asked++;
+        table.botPlay(await worker.decide(turn.position, turn.level, 1, undefined));
       }
+      table.free();
       return out;
     });
     const worst = Math.max(...times);

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { chromium } from "playwright-core";
 
 import { forfeitedValues } from "../web/forfeit.js";
-import { lastThrow, logEntries, startPosition } from "../web/history.js";
+import { lastThrow, logEvents } from "../web/history.js";
 import { lowContrast } from "./contrast.mjs";
 import { act, check, eager, endDialogInView, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
@@ -80,7 +80,7 @@ async function againstThreeBots(browser) {
         const shown = await page.getAttribute("#cowries .shells", "data-version");
         check(shown === String(standing.version), `after the undo the cowries show throw ${shown}, not ${standing.version}`);
         // The undone events leave the log.
-        const kept = new Set(logEntries(after.events, startPosition(after, "start", 4)).map((e) => String(e.event.version)));
+        const kept = new Set(logEvents(after.events).map((e) => String(e.version)));
         const logged = await page.$$eval("#log li", (items) => items.map((li) => li.dataset.version));
         const stale = logged.filter((v) => !kept.has(v));
         check(stale.length === 0, `the log still shows undone events ${stale}`);
@@ -140,7 +140,7 @@ async function againstThreeBots(browser) {
   await page.click("#replay-close");
 
   // Captures name whose pawn, and every forfeited value is explained in the log.
-  const entries = logEntries(final.events, startPosition(final, "start", 4));
+  const entries = logEvents(final.events).map((event) => ({ event }));
   const logTexts = await page.$$eval("#log li", (items) => items.map((li) => ({ version: li.dataset.version, kind: li.className, text: li.textContent })));
   for (const { event } of entries.filter((e) => e.event.kind === "move" && e.event.move.capture)) {
     const line = logTexts.find((l) => l.version === String(event.version) && l.kind.includes("log-move"));
@@ -317,6 +317,8 @@ async function screensAndFeatures(browser) {
   for (const page of [phone, wide]) {
     await page.goto(`${base}/`);
     await page.waitForSelector("#games-finished table");
+    // The seat rows come once the browser module has said where the players sit.
+    await page.waitForSelector('select[name^="kind-"]');
     files.push(await screen(page, "lobby", { inside: [...lobbyControls, "#games-playing table tr, #games-finished table tr"] }));
     await contrastOk(page, `the lobby at ${page.viewportSize().width} px`);
   }

@@ -3,9 +3,8 @@
 
 import { createGame, keepLinks, recordUrl, wholeHistory } from "./api.js";
 import { seatBadge } from "./board.js";
-import { verifyThrows } from "./chacha.js";
 import { h, replaceChildren } from "./dom.js";
-import { finalPlaces, gameStats, resultText } from "./history.js";
+import { gameStats, resultText } from "./history.js";
 import { createOfflineGame } from "./offline.js";
 import { reviewSection } from "./review.js";
 import { seatName, t } from "./i18n.js";
@@ -31,15 +30,16 @@ export function rematchRequest(snap) {
 /**
  * Fills `box` with the end screen of a finished game.
  * @param {HTMLElement} box
- * @param {object} ctx snap (the snapshot), board, rules (normalized), start (the start
- *   position), replay ({begin, show(position, event), end}), dock (where the replay's
- *   controls go, beside the board), local (a game played in this browser: rematch and
+ * @param {object} ctx ashta (the browser module, whose are the places and the seed
+ *   check; null when it could not be loaded), snap (the snapshot), board, start (the
+ *   start position, the snapshot's), replay ({begin, show(position, event), end}),
+ *   dock (where the replay's controls go, beside the board), local (a game played in this browser: rematch and
  *   record with no server), record (the game record as JSON text, for a local game),
  *   review (a promise of the game's review, or null), shown under the statistics
  */
-export function showEndScreen(box, { snap, board, rules, start, replay, you = null, dock = null, local = false, record = null, review: analysis = null }) {
-  const places = finalPlaces(snap.result, snap.position, board.home);
-  const stats = gameStats(snap.events, start, board.home);
+export function showEndScreen(box, { ashta, snap, board, start, replay, you = null, dock = null, local = false, record = null, review: analysis = null }) {
+  const places = placesOf(ashta, snap, board);
+  const stats = gameStats(snap.events, snap.position, board.home);
   const placesTable = h(
     "table",
     { class: "places cards", id: "places" },
@@ -114,14 +114,14 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
           verdict.textContent = `✘ ${t("error.network")}`;
           return;
         }
-        const outcome = await verifyThrows({
-          commitment: snap.commitment,
-          reveal: snap.reveal,
-          cowries: rules.cowries,
-          mouthUp: rules.mouthUp,
-          throws: throwEvents(events),
-        });
+        const outcome = checkThrows(ashta, snap, events);
         verifyButton.disabled = false;
+        if (!outcome) {
+          verdict.dataset.result = "bad";
+          verdict.className = "verdict error";
+          verdict.textContent = `✘ ${t("error.network")}`;
+          return;
+        }
         verdict.dataset.result = outcome.ok ? "ok" : "bad";
         verdict.className = `verdict ${outcome.ok ? "ok" : "error"}`;
         if (outcome.ok) verdict.textContent = `✔ ${t("end.verifyOk", { count: outcome.checked })}`;
@@ -329,6 +329,29 @@ export function showEndScreen(box, { snap, board, rules, start, replay, you = nu
     dialog.showModal();
     if (box.dataset.dialogShown !== "1") rematchButton.focus();
     box.dataset.dialogShown = "1";
+  }
+}
+
+/** The places at the end, as the module ranks them ([] without the module). */
+function placesOf(ashta, snap, board) {
+  if (!ashta || !snap.result) return [];
+  try {
+    return ashta.finalPlaces(snap.result, snap.position.pawns, board.home);
+  } catch {
+    return [];
+  }
+}
+
+/** The module's check of every throw against the revealed seed and the commitment
+ * (`{ok, commitmentOk, checked, mismatch, reason}`), or null without the module. */
+function checkThrows(ashta, snap, events) {
+  if (!ashta) return null;
+  const throws = throwEvents(events).map((e) => (Array.isArray(e.cowries) ? e.cowries : []));
+  const reveal = snap.reveal || {};
+  try {
+    return ashta.verifyThrows(JSON.stringify(snap.rules), String(snap.commitment ?? ""), String(reveal.seed ?? ""), String(reveal.salt ?? ""), throws);
+  } catch {
+    return null;
   }
 }
 

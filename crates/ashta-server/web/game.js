@@ -8,13 +8,14 @@ import { Connection, socketUrl } from "./connection.js";
 import { CowriesView } from "./cowries.js";
 import { h, replaceChildren } from "./dom.js";
 import { showEndScreen } from "./endscreen.js";
+import { loadEngine } from "./engine.js";
 import { Board, squareName } from "./geometry.js";
 import { forfeitText } from "./forfeit.js";
 import { hintText } from "./hint.js";
 import { previewText } from "./preview.js";
 import { reviewRecord } from "./review.js";
 import { focusKey, restoreFocus, shortcutFor } from "./keys.js";
-import { eventText, lastThrow, logEntries, startPosition } from "./history.js";
+import { eventText, lastThrow, logEvents } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
 import { awayText, backText } from "./presence.js";
@@ -97,6 +98,9 @@ export function showGame(root, id, seat, token) {
     replaying: false,
     hint: null,
     hinting: false,
+    // The browser module once the end screen has asked for it (its places and seed
+    // check are the engine's): "loading" meanwhile, `{ ashta: null }` when it failed.
+    engine: null,
     route: null,
     review: null,
     choices: null,
@@ -227,7 +231,6 @@ export function showGame(root, id, seat, token) {
     const snap = state.snap;
     // A full state that came in while this event was being shown already holds it.
     if (event.version <= snap.version) return;
-    const before = snap.position;
     state.hint = null;
     snap.version = event.version;
     if (event.position) snap.position = event.position;
@@ -249,8 +252,8 @@ export function showGame(root, id, seat, token) {
       renderLog();
       showLastThrow();
     } else {
-      appendLog(event, before);
-      announce(event, before);
+      appendLog(event);
+      announce(event);
       const lost = forfeitText(state.board, event);
       if (lost && event.seat === state.you) showMessage(lost, "info", "forfeit");
     }
@@ -261,8 +264,8 @@ export function showGame(root, id, seat, token) {
 
   /** Says a throw, move or the end in the live region (the last few stay, so none is
    * lost when they come fast). */
-  function announce(event, before) {
-    const text = eventText(state.board, event, before);
+  function announce(event) {
+    const text = eventText(state.board, event);
     if (!text) return;
     ui.announce.append(h("p", { dataset: { version: String(event.version), kind: event.kind } }, text));
     while (ui.announce.children.length > 4) ui.announce.firstChild.remove();
@@ -638,20 +641,16 @@ export function showGame(root, id, seat, token) {
     ui.timer.textContent = t("game.timer", { seat: seatName(state.board.seatOf(snap.position.to_move)), secs });
   }
 
-  function startOf(snap) {
-    return startPosition(snap, state.rules.entry, snap.position.pawns[0].length);
-  }
-
   /** Draws the log afresh: the events that stand (undone ones left out). */
   function renderLog() {
     ui.log.replaceChildren();
-    for (const { event, before } of logEntries(state.snap.events, startOf(state.snap))) appendLog(event, before, false);
+    for (const event of logEvents(state.snap.events)) appendLog(event, false);
     ui.log.scrollTop = ui.log.scrollHeight;
   }
 
-  function appendLog(event, before, scroll = true) {
+  function appendLog(event, scroll = true) {
     const board = state.board || new Board(state.snap.board);
-    const text = eventText(board, event, before);
+    const text = eventText(board, event);
     if (!text) return;
     const seat = event.seat === undefined ? null : board.seatOf(event.seat);
     const cls = `${seat === null ? "" : ` seat-${seat}`}`;
@@ -677,12 +676,24 @@ export function showGame(root, id, seat, token) {
       ui.end.hidden = true;
       return;
     }
+    if (state.engine === null) {
+      // The end screen waits for the module: the places and the seed check are its.
+      state.engine = "loading";
+      loadEngine()
+        .catch(() => ({ ashta: null }))
+        .then((engine) => {
+          state.engine = engine;
+          if (!state.replaying && state.snap.status === "finished") renderEnd();
+        });
+      return;
+    }
+    if (state.engine === "loading") return;
     ui.end.hidden = false;
     showEndScreen(ui.end, {
+      ashta: state.engine.ashta,
       snap,
       board: state.board,
-      rules: state.rules,
-      start: startOf(snap),
+      start: snap.start,
       you: state.you,
       dock: ui.replayDock,
       local,

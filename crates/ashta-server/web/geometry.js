@@ -3,15 +3,9 @@
 // never from the page). Squares are [file, rank] pairs counted from 0, as South sees the
 // board (file 0 = a, rank 0 = rank 1).
 
-/** The four seats in counter-clockwise order; a player's seat comes from `seatsFor`. */
+/** The four seats in counter-clockwise order; a player's seat comes from the server's
+ * board (or, before a game exists, the browser module's `seatsOf`). */
 export const SEATS = ["south", "east", "north", "west"];
-
-/** The seats (0 = South … 3 = West) of a game of `players` players, in turn order. */
-export function seatsFor(players) {
-  if (players === 2) return [0, 2];
-  if (players === 3) return [0, 1, 2];
-  return [0, 1, 2, 3];
-}
 
 /** The name of a square, such as `c1`. */
 export function squareName([file, rank]) {

@@ -4,10 +4,9 @@
 import { ApiError, createGame, keepLinks, keptLinks, listGames } from "./api.js";
 import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
-import { seatsFor } from "./geometry.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { createOfflineGame, keptGames } from "./offline.js";
-import { fullRules, presetNames, rulesRequest } from "./rules.js";
+import { fullRules, presetNames, rulesRequest, seatPlaces } from "./rules.js";
 import { setRulesContext } from "./tutorial.js";
 
 /** The bot levels a seat may take, weakest first. */
@@ -56,6 +55,10 @@ export function showLobby(root) {
   };
   // The presets offered, from the engine (until it answers, only the one chosen).
   let presets = [form.preset];
+  // Where the players of each player count sit, from the engine (until it answers, the
+  // seat rows, links and chips wait).
+  let places = null;
+  const seatsFor = (players) => places?.[players] ?? null;
   let created = null;
   let games = [];
   let offline = [];
@@ -70,7 +73,7 @@ export function showLobby(root) {
 
   function renderForm() {
     setRulesContext(rulesRequest(form.preset, form.pairCapture), form.size);
-    const seatRows = seatsFor(form.players).map((seat, p) => {
+    const seatRows = (seatsFor(form.players) ?? []).map((seat, p) => {
       const s = form.seats[p];
       const kind = h(
         "select",
@@ -293,9 +296,9 @@ export function showLobby(root) {
   }
 
   function renderCreated() {
-    if (!created) return;
+    const seatPlaces = created && seatsFor(created.seats.length);
+    if (!seatPlaces) return;
     createdBox.hidden = false;
-    const seatPlaces = seatsFor(created.seats.length);
     replaceChildren(
       createdBox,
       h("h2", {}, t("lobby.created", { id: created.id })),
@@ -314,9 +317,10 @@ export function showLobby(root) {
   }
 
   function gameRow(g) {
-    const seats = seatsFor(g.players);
+    // Until the engine says where the players sit, a row names no seat.
+    const seats = seatsFor(g.players) ?? [];
     const kept = keptLinks()[g.id] || [];
-    const who = (g.seats || []).map((s) =>
+    const who = (seats.length ? g.seats || [] : []).map((s) =>
       h(
         "span",
         {
@@ -328,10 +332,8 @@ export function showLobby(root) {
     );
     let outcome = "";
     if (g.result) {
-      outcome =
-        g.result.winner !== null && g.result.winner !== undefined
-          ? t("game.winner", { seat: seatName(seats[g.result.winner]) })
-          : t("lobby.draw");
+      const won = g.result.winner !== null && g.result.winner !== undefined;
+      outcome = !won ? t("lobby.draw") : seats.length ? t("game.winner", { seat: seatName(seats[g.result.winner]) }) : "";
     }
     return h(
       "tr",
@@ -345,7 +347,7 @@ export function showLobby(root) {
         "td",
         { class: "actions" },
         h("a", { href: `/g/${g.id}` }, g.status === "finished" ? t("lobby.view") : t("lobby.watch")),
-        g.status === "finished"
+        g.status === "finished" || !seats.length
           ? null
           : kept.map((k) => h("a", { href: k.link, class: "resume" }, t("lobby.resume", { seat: seatName(seats[k.seat]) }))),
       ),
@@ -426,6 +428,14 @@ export function showLobby(root) {
     .then((names) => {
       presets = names;
       renderForm();
+    })
+    .catch(() => {});
+  seatPlaces()
+    .then((seats) => {
+      places = seats;
+      renderForm();
+      renderCreated();
+      renderList();
     })
     .catch(() => {});
   const timer = setInterval(() => {

@@ -10,6 +10,14 @@ export async function presetNames() {
   return ashta.presets().map(([name]) => name);
 }
 
+/** The seats (0 = South … 3 = West) of a game of each player count, in turn order, as
+ * the engine in the page seats them (its `seatsOf`): `{2: [...], 3: [...], 4: [...]}`. */
+export async function seatPlaces() {
+  const { loadEngine } = await import("./engine.js");
+  const { ashta } = await loadEngine();
+  return Object.fromEntries([2, 3, 4].map((n) => [n, Array.from(ashta.seatsOf(n))]));
+}
+
 /** Whether `rules` is a full rules object, as the engine writes it. */
 export function isFullRules(rules) {
   return !!rules && typeof rules === "object" && Array.isArray(rules.throws) && typeof rules.gate === "string";

@@ -278,6 +278,25 @@ impl Event {
     }
 }
 
+/// The pawns a move sent back ([`ashta_engine::Played::captured`]): whose, and how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CapturedJson {
+    /// The seat whose pawns went back.
+    pub seat: u8,
+    /// How many of its pawns went back.
+    pub count: u8,
+}
+
+impl CapturedJson {
+    /// The capture of a move the engine played, if it made one.
+    pub fn of(played: &ashta_engine::Played) -> Option<CapturedJson> {
+        played.captured.map(|(seat, count)| CapturedJson {
+            seat: seat as u8,
+            count: count as u8,
+        })
+    }
+}
+
 /// Values a seat forfeited (RULES.md 5.2) and why, as the engine explained it at the
 /// moment of the forfeit ([`ashta_engine::Forfeit`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -385,6 +404,10 @@ pub enum EventBody {
         mv: MoveJson,
         /// Path indices the unit passes through, first to last.
         path: Vec<i16>,
+        /// The opponent whose pawns the move sent back, and how many, as the engine
+        /// played it (absent when the move captured nothing).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        captured: Option<CapturedJson>,
         /// The values left in the bag that no unit could use after this move, forfeited
         /// as the turn ended, and why (absent when nothing was forfeited).
         #[serde(skip_serializing_if = "Option::is_none")]

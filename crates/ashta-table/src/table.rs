@@ -12,8 +12,8 @@ use ashta_session::{Bot, BotFailure};
 use ashta_session::{SeatKind, Session, SessionError};
 
 use crate::protocol::{
-    BoardJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest, ResultJson, Reveal,
-    WsError, WsErrorCode,
+    BoardJson, CapturedJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest,
+    ResultJson, Reveal, WsError, WsErrorCode,
 };
 
 /// A game being played on the server.
@@ -160,8 +160,9 @@ impl Table {
     }
     /// The fields of a game's snapshot (`docs/web-api.md`) that the table knows:
     /// `status`, `version`, `rules` (the full object), `size`, `players`, `board`,
-    /// `position`, `legal`, `must_throw`, `reveal` and `result`. Whoever holds the
-    /// table adds the rest (its id, seats, times, events).
+    /// `start` (the position the game began from), `position`, `legal`, `must_throw`,
+    /// `reveal` and `result`. Whoever holds the table adds the rest (its id, seats,
+    /// times, events).
     pub fn snapshot_fields(&self) -> serde_json::Map<String, serde_json::Value> {
         let rules = self.variant().rules();
         let value = serde_json::json!({
@@ -171,6 +172,7 @@ impl Table {
             "size": rules.size,
             "players": rules.players,
             "board": self.board_json(),
+            "start": self.variant().to_json(&self.variant().start_position()),
             "position": self.position_json(),
             "legal": self.legal_json(),
             "must_throw": self.must_throw(),
@@ -374,6 +376,7 @@ impl Table {
             seat: seat as u8,
             mv: MoveJson::from(&mv),
             path,
+            captured: CapturedJson::of(&played),
             forfeit,
             stand_in: None,
         };
@@ -414,16 +417,18 @@ impl Table {
             .iter()
             .map(|p| {
                 let (path, forfeit) = self.facts(p);
-                (p.mv, path, forfeit, variant.to_json(&p.position))
+                let captured = CapturedJson::of(p);
+                (p.mv, path, captured, forfeit, variant.to_json(&p.position))
             })
             .collect();
         let last = steps.len() - 1;
         let mut out = Vec::with_capacity(steps.len() + 1);
-        for (n, (mv, path, forfeit, position)) in steps.into_iter().enumerate() {
+        for (n, (mv, path, captured, forfeit, position)) in steps.into_iter().enumerate() {
             let body = EventBody::Move {
                 seat: seat as u8,
                 mv: MoveJson::from(&mv),
                 path,
+                captured,
                 forfeit,
                 stand_in: None,
             };
@@ -643,6 +648,70 @@ mod tests {
             assert!(values.contains(&r["value"]));
         }
         true
+    }
+
+    /// A move event names the seat whose pawns it sent back and how many, exactly when
+    /// the move captured; the count is the pawns of that seat that went back.
+    #[test]
+    fn a_capturing_move_names_whose_pawns_it_sent_back() {
+        let mut captures = 0;
+        for seed in 1..=4 {
+            let mut t = table(seed);
+            for _ in 0..100_000 {
+                if t.is_over() {
+                    break;
+                }
+                let before = serde_json::to_value(t.position_json()).unwrap();
+                for event in step(&mut t) {
+                    let json = serde_json::to_value(&event).unwrap();
+                    if json["kind"] != "move" {
+                        assert!(json.get("captured").is_none(), "{json}");
+                        continue;
+                    }
+                    let capture = json["move"]["capture"].as_bool().unwrap();
+                    let Some(captured) = json.get("captured") else {
+                        assert!(!capture, "a capture that names nobody: {json}");
+                        continue;
+                    };
+                    assert!(capture, "{json}");
+                    let seat = captured["seat"].as_u64().unwrap() as usize;
+                    assert_ne!(json["seat"], captured["seat"]);
+                    let off = |pos: &serde_json::Value| {
+                        pos["pawns"][seat]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .filter(|i| i.as_i64().unwrap() <= 0)
+                            .count()
+                    };
+                    let sent = off(&json["position"]) - off(&before);
+                    assert_eq!(captured["count"].as_u64().unwrap() as usize, sent, "{json}");
+                    captures += 1;
+                }
+            }
+        }
+        assert!(captures > 5, "{captures} captures in 4 games");
+    }
+
+    #[test]
+    fn the_snapshot_carries_the_start_position() {
+        let mut t = table(5);
+        for _ in 0..30 {
+            step(&mut t);
+        }
+        let fields = t.snapshot_fields();
+        let start = &fields["start"];
+        let variant = t.variant();
+        assert_eq!(
+            *start,
+            serde_json::to_value(variant.to_json(&variant.start_position())).unwrap()
+        );
+        assert!(start["pawns"].as_array().unwrap().iter().all(|p| p
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| *i == 0)));
+        assert_ne!(fields["start"], fields["position"]);
     }
 
     #[test]

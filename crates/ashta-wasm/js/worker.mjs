@@ -1,7 +1,8 @@
 // Bot decisions in a worker thread, as the page's Web Worker makes them: the module is
 // loaded in the worker, the main thread sends a position and gets the moves back, and
 // stays free meanwhile. Checks that `medium` answers within its budget there and that
-// `default` keeps to the time it is given.
+// `default` keeps to the time it is given. The positions come from a game of four
+// random movers at the module's `OfflineTable`.
 import assert from "node:assert/strict";
 import { Worker, isMainThread, parentPort } from "node:worker_threads";
 import { loadAshta } from "./load.mjs";
@@ -15,21 +16,24 @@ if (isMainThread) {
       worker.postMessage(request);
     });
   const budgets = { medium: 1000, default: 300 };
-  const game = new ashta.Game('"standard"', "random,random,random,random", 3, null);
+  const seats = [0, 1, 2, 3].map(() => ({ kind: "bot", level: "random" }));
+  const table = new ashta.OfflineTable("local-worker", JSON.stringify({ rules: "standard", players: 4, seats }), 3, "00", 0);
   const worst = { medium: 0, default: 0 };
   let asked = 0;
-  for (let s = game.state(); s.next !== "over" && asked < 30; s = game.state()) {
-    if (s.next === "random") {
-      for (const spec of ["medium", "default"]) {
-        const time = spec === "default" ? budgets.default : undefined;
-        const start = performance.now();
-        const { moves } = await ask({ position: JSON.stringify(s.position), spec, time });
-        worst[spec] = Math.max(worst[spec], performance.now() - start);
-        assert.ok(moves.length > 0);
-      }
-      asked++;
+  for (let turn = table.botTurn(); turn && asked < 30; turn = table.botTurn()) {
+    if (turn.must_throw) {
+      table.botThrow();
+      continue;
     }
-    game.step();
+    for (const spec of ["medium", "default"]) {
+      const time = spec === "default" ? budgets.default : undefined;
+      const start = performance.now();
+      const { moves } = await ask({ position: turn.position, spec, time });
+      worst[spec] = Math.max(worst[spec], performance.now() - start);
+      assert.ok(moves.length > 0);
+    }
+    asked++;
+    table.botPlay(ashta.decide(turn.position, turn.level, 1));
   }
   await worker.terminate();
   // `medium` has no clock (a fixed depth); its budget is the page's promise of an

@@ -31,7 +31,8 @@ fn random_rules(rng: &mut ChaCha8Rng) -> Option<Variant> {
 
 /// `count` random positions from `seed`, each `{"position": TEXT, "legal": [...]}`:
 /// the position as the engine's JSON text, and its legal moves as
-/// [`crate::tools::legal_moves`] gives them (what the module's `legalMoves` must give).
+/// [`crate::tools::legal_moves`] gives them (what the module's `Lesson` set up from the
+/// position must list with `legal()`).
 pub fn random_positions(count: usize, seed: u64) -> Vec<serde_json::Value> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(count);
@@ -74,6 +75,22 @@ pub fn random_positions(count: usize, seed: u64) -> Vec<serde_json::Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The module's front door answers legal moves through the tutorial's table
+    /// (`new Lesson(position).legal()`): for every position it must be what
+    /// [`legal_moves`] finds, which the wasm build is checked against.
+    #[test]
+    fn a_lesson_set_up_from_a_position_lists_its_legal_moves() {
+        for p in random_positions(200, 3) {
+            let text = p["position"].as_str().unwrap();
+            let lesson = crate::lesson::Lesson::new(text).expect("a lesson takes any position");
+            assert_eq!(
+                serde_json::to_value(lesson.legal()).unwrap(),
+                p["legal"],
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn the_positions_are_the_same_for_a_seed_and_varied() {

@@ -5,17 +5,20 @@
 //! no I/O. Built for `wasm32-unknown-unknown` with wasm-bindgen by the server's build
 //! script (`crates/ashta-server/build.rs`), which embeds it in the server.
 //!
-//! From JavaScript (after `await init()`):
+//! Its one front door is what the page uses, and nothing else. From JavaScript (after
+//! `await init()`):
 //!
 //! ```js
-//! const game = new Game('"standard"', "human,default", 42, 300);
-//! game.state();     // { position, next: "throw", to_move, legal: [], ... }
-//! game.throw();     // { cowries: [true, false, ...], value, grace, step, forfeit }
-//! game.play(0);     // the first legal move, with its path and facts
-//! game.step();      // a bot's whole play, a throw, or { kind: "wait" }
-//! decide(JSON.stringify(game.state().position), "default", 42, 300); // in a Worker
-//! boardOf('"standard"');      // each seat's path by squares, for the route picture
+//! const table = new OfflineTable(id, requestJson, seed, salt, Date.now()); // a game
+//! table.send(0, '{"type":"throw"}'); // the server's `event` messages, as over its socket
+//! table.botTurn();            // { seat, level, must_throw, position } or undefined
+//! decide(position, "default", 42, 300); // a bot's moves, in a Worker
+//! table.botPlay(moves);       // the bot's decision, checked and played
+//! hint(position, 1000, 1);    // a hint, in a Worker
 //! review(recordText, 24, 1);  // the end screen's review: curve and mistakes
+//! presets(); fullRules('"standard"'); boardOf('"standard"'); seatsOf(3);
+//! finalPlaces(result, pawns, home);  // the end screen's places
+//! verifyThrows(rulesJson, commitment, seed, salt, throws); // the seed check
 //! const lesson = new Lesson(positionJson); // the tutorial's scripted table
 //! lesson.throw([2]);          // the script's throws (mouths up), through the engine
 //! ```
@@ -25,15 +28,16 @@
 #![warn(missing_docs)]
 
 pub mod agree;
-pub mod browser_game;
+pub mod fairness;
 pub mod lesson;
 pub mod offline;
+pub mod places;
 pub mod tools;
 pub mod view;
 
-pub use browser_game::{rules_from_json, BrowserGame, StateView, StepView};
+pub use tools::rules_from_json;
 
-use ashta_engine::{MoveJson, Preset, RulesObject};
+use ashta_engine::{MoveJson, Preset, RulesObject, Seat};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -55,77 +59,6 @@ fn seed(value: f64) -> Result<u64, JsError> {
         Err(JsError::new(&format!(
             "a seed is a whole number from 0 to 2^53, not {value}"
         )))
-    }
-}
-
-/// A game played in the page: seats, throws from a seed, bots, undo and saves.
-#[wasm_bindgen(js_name = Game)]
-pub struct JsGame(BrowserGame);
-
-#[wasm_bindgen(js_class = Game)]
-impl JsGame {
-    /// A new game: `rules` is JSON (`"\"standard\""` or a rules object), `seats` a list
-    /// such as `human,default`, `botTimeMs` the searching bots' time (or undefined for
-    /// their own budgets).
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        rules: &str,
-        seats: &str,
-        seed_value: f64,
-        bot_time_ms: Option<u32>,
-    ) -> Result<JsGame, JsError> {
-        BrowserGame::new(rules, seats, seed(seed_value)?, bot_time_ms)
-            .map(JsGame)
-            .map_err(js_error)
-    }
-
-    /// A game saved with `save()`, replayed and checked.
-    pub fn load(text: &str) -> Result<JsGame, JsError> {
-        BrowserGame::load(text).map(JsGame).map_err(js_error)
-    }
-
-    /// The game as text, to keep (IndexedDB) and `load` later.
-    pub fn save(&self) -> String {
-        self.0.save()
-    }
-
-    /// How the game stands, with the legal moves when a person is to move.
-    pub fn state(&self) -> Result<JsValue, JsError> {
-        to_js(&self.0.state())
-    }
-
-    /// Throws once for the seat to move.
-    pub fn throw(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.0.throw().map_err(js_error)?)
-    }
-
-    /// Plays move number `index` of `state().legal`.
-    pub fn play(&mut self, index: usize) -> Result<JsValue, JsError> {
-        to_js(&self.0.play(index).map_err(js_error)?)
-    }
-
-    /// One step of a seat the page does not play: a throw, a random move, or a bot's
-    /// whole play (decided on this thread).
-    pub fn step(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.0.step().map_err(js_error)?)
-    }
-
-    /// Plays a bot's decision made in a Worker (`decide`), checked first.
-    #[wasm_bindgen(js_name = playDecision)]
-    pub fn play_decision(&mut self, moves: JsValue) -> Result<JsValue, JsError> {
-        let moves: Vec<MoveJson> = serde_wasm_bindgen::from_value(moves)
-            .map_err(|e| JsError::new(&format!("a decision is a list of moves: {e}")))?;
-        to_js(&self.0.play_decision(&moves).map_err(js_error)?)
-    }
-
-    /// Takes back the last person's moves; the seat to move again.
-    pub fn undo(&mut self) -> Result<usize, JsError> {
-        self.0.undo().map_err(js_error)
-    }
-
-    /// Every play of the person's bag ranked by its chance to win, within `timeMs`.
-    pub fn hint(&self, time_ms: u32) -> Result<JsValue, JsError> {
-        to_js(&self.0.hint(time_ms).map_err(js_error)?)
     }
 }
 
@@ -211,12 +144,6 @@ impl JsOfflineTable {
     }
 }
 
-/// The legal moves of a position given as JSON (RULES.md 11), with their facts.
-#[wasm_bindgen(js_name = legalMoves)]
-pub fn legal_moves(position_json: &str) -> Result<JsValue, JsError> {
-    to_js(&tools::legal_moves(position_json).map_err(js_error)?)
-}
-
 /// The moves a bot decides for the player to move of a position given as JSON, within
 /// `timeMs` for the searching bots (undefined: their own budgets). For a Web Worker.
 #[wasm_bindgen]
@@ -247,7 +174,7 @@ pub fn random_games(rules: &str, games: u32, seed_value: f64) -> Result<JsValue,
 /// of a rules argument: a preset name or a partial rules object, as JSON.
 #[wasm_bindgen(js_name = fullRules)]
 pub fn full_rules(rules: &str) -> Result<JsValue, JsError> {
-    let rules = browser_game::rules_from_json(rules).map_err(js_error)?;
+    let rules = rules_from_json(rules).map_err(js_error)?;
     to_js(&RulesObject::full(&rules))
 }
 
@@ -272,9 +199,56 @@ pub fn presets() -> Result<JsValue, JsError> {
 /// index and the outer ring's length. The route picture of the rules dialog draws it.
 #[wasm_bindgen(js_name = boardOf)]
 pub fn board_of(rules: &str) -> Result<JsValue, JsError> {
-    let rules = browser_game::rules_from_json(rules).map_err(js_error)?;
+    let rules = rules_from_json(rules).map_err(js_error)?;
     let variant = ashta_engine::Variant::new(rules).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&ashta_table::protocol::BoardJson::new(&variant))
+}
+
+/// The seats (0 South, 1 East, 2 North, 3 West) of a game of `players` players, in
+/// turn order, as the lobby shows them before the game exists.
+#[wasm_bindgen(js_name = seatsOf)]
+pub fn seats_of(players: u32) -> Result<Vec<u8>, JsError> {
+    if !(2..=4).contains(&players) {
+        return Err(JsError::new(&format!(
+            "a game has 2 to 4 players, not {players}"
+        )));
+    }
+    Ok(Seat::for_players(players as usize)
+        .iter()
+        .map(|&s| s as u8)
+        .collect())
+}
+
+/// The places at the end of a game: `result` as the server sends it (`{winner,
+/// places}`), `pawns` each player's path indices at the end (−1 off the board), `home`
+/// the home's path index. Each `{player, place, finished}`, first place first.
+#[wasm_bindgen(js_name = finalPlaces)]
+pub fn final_places(result: JsValue, pawns: JsValue, home: i32) -> Result<JsValue, JsError> {
+    let result: places::ResultIn = serde_wasm_bindgen::from_value(result)
+        .map_err(|e| JsError::new(&format!("a result is {{winner, places}}: {e}")))?;
+    let pawns: Vec<Vec<i64>> = serde_wasm_bindgen::from_value(pawns)
+        .map_err(|e| JsError::new(&format!("pawns are lists of path indices: {e}")))?;
+    to_js(&places::final_places(&result, &pawns, i64::from(home)).map_err(js_error)?)
+}
+
+/// Checks a finished game's throws against its revealed seed: `rules` (JSON, as the
+/// snapshot gives them), the published `commitment`, the revealed `seed` (decimal) and
+/// `salt`, and `throws`, each throw's cowries (`true` = mouth up) in the order they were
+/// made. `{ok, commitmentOk, checked, mismatch, reason}`.
+#[wasm_bindgen(js_name = verifyThrows)]
+pub fn verify_throws(
+    rules: &str,
+    commitment: &str,
+    seed_text: &str,
+    salt: &str,
+    throws: JsValue,
+) -> Result<JsValue, JsError> {
+    let rules = rules_from_json(rules).map_err(js_error)?;
+    let throws: Vec<Vec<bool>> = serde_wasm_bindgen::from_value(throws)
+        .map_err(|e| JsError::new(&format!("throws are lists of cowries: {e}")))?;
+    to_js(&fairness::verify_throws(
+        &rules, commitment, seed_text, salt, &throws,
+    ))
 }
 
 /// The review of a game record (JSON text, as the record download gives it), as

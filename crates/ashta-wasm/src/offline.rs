@@ -16,7 +16,7 @@ use ashta_table::Table;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::browser_game::play_of;
+use crate::tools::play_of;
 
 /// An offline game: its table, seats and every event it made.
 pub struct OfflineTable {

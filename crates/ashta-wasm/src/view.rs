@@ -15,7 +15,7 @@ pub struct MoveView {
     /// unit takes and the double it forms): the same type, so the page reads both alike.
     #[serde(flatten)]
     pub legal: LegalMove,
-    /// Its index in the legal list: what [`crate::BrowserGame::play`] takes.
+    /// Its index in the legal list.
     pub index: usize,
     /// The move in the engine's notation.
     pub notation: String,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Board, parseSquare, seatsFor, squareName } from "../../web/geometry.js";
+import { Board, parseSquare, squareName } from "../../web/geometry.js";
 import { boardJson, fixture } from "./fixture.mjs";
 
 test("a board takes each player's path and the safe squares from the server", () => {
@@ -25,12 +25,11 @@ test("South's 5×5 path is the one RULES.md draws", () => {
   );
 });
 
-test("players sit South and North with two, South, East and North with three", () => {
-  assert.deepEqual(seatsFor(2), [0, 2]);
-  assert.deepEqual(seatsFor(3), [0, 1, 2]);
-  assert.deepEqual(seatsFor(4), [0, 1, 2, 3]);
+test("players sit where the server's board seats them: South and North with two, South, East and North with three", () => {
+  assert.deepEqual(new Board(boardJson(5, 3)).seats, [0, 1, 2]);
+  assert.deepEqual(new Board(boardJson(7, 4)).seats, [0, 1, 2, 3]);
   const board = new Board(boardJson(5, 2));
-  assert.deepEqual(board.seats, seatsFor(2));
+  assert.deepEqual(board.seats, [0, 2]);
   assert.equal(squareName(board.squareAt(1, 0)), "c5");
   assert.equal(board.squareAt(1, -1), null);
 });

@@ -3,17 +3,13 @@ import { test } from "node:test";
 
 import { throwEvents } from "../../web/endscreen.js";
 import { Board } from "../../web/geometry.js";
-import { effectiveEvents, eventText, finalPlaces, gameStats, startPosition } from "../../web/history.js";
+import { effectiveEvents, eventText, gameStats, logEvents } from "../../web/history.js";
 import { setLanguage } from "../../web/i18n.js";
 import { boardJson } from "./fixture.mjs";
 
-const start = startPosition({ rules: "standard", size: 5, players: 2 }, "start", 4);
+// A start position as the server's snapshot gives it (`start`).
+const start = { rules: "standard", size: 5, players: 2, to_move: 0, bag: [], pawns: [[0, 0, 0, 0], [0, 0, 0, 0]], captured: [false, false], blocks: [], extra_turns: 0 };
 const pos = (south, north, captured = [false, false]) => ({ ...start, pawns: [south, north], captured });
-
-test("the start position has every pawn on its start square, or off the board under grace entry", () => {
-  assert.deepEqual(start.pawns, [[0, 0, 0, 0], [0, 0, 0, 0]]);
-  assert.deepEqual(startPosition({ rules: "traditional", size: 5, players: 3 }, "grace", 4).pawns[2], [-1, -1, -1, -1]);
-});
 
 test("an undo takes back every event after the version it returns to", () => {
   const events = [
@@ -33,20 +29,28 @@ test("statistics count throws, graces, moves, captures and pawns lost", () => {
     { version: 1, kind: "throw", seat: 0, cowries: [], value: 4, again: true, position: pos([0, 0, 0, 0], [0, 0, 0, 0]) },
     { version: 2, kind: "throw", seat: 0, cowries: [], value: 3, again: false, position: pos([0, 0, 0, 0], [0, 0, 0, 0]) },
     { version: 3, kind: "move", seat: 0, move: { value: 4, from: 0, to: 4, count: 1, capture: false }, position: pos([0, 0, 0, 4], [0, 0, 0, 12]) },
-    { version: 4, kind: "move", seat: 0, move: { value: 3, from: 4, to: 7, count: 1, capture: true }, position: pos([0, 0, 0, 7], [0, 0, 0, 0], [true, false]) },
+    {
+      version: 4,
+      kind: "move",
+      seat: 0,
+      move: { value: 3, from: 4, to: 7, count: 1, capture: true },
+      captured: { seat: 1, count: 1 },
+      position: pos([0, 0, 0, 7], [0, 0, 0, 0], [true, false]),
+    },
   ];
-  const stats = gameStats(events, pos([0, 0, 0, 0], [0, 0, 0, 12]), 24);
+  const stats = gameStats(events, pos([0, 0, 0, 7], [0, 0, 0, 24]), 24);
   assert.deepEqual(stats[0], { throws: 2, graces: 1, thrown: 7, moves: 2, captures: 1, lost: 0, home: 0 });
-  assert.equal(stats[1].lost, 1);
+  assert.equal(stats[1].lost, 1, "the pawns lost are the ones the move event names");
+  assert.equal(stats[1].home, 1, "pawns home are read off the last position");
 });
 
-test("places put finishers first, then the others by how far they came", () => {
-  const final = { ...start, players: 3, pawns: [[24, 24, 24, 24], [0, 3, 5, 9], [20, 21, 0, 0]], captured: [true, true, true] };
-  assert.deepEqual(
-    finalPlaces({ winner: 0, places: [0], draw: null }, final, 24).map((p) => [p.player, p.place, p.finished]),
-    [[0, 1, true], [2, 2, false], [1, 3, false]],
-  );
-  assert.deepEqual(finalPlaces({ winner: null, places: [], draw: "frozen" }, final, 24)[0].player, 0);
+test("the move log keeps each undo where it happened and leaves the undone events out", () => {
+  const events = [
+    { version: 1, kind: "throw", seat: 0 },
+    { version: 2, kind: "move", seat: 0, move: { value: 1, from: 0, to: 1, count: 1 } },
+    { version: 3, kind: "undo", seat: 0, to_version: 1 },
+  ];
+  assert.deepEqual(logEvents(events).map((e) => e.version), [1, 3]);
 });
 
 test("events read as sentences naming squares along the mover's own path", () => {
@@ -54,6 +58,9 @@ test("events read as sentences naming squares along the mover's own path", () =>
   const board = new Board(boardJson(5, 2));
   assert.equal(eventText(board, { kind: "move", seat: 1, move: { value: 3, from: 0, to: 3, count: 1, capture: false } }), "North moves 3: c5 → a4");
   assert.equal(eventText(board, { kind: "move", seat: 0, move: { value: 2, from: 1, to: 3, count: 2, capture: true } }), "South moves a pair 2: d1 → e2 captures!");
+  const capture = { kind: "move", seat: 0, move: { value: 2, from: 1, to: 3, count: 1, capture: true } };
+  assert.equal(eventText(board, { ...capture, captured: { seat: 1, count: 1 } }), "South moves 2: d1 → e2 captures North's pawn!");
+  assert.equal(eventText(board, { ...capture, captured: { seat: 1, count: 2 } }), "South moves 2: d1 → e2 captures 2 of North's pawns!");
   assert.equal(eventText(board, { kind: "move", seat: 0, move: { value: 8, from: -1, to: 0, count: 4, capture: false } }), "South brings 4 on with 8");
   assert.equal(eventText(board, { kind: "throw", seat: 0, cowries: [true, true, true, true], value: 4, again: true }), "South throws ●●●●: 4 (throw again)");
   setLanguage("ru", false);

@@ -2,11 +2,22 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Board } from "../../web/geometry.js";
-import { capturedBy, eventText, lastThrow, logEntries, startPosition } from "../../web/history.js";
+import { eventText, lastThrow, logEvents } from "../../web/history.js";
 import { setLanguage } from "../../web/i18n.js";
 import { boardJson } from "./fixture.mjs";
 
-const start = startPosition({ rules: "standard", size: 5, players: 4 }, "start", 4);
+// A start position as the server's snapshot gives it (`start`).
+const start = {
+  rules: "standard",
+  size: 5,
+  players: 4,
+  to_move: 0,
+  bag: [],
+  pawns: [0, 1, 2, 3].map(() => [0, 0, 0, 0]),
+  captured: [false, false, false, false],
+  blocks: [],
+  extra_turns: 0,
+};
 const at = (to_move, bag, extra = {}) => ({ ...start, to_move, bag, ...extra });
 
 // South throws 3 and moves; East (a bot) throws 2 and moves; South throws 4; then
@@ -28,29 +39,23 @@ test("after an undo the cowries show the throw of the position undone to, not th
 });
 
 test("the log leaves out the undone events and keeps the undo", () => {
-  const kept = logEntries(events, start).map((e) => [e.event.version, e.event.kind]);
+  const kept = logEvents(events).map((e) => [e.version, e.kind]);
   assert.deepEqual(kept, [[1, "throw"], [5, "undo"]]);
   // Play goes on after the undo: the new events follow.
   const more = [...events, { version: 6, kind: "move", seat: 0, move: { value: 3, from: 0, to: 3, count: 1 }, position: at(1, []) }];
-  assert.deepEqual(logEntries(more, start).map((e) => e.event.version), [1, 5, 6]);
-  // Each line knows the position before it.
-  const entries = logEntries(more, start);
-  assert.equal(entries[0].before, start);
-  assert.deepEqual(entries[2].before, at(0, [3]));
+  assert.deepEqual(logEvents(more).map((e) => e.version), [1, 5, 6]);
 });
 
-test("a capture in the log says whose pawn it sent back", () => {
+test("a capture in the log says whose pawn it sent back, as the move event names it", () => {
   setLanguage("en", false);
   const board = new Board(boardJson(5, 4));
-  // South moves 3 from its start (c1) to e2 (path index 3), where a lone East pawn stands.
-  const eastAtE2 = board.indexOf(1, [4, 1]);
-  const before = { ...start, to_move: 0, bag: [3], pawns: [[0, 0, 0, 0], [eastAtE2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] };
+  // South moves 3 from its start (c1) to e2 (path index 3), where a lone East pawn stood.
   const mv = { value: 3, from: 0, to: 3, count: 1, capture: true };
-  assert.deepEqual(capturedBy(board, 0, mv, before), [{ player: 1, count: 1 }]);
-  assert.equal(eventText(board, { kind: "move", seat: 0, move: mv }, before), "South moves 3: c1 → e2 captures East's pawn!");
-  // Without the position before, it still says it captured.
+  const captured = { seat: 1, count: 1 };
+  assert.equal(eventText(board, { kind: "move", seat: 0, move: mv, captured }), "South moves 3: c1 → e2 captures East's pawn!");
+  // An event without `captured` (kept from before the server named it) still says it captured.
   assert.equal(eventText(board, { kind: "move", seat: 0, move: mv }), "South moves 3: c1 → e2 captures!");
   setLanguage("ru", false);
-  assert.equal(eventText(board, { kind: "move", seat: 0, move: mv }, before), "Юг ходит на 3: c1 → e2 бьёт фишку соперника (Восток)!");
+  assert.equal(eventText(board, { kind: "move", seat: 0, move: mv, captured }), "Юг ходит на 3: c1 → e2 бьёт фишку соперника (Восток)!");
   setLanguage("en", false);
 });
