@@ -38,9 +38,21 @@ fn decision(choices: usize, loss: f64, loss_stderr: f64) -> Decision {
 #[test]
 fn the_noise_limit_is_the_bonferroni_normal_quantile_of_the_other_plays() {
     assert_eq!(FALSE_LABEL_RATE, 0.025);
-    assert!((noise_sigmas(2) - 1.960).abs() < 1e-3, "{}", noise_sigmas(2));
-    assert!((noise_sigmas(4) - 2.394).abs() < 1e-3, "{}", noise_sigmas(4));
-    assert!((noise_sigmas(11) - 2.807).abs() < 1e-3, "{}", noise_sigmas(11));
+    assert!(
+        (noise_sigmas(2) - 1.960).abs() < 1e-3,
+        "{}",
+        noise_sigmas(2)
+    );
+    assert!(
+        (noise_sigmas(4) - 2.394).abs() < 1e-3,
+        "{}",
+        noise_sigmas(4)
+    );
+    assert!(
+        (noise_sigmas(11) - 2.807).abs() < 1e-3,
+        "{}",
+        noise_sigmas(11)
+    );
     // A bag with one play (or none) has no other play to share the rate with.
     assert_eq!(noise_sigmas(1), noise_sigmas(2));
     for k in 2..200 {
@@ -128,7 +140,10 @@ fn a_review_labels_and_counts_only_losses_beyond_the_noise() {
         totals[t.player] += d.counted_error();
         too_close[t.player] += usize::from(d.too_close());
     }
-    assert!(within > 0, "eight rollouts leave some losses within the noise");
+    assert!(
+        within > 0,
+        "eight rollouts leave some losses within the noise"
+    );
     for s in &review.players {
         assert!((s.total_error - totals[s.player]).abs() < 1e-12);
         assert_eq!(s.too_close, too_close[s.player]);

@@ -104,9 +104,15 @@ fn json_review_carries_each_errors_stderr_and_counts_only_errors_beyond_the_nois
     let c = &v["confidence"];
     assert_eq!(c["labelled"].as_u64().unwrap(), labelled);
     assert_eq!(c["measured"].as_u64().unwrap(), measured as u64);
-    assert_eq!(c["too_close"].as_u64().unwrap(), too_close.iter().sum::<u64>());
+    assert_eq!(
+        c["too_close"].as_u64().unwrap(),
+        too_close.iter().sum::<u64>()
+    );
     assert_eq!(c["false_label_rate"], 0.025);
-    assert!(c["mean_stderr"].as_f64().unwrap() > 0.0, "four rollouts are noisy");
+    assert!(
+        c["mean_stderr"].as_f64().unwrap() > 0.0,
+        "four rollouts are noisy"
+    );
 }
 
 /// The text shows an error with its standard error and says how sure the review is.

@@ -241,7 +241,10 @@ fn analyze_with_a_table_has_no_noise_and_every_error_counts() {
     assert_eq!(c["max_stderr"], 0.0);
     assert_eq!(c["too_close"], 0);
     let text = with_data(&["analyze", "-"], &record());
-    assert!(text.contains("confidence: exact, every error certain"), "{text}");
+    assert!(
+        text.contains("confidence: exact, every error certain"),
+        "{text}"
+    );
     assert!(!text.contains("%±"), "{text}");
 }
 
