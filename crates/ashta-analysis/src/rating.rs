@@ -8,7 +8,7 @@
 //! reviewed with [`REVIEW_ROLLOUTS`] rollouts per play as `ashta analyze` does by
 //! default; the `rating_bands` tool of `ashta-tools` reruns it), when every loss counted,
 //! noise too. Error per decision measured then, and rerun once errors within the noise
-//! stopped counting (same games and seeds; the bots' evaluation had changed in between,
+//! stopped counting (same seeds; the bots' evaluation had changed in between,
 //! so the old figures are no longer reproduced: every loss now gives 6.04%, 3.24%, 1.80%,
 //! 1.36%, 0.83%, 0.42% and 0.32%):
 //!

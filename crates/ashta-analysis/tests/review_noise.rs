@@ -121,8 +121,8 @@ fn a_review_labels_and_counts_only_losses_beyond_the_noise() {
         ..AnalysisConfig::default()
     };
     let review = analyze_record(&record, &config, &mut |_, _| {}).unwrap();
-    let mut totals = vec![0.0; 2];
-    let mut too_close = vec![0; 2];
+    let mut totals = [0.0; 2];
+    let mut too_close = [0; 2];
     let mut within = 0;
     for t in &review.turns {
         let Some(d) = t.decision.as_ref().filter(|d| d.choices > 1) else {
