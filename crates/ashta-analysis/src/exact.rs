@@ -12,7 +12,7 @@ use ashta_engine::{Game, Play, Position, Record, RecordError, ThrowStep, Variant
 use ashta_solve::{table, Chances, Solution, SolveError};
 
 use super::chance::WinVector;
-use super::game::{summaries, walk_turns, Decision, GameReview, Mark, TurnReview};
+use super::game::{summaries, walk_turns, Decision, GameReview, TurnReview};
 use super::hint::RankedPlay;
 use super::luck::ThrowLuck;
 
@@ -239,23 +239,14 @@ pub fn analyze_record_exact(
             let best_score = h.value().score();
             let made = ranked(player, &h.plays[rank], best_score);
             let best = ranked(player, &h.plays[0], best_score);
-            let error = made.loss;
             // Plays within the tolerance of one another share a rank.
             let better = h
                 .plays
                 .iter()
                 .filter(|p| p.chances.score() > made.win + tie(solution))
                 .count();
-            Some(Decision {
-                position: thrown,
-                choices: h.plays.len(),
-                rank: better + 1,
-                error,
-                error_stderr: 0.0,
-                mark: Mark::of(error, 0.0),
-                made,
-                best,
-            })
+            // Exact: every standard error is 0, so every error counts.
+            Some(Decision::new(thrown, made, best, better + 1, h.plays.len()))
         } else {
             None
         };

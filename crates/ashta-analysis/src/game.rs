@@ -2,8 +2,23 @@
 //! the chance to win lost; for every throw its luck; per player the total and average
 //! error, the luck, a luck-adjusted result and a rating band; and every player's chance
 //! to win after each turn, for a curve.
+//!
+//! # Errors beyond the noise
+//!
+//! A decision's error is an estimate: the best play's rollout mean minus the play made's,
+//! with the standard error of that paired difference (rollout `i` of every play draws the
+//! same throws). An error counts, for the labels and for the error per decision behind
+//! the rating band, only when it exceeds [`noise_sigmas`] standard errors: the one-sided
+//! normal quantile of [`FALSE_LABEL_RATE`] shared among the other plays of the bag
+//! (Bonferroni), since the best play is the best of several noisy estimates. So a play
+//! in truth as good as the best is labelled in at most 2.5% of decisions, whatever the
+//! number of plays: 1.96 standard errors for a bag of two plays, 2.39 for four, 2.77
+//! for ten. An error within the noise counts 0; one as large as a label's threshold
+//! but within the noise is *too close to call* ([`Decision::too_close`]). From an exact
+//! table ([`crate::exact`]) every standard error is 0 and every error counts.
 
 use ashta_engine::{Game, Moment, Position, Record, RecordError, ThrowStep, Variant};
+use serde::Serialize;
 
 use super::chance::Chance;
 use super::hint::{estimate, hint, HintConfig, RankedPlay};
@@ -54,11 +69,56 @@ pub const MISTAKE: f64 = 0.03;
 /// Chance to win lost from which a decision is a blunder.
 pub const BLUNDER: f64 = 0.08;
 
+/// The chance, per decision, that a play as good as the best is labelled, or its error
+/// counted, for the noise of the rollouts alone (one-sided; see the module documentation).
+pub const FALSE_LABEL_RATE: f64 = 0.025;
+
+/// Standard errors by which a play's estimated loss against the best must exceed zero to
+/// count, in a bag of `choices` distinct plays: the upper [`FALSE_LABEL_RATE`] / (choices
+/// − 1) quantile of the normal distribution (1.96 for two plays, 2.39 for four, 2.77 for
+/// ten).
+pub fn noise_sigmas(choices: usize) -> f64 {
+    let others = choices.saturating_sub(1).max(1) as f64;
+    normal_upper_quantile(FALSE_LABEL_RATE / others)
+}
+
+/// The chance that a standard normal variable exceeds `z` (Abramowitz and Stegun 7.1.26,
+/// absolute error below 1.5e-7).
+fn normal_upper_tail(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erfc = poly * (-x * x).exp();
+    if z >= 0.0 {
+        0.5 * erfc
+    } else {
+        1.0 - 0.5 * erfc
+    }
+}
+
+/// The `z` a standard normal variable exceeds with chance `p` (0 < p < 1/2), by bisection.
+fn normal_upper_quantile(p: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 12.0f64);
+    for _ in 0..80 {
+        let mid = 0.5 * (lo + hi);
+        if normal_upper_tail(mid) > p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
 impl Mark {
-    /// The mark of an error whose standard error is `stderr`: an error within two
-    /// standard errors of zero is not marked.
-    pub fn of(error: f64, stderr: f64) -> Mark {
-        if error <= 2.0 * stderr {
+    /// The mark of an error that counts only above `noise` (the error the noise alone
+    /// could give: [`noise_sigmas`] standard errors; 0 for an exact error). An error of
+    /// `noise` or less is not marked, whatever its size.
+    pub fn of(error: f64, noise: f64) -> Mark {
+        if error <= noise {
             Mark::None
         } else if error >= BLUNDER {
             Mark::Blunder
@@ -97,10 +157,63 @@ pub struct Decision {
     pub choices: usize,
     /// Chance to win lost against the best play (0 when the play made is the best).
     pub error: f64,
-    /// The standard error of `error`.
+    /// The standard error of `error` (of the paired difference; 0 when exact, and when
+    /// the play made is the best).
     pub error_stderr: f64,
+    /// The error the noise alone could give: [`noise_sigmas`] times `error_stderr`. An
+    /// error counts only above it.
+    pub noise: f64,
     /// How bad it was.
     pub mark: Mark,
+}
+
+impl Decision {
+    /// A decision rated from its hint: the play made and the best, where the play made
+    /// ranks (from 1) among `choices` plays; the error and its noise from the rollouts'
+    /// paired difference (or exact, with a standard error of 0).
+    pub fn new(
+        position: Position,
+        made: RankedPlay,
+        best: RankedPlay,
+        rank: usize,
+        choices: usize,
+    ) -> Decision {
+        let error = made.loss;
+        let error_stderr = made.loss_stderr;
+        let noise = noise_sigmas(choices) * error_stderr;
+        Decision {
+            position,
+            rank,
+            choices,
+            error,
+            error_stderr,
+            noise,
+            mark: Mark::of(error, noise),
+            made,
+            best,
+        }
+    }
+
+    /// Whether the error is larger than the noise could make it.
+    pub fn beyond_noise(&self) -> bool {
+        self.error > self.noise
+    }
+
+    /// The error as it counts towards a player's totals and rating band: the error when
+    /// it is beyond the noise, else 0.
+    pub fn counted_error(&self) -> f64 {
+        if self.beyond_noise() {
+            self.error
+        } else {
+            0.0
+        }
+    }
+
+    /// Too close to call: the error is large enough for a label ([`DOUBTFUL`] or more)
+    /// but within the noise, so it is neither labelled nor counted.
+    pub fn too_close(&self) -> bool {
+        self.choices > 1 && !self.beyond_noise() && self.error >= DOUBTFUL
+    }
 }
 
 /// One turn of the game.
@@ -134,12 +247,18 @@ pub struct PlayerSummary {
     pub player: usize,
     /// Decisions with more than one play.
     pub decisions: usize,
-    /// Chance to win lost over those decisions, added up.
+    /// Chance to win lost over those decisions, added up, counting only the errors
+    /// beyond the noise ([`Decision::counted_error`]).
     pub total_error: f64,
     /// `total_error` per decision.
     pub error_per_decision: f64,
     /// Decisions marked doubtful, mistake and blunder.
     pub marks: [usize; 3],
+    /// Decisions too close to call ([`Decision::too_close`]).
+    pub too_close: usize,
+    /// The mean standard error of the errors measured: over the decisions where the
+    /// play made was not the best (0 without any, and when exact).
+    pub mean_stderr: f64,
     /// Luck of the player's own throws, added up.
     pub luck: f64,
     /// 1 for the winner, 0 for the others (and for everybody in a draw or an unfinished
@@ -167,6 +286,65 @@ pub struct GameReview {
     pub players: Vec<PlayerSummary>,
     /// The final position.
     pub end: Position,
+}
+
+/// How sure a review is, over every decision with a choice: see the module
+/// documentation for when an error counts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Confidence {
+    /// Decisions with more than one play.
+    pub decisions: usize,
+    /// Decisions where the play made was not the best (their errors measured).
+    pub measured: usize,
+    /// Decisions whose error is beyond the noise (counted), labelled or not.
+    pub beyond_noise: usize,
+    /// Decisions labelled doubtful, mistake or blunder.
+    pub labelled: usize,
+    /// Decisions too close to call ([`Decision::too_close`]).
+    pub too_close: usize,
+    /// The mean standard error of the measured errors (0 without any, and when exact).
+    pub mean_stderr: f64,
+    /// The largest standard error of an error.
+    pub max_stderr: f64,
+    /// The one-sided chance per decision that a play as good as the best is counted as
+    /// an error ([`FALSE_LABEL_RATE`]).
+    pub false_label_rate: f64,
+}
+
+impl GameReview {
+    /// How sure the review is.
+    pub fn confidence(&self) -> Confidence {
+        let mut c = Confidence {
+            decisions: 0,
+            measured: 0,
+            beyond_noise: 0,
+            labelled: 0,
+            too_close: 0,
+            mean_stderr: 0.0,
+            max_stderr: 0.0,
+            false_label_rate: FALSE_LABEL_RATE,
+        };
+        for d in self
+            .turns
+            .iter()
+            .filter_map(|t| t.decision.as_ref())
+            .filter(|d| d.choices > 1)
+        {
+            c.decisions += 1;
+            if d.rank > 1 {
+                c.measured += 1;
+                c.mean_stderr += d.error_stderr;
+            }
+            c.max_stderr = c.max_stderr.max(d.error_stderr);
+            c.beyond_noise += usize::from(d.beyond_noise());
+            c.labelled += usize::from(d.mark != Mark::None);
+            c.too_close += usize::from(d.too_close());
+        }
+        if c.measured > 0 {
+            c.mean_stderr /= c.measured as f64;
+        }
+        c
+    }
 }
 
 /// Reviews a recorded game; `progress(done, total)` is called after each turn.
@@ -214,18 +392,7 @@ pub fn analyze_record(
                 .ok_or_else(|| bad("the moves do not make a whole play of the bag".into()))?;
             let made = h.plays[rank].clone();
             let best = h.plays[0].clone();
-            let error = made.loss;
-            let error_stderr = made.loss_stderr;
-            Some(Decision {
-                position: thrown,
-                choices: h.plays.len(),
-                rank: rank + 1,
-                error,
-                error_stderr,
-                mark: Mark::of(error, error_stderr),
-                made,
-                best,
-            })
+            Some(Decision::new(thrown, made, best, rank + 1, h.plays.len()))
         } else {
             None
         };
@@ -272,6 +439,8 @@ pub(crate) fn summaries(
                 total_error: 0.0,
                 error_per_decision: 0.0,
                 marks: [0; 3],
+                too_close: 0,
+                mean_stderr: 0.0,
                 luck: 0.0,
                 result: if end.is_over() && end.winner() == Some(q) {
                     1.0
@@ -282,6 +451,7 @@ pub(crate) fn summaries(
                 band: None,
             };
             let mut all_luck = 0.0;
+            let mut measured = 0usize;
             for t in turns {
                 all_luck += t.luck.luck_of(q);
                 if t.player != q {
@@ -290,7 +460,14 @@ pub(crate) fn summaries(
                 s.luck += t.luck.luck();
                 if let Some(d) = t.decision.as_ref().filter(|d| d.choices > 1) {
                     s.decisions += 1;
-                    s.total_error += d.error;
+                    s.total_error += d.counted_error();
+                    if d.rank > 1 {
+                        measured += 1;
+                        s.mean_stderr += d.error_stderr;
+                    }
+                    if d.too_close() {
+                        s.too_close += 1;
+                    }
                     match d.mark {
                         Mark::Doubtful => s.marks[0] += 1,
                         Mark::Mistake => s.marks[1] += 1,
@@ -300,6 +477,9 @@ pub(crate) fn summaries(
                 }
             }
             s.luck_adjusted = s.result - all_luck;
+            if measured > 0 {
+                s.mean_stderr /= measured as f64;
+            }
             if s.decisions > 0 {
                 s.error_per_decision = s.total_error / s.decisions as f64;
                 s.band = Some(rating_band(s.error_per_decision));

@@ -33,7 +33,8 @@ pub use exact::{
     ExactTable, TableChoice,
 };
 pub use game::{
-    analyze_record, AnalysisConfig, Decision, GameReview, Mark, PlayerSummary, TurnReview,
+    analyze_record, noise_sigmas, AnalysisConfig, Confidence, Decision, GameReview, Mark,
+    PlayerSummary, TurnReview, FALSE_LABEL_RATE,
 };
 pub use hint::{
     estimate, estimate_within, hint, hint_within, Estimate, Hint, HintConfig, RankedPlay,

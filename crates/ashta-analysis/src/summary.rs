@@ -56,6 +56,8 @@ pub struct MistakeView {
     pub best: Vec<MoveSquares>,
     /// Chance to win lost against the best play, 0 to 1.
     pub loss: f64,
+    /// The standard error of `loss` (0 when exact).
+    pub loss_stderr: f64,
     /// `doubtful`, `mistake` or `blunder`.
     pub mark: &'static str,
 }
@@ -72,6 +74,9 @@ pub struct ReviewSummary {
     pub mistakes: Vec<Vec<MistakeView>>,
     /// Per player, decisions with more than one play.
     pub decisions: Vec<usize>,
+    /// Per player, decisions too close to call (a loss as large as a label's, within
+    /// the noise; neither labelled nor counted).
+    pub too_close: Vec<usize>,
 }
 
 impl ReviewSummary {
@@ -101,6 +106,7 @@ impl ReviewSummary {
                 made: squares(&d.made.play.moves),
                 best: squares(&d.best.play.moves),
                 loss: d.error,
+                loss_stderr: d.error_stderr,
                 mark: d.mark.name(),
             });
         }
@@ -113,6 +119,7 @@ impl ReviewSummary {
             movers: review.turns.iter().map(|t| t.player).collect(),
             mistakes,
             decisions: review.players.iter().map(|p| p.decisions).collect(),
+            too_close: review.players.iter().map(|p| p.too_close).collect(),
         }
     }
 }

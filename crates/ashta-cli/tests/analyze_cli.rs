@@ -56,6 +56,80 @@ fn json_review_has_every_turn_and_sane_player_totals() {
     }
 }
 
+/// Each decision carries its error's standard error and the noise it must exceed; only
+/// errors beyond the noise are labelled and counted, and the review says how sure it is.
+#[test]
+fn json_review_carries_each_errors_stderr_and_counts_only_errors_beyond_the_noise() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = recorded_game(&dir, "5");
+    let mut args = vec!["analyze", game.as_str(), "--json"];
+    args.extend(QUICK);
+    let v: Value = serde_json::from_str(ok(&args, "").trim()).unwrap();
+    let mut totals = [0.0f64; 2];
+    let mut too_close = [0u64; 2];
+    let (mut labelled, mut measured) = (0, 0);
+    for t in v["turns"].as_array().unwrap() {
+        let Some(d) = t["decision"].as_object() else {
+            continue;
+        };
+        if d["choices"].as_u64().unwrap() < 2 {
+            continue;
+        }
+        let error = d["error"].as_f64().unwrap();
+        let stderr = d["error_stderr"].as_f64().unwrap();
+        let noise = d["noise"].as_f64().unwrap();
+        assert!(stderr >= 0.0 && noise >= 1.9 * stderr, "{d:?}");
+        assert_eq!(d["beyond_noise"].as_bool().unwrap(), error > noise, "{d:?}");
+        if d["mark"] != "" {
+            assert!(error > noise, "{d:?}");
+            labelled += 1;
+        }
+        let q = t["player"].as_u64().unwrap() as usize;
+        if error > noise {
+            totals[q] += error;
+        }
+        if d["too_close"].as_bool().unwrap() {
+            assert_eq!(d["mark"], "");
+            assert!(error >= 0.01 && error <= noise, "{d:?}");
+            too_close[q] += 1;
+        }
+        measured += usize::from(d["rank"].as_u64().unwrap() > 1);
+    }
+    for p in v["players"].as_array().unwrap() {
+        let q = p["player"].as_u64().unwrap() as usize;
+        assert!((p["total_error"].as_f64().unwrap() - totals[q]).abs() < 1e-12);
+        assert_eq!(p["too_close"].as_u64().unwrap(), too_close[q]);
+        assert!(p["mean_stderr"].as_f64().unwrap() >= 0.0);
+    }
+    let c = &v["confidence"];
+    assert_eq!(c["labelled"].as_u64().unwrap(), labelled);
+    assert_eq!(c["measured"].as_u64().unwrap(), measured as u64);
+    assert_eq!(
+        c["too_close"].as_u64().unwrap(),
+        too_close.iter().sum::<u64>()
+    );
+    assert_eq!(c["false_label_rate"], 0.025);
+    assert!(
+        c["mean_stderr"].as_f64().unwrap() > 0.0,
+        "four rollouts are noisy"
+    );
+}
+
+/// The text shows an error with its standard error and says how sure the review is.
+#[test]
+fn text_review_shows_errors_with_their_stderr_and_the_reviews_confidence() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = recorded_game(&dir, "5");
+    let mut args = vec!["analyze", game.as_str()];
+    args.extend(QUICK);
+    let out = ok(&args, "");
+    assert!(out.lines().any(|l| l.contains("%±")), "{out}");
+    assert!(out.contains("confidence: "), "{out}");
+    assert!(out.contains("too close to call"), "{out}");
+    assert!(out.contains("mean standard error"), "{out}");
+    assert!(out.contains("1.96 standard errors for two plays"), "{out}");
+}
+
 #[test]
 fn text_review_lists_turns_totals_and_how_the_bands_are_set() {
     let dir = tempfile::tempdir().unwrap();

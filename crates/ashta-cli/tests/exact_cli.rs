@@ -220,6 +220,34 @@ fn analyze_with_a_table_reviews_exactly() {
     assert!(text.contains("exact, from the solution table"), "{text}");
 }
 
+/// An exact review has no noise: every error counts at its exact size, none is too
+/// close to call, and the text says every error is certain.
+#[test]
+fn analyze_with_a_table_has_no_noise_and_every_error_counts() {
+    let v = json(&with_data(&["analyze", "-", "--json"], &record()));
+    for t in v["turns"].as_array().unwrap() {
+        let Some(d) = t["decision"].as_object() else {
+            continue;
+        };
+        assert_eq!(d["noise"], 0.0);
+        assert_eq!(d["too_close"], false);
+        assert_eq!(
+            d["beyond_noise"].as_bool().unwrap(),
+            d["error"].as_f64().unwrap() > 0.0
+        );
+    }
+    let c = &v["confidence"];
+    assert_eq!(c["mean_stderr"], 0.0);
+    assert_eq!(c["max_stderr"], 0.0);
+    assert_eq!(c["too_close"], 0);
+    let text = with_data(&["analyze", "-"], &record());
+    assert!(
+        text.contains("confidence: exact, every error certain"),
+        "{text}"
+    );
+    assert!(!text.contains("%±"), "{text}");
+}
+
 /// `analyze --estimate` rolls out even with the table, and says so.
 #[test]
 fn analyze_estimate_flag_ignores_the_table() {

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use ashta_analysis::{
-    analyze_record, analyze_record_exact, AnalysisConfig, GameReview, HintConfig, Mark, RankedPlay,
-    BANDS, REVIEW_ROLLOUTS,
+    analyze_record, analyze_record_exact, noise_sigmas, AnalysisConfig, Confidence, Decision,
+    GameReview, HintConfig, Mark, RankedPlay, BANDS, FALSE_LABEL_RATE, REVIEW_ROLLOUTS,
 };
 use ashta_engine::{Game, PositionJson, Record, Variant};
 use clap::Args;
@@ -148,7 +148,14 @@ struct DecisionJson {
     made: PlayJson,
     best: PlayJson,
     error: f64,
+    /// The standard error of `error` (0 when exact).
     error_stderr: f64,
+    /// The error the noise alone could give; `error` counts only above it.
+    noise: f64,
+    /// Whether `error` is beyond the noise (counted towards the totals).
+    beyond_noise: bool,
+    /// A label's size of error, within the noise: neither labelled nor counted.
+    too_close: bool,
     mark: &'static str,
 }
 
@@ -180,6 +187,8 @@ struct PlayerJson {
     doubtful: usize,
     mistakes: usize,
     blunders: usize,
+    too_close: usize,
+    mean_stderr: f64,
     luck: f64,
     result: f64,
     luck_adjusted: f64,
@@ -196,6 +205,9 @@ struct ReviewJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     table: Option<String>,
     players: Vec<PlayerJson>,
+    /// How sure the review is: decisions labelled, beyond the noise and too close to
+    /// call, the mean and largest standard error of the errors.
+    confidence: Confidence,
     wins_start: Vec<f64>,
     turns: Vec<TurnJson>,
     result: String,
@@ -222,12 +234,15 @@ fn review_json(r: &GameReview, exact: Option<String>) -> ReviewJson {
                 doubtful: s.marks[0],
                 mistakes: s.marks[1],
                 blunders: s.marks[2],
+                too_close: s.too_close,
+                mean_stderr: s.mean_stderr,
                 luck: s.luck,
                 result: s.result,
                 luck_adjusted: s.luck_adjusted,
                 band: s.band.map(|b| b.name),
             })
             .collect(),
+        confidence: r.confidence(),
         wins_start: r.wins_start.clone(),
         turns: r
             .turns
@@ -248,6 +263,9 @@ fn review_json(r: &GameReview, exact: Option<String>) -> ReviewJson {
                     best: PlayJson::of(&d.best),
                     error: d.error,
                     error_stderr: d.error_stderr,
+                    noise: d.noise,
+                    beyond_noise: d.beyond_noise(),
+                    too_close: d.too_close(),
                     mark: d.mark.name(),
                 }),
                 wins_after: t.wins_after.clone(),
@@ -289,7 +307,7 @@ fn write_text(r: &GameReview, exact: Option<&str>, out: &mut dyn Write) -> Resul
     writeln!(out)?;
     writeln!(
         out,
-        "turn  player  mouths up  bag       luck    play  of  error   mark"
+        "turn  player  mouths up  bag       luck    play  of  error          mark"
     )?;
     for t in &r.turns {
         let throws: Vec<String> = t.throws.iter().map(u8::to_string).collect();
@@ -298,15 +316,15 @@ fn write_text(r: &GameReview, exact: Option<&str>, out: &mut dyn Write) -> Resul
             Some(d) if d.choices > 1 => (
                 d.rank.to_string(),
                 d.choices.to_string(),
-                percent(d.error),
-                d.mark.name(),
+                error_text(d),
+                mark_text(d),
             ),
             Some(_) => ("1".into(), "1".into(), "forced".into(), ""),
             None => ("-".into(), "-".into(), "no move".into(), ""),
         };
         writeln!(
             out,
-            "{:>4}  {:<6}  {:<9}  {:<8} {:>6}  {:>4} {:>3}  {:>6}  {mark}",
+            "{:>4}  {:<6}  {:<9}  {:<8} {:>6}  {:>4} {:>3}  {:>13}  {mark}",
             t.number,
             player_name(v, t.player),
             throws.join(","),
@@ -338,17 +356,18 @@ fn write_text(r: &GameReview, exact: Option<&str>, out: &mut dyn Write) -> Resul
     writeln!(out)?;
     writeln!(
         out,
-        "player  decisions  error  per decision  doubtful/mistakes/blunders   luck  result  luck-adjusted  band"
+        "player  decisions  error  per decision  doubtful/mistakes/blunders  too close   luck  result  luck-adjusted  band"
     )?;
     for s in &r.players {
         writeln!(
             out,
-            "{:<6}  {:>9}  {:>5}  {:>12}  {:>25}  {:>6}  {:>6}  {:>13}  {}",
+            "{:<6}  {:>9}  {:>5}  {:>12}  {:>25}  {:>9}  {:>6}  {:>6}  {:>13}  {}",
             player_name(v, s.player),
             s.decisions,
             percent(s.total_error),
             percent(s.error_per_decision),
             format!("{}/{}/{}", s.marks[0], s.marks[1], s.marks[2]),
+            s.too_close,
             signed(s.luck),
             s.result,
             format!("{:+.2}", s.luck_adjusted),
@@ -366,8 +385,54 @@ fn write_text(r: &GameReview, exact: Option<&str>, out: &mut dyn Write) -> Resul
             "estimated: error: chance to win lost against the best play, by rollouts; luck: the chance after each throw minus the expectation before it."
         )?,
     }
+    writeln!(out, "{}", confidence_text(&r.confidence(), exact.is_some()))?;
     writeln!(out, "bands by error per decision: {}.", bands_text())?;
     Ok(())
+}
+
+/// A decision's error for the table: `4.7%±1.1%`, or `4.7%` when exact or when the
+/// play made is the best.
+fn error_text(d: &Decision) -> String {
+    if d.error_stderr > 0.0 {
+        format!("{}±{}", percent(d.error), percent(d.error_stderr))
+    } else {
+        percent(d.error)
+    }
+}
+
+/// A decision's label, or `too close` for a label's size of error within the noise.
+fn mark_text(d: &Decision) -> &'static str {
+    if d.too_close() {
+        "too close"
+    } else {
+        d.mark.name()
+    }
+}
+
+/// How sure the review is, and the rule behind the labels, as text.
+pub fn confidence_text(c: &Confidence, exact: bool) -> String {
+    if exact {
+        return format!(
+            "confidence: exact, every error certain (± 0); {} of {} decisions labelled.",
+            c.labelled, c.decisions
+        );
+    }
+    format!(
+        "confidence: {} of {} decisions labelled, {} too close to call; mean standard error of \
+         the {} errors measured {} (largest {}). An error counts, and is labelled, only beyond \
+         the noise: more than {:.2} standard errors for two plays, {:.2} for four, {:.2} for \
+         ten (a play as good as the best is counted at most {}% of the time).",
+        c.labelled,
+        c.decisions,
+        c.too_close,
+        c.measured,
+        percent(c.mean_stderr),
+        percent(c.max_stderr),
+        noise_sigmas(2),
+        noise_sigmas(4),
+        noise_sigmas(10),
+        100.0 * FALSE_LABEL_RATE,
+    )
 }
 
 /// The seat names of a variant's players.

@@ -54,6 +54,14 @@ fn self_play(maker: &BotMaker, spec: &str, players: u8, seed: u64, max_turns: us
     record_game(rules, bots, seed, max_turns)
 }
 
+/// The mean of `x` and its standard error.
+fn mean_and_stderr(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    let mean = x.iter().sum::<f64>() / n;
+    let var = x.iter().map(|e| (e - mean) * (e - mean)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
 fn main() -> ExitCode {
     let Args {} = Args::parse();
     ashta_tools::exit_code(run())
@@ -66,24 +74,31 @@ fn run() -> anyhow::Result<()> {
     for spec in [
         "random", "beginner", "easy", "greedy", "medium", "hard", "master",
     ] {
-        let mut errors = Vec::new();
+        // Every loss as estimated, and the losses as the review counts them (beyond the
+        // noise only).
+        let (mut every, mut counted) = (Vec::new(), Vec::new());
+        let mut too_close = 0;
         for g in 0..games {
             let record = self_play(&maker, spec, 4, 100 + g, 120);
             let review = analyze_record(&record, &config, &mut |_, _| {})?;
             for t in &review.turns {
                 if let Some(d) = t.decision.as_ref().filter(|d| d.choices > 1) {
-                    errors.push(d.error);
+                    every.push(d.error);
+                    counted.push(d.counted_error());
+                    too_close += usize::from(d.too_close());
                 }
             }
         }
-        let n = errors.len() as f64;
-        let mean = errors.iter().sum::<f64>() / n;
-        let var = errors.iter().map(|e| (e - mean) * (e - mean)).sum::<f64>() / (n - 1.0);
+        let (mean, se) = mean_and_stderr(&counted);
+        let (every_mean, every_se) = mean_and_stderr(&every);
         println!(
-            "{spec:>9}: {} decisions, error per decision {:.2}% ± {:.2}%",
-            errors.len(),
+            "{spec:>9}: {} decisions, error per decision {:.2}% ± {:.2}% \
+             (every loss, noise too: {:.2}% ± {:.2}%), {too_close} too close to call",
+            counted.len(),
             100.0 * mean,
-            100.0 * (var / n).sqrt()
+            100.0 * se,
+            100.0 * every_mean,
+            100.0 * every_se,
         );
     }
     Ok(())

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use ashta_analysis::{GameReview, Mark};
 
-use super::{bands_text, seat_names, signed};
+use super::{bands_text, confidence_text, seat_names, signed};
 use crate::board::{draw, Detail};
 use crate::commands::hint::{percent, play_text};
 use crate::describe::{result_text, Labels};
@@ -100,6 +100,11 @@ fn summary(h: &mut String, r: &GameReview, names: &[&str], exact: Option<&str>) 
         "<p class=\"note\">{error} Luck-adjusted result: the result less what every throw of \
          the game did to the player's chances. Bands by error per decision: {}.</p>",
         esc(&bands_text())
+    );
+    let _ = writeln!(
+        h,
+        "<p class=\"note\">{}</p>",
+        esc(&confidence_text(&r.confidence(), exact.is_some()))
     );
 }
 
