@@ -698,7 +698,7 @@ fn rebuild(
         table.replay(&value)?;
         history.note_stored(&value);
         if i >= keep_from {
-            recent.push(Room::replayed(&table, text));
+            recent.push(Room::replayed(&table, text).map_err(|e| e.to_string())?);
         }
     }
     if events.len() as u64 != table.version() {

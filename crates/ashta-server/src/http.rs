@@ -238,11 +238,11 @@ pub async fn snapshot(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let room = room_of(&app, &id).await?;
-    let text = room
+    let snapshot = room
         .snapshot(app.as_ref(), app.config.max_history_bytes)
         .await
         .map_err(ApiError::internal)?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+    Ok(Json(snapshot).into_response())
 }
 
 /// `GET /api/games/{id}/record`: the whole record, refused (`too_large`, pointing to
