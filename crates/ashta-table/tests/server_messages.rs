@@ -180,7 +180,10 @@ fn a_snapshot_without_events_from_leaves_it_out_and_reads_back() {
     let value = message.to_value();
     assert!(value["game"].get("events_from").is_none());
     assert_eq!(value["you"], Value::Null);
-    assert_eq!(value["game"]["events"].as_array().unwrap().len(), events.len());
+    assert_eq!(
+        value["game"]["events"].as_array().unwrap().len(),
+        events.len()
+    );
     let read: ServerMessage = serde_json::from_value(value).unwrap();
     assert_eq!(read, message);
 }

@@ -205,7 +205,12 @@ impl OfflineTable {
             created_at: self.saved.created_at,
             updated_at: self.saved.created_at,
             events_from: None,
-            events: self.saved.events.iter().map(EventText::from_value).collect(),
+            events: self
+                .saved
+                .events
+                .iter()
+                .map(EventText::from_value)
+                .collect(),
         };
         ServerMessage::State {
             you: you.map(|s| s as u8),
