@@ -477,21 +477,29 @@ impl App {
 
     /// What `GET /api/health` says: games by status, the database's size, games in
     /// memory and free search places.
-    pub async fn health(&self) -> Result<serde_json::Value, StoreError> {
+    pub async fn health(&self) -> Result<crate::bodies::Health, StoreError> {
+        use crate::bodies::{GameCounts, Health, Pruned};
         let h = self.store.health().await?;
         let live = self.store.live_bytes().await?;
         let pruned = *self.pruned.lock().unwrap_or_else(|p| p.into_inner());
-        Ok(serde_json::json!({
-            "db_live_bytes": live,
-            "db_max_bytes": self.config.max_db_bytes,
-            "pruned_for_space": {"finished": pruned.0, "abandoned": pruned.1},
-            "ok": true,
-            "games": {"playing": h.playing, "finished": h.finished, "expired": h.expired},
-            "db_bytes": h.db_bytes,
-            "games_in_memory": self.rooms_in_memory(),
-            "search_places_free": self.thinking.free(),
-            "slow_readers_closed": self.slow_readers_closed.load(Ordering::Relaxed),
-        }))
+        Ok(Health {
+            db_live_bytes: live,
+            db_max_bytes: self.config.max_db_bytes,
+            pruned_for_space: Pruned {
+                finished: pruned.0,
+                abandoned: pruned.1,
+            },
+            ok: true,
+            games: GameCounts {
+                playing: h.playing,
+                finished: h.finished,
+                expired: h.expired,
+            },
+            db_bytes: h.db_bytes,
+            games_in_memory: self.rooms_in_memory(),
+            search_places_free: self.thinking.free(),
+            slow_readers_closed: self.slow_readers_closed.load(Ordering::Relaxed),
+        })
     }
 
     /// Drops games created longer than [`ServerConfig::unplayed_expiry`] ago that
@@ -698,7 +706,7 @@ fn rebuild(
         table.replay(&value)?;
         history.note_stored(&value);
         if i >= keep_from {
-            recent.push(Room::replayed(&table, text));
+            recent.push(Room::replayed(&table, text).map_err(|e| e.to_string())?);
         }
     }
     if events.len() as u64 != table.version() {

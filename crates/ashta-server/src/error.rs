@@ -4,6 +4,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use crate::bodies::{ErrorBody, ErrorDetail};
+
 /// An HTTP API error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
@@ -97,7 +99,12 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"error": {"code": self.code, "message": self.message}});
+        let body = ErrorBody {
+            error: ErrorDetail {
+                code: self.code,
+                message: self.message,
+            },
+        };
         (self.status, Json(body)).into_response()
     }
 }

@@ -152,13 +152,13 @@ pub async fn get_hint(
     let moves: Vec<MoveJson> = best
         .map(|p| p.play.moves.iter().map(MoveJson::from).collect())
         .unwrap_or_default();
-    Ok(Json(serde_json::json!({
-        "version": version,
-        "seat": seat,
-        "moves": moves,
-        "win": best.map(|p| p.win),
-        "plays": answer.plays.len(),
-        "forced": answer.forced,
-    }))
+    Ok(Json(crate::bodies::HintAnswer {
+        version,
+        seat,
+        moves,
+        win: best.map(|p| p.win),
+        plays: answer.plays.len(),
+        forced: answer.forced,
+    })
     .into_response())
 }

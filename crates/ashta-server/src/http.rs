@@ -11,6 +11,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::app::App;
+use crate::bodies::{Created, CreatedSeat, GameList, ListedGame};
 use crate::error::ApiError;
 use crate::policy;
 use crate::room::GameConfig;
@@ -159,23 +160,29 @@ pub async fn create(State(app): State<Arc<App>>, request: Request) -> Result<Res
     let (rules, config) = check_request(req)?;
     let (room, seats) = app.create(rules, config, client).await?;
     let id = &room.id;
-    let seats: Vec<serde_json::Value> = seats
+    let seats = seats
         .iter()
         .enumerate()
         .map(|(i, s)| match (&s.kind, &s.token) {
-            (SeatKind::Human, Some(token)) => serde_json::json!({
-                "seat": i, "kind": "human", "name": s.name, "token": token,
-                "link": format!("/g/{id}?seat={i}&token={token}"),
-            }),
-            _ => serde_json::json!({"seat": i, "kind": "bot", "level": s.level, "name": s.name}),
+            (SeatKind::Human, Some(token)) => CreatedSeat::Human {
+                seat: i,
+                name: s.name.clone(),
+                token: token.clone(),
+                link: format!("/g/{id}?seat={i}&token={token}"),
+            },
+            _ => CreatedSeat::Bot {
+                seat: i,
+                level: s.level.clone(),
+                name: s.name.clone(),
+            },
         })
         .collect();
-    let body = serde_json::json!({
-        "id": id,
-        "commitment": room.commitment,
-        "seats": seats,
-        "spectate": format!("/g/{id}"),
-    });
+    let body = Created {
+        id: id.clone(),
+        commitment: room.commitment.clone(),
+        seats,
+        spectate: format!("/g/{id}"),
+    };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -206,20 +213,20 @@ pub async fn list(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
             .result
             .as_deref()
             .and_then(|r| serde_json::from_str(r).ok());
-        games.push(serde_json::json!({
-            "id": row.id,
-            "status": row.status,
-            "rules": RulesSpec::from_rules(&rules),
-            "size": rules.size,
-            "players": rules.players,
-            "seats": seats,
-            "created_at": row.created_at,
-            "updated_at": row.updated_at,
-            "version": row.version,
-            "result": result,
-        }));
+        games.push(ListedGame {
+            id: row.id,
+            status: row.status,
+            rules: RulesSpec::from_rules(&rules),
+            size: rules.size,
+            players: rules.players,
+            seats,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+            version: row.version,
+            result,
+        });
     }
-    Ok(Json(serde_json::json!({ "games": games })).into_response())
+    Ok(Json(GameList { games }).into_response())
 }
 
 async fn room_of(app: &Arc<App>, id: &str) -> Result<Arc<crate::room::Room>, ApiError> {
@@ -238,11 +245,11 @@ pub async fn snapshot(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let room = room_of(&app, &id).await?;
-    let text = room
+    let snapshot = room
         .snapshot(app.as_ref(), app.config.max_history_bytes)
         .await
         .map_err(ApiError::internal)?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+    Ok(Json(snapshot).into_response())
 }
 
 /// `GET /api/games/{id}/record`: the whole record, refused (`too_large`, pointing to

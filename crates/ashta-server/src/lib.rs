@@ -22,6 +22,7 @@
 
 pub mod app;
 pub mod assets;
+pub mod bodies;
 mod checkpoint;
 pub mod clock;
 pub mod error;
@@ -40,6 +41,6 @@ mod ws;
 
 pub use app::{App, ServerConfig};
 /// The game and its messages, shared with the browser module (`ashta-table`).
-pub use ashta_table::{protocol, table};
+pub use ashta_table::{messages, protocol, table};
 pub use clock::{network_key, now_ms, NetworkBits};
 pub use routes::{init_logging, router, serve, serve_app};

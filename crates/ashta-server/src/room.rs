@@ -23,9 +23,9 @@ use crate::pool::SearchPool;
 use crate::rate::Window;
 use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
+use ashta_table::messages::{EventText, PresenceMessage, ServerMessage, Snapshot};
 use ashta_table::protocol::{
-    event_message, AwayView, Event, MoveRequest, SeatConfig, SeatKind, SeatView, WsError,
-    WsErrorCode,
+    AwayView, Event, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
 use ashta_table::Table;
 
@@ -132,11 +132,11 @@ pub struct Outgoing {
 }
 
 impl Outgoing {
-    fn event(version: u64, text: String) -> Outgoing {
+    fn event(version: u64, message: &ServerMessage) -> Outgoing {
         Outgoing {
             version,
             notice: false,
-            text: text.into(),
+            text: message.to_text().into(),
         }
     }
 }
@@ -370,10 +370,11 @@ impl Room {
         })
     }
 
-    /// The log message of an event replayed from the store, as it was sent.
-    pub fn replayed(table: &Table, event: &str) -> Arc<Outgoing> {
-        let text = event_message(event, &table.legal_json(), table.must_throw(), None);
-        Arc::new(Outgoing::event(table.version(), text))
+    /// The log message of an event replayed from the store (its JSON text), as it was
+    /// sent; an error when the text is not JSON.
+    pub fn replayed(table: &Table, event: &str) -> Result<Arc<Outgoing>, serde_json::Error> {
+        let message = table.event_message_of(EventText::stored(event.to_string())?, None);
+        Ok(Arc::new(Outgoing::event(table.version(), &message)))
     }
 
     /// Locks the room's state.
@@ -435,21 +436,18 @@ impl Room {
     /// person back from away, `played` is how many moves a bot played for them
     /// meanwhile, and `by` its level.
     fn notify(&self, st: &RoomState, seat: usize, present: bool, played: Option<u32>) {
-        let mut message = serde_json::json!({
-            "type": "presence",
-            "seat": seat,
-            "present": present,
-            "seats": self.seat_views(st),
-            "turn_deadline": self.shown_deadline(st),
+        let message = ServerMessage::Presence(PresenceMessage {
+            seat: seat as u8,
+            present,
+            seats: self.seat_views(st),
+            turn_deadline: self.shown_deadline(st),
+            played,
+            by: played.map(|_| STAND_IN_LEVEL.to_string()),
         });
-        if let Some(played) = played {
-            message["played"] = played.into();
-            message["by"] = STAND_IN_LEVEL.into();
-        }
         let _ = self.channel.send(Arc::new(Outgoing {
             version: st.table.version(),
             notice: true,
-            text: message.to_string().into(),
+            text: message.to_text().into(),
         }));
     }
 
@@ -549,20 +547,20 @@ impl Room {
                 since: a.since,
                 stand_in_at: self.stand_in_at(st, seat),
                 played: st.history.stood_in[seat],
-                by: STAND_IN_LEVEL,
+                by: STAND_IN_LEVEL.to_string(),
             });
         }
         views
     }
 
-    /// The snapshot of `docs/web-api.md` as JSON text: the state from memory, its
-    /// newest events from the store, as many as fit in `max_history_bytes`
-    /// (`events_from` is the version of the first; the older ones are read in pages).
+    /// The snapshot of `docs/web-api.md`: the state from memory, its newest events
+    /// from the store, as many as fit in `max_history_bytes` (`events_from` is the
+    /// version of the first; the older ones are read in pages).
     pub async fn snapshot(
         &self,
         app: &impl Host,
         max_history_bytes: usize,
-    ) -> Result<String, StoreError> {
+    ) -> Result<Snapshot, StoreError> {
         let (head, version) = {
             let st = self.lock().await;
             (self.snapshot_head(&st), st.table.version())
@@ -571,25 +569,23 @@ impl Room {
             .store()
             .newest_events(&self.id, version, max_history_bytes)
             .await?;
-        Ok(with_events(head, events))
+        with_events(head, events)
     }
 
-    /// The snapshot without its `events`, and its version (under the room's lock every
-    /// event up to it is in the store).
-    fn snapshot_head(&self, st: &RoomState) -> String {
-        let mut fields = st.table.snapshot_fields();
-        let extra = serde_json::json!({
-            "id": self.id,
-            "seats": self.seat_views(st),
-            "commitment": self.commitment,
-            "turn_deadline": self.shown_deadline(st),
-            "created_at": self.created_at,
-            "updated_at": st.updated_at,
-        });
-        if let serde_json::Value::Object(extra) = extra {
-            fields.extend(extra);
+    /// The snapshot without its `events` (under the room's lock every event up to its
+    /// version is in the store).
+    fn snapshot_head(&self, st: &RoomState) -> Snapshot {
+        Snapshot {
+            id: self.id.clone(),
+            table: st.table.snapshot(),
+            seats: self.seat_views(st),
+            commitment: self.commitment.clone(),
+            turn_deadline: self.shown_deadline(st),
+            created_at: self.created_at,
+            updated_at: st.updated_at,
+            events_from: None,
+            events: Vec::new(),
         }
-        serde_json::Value::Object(fields).to_string()
     }
 
     /// What a client that has every event up to `since` needs: the messages of the
@@ -625,10 +621,11 @@ impl Room {
             .store()
             .newest_events(&self.id, version, max_history_bytes)
             .await?;
-        let game = with_events(head, events);
-        let you = seat.map_or("null".to_string(), |s| s.to_string());
-        let state = format!(r#"{{"type":"state","you":{you},"game":{game}}}"#);
-        Ok((vec![state.into()], version))
+        let state = ServerMessage::State {
+            you: seat.map(|s| s as u8),
+            game: Box::new(with_events(head, events)?),
+        };
+        Ok((vec![state.to_text().into()], version))
     }
 
     /// Stores a table change's events, then sends them; on a store failure the room
@@ -656,15 +653,13 @@ impl Room {
         }
         self.refresh(st);
         let deadline = self.shown_deadline(st);
-        let legal = st.table.legal_json();
-        let must_throw = st.table.must_throw();
         let mut stored = Vec::with_capacity(events.len());
         let mut out = Vec::with_capacity(events.len());
         for e in &events {
-            let json = serde_json::to_string(e).expect("events serialize");
-            let text = event_message(&json, &legal, must_throw, deadline);
-            out.push(Arc::new(Outgoing::event(e.version, text)));
-            stored.push((e.version, json));
+            let json = EventText::of(e);
+            stored.push((e.version, json.get().to_string()));
+            let message = st.table.event_message_of(json, deadline);
+            out.push(Arc::new(Outgoing::event(e.version, &message)));
         }
         let write = EventsWrite {
             id: self.id.clone(),
@@ -784,22 +779,19 @@ impl Room {
     }
 }
 
-/// A snapshot from its head (a JSON object) and its newest events' versions and stored
-/// JSON texts: `events_from` says the version of the first (1 when they are all there).
-fn with_events(head: String, events: Vec<(u64, String)>) -> String {
-    let size = events.iter().map(|e| e.1.len() + 1).sum::<usize>();
-    let from = events.first().map_or(1, |e| e.0);
-    let mut out = String::with_capacity(head.len() + size + 40);
-    out.push_str(&head[..head.len() - 1]);
-    out.push_str(&format!(r#","events_from":{from},"events":["#));
-    for (i, (_, e)) in events.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(e);
-    }
-    out.push_str("]}");
-    out
+/// A snapshot from its head and its newest events' versions and stored JSON texts:
+/// `events_from` says the version of the first (1 when they are all there). An error
+/// when a stored event is not JSON.
+fn with_events(mut head: Snapshot, events: Vec<(u64, String)>) -> Result<Snapshot, StoreError> {
+    head.events_from = Some(events.first().map_or(1, |e| e.0));
+    head.events = events
+        .into_iter()
+        .map(|(version, text)| {
+            EventText::stored(text)
+                .map_err(|e| StoreError::Task(format!("stored event {version}: {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(head)
 }
 
 /// What a human seat asks for.

@@ -17,6 +17,7 @@ use crate::app::App;
 use crate::rate::Window;
 use crate::room::{Action, Room};
 use crate::secret::token_matches;
+use ashta_table::messages::ServerMessage;
 use ashta_table::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
 
 /// Largest frame the socket accepts at all; anything between 4 KiB and this gets a
@@ -304,7 +305,7 @@ async fn handle(
     let message: ClientMessage = serde_json::from_str(text)
         .map_err(|e| WsError::new(WsErrorCode::BadMessage, format!("malformed message: {e}")))?;
     let action = match message {
-        ClientMessage::Ping => return Ok(send(sink, r#"{"type":"pong"}"#).await),
+        ClientMessage::Ping => return Ok(send(sink, ServerMessage::Pong.to_text()).await),
         ClientMessage::Hello { since } => {
             return Ok(match catch_up(app, sink, room, seat, since).await {
                 Some(version) => {

@@ -68,7 +68,7 @@ pub struct SeatConfig {
 }
 
 /// A seat as lists and snapshots show it (no token).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
     /// Seat number.
     pub seat: u8,
@@ -91,7 +91,7 @@ pub struct SeatView {
 
 /// A person who left an online game: since when, when a bot begins to play for them,
 /// and what it played so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AwayView {
     /// When their last connection dropped (Unix ms; the server's restart, for a game
     /// resumed since).
@@ -102,7 +102,7 @@ pub struct AwayView {
     /// Moves the bot played for them since they last acted themselves.
     pub played: u32,
     /// The level of the bot that plays for them.
-    pub by: &'static str,
+    pub by: String,
 }
 
 pub use ashta_engine::MoveJson;
@@ -110,7 +110,7 @@ pub use ashta_engine::MoveJson;
 /// A legal move as the server lists it: the move, and the path its unit would take, so
 /// a client shows where a move goes without working out the rules (the circle gate's
 /// wrap round the outer ring included).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalMove {
     /// The move.
     #[serde(flatten)]
@@ -118,10 +118,19 @@ pub struct LegalMove {
     /// Path indices the unit passes through, first to last, as a `move` event's `path`
     /// (the square it leaves first, −1 for an entry).
     pub path: Vec<i16>,
-    /// What the move makes where it lands, as the engine plays it: `block` (a double
-    /// that blocks an opponent still playing), `double` (a double that blocks nobody),
-    /// or null.
-    pub forms: Option<&'static str>,
+    /// What the move makes where it lands, as the engine plays it: `block` or
+    /// `double`, or null.
+    pub forms: Option<Forms>,
+}
+
+/// What a move makes where it lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Forms {
+    /// A double that blocks an opponent still playing.
+    Block,
+    /// A double that blocks nobody.
+    Double,
 }
 
 impl LegalMove {
@@ -133,9 +142,9 @@ impl LegalMove {
             mv: MoveJson::from(&played.mv),
             path: played.walk(),
             forms: if played.block.is_some() {
-                Some("block")
+                Some(Forms::Block)
             } else if played.double {
-                Some("double")
+                Some(Forms::Double)
             } else {
                 None
             },
@@ -145,7 +154,7 @@ impl LegalMove {
 
 /// A game's board as clients draw it, from the engine's geometry and rules: who sits
 /// where, each player's path, the safe squares. Clients never compute these themselves.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardJson {
     /// The board side.
     pub size: u8,
@@ -458,7 +467,7 @@ pub enum ClientMessage {
 }
 
 /// The error codes of WebSocket `error` messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WsErrorCode {
     /// Malformed, unknown type, or oversized.
@@ -487,8 +496,9 @@ pub enum WsErrorCode {
     Internal,
 }
 
-/// An error for one WebSocket message: nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An error for one WebSocket message: nothing changed (the body of an `error`
+/// message, [`crate::messages::ServerMessage::Error`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WsError {
     /// The code.
     pub code: WsErrorCode,
@@ -507,24 +517,8 @@ impl WsError {
 
     /// The `error` message as JSON text.
     pub fn to_message(&self) -> String {
-        serde_json::json!({"type": "error", "code": self.code, "message": self.message}).to_string()
+        crate::messages::ServerMessage::Error(self.clone()).to_text()
     }
-}
-
-/// The `event` message of one event, given as its JSON text: `{"type": "event",
-/// "event": …, "legal": …, "must_throw": …, "turn_deadline": …}`, where `legal` and
-/// `must_throw` say what the game waits for after the batch of events it belongs to.
-pub fn event_message(
-    event: &str,
-    legal: &[LegalMove],
-    must_throw: bool,
-    turn_deadline: Option<i64>,
-) -> String {
-    let legal = serde_json::to_string(legal).expect("moves serialize");
-    let deadline = turn_deadline.map_or("null".to_string(), |d| d.to_string());
-    format!(
-        r#"{{"type":"event","event":{event},"legal":{legal},"must_throw":{must_throw},"turn_deadline":{deadline}}}"#
-    )
 }
 
 #[cfg(test)]
@@ -575,7 +569,7 @@ mod tests {
             let (v, mut pos) = ashta_engine::parse_any(&text).unwrap();
             LegalMove::new(&v.play_move(&mut pos, value, Some(0), 1).unwrap()).forms
         };
-        assert_eq!(forms(2), Some("block"));
+        assert_eq!(forms(2), Some(Forms::Block));
         assert_eq!(forms(3), None);
     }
 }

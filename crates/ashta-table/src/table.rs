@@ -11,6 +11,7 @@ use ashta_engine::{
 use ashta_session::{Bot, BotFailure};
 use ashta_session::{SeatKind, Session, SessionError};
 
+use crate::messages::{EventMessage, EventText, GameStatus, ServerMessage, TableSnapshot};
 use crate::protocol::{
     BoardJson, CapturedJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest,
     ResultJson, Reveal, WsError, WsErrorCode,
@@ -158,39 +159,47 @@ impl Table {
                 .map(|d| self.ended_by.unwrap_or(d.name()).to_string()),
         })
     }
-    /// The fields of a game's snapshot (`docs/web-api.md`) that the table knows:
-    /// `status`, `version`, `rules` (the full object), `size`, `players`, `board`,
-    /// `start` (the position the game began from), `position`, `legal`, `must_throw`,
-    /// `reveal` and `result`. Whoever holds the table adds the rest (its id, seats,
-    /// times, events).
-    pub fn snapshot_fields(&self) -> serde_json::Map<String, serde_json::Value> {
+    /// What the table knows of its game's snapshot (`docs/web-api.md`): its status,
+    /// version, full rules, board, the position it began from, the position now, legal moves, whether it must throw, and
+    /// its seed and result once over. Whoever holds the table adds the rest
+    /// ([`crate::messages::Snapshot`]: its id, seats, times, events).
+    pub fn snapshot(&self) -> TableSnapshot {
         let rules = self.variant().rules();
-        let value = serde_json::json!({
-            "status": if self.is_over() { "finished" } else { "playing" },
-            "version": self.version(),
-            "rules": ashta_engine::RulesObject::full(rules),
-            "size": rules.size,
-            "players": rules.players,
-            "board": self.board_json(),
-            "start": self.variant().to_json(&self.variant().start_position()),
-            "position": self.position_json(),
-            "legal": self.legal_json(),
-            "must_throw": self.must_throw(),
-            "reveal": self.reveal(),
-            "result": self.result(),
-        });
-        match value {
-            serde_json::Value::Object(map) => map,
-            _ => unreachable!("a json! object is an object"),
+        TableSnapshot {
+            status: if self.is_over() {
+                GameStatus::Finished
+            } else {
+                GameStatus::Playing
+            },
+            version: self.version(),
+            rules: ashta_engine::RulesObject::full(rules),
+            size: rules.size,
+            players: rules.players,
+            board: self.board_json(),
+            start: self.variant().to_json(&self.variant().start_position()),
+            position: self.position_json(),
+            legal: self.legal_json(),
+            must_throw: self.must_throw(),
+            reveal: self.reveal(),
+            result: self.result(),
         }
     }
 
     /// The `event` message of `event`, made by this table as its last change: the
-    /// event with the legal moves and the throw the game waits for after it, as
-    /// [`crate::protocol::event_message`] writes it.
-    pub fn event_message(&self, event: &Event, turn_deadline: Option<i64>) -> String {
-        let event = serde_json::to_string(event).expect("events serialize");
-        crate::protocol::event_message(&event, &self.legal_json(), self.must_throw(), turn_deadline)
+    /// event with the legal moves and the throw the game waits for after it.
+    pub fn event_message(&self, event: &Event, turn_deadline: Option<i64>) -> ServerMessage {
+        self.event_message_of(EventText::of(event), turn_deadline)
+    }
+
+    /// The `event` message of an event given as its JSON (as stored), made by this table
+    /// as its last change.
+    pub fn event_message_of(&self, event: EventText, turn_deadline: Option<i64>) -> ServerMessage {
+        ServerMessage::Event(EventMessage {
+            event,
+            legal: self.legal_json(),
+            must_throw: self.must_throw(),
+            turn_deadline,
+        })
     }
 
     /// The seed and salt, once the game is over.
@@ -699,7 +708,7 @@ mod tests {
         for _ in 0..30 {
             step(&mut t);
         }
-        let fields = t.snapshot_fields();
+        let fields = serde_json::to_value(t.snapshot()).unwrap();
         let start = &fields["start"];
         let variant = t.variant();
         assert_eq!(

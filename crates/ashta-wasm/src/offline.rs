@@ -9,12 +9,13 @@ use std::time::Duration;
 
 use ashta_engine::{MoveJson, RulesSpec, Variant};
 use ashta_session::Bot;
+use ashta_table::messages::{EventText, ServerMessage, Snapshot};
 use ashta_table::protocol::{
     ClientMessage, CreateRequest, SeatKind, SeatView, WsError, WsErrorCode,
 };
 use ashta_table::Table;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::tools::play_of;
 
@@ -119,8 +120,8 @@ fn bots(seats: &[SeatView], seed: u64) -> Result<Vec<Option<Box<dyn Bot>>>, Stri
         .collect()
 }
 
-fn error_message(e: &WsError) -> Value {
-    json!({"type": "error", "code": e.code, "message": e.message})
+fn error_message(e: WsError) -> Value {
+    ServerMessage::Error(e).to_value()
 }
 
 impl OfflineTable {
@@ -195,21 +196,27 @@ impl OfflineTable {
     /// The `state` message for seat `you` (`None`: a spectator): the game's snapshot
     /// with every event, as the server sends it to a client that is behind.
     pub fn state(&self, you: Option<usize>) -> Value {
-        let mut game = self.table.snapshot_fields();
-        game.insert("id".into(), json!(self.saved.id));
-        game.insert("seats".into(), json!(self.seats));
-        game.insert(
-            "commitment".into(),
-            json!(ashta_engine::seed_commitment(
-                self.table.seed(),
-                &self.saved.salt
-            )),
-        );
-        game.insert("turn_deadline".into(), Value::Null);
-        game.insert("created_at".into(), json!(self.saved.created_at));
-        game.insert("updated_at".into(), json!(self.saved.created_at));
-        game.insert("events".into(), Value::Array(self.saved.events.clone()));
-        json!({"type": "state", "you": you, "game": game})
+        let game = Snapshot {
+            id: self.saved.id.clone(),
+            table: self.table.snapshot(),
+            seats: self.seats.clone(),
+            commitment: ashta_engine::seed_commitment(self.table.seed(), &self.saved.salt),
+            turn_deadline: None,
+            created_at: self.saved.created_at,
+            updated_at: self.saved.created_at,
+            events_from: None,
+            events: self
+                .saved
+                .events
+                .iter()
+                .map(EventText::from_value)
+                .collect(),
+        };
+        ServerMessage::State {
+            you: you.map(|s| s as u8),
+            game: Box::new(game),
+        }
+        .to_value()
     }
 
     /// What a person at `seat` sends (a client message as JSON text), answered with
@@ -219,14 +226,14 @@ impl OfflineTable {
             Ok(m) => m,
             Err(e) => {
                 let e = WsError::new(WsErrorCode::BadMessage, e.to_string());
-                return vec![error_message(&e)];
+                return vec![error_message(e)];
             }
         };
         if !matches!(msg, ClientMessage::Hello { .. } | ClientMessage::Ping)
             && self.seats.get(seat).map(|s| s.kind) != Some(SeatKind::Human)
         {
             let e = WsError::new(WsErrorCode::Spectator, "that seat is not a person's");
-            return vec![error_message(&e)];
+            return vec![error_message(e)];
         }
         let made = match msg {
             ClientMessage::Hello { .. } => return vec![self.state(Some(seat))],
@@ -237,7 +244,7 @@ impl OfflineTable {
         };
         match made {
             Ok(events) => self.messages(events),
-            Err(e) => vec![error_message(&e)],
+            Err(e) => vec![error_message(e)],
         }
     }
 
@@ -291,8 +298,7 @@ impl OfflineTable {
                 self.saved
                     .events
                     .push(serde_json::to_value(e).expect("events serialize"));
-                serde_json::from_str(&self.table.event_message(e, None))
-                    .expect("an event message is JSON")
+                self.table.event_message(e, None).to_value()
             })
             .collect()
     }
@@ -301,6 +307,7 @@ impl OfflineTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     const REQUEST: &str = r#"{"rules":"standard","players":2,"seats":[{"kind":"human","name":null},{"kind":"bot","level":"greedy"}]}"#;
 
