@@ -27,6 +27,8 @@
 mod chance;
 mod error;
 mod features;
+#[cfg(feature = "clap")]
+mod flags;
 mod game;
 mod geometry;
 mod moves;
@@ -47,6 +49,8 @@ pub use error::{
     IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, UndoError,
     VariantMismatch,
 };
+#[cfg(feature = "clap")]
+pub use flags::RuleFlags;
 pub use game::{Game, GameMark, OneThrow};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};

@@ -24,7 +24,7 @@ use clap::Args;
 
 use crate::board::{draw, legend, Detail};
 use crate::describe::{bag_text, move_text, player_long, result_text, throw_text, Labels};
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 use prompt::{help, parse, Command};
 
 /// Arguments of `ashta play`.
