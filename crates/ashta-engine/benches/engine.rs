@@ -25,7 +25,7 @@ fn sample_positions(variant: &Variant, n: usize) -> Vec<Position> {
     while out.len() < n {
         let mut pos = variant.start_position();
         while !pos.is_over() && out.len() < n {
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 variant.throw(&mut pos, &mut throws).unwrap();
                 continue;
             }

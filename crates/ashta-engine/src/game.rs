@@ -1,8 +1,8 @@
 //! The engine's game driver: a position, where its throws come from, and the record it
 //! writes as it goes. A game is thrown one throw at a time ([`Game::throw_once`]) or a
-//! whole throwing phase at a time ([`Game::throw`]); it knows when a throwing phase is
-//! under way (which a [`Position`] alone cannot tell), refuses moves until it has ended,
-//! applies the rules' turn limit, and goes back to an earlier moment
+//! whole throwing phase at a time ([`Game::throw`]); its phase is its position's
+//! ([`Position::phase`], exact), so it refuses moves until a throwing phase has ended.
+//! It applies the rules' turn limit, and goes back to an earlier moment
 //! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
 
 use crate::error::{IllegalMove, MoveError, ThrowError, TurnError, UndoError};
@@ -139,28 +139,15 @@ impl Game {
         self.drawn
     }
 
-    /// Whether the player to move throws next: the bag is empty, or a throwing phase is
-    /// under way (its last throw was a grace).
-    pub fn must_throw(&self) -> bool {
-        !self.position.is_over() && (self.throwing || self.position.must_throw())
-    }
-
     /// Whether a throwing phase is under way: the player to move has thrown a grace
     /// (a 4 or an 8) and throws again before anything else.
     pub fn throwing(&self) -> bool {
         self.throwing && !self.position.is_over()
     }
 
-    /// The phase of the turn, telling a throwing phase under way from a moving one
-    /// (which [`Position::phase`] cannot).
+    /// The phase of the turn: the position's, [`Position::phase`], which is exact.
     pub fn phase(&self) -> Phase {
-        if self.position.is_over() {
-            Phase::Over
-        } else if self.must_throw() {
-            Phase::Throwing
-        } else {
-            Phase::Moving
-        }
+        self.position.phase()
     }
 
     /// Publishes a commitment to the seed in the record ([`crate::seed_commitment`]),
@@ -270,7 +257,7 @@ impl Game {
     fn check_can_throw(&self) -> Result<(), ThrowError> {
         if self.position.is_over() {
             Err(ThrowError::GameOver)
-        } else if !self.must_throw() {
+        } else if self.phase() != Phase::Throwing {
             Err(ThrowError::NotThrowing)
         } else {
             Ok(())
@@ -339,7 +326,7 @@ impl Game {
     fn after_step(&mut self) {
         let pos = &mut self.position;
         if let Some(limit) = self.variant.rules().turn_limit {
-            if !self.throwing && pos.must_throw() && self.record.turns.len() >= limit as usize {
+            if !self.throwing && pos.bag_empty() && self.record.turns.len() >= limit as usize {
                 self.variant.draw_now(pos, DrawReason::TurnLimit);
             }
         }
@@ -512,7 +499,7 @@ impl Game {
                 .map_err(as_error)?;
             self.play(found).map_err(as_error)?;
         }
-        if !last && !self.position.is_over() && !self.position.must_throw() {
+        if !last && !self.position.is_over() && !self.position.bag_empty() {
             return Err(err("the turn ends with values still to move".into()));
         }
         Ok(())

@@ -27,7 +27,7 @@ fn playing_by_index_or_request_agrees_with_the_legal_list_and_its_queries() {
             if pos.is_over() {
                 pos = v.start_position();
             }
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 v.throw(&mut pos, &mut throws).unwrap();
                 continue;
             }

@@ -175,7 +175,7 @@ impl BrowserGame {
     pub fn play(&mut self, index: usize) -> Result<MoveView, String> {
         let mut moves = MoveList::new();
         let pos = *self.session.position();
-        if pos.must_throw() {
+        if pos.phase() == ashta_engine::Phase::Throwing {
             return Err("the bag is empty: throw first".to_string());
         }
         self.variant().legal_moves(&pos, &mut moves);

@@ -118,7 +118,7 @@ mod tests {
             if game.position().is_over() {
                 break;
             }
-            if game.must_throw() {
+            if game.phase() == ashta_engine::Phase::Throwing {
                 game.throw().unwrap();
             } else {
                 let mut moves = ashta_engine::MoveList::new();

@@ -357,7 +357,7 @@ impl LineGame<'_> {
                 )?;
             }
         }
-        if pos.must_throw() || pos.is_over() {
+        if pos.phase() == ashta_engine::Phase::Throwing || pos.is_over() {
             self.after_turn(p)?;
         }
         Ok(())
@@ -366,7 +366,7 @@ impl LineGame<'_> {
     /// Says what the end of a turn brought: an extra turn, or nothing.
     fn after_turn(&mut self, p: usize) -> Result<()> {
         let pos = self.session.position();
-        if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
+        if !pos.is_over() && pos.phase() == ashta_engine::Phase::Throwing && pos.to_move() == p {
             let name = player_long(self.session.variant(), p);
             writeln!(self.out, "{name} takes an extra turn for a capture.")?;
         }

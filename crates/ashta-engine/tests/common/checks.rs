@@ -259,7 +259,7 @@ pub fn check_position(v: &Variant, pos: &Position, settled: bool) -> Result<(), 
         if settled && pos.bag_len() > 0 {
             prop_assert!(v.has_legal_move(pos), "unusable bag kept: {}", &text);
         }
-        if settled && pos.must_throw() {
+        if settled && pos.phase() == ashta_engine::Phase::Throwing {
             prop_assert!(!v.is_frozen(pos), "frozen but not drawn: {}", &text);
         }
     }
