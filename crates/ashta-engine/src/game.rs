@@ -90,7 +90,7 @@ impl Game {
     }
 
     /// A game from any position, with throws supplied from outside
-    /// ([`Game::apply_throws`], [`Game::throw_from`]) unless `seed` is given.
+    /// ([`Game::apply_throws`], [`Game::throw_once_from`]) unless `seed` is given.
     pub fn from_position(variant: Variant, position: Position, seed: Option<u64>) -> Game {
         let start = (position != variant.start_position()).then(|| variant.to_json(&position));
         let record = Record {
@@ -211,14 +211,6 @@ impl Game {
         self.throw_phase(Game::throw_once)
     }
 
-    /// [`Game::throw`] with throws from any source.
-    pub fn throw_from<S: ThrowSource + ?Sized>(
-        &mut self,
-        source: &mut S,
-    ) -> Result<ThrowReport, ThrowError> {
-        self.throw_phase(|game| game.throw_once_from(source))
-    }
-
     /// Throws with `once` until the throwing phase ends.
     fn throw_phase(
         &mut self,
@@ -286,15 +278,11 @@ impl Game {
         Ok(step)
     }
 
-    /// Plays a legal move of the player to move; refused while a throwing phase is under
-    /// way ([`MoveError::MustThrow`]).
-    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
-        self.play_move(mv).map(|_| ())
-    }
-
-    /// [`Game::play`], with the move's facts ([`Played`]: its path, capture, double,
-    /// block and forfeit) from the same one legality check ([`Variant::play_move`]).
-    pub fn play_move(&mut self, mv: Move) -> Result<Played, MoveError> {
+    /// Plays a legal move of the player to move and says what happened ([`Played`]: its
+    /// path, capture, double, block and forfeit, from the one legality check of
+    /// [`Variant::play_move`]); refused while a throwing phase is under way
+    /// ([`MoveError::MustThrow`]).
+    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
         if self.throwing && !self.position.is_over() {
             return Err(MoveError::MustThrow);
         }

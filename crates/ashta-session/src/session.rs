@@ -445,7 +445,7 @@ impl Session {
     /// every bot at the table sees the decision once its bag is played out.
     pub fn play(&mut self, mv: Move) -> Result<Played, SessionError> {
         let before = *self.game.position();
-        let played = self.game.play_move(mv)?;
+        let played = self.game.play(mv)?;
         let after = *self.game.position();
         if let Some(start) = self.watch.moved(&before, &after) {
             let variant = self.game.variant();

@@ -123,7 +123,7 @@ mod tests {
             } else {
                 let mut moves = ashta_engine::MoveList::new();
                 game.variant().legal_moves(game.position(), &mut moves);
-                game.play_move(moves.to_vec()[0]).unwrap();
+                game.play(moves.to_vec()[0]).unwrap();
             }
         }
         let mut record = game.record().clone();
