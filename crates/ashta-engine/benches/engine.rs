@@ -86,19 +86,6 @@ fn movegen(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
-    group.bench_function("play_first_move_4p_5x5", |b| {
-        // The first legal move, by its index (`Variant::play_index`).
-        b.iter_batched(
-            || positions.clone(),
-            |mut ps| {
-                for pos in &mut ps {
-                    v.play_index(pos, 0).expect("a position with moves");
-                }
-                ps
-            },
-            BatchSize::LargeInput,
-        )
-    });
     group.throughput(Throughput::Elements(1));
     group.bench_function("throw_phase_4p_5x5", |b| {
         let start = v.start_position();
