@@ -27,7 +27,7 @@ fn playout(solution: &Solution, variant: &Variant, mut pos: Position, me: usize,
             };
         }
         variant.throw(&mut pos, &mut throws).expect("throw");
-        if pos.is_over() || pos.must_throw() {
+        if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             continue;
         }
         let h = exact_hint(solution, variant, &pos).expect("a position of the table");
@@ -63,7 +63,7 @@ fn main() {
                 break;
             }
             variant.throw(&mut pos, &mut throws).expect("throw");
-            if !pos.is_over() && !pos.must_throw() {
+            if !pos.is_over() && pos.phase() != ashta_engine::Phase::Throwing {
                 let plays = variant.plays(&pos);
                 rng = rng
                     .wrapping_mul(6364136223846793005)

@@ -48,7 +48,7 @@ fn main() {
                     break;
                 }
                 variant.throw(&mut pos, &mut throws).expect("throw");
-                if pos.is_over() || pos.must_throw() {
+                if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
                     continue;
                 }
                 let h = exact_hint(&solution, &variant, &pos).expect("a position of the table");

@@ -132,7 +132,7 @@ impl Chance {
         pos: &Position,
         stop: &Stop,
     ) -> Option<(Position, WinVector)> {
-        if pos.is_over() || pos.must_throw() {
+        if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             return Some((*pos, self.value(variant, pos)));
         }
         let me = pos.to_move();
@@ -175,7 +175,7 @@ impl Chance {
         for &mv in &moves {
             let mut next = *pos;
             variant.play(&mut next, mv).expect("a generated move");
-            if next.is_over() || next.must_throw() {
+            if next.is_over() || next.phase() == ashta_engine::Phase::Throwing {
                 let key = next.key();
                 if seen.contains(&key) {
                     continue;

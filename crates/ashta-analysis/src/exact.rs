@@ -118,7 +118,7 @@ pub fn exact_hint(
     variant: &Variant,
     pos: &Position,
 ) -> Result<ExactHint, SolveError> {
-    if pos.is_over() || pos.must_throw() {
+    if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
         return Err(SolveError::NotTurnStart);
     }
     let theirs = reread(solution.variant(), variant, pos)?;
@@ -225,7 +225,7 @@ pub fn analyze_record_exact(
             before: scores_at(solution, &variant, &before).map_err(table(number))?,
             after: scores_at(solution, &variant, &thrown).map_err(table(number))?,
         };
-        let settled = after.is_over() || after.must_throw();
+        let settled = after.is_over() || after.phase() == ashta_engine::Phase::Throwing;
         let decision = if step == ThrowStep::Moving && settled {
             let h = exact_hint(solution, &variant, &thrown).map_err(table(number))?;
             let rank = h

@@ -377,7 +377,7 @@ pub fn analyze_record(
         })?;
         let (thrown, step, after) = (walked.thrown, walked.step, walked.after);
         let bag = variant.bag(&thrown);
-        let settled = after.is_over() || after.must_throw();
+        let settled = after.is_over() || after.phase() == ashta_engine::Phase::Throwing;
         let seed = config.hint.seed.wrapping_add(number as u64);
         let turn_hint = HintConfig {
             seed,

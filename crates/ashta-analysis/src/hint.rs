@@ -169,7 +169,7 @@ fn search_value(
     pos: &Position,
     stop: &Stop,
 ) -> (Option<Expansion>, WinVector) {
-    if pos.is_over() || pos.winner().is_some() || !pos.must_throw() {
+    if pos.is_over() || pos.winner().is_some() || pos.phase() != ashta_engine::Phase::Throwing {
         return (None, chance.value(variant, pos));
     }
     // Past the stop, the evaluation of the position itself.
@@ -264,7 +264,9 @@ pub fn hint_within(variant: &Variant, pos: &Position, config: &HintConfig, stop:
         .collect();
     // Then the two-ply search of each (the exact expectation over the next throw), the
     // plays the evaluation likes best first.
-    let needs = |p: &Position| !(p.is_over() || p.winner().is_some() || !p.must_throw());
+    let needs = |p: &Position| {
+        !(p.is_over() || p.winner().is_some() || p.phase() != ashta_engine::Phase::Throwing)
+    };
     let mut order: Vec<usize> = (0..tracks.len()).collect();
     order.sort_by(|&a, &b| {
         tracks[b]
@@ -560,7 +562,7 @@ pub(crate) mod huge {
         let mut random = RandomBot::new(7);
         let mut done = 0;
         loop {
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 v.throw(&mut pos, &mut throws).unwrap();
                 done += 1;
                 continue;

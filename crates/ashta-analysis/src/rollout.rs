@@ -130,7 +130,7 @@ impl<'a> Roller<'a> {
             if pos.is_over() || pos.winner().is_some() {
                 break self.chance.value(v, &pos);
             }
-            if !pos.must_throw() {
+            if pos.phase() != ashta_engine::Phase::Throwing {
                 // Mid-bag (a start position given so): finish the play first.
                 pos = self.chance.best_play_within(v, &pos, stop)?.0;
                 continue;

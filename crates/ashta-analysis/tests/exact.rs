@@ -27,7 +27,7 @@ fn exact_hint_ranks_plays_by_the_tables_scores() {
                 break;
             }
             variant.throw(&mut pos, &mut throws).unwrap();
-            if pos.is_over() || pos.must_throw() {
+            if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
                 continue;
             }
             let h = exact_hint(&solution, &variant, &pos).unwrap();

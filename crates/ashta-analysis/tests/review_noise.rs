@@ -162,7 +162,7 @@ fn worst_game(rules: &Rules, solution: &ashta_solve::Solution, seed: u64) -> Rec
         if game.position().is_over() {
             break;
         }
-        if game.must_throw() {
+        if game.phase() == ashta_engine::Phase::Throwing {
             game.throw().unwrap();
             continue;
         }

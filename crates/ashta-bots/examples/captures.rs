@@ -69,10 +69,13 @@ fn main() -> Result<(), String> {
             let before = *session.position();
             let step = session.step().map_err(|e| e.to_string())?;
             let after = *session.position();
-            let could_capture = mover == a_seat && !before.must_throw() && !before.is_over() && {
-                v.legal_moves(&before, &mut moves);
-                moves.iter().any(|m| m.is_capture())
-            };
+            let could_capture = mover == a_seat
+                && before.phase() != ashta_engine::Phase::Throwing
+                && !before.is_over()
+                && {
+                    v.legal_moves(&before, &mut moves);
+                    moves.iter().any(|m| m.is_capture())
+                };
             let mut captured = false;
             for q in 0..players {
                 let at_start = |p| v.pawns(p, q).filter(|x| *x == Some(0)).count();
@@ -92,7 +95,10 @@ fn main() -> Result<(), String> {
                     .find(|&q| after.has_captured(q))
                     .map(|q| q == a_seat);
             }
-            if mover != a_seat && !before.must_throw() && lone_in_reach(&v, &after, a_seat) {
+            if mover != a_seat
+                && before.phase() != ashta_engine::Phase::Throwing
+                && lone_in_reach(&v, &after, a_seat)
+            {
                 exposed += 1;
             }
             if step == Step::Over {

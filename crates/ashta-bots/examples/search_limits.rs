@@ -91,7 +91,7 @@ fn main() {
                 ));
             }
             if !pos.is_over()
-                && !pos.must_throw()
+                && pos.phase() != ashta_engine::Phase::Throwing
                 && pos.to_move() == a_seat
                 && v.plays(&pos).len() > 1
             {

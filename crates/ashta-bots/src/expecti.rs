@@ -194,7 +194,7 @@ impl Search<'_> {
         if pos.is_over() || depth == 0 || self.out_of_time() {
             return self.leaf(pos)[self.root];
         }
-        if pos.must_throw() {
+        if pos.phase() == ashta_engine::Phase::Throwing {
             self.chance(pos, depth, alpha, beta)
         } else {
             self.decision(pos, depth, alpha, beta)
@@ -216,7 +216,11 @@ impl Search<'_> {
             let a = ((alpha - sum - left * hi) / p).max(lo);
             let b = ((beta - sum - left * lo) / p).min(hi);
             // A forfeited or voided turn passes without a decision: it still costs a turn.
-            let d = if child.must_throw() { depth - 1 } else { depth };
+            let d = if child.phase() == ashta_engine::Phase::Throwing {
+                depth - 1
+            } else {
+                depth
+            };
             let val = self.value(&child, d, a, b);
             sum += p * val;
             if sum + left.max(0.0) * hi <= alpha {
@@ -340,14 +344,18 @@ impl Search<'_> {
         if pos.is_over() || depth == 0 || self.out_of_time() {
             return self.leaf(pos);
         }
-        if pos.must_throw() {
+        if pos.phase() == ashta_engine::Phase::Throwing {
             let mut sum = [0.0; 4];
             for o in self.outcomes {
                 let mut child = *pos;
                 self.v
                     .apply_throws(&mut child, &o.throws)
                     .expect("outcomes are whole phases");
-                let d = if child.must_throw() { depth - 1 } else { depth };
+                let d = if child.phase() == ashta_engine::Phase::Throwing {
+                    depth - 1
+                } else {
+                    depth
+                };
                 let val = self.vector(&child, d);
                 for (s, x) in sum.iter_mut().zip(val) {
                     *s += o.probability * x;

@@ -483,7 +483,7 @@ impl ExternalBot {
         if let Some(failed) = &self.failed {
             return Err(failed.clone());
         }
-        if pos.is_over() || pos.must_throw() {
+        if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             return Ok(None);
         }
         match self.ask_play(variant, pos) {

@@ -326,7 +326,7 @@ impl Tree {
 fn kind_of(pos: &Position) -> Kind {
     if pos.is_over() {
         Kind::Terminal
-    } else if pos.must_throw() {
+    } else if pos.phase() == ashta_engine::Phase::Throwing {
         Kind::Chance
     } else {
         Kind::Decision
@@ -369,7 +369,7 @@ impl MctsBot {
     /// the mover and its visit count, in the engine's play order.
     fn search(&mut self, variant: &Variant, pos: &Position) -> Vec<(Play, f64, u32)> {
         self.last_simulations = 0;
-        if pos.is_over() || pos.must_throw() {
+        if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             return Vec::new();
         }
         // A time budget counts from here, root expansion included.
@@ -623,7 +623,7 @@ impl Search<'_> {
         let mut moves = MoveList::new();
         let mut turns = 0;
         while !pos.is_over() {
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 if turns == self.config.rollout_turns {
                     break;
                 }
@@ -817,7 +817,7 @@ mod tests {
         let mut throws = SeededThrows::new(3);
         let mut decisions = 0;
         while !pos.is_over() && decisions < 60 {
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 v.throw(&mut pos, &mut throws).unwrap();
                 continue;
             }
@@ -1002,7 +1002,7 @@ mod tests {
         let mut random = crate::RandomBot::new(5);
         let mut turns = 0;
         while turns < 12 || v.plays(&pos).len() < 3 {
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 v.throw(&mut pos, &mut throws).unwrap();
                 turns += 1;
             } else {

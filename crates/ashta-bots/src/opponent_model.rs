@@ -50,7 +50,7 @@ impl GreedyWatch {
         before: &Position,
         after: &Position,
     ) {
-        if before.is_over() || before.must_throw() {
+        if before.is_over() || before.phase() == ashta_engine::Phase::Throwing {
             return;
         }
         let seat = before.to_move();

@@ -65,7 +65,7 @@ impl PerfectBot {
     }
 
     fn rated(&mut self, variant: &Variant, pos: &Position) -> Result<Vec<Candidate>, String> {
-        if pos.is_over() || pos.must_throw() {
+        if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             return Ok(Vec::new());
         }
         let solution = self.solution(variant)?;

@@ -37,7 +37,7 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Play> {
-        if pos.is_over() || pos.must_throw() {
+        if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             return None;
         }
         let mut p = *pos;
@@ -46,7 +46,7 @@ impl Bot for RandomBot {
         loop {
             variant.legal_moves(&p, &mut list);
             if list.is_empty() {
-                if !p.must_throw() && !p.is_over() {
+                if p.phase() != ashta_engine::Phase::Throwing && !p.is_over() {
                     variant.end_turn(&mut p).expect("a bag nothing can use");
                 }
                 break;
@@ -54,7 +54,7 @@ impl Bot for RandomBot {
             let mv = list[self.rng.random_range(0..list.len())];
             moves.push(mv);
             variant.play(&mut p, mv).expect("a generated move");
-            if p.is_over() || p.must_throw() {
+            if p.is_over() || p.phase() == ashta_engine::Phase::Throwing {
                 break;
             }
         }

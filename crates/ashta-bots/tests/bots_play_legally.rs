@@ -35,7 +35,7 @@ fn random_position(
         if pos.is_over() {
             pos = v.start_position();
         }
-        if pos.must_throw() {
+        if pos.phase() == ashta_engine::Phase::Throwing {
             v.throw(&mut pos, &mut throws).unwrap();
             continue;
         }
@@ -43,7 +43,7 @@ fn random_position(
         let mv = moves[rng.random_range(0..moves.len())];
         v.play(&mut pos, mv).unwrap();
     }
-    while !pos.is_over() && pos.must_throw() {
+    while !pos.is_over() && pos.phase() == ashta_engine::Phase::Throwing {
         v.throw(&mut pos, &mut throws).unwrap();
     }
     (v, pos)
@@ -74,7 +74,7 @@ proptest! {
 .expect("a bag nothing can use");
             }
             prop_assert_eq!(p, play.position, "{} reached another position", spec);
-            prop_assert!(p.is_over() || p.must_throw(), "{} left values in the bag", spec);
+            prop_assert!(p.is_over() || p.phase() == ashta_engine::Phase::Throwing, "{} left values in the bag", spec);
             let ranked = bot.analyse(&v, &pos);
             prop_assert!(!ranked.is_empty());
             prop_assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score), "{} ranks best first", spec);

@@ -42,7 +42,7 @@ fn perfect_plays_a_best_play_of_the_table() {
         let mut pos = variant.start_position();
         while !pos.is_over() {
             variant.throw(&mut pos, &mut throws).unwrap();
-            if pos.is_over() || pos.must_throw() {
+            if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
                 continue;
             }
             let play = bot.try_choose(&variant, &pos).unwrap().unwrap();

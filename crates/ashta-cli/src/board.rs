@@ -229,7 +229,7 @@ fn state(out: &mut String, variant: &Variant, pos: &Position, detail: Detail) {
                 out,
                 "to move: {}{}",
                 player_long(variant, pos.to_move()),
-                if pos.must_throw() {
+                if pos.phase() == ashta_engine::Phase::Throwing {
                     ", who throws next"
                 } else {
                     ""

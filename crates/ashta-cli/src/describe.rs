@@ -125,7 +125,11 @@ pub fn result_text(variant: &Variant, pos: &Position) -> String {
     let mut text = format!(
         "in progress, {} to {}",
         player_long(variant, pos.to_move()),
-        if pos.must_throw() { "throw" } else { "move" }
+        if pos.phase() == ashta_engine::Phase::Throwing {
+            "throw"
+        } else {
+            "move"
+        }
     );
     if let Some(w) = pos.winner() {
         let _ = write!(text, "; {} has finished first", player_long(variant, w));

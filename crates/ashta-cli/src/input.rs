@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use ashta_engine::{parse_any, Position, Variant};
+use ashta_engine::{parse_any, Position, RuleFlags, Rules, Variant};
 
 /// How a path names itself in messages: `standard input` for `-`.
 pub fn describe(path: &Path) -> String {
@@ -195,4 +195,20 @@ pub fn load_position(path: &Path) -> Result<(Variant, Position)> {
         bail!("{name} is empty: expected a position (JSON or compact notation)");
     }
     parse_any(&text).with_context(|| format!("bad position in {name}"))
+}
+
+/// The rule set the rule flags give, not yet checked.
+pub fn flag_rules(flags: &RuleFlags) -> Result<Rules> {
+    flags.rules().context("invalid rules")
+}
+
+/// The rule set of the rule flags compiled for play; the error names the first bad
+/// setting.
+pub fn flag_variant(flags: &RuleFlags) -> Result<Variant> {
+    compile(flag_rules(flags)?)
+}
+
+/// Compiles rules, with the engine's explanation when they cannot be played.
+pub fn compile(rules: Rules) -> Result<Variant> {
+    Variant::new(rules).context("invalid rules")
 }

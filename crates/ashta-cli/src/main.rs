@@ -14,7 +14,6 @@ mod describe;
 mod engine;
 mod input;
 mod play;
-mod rule_flags;
 mod tuning;
 
 use std::io::{self, BufWriter, IsTerminal, Write};

@@ -33,7 +33,7 @@ fn saved_game_with_many_moves(name: &str, units: usize) -> (PathBuf, Vec<String>
             if pos.is_over() {
                 break;
             }
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 game.throw().unwrap();
                 continue;
             }

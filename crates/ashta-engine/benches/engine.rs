@@ -25,7 +25,7 @@ fn sample_positions(variant: &Variant, n: usize) -> Vec<Position> {
     while out.len() < n {
         let mut pos = variant.start_position();
         while !pos.is_over() && out.len() < n {
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 variant.throw(&mut pos, &mut throws).unwrap();
                 continue;
             }
@@ -80,19 +80,6 @@ fn movegen(c: &mut Criterion) {
                 for pos in &mut ps {
                     v.legal_moves(pos, &mut moves);
                     v.play(pos, moves[0]).expect("a generated move");
-                }
-                ps
-            },
-            BatchSize::LargeInput,
-        )
-    });
-    group.bench_function("play_first_move_4p_5x5", |b| {
-        // The first legal move, by its index (`Variant::play_index`).
-        b.iter_batched(
-            || positions.clone(),
-            |mut ps| {
-                for pos in &mut ps {
-                    v.play_index(pos, 0).expect("a position with moves");
                 }
                 ps
             },

@@ -1,8 +1,8 @@
 //! The engine's game driver: a position, where its throws come from, and the record it
 //! writes as it goes. A game is thrown one throw at a time ([`Game::throw_once`]) or a
-//! whole throwing phase at a time ([`Game::throw`]); it knows when a throwing phase is
-//! under way (which a [`Position`] alone cannot tell), refuses moves until it has ended,
-//! applies the rules' turn limit, and goes back to an earlier moment
+//! whole throwing phase at a time ([`Game::throw`]); its phase is its position's
+//! ([`Position::phase`], exact), so it refuses moves until a throwing phase has ended.
+//! It applies the rules' turn limit, and goes back to an earlier moment
 //! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
 
 use crate::error::{IllegalMove, MoveError, ThrowError, TurnError, UndoError};
@@ -90,7 +90,7 @@ impl Game {
     }
 
     /// A game from any position, with throws supplied from outside
-    /// ([`Game::apply_throws`], [`Game::throw_from`]) unless `seed` is given.
+    /// ([`Game::apply_throws`], [`Game::throw_once_from`]) unless `seed` is given.
     pub fn from_position(variant: Variant, position: Position, seed: Option<u64>) -> Game {
         let start = (position != variant.start_position()).then(|| variant.to_json(&position));
         let record = Record {
@@ -139,28 +139,15 @@ impl Game {
         self.drawn
     }
 
-    /// Whether the player to move throws next: the bag is empty, or a throwing phase is
-    /// under way (its last throw was a grace).
-    pub fn must_throw(&self) -> bool {
-        !self.position.is_over() && (self.throwing || self.position.must_throw())
-    }
-
     /// Whether a throwing phase is under way: the player to move has thrown a grace
     /// (a 4 or an 8) and throws again before anything else.
     pub fn throwing(&self) -> bool {
         self.throwing && !self.position.is_over()
     }
 
-    /// The phase of the turn, telling a throwing phase under way from a moving one
-    /// (which [`Position::phase`] cannot).
+    /// The phase of the turn: the position's, [`Position::phase`], which is exact.
     pub fn phase(&self) -> Phase {
-        if self.position.is_over() {
-            Phase::Over
-        } else if self.must_throw() {
-            Phase::Throwing
-        } else {
-            Phase::Moving
-        }
+        self.position.phase()
     }
 
     /// Publishes a commitment to the seed in the record ([`crate::seed_commitment`]),
@@ -224,14 +211,6 @@ impl Game {
         self.throw_phase(Game::throw_once)
     }
 
-    /// [`Game::throw`] with throws from any source.
-    pub fn throw_from<S: ThrowSource + ?Sized>(
-        &mut self,
-        source: &mut S,
-    ) -> Result<ThrowReport, ThrowError> {
-        self.throw_phase(|game| game.throw_once_from(source))
-    }
-
     /// Throws with `once` until the throwing phase ends.
     fn throw_phase(
         &mut self,
@@ -270,7 +249,7 @@ impl Game {
     fn check_can_throw(&self) -> Result<(), ThrowError> {
         if self.position.is_over() {
             Err(ThrowError::GameOver)
-        } else if !self.must_throw() {
+        } else if self.phase() != Phase::Throwing {
             Err(ThrowError::NotThrowing)
         } else {
             Ok(())
@@ -299,15 +278,11 @@ impl Game {
         Ok(step)
     }
 
-    /// Plays a legal move of the player to move; refused while a throwing phase is under
-    /// way ([`MoveError::MustThrow`]).
-    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
-        self.play_move(mv).map(|_| ())
-    }
-
-    /// [`Game::play`], with the move's facts ([`Played`]: its path, capture, double,
-    /// block and forfeit) from the same one legality check ([`Variant::play_move`]).
-    pub fn play_move(&mut self, mv: Move) -> Result<Played, MoveError> {
+    /// Plays a legal move of the player to move and says what happened ([`Played`]: its
+    /// path, capture, double, block and forfeit, from the one legality check of
+    /// [`Variant::play_move`]); refused while a throwing phase is under way
+    /// ([`MoveError::MustThrow`]).
+    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
         if self.throwing && !self.position.is_over() {
             return Err(MoveError::MustThrow);
         }
@@ -339,7 +314,7 @@ impl Game {
     fn after_step(&mut self) {
         let pos = &mut self.position;
         if let Some(limit) = self.variant.rules().turn_limit {
-            if !self.throwing && pos.must_throw() && self.record.turns.len() >= limit as usize {
+            if !self.throwing && pos.bag_empty() && self.record.turns.len() >= limit as usize {
                 self.variant.draw_now(pos, DrawReason::TurnLimit);
             }
         }
@@ -523,7 +498,7 @@ impl Game {
                 .map_err(as_error)?;
             self.play(found).map_err(as_error)?;
         }
-        if !last && !self.position.is_over() && !self.position.must_throw() {
+        if !last && !self.position.is_over() && !self.position.bag_empty() {
             return Err(err("the turn ends with values still to move".into()));
         }
         Ok(())

@@ -8,25 +8,73 @@
 //! size, cowrie throws, legal moves, playing moves and whole turns, the JSON position
 //! format, a compact notation, game records and perft. No I/O.
 //!
+//! ## A game, start to finish
+//!
+//! A [`Variant`] is a checked rule set; a [`Position`] is plain data it interprets; a
+//! [`Game`] holds a position, the throws' source and the record. A turn has two
+//! phases, and [`Position::phase`] (the same as [`Game::phase`]) says exactly which:
+//! while [`Phase::Throwing`] no move is legal and the player throws; while
+//! [`Phase::Moving`] some move is legal and a throw is refused.
+//!
 //! ```
-//! use ashta_engine::{Rules, Variant, MoveList, SeededThrows};
+//! use ashta_engine::{Game, MoveList, Phase, Rules};
+//!
+//! // Two players on the standard board; the throws come from seed 7.
+//! let mut rules = Rules::standard();
+//! rules.players = 2;
+//! let mut game = Game::new(rules, 7).unwrap();
+//! let variant = game.variant().clone();
+//! let mut moves = MoveList::new();
+//! for _ in 0..60 {
+//!     match game.phase() {
+//!         Phase::Throwing => {
+//!             // A whole throwing phase: graces, then a throw that is not one.
+//!             let report = game.throw().unwrap();
+//!             assert!(!report.throws.is_empty());
+//!         }
+//!         Phase::Moving => {
+//!             variant.legal_moves(game.position(), &mut moves);
+//!             assert!(!moves.is_empty());
+//!             // Play the first legal move; the game says what happened.
+//!             let played = game.play(moves[0]).unwrap();
+//!             assert_eq!(played.mv, moves[0]);
+//!         }
+//!         Phase::Over => break,
+//!     }
+//! }
+//! // The record replays to the same position.
+//! assert_eq!(Game::replay(game.record()).unwrap().position(), game.position());
+//! ```
+//!
+//! Without a game, the variant throws and plays on a position directly: throws come
+//! from a source ([`Variant::throw`], a whole phase) or are given as mouths up
+//! ([`Variant::throw_one`], one throw), and a move is played with [`Variant::play`]
+//! (or [`Variant::play_move`], which also says what happened).
+//!
+//! ```
+//! use ashta_engine::{MoveList, Phase, Rules, SeededThrows, Variant};
 //!
 //! let variant = Variant::new(Rules::standard()).unwrap();
 //! let mut pos = variant.start_position();
-//! let mut throws = SeededThrows::new(1);
-//! variant.throw(&mut pos, &mut throws).unwrap();
+//! variant.throw(&mut pos, &mut SeededThrows::new(1)).unwrap();
 //! let mut moves = MoveList::new();
 //! variant.legal_moves(&pos, &mut moves);
 //! if let Some(&mv) = moves.first() {
 //!     variant.play(&mut pos, mv).unwrap();
 //! }
+//! assert_ne!(pos.phase(), Phase::Over);
 //! ```
+//!
+//! With the `clap` feature the rule enums derive `clap::ValueEnum`, and `RuleFlags`
+//! (only built with that feature) gives every rule setting as a command-line flag.
 
 #![warn(missing_docs)]
 
 mod chance;
 mod error;
 mod features;
+#[cfg(feature = "clap")]
+mod flags;
 mod game;
 mod geometry;
 mod moves;
@@ -47,6 +95,8 @@ pub use error::{
     IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, UndoError,
     VariantMismatch,
 };
+#[cfg(feature = "clap")]
+pub use flags::RuleFlags;
 pub use game::{Game, GameMark, OneThrow};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};

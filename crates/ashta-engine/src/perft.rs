@@ -42,7 +42,7 @@ impl Variant {
 
     fn children(&self, pos: &Position, throwing: bool) -> Vec<(PerftBranch, Position, bool)> {
         let mut out = Vec::new();
-        if throwing || pos.must_throw() {
+        if throwing || pos.bag_empty() {
             for u in 0..=self.table().cowries() {
                 let mut child = *pos;
                 let step = self.throw_step(&mut child, u);
@@ -67,7 +67,7 @@ impl Variant {
         if pos.is_over() {
             return 0;
         }
-        if throwing || pos.must_throw() {
+        if throwing || pos.bag_empty() {
             let mut n = 0;
             for u in 0..=self.table().cowries() {
                 let mut child = *pos;

@@ -150,7 +150,7 @@ impl Variant {
         sets.seen.clear();
         sets.reached.clear();
         line.clear();
-        if pos.is_over() || pos.must_throw() {
+        if pos.is_over() || pos.bag_empty() {
             return true;
         }
         let mut moves = MoveList::new();
@@ -197,7 +197,7 @@ impl Variant {
             out.push(*pos);
             let end = out.last_mut().expect("just pushed");
             self.play_unchecked(end, *mv);
-            debug_assert!(end.is_over() || end.must_throw(), "one value ends the bag");
+            debug_assert!(end.is_over() || end.bag_empty(), "one value ends the bag");
             found(std::slice::from_ref(mv));
         }
     }
@@ -266,14 +266,14 @@ impl<F: FnMut(&[Move])> Search<'_, F> {
             // generating them too.
             self.variant.play_generated(&mut next, mv);
             after.clear();
-            if !next.is_over() && !next.must_throw() {
+            if !next.is_over() && !next.bag_empty() {
                 self.variant.legal_moves(&next, &mut after);
                 if after.is_empty() {
                     self.variant.pass_turn(&mut next);
                 }
             }
             self.line.push(mv);
-            if next.is_over() || next.must_throw() {
+            if next.is_over() || next.bag_empty() {
                 if self.push_new_end(&next) {
                     self.count += 1;
                     (self.found)(self.line);

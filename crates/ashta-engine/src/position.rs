@@ -40,14 +40,14 @@ impl DrawReason {
     }
 }
 
-/// What the player to move does next, as far as the position tells (see
-/// [`Position::phase`]).
+/// What the player to move does next ([`Position::phase`], exact).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
-    /// The bag is empty: the player to move throws.
+    /// The player to move throws: the bag is empty, or a throwing phase that has thrown
+    /// graces is under way. No move is legal.
     Throwing,
-    /// The bag holds values: the player to move spends them (or, straight after a
-    /// grace, throws again: see [`Position::phase`]).
+    /// The bag holds values and the throwing phase has ended: the player to move spends
+    /// them. A throw is refused.
     Moving,
     /// The game has ended.
     Over,
@@ -160,21 +160,26 @@ impl Position {
     pub fn has_finished(&self, p: usize) -> bool {
         self.finished & (1 << p) != 0
     }
-    /// Whether the bag is empty, so the player to move throws next.
+    /// Whether the bag is empty and the game goes on: the start of a turn. (After a
+    /// grace the player throws again with values in the bag: [`Position::phase`] says
+    /// what the player does next.)
     #[inline]
-    pub fn must_throw(&self) -> bool {
+    pub(crate) fn bag_empty(&self) -> bool {
         self.bag_len == 0 && !self.over
     }
     /// The phase of the turn: [`Phase::Over`] once the game has ended, else
     /// [`Phase::Throwing`] while the player to move is throwing (the bag is empty, or a
     /// throwing phase that has thrown graces is under way), else [`Phase::Moving`].
     ///
-    /// The phase is exact: after a grace the position reads [`Phase::Throwing`], lists
-    /// no moves and refuses one ([`crate::MoveError::MustThrow`]), and once the phase has
-    /// ended [`crate::Variant::throw_one`] refuses another throw, even on a bag of graces
-    /// alone. (A position read from JSON or notation, which do not record the phase, is
-    /// throwing when its bag is empty and moving otherwise; with a bag of graces alone it
-    /// may still take a throw, and its first throw or move settles which it is.)
+    /// This is the one test of what comes next, and it is exact: after a grace the
+    /// position reads [`Phase::Throwing`], lists no moves and refuses one
+    /// ([`crate::MoveError::MustThrow`]); once the phase has ended it reads
+    /// [`Phase::Moving`], some move is legal (a bag no unit can use is forfeited when
+    /// the phase ends) and [`crate::Variant::throw_one`] refuses another throw, even on a
+    /// bag of graces alone. [`crate::Game::phase`] is the same. The one exception is a
+    /// position read from JSON or notation, which do not record the phase: it is
+    /// throwing when its bag is empty and moving otherwise, and with a bag of graces
+    /// alone it may still take one throw; its first throw or move settles which it is.
     ///
     /// ```
     /// use ashta_engine::{Phase, Rules, SeededThrows, Variant};

@@ -13,52 +13,89 @@ pub const MAX_PAWNS: usize = 16;
 /// What a pawn does at the end of the outer ring while its player has never captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Gate {
     /// The pawn may not go past the outer ring; a move that would is illegal.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "A player who never captured stays on the outer ring")
+    )]
     Wait,
     /// The pawn goes round the outer ring again.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "A player who never captured goes round the outer ring again")
+    )]
     Circle,
 }
 
 /// Where pawns begin, and where a captured pawn goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Entry {
     /// Pawns begin on the start square; a captured pawn goes back to it.
+    #[cfg_attr(feature = "clap", value(help = "Pawns begin on the start square"))]
     Start,
     /// Pawns begin off the board and enter with grace values; a captured pawn leaves the board.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Pawns begin off the board and enter with grace values")
+    )]
     Grace,
 }
 
 /// What a third grace in a row does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ThreeGraces {
     /// Nothing special: the player keeps throwing.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "A third grace in a row is an ordinary grace")
+    )]
     Allowed,
     /// The turn is void: the bag is thrown away and nothing moves.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "A third grace in a row voids the turn")
+    )]
     Forfeit,
 }
 
 /// When the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Finish {
     /// The first player to bring every pawn home wins and the game ends.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "The first player home wins and the game ends")
+    )]
     First,
     /// The others play on for places until one is left.
+    #[cfg_attr(feature = "clap", value(help = "The others play on for places"))]
     Places,
 }
 
 /// A named starting rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Preset {
     /// Every default of rules.md on the 5×5 board.
+    #[cfg_attr(feature = "clap", value(help = "Every default of the rules, 5×5"))]
     Standard,
     /// Circle gate, grace entry, a third grace forfeits the turn.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Circle gate, grace entry, a third grace forfeits the turn")
+    )]
     Traditional,
     /// 7×7 board with 8 cowries.
+    #[cfg_attr(feature = "clap", value(help = "7×7 board, 8 cowries"))]
     Senior,
 }
 
@@ -97,14 +134,29 @@ pub struct Face {
 /// A throw table given by name in JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum NamedTable {
     /// u mouths up move u; all up move K (grace); none up move 2K (grace).
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "u mouths up move u; all up move K, none up move 2K (both graces)")
+    )]
     Default,
     /// As default, but one mouth up moves 11 and is a grace.
     #[serde(rename = "no-ones-11")]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "As default, but one mouth up moves 11 and is a grace")
+    )]
+    #[cfg_attr(feature = "clap", value(name = "no-ones-11"))]
     NoOnes11,
     /// As default, but one mouth up moves 12 and is a grace.
     #[serde(rename = "no-ones-12")]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "As default, but one mouth up moves 12 and is a grace")
+    )]
+    #[cfg_attr(feature = "clap", value(name = "no-ones-12"))]
     NoOnes12,
 }
 

@@ -35,7 +35,7 @@ pub fn random_game(variant: &Variant, seed: u64, index: u64, turn_limit: u32) ->
     let mut moves: MoveBuf = [Move::new(0, None, 0, 1, None); MAX_MOVES + 1];
     let mut turns = 0u32;
     while !pos.is_over() {
-        if pos.must_throw() {
+        if pos.bag_empty() {
             if turns >= turn_limit {
                 variant.draw_now(&mut pos, DrawReason::TurnLimit);
                 break;

@@ -164,7 +164,7 @@ pub(crate) fn turn_may_start(
 ) -> Result<(), RecordError> {
     let reason = if pos.is_over() {
         "the game was already over".to_string()
-    } else if !pos.must_throw() {
+    } else if !pos.bag_empty() {
         "the previous turn still had values to move".to_string()
     } else if turn.player as usize != pos.to_move() {
         format!(

@@ -24,7 +24,7 @@ fn check_plays(v: &Variant, pos: &Position) -> Result<HashSet<Position>, TestCas
     let mut seen = HashSet::new();
     for play in &plays {
         let end = &play.position;
-        prop_assert!(end.must_throw() || end.is_over());
+        prop_assert!(end.phase() == ashta_engine::Phase::Throwing || end.is_over());
         prop_assert!(seen.insert(*end), "two plays reach the same position");
         let mut r = *pos;
         for &m in &play.moves {
@@ -59,11 +59,14 @@ fn random_play(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseErro
         if pos.is_over() {
             break;
         }
-        if pos.must_throw() {
+        if pos.phase() == ashta_engine::Phase::Throwing {
             game.throw().unwrap();
             let after = *game.position();
             plays = None;
-            if !after.is_over() && !after.must_throw() && after.bag_len() <= plays_bag {
+            if !after.is_over()
+                && after.phase() != ashta_engine::Phase::Throwing
+                && after.bag_len() <= plays_bag
+            {
                 plays = Some(check_plays(&v, &after)?);
             }
         } else {
@@ -77,7 +80,7 @@ fn random_play(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseErro
             let after = *game.position();
             if after.draw() != Some(DrawReason::TurnLimit) {
                 prop_assert_eq!(after, expected);
-                if after.must_throw() || after.is_over() {
+                if after.phase() == ashta_engine::Phase::Throwing || after.is_over() {
                     if let Some(ends) = plays.take() {
                         prop_assert!(ends.contains(&after), "line not among the plays");
                     }

@@ -52,7 +52,7 @@ fn check_accepted(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
         if p.is_over() {
             break;
         }
-        if p.must_throw() {
+        if p.phase() == ashta_engine::Phase::Throwing {
             v.throw(&mut p, &mut throws).unwrap();
         } else {
             check_move_generation(v, &p)?;

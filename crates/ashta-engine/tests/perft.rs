@@ -139,7 +139,7 @@ fn perft_divide_adds_up_to_perft() {
             let sum: u64 = divide.iter().map(|(_, n)| n).sum();
             assert_eq!(sum, want, "{} perft {depth}", e.id);
             // Throws branch on the faces, moves on the legal moves.
-            if p.must_throw() {
+            if p.phase() == ashta_engine::Phase::Throwing {
                 assert!(divide
                     .iter()
                     .all(|(b, _)| matches!(b, PerftBranch::Throw(_))));

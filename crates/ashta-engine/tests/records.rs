@@ -155,7 +155,7 @@ fn turn_limit_is_part_of_the_record() {
     let mut game = Game::new(rules, 1).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     while !game.position().is_over() {
-        if game.position().must_throw() {
+        if game.position().phase() == ashta_engine::Phase::Throwing {
             game.throw().unwrap();
         } else {
             let moves = legal(game.variant(), game.position());

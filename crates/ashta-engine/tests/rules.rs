@@ -209,7 +209,7 @@ fn third_grace_voids_turn_under_forfeit_flag() {
     let mut q = p;
     assert_eq!(v.apply_throws(&mut q, &[4, 0, 4]), Ok(ThrowStep::Voided));
     assert_eq!(q.to_move(), 1);
-    assert!(q.must_throw());
+    assert!(q.phase() == ashta_engine::Phase::Throwing);
     assert_eq!(pawns(&v, &q, 0), [-1, -1, -1, -1]);
     // Two graces then a plain throw are a normal phase.
     let q = throws(&v, &p, &[4, 0, 1]);
@@ -358,7 +358,7 @@ fn capture_earns_one_extra_turn_after_the_bag() {
     assert_eq!((q.to_move(), q.extra_turns(), v.bag(&q)), (0, 1, vec![4]));
     let q = play(&v, &q, 4, Some(0), 1);
     // Bag empty: the extra turn starts, South throws again.
-    assert!(q.must_throw());
+    assert!(q.phase() == ashta_engine::Phase::Throwing);
     assert_eq!((q.to_move(), q.extra_turns()), (0, 0));
     let q = throws(&v, &q, &[2]);
     let q = play(&v, &q, 2, Some(0), 1);
@@ -372,7 +372,7 @@ fn two_captures_earn_two_extra_turns() {
     let q = play(&v, &p, 1, Some(0), 1);
     let q = play(&v, &q, 4, Some(1), 1);
     assert_eq!(pawns(&v, &q, 1), [0, 0, 0, 0]);
-    assert!(q.must_throw());
+    assert!(q.phase() == ashta_engine::Phase::Throwing);
     assert_eq!((q.to_move(), q.extra_turns()), (0, 1));
 }
 
@@ -471,7 +471,14 @@ fn a_pair_lands_on_an_opponents_double_and_sends_every_pawn_home() {
     assert_eq!((q.to_move(), q.extra_turns()), (1, 1));
     assert_eq!(v.bag(&q), [4]);
     let q = play(&v, &q, 4, Some(0), 1);
-    assert_eq!((q.to_move(), q.extra_turns(), q.must_throw()), (1, 0, true));
+    assert_eq!(
+        (
+            q.to_move(),
+            q.extra_turns(),
+            q.phase() == ashta_engine::Phase::Throwing
+        ),
+        (1, 0, true)
+    );
     // The pair now stands as North's double on d1, which blocks South anew.
     assert_eq!(blocks(&v, &q), ["1@9>0"]);
 }
@@ -485,7 +492,14 @@ fn a_double_of_three_is_captured_whole() {
     assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
     assert_eq!(pawns(&v, &q, 1), [0, 0, 9, 9]);
     // One capture, one extra turn, however many pawns it sent back.
-    assert_eq!((q.to_move(), q.must_throw(), q.extra_turns()), (1, true, 0));
+    assert_eq!(
+        (
+            q.to_move(),
+            q.phase() == ashta_engine::Phase::Throwing,
+            q.extra_turns()
+        ),
+        (1, true, 0)
+    );
     // A pair taken from a stack of three captures just as well; one pawn stays behind.
     let (v, p) = pos("standard 5 2 1 1 0,0,1,1/0,8,8,8 - - 0");
     let q = play(&v, &p, 1, Some(8), 2);
@@ -532,7 +546,10 @@ fn a_pair_captures_an_inner_ring_double() {
     assert_eq!(pawns(&v, &q, 0), [0, 0, 0, 0]);
     assert_eq!(pawns(&v, &q, 1), [0, 0, 20, 20]);
     assert!(blocks(&v, &q).is_empty(), "inner doubles never block");
-    assert_eq!((q.to_move(), q.must_throw()), (1, true));
+    assert_eq!(
+        (q.to_move(), q.phase() == ashta_engine::Phase::Throwing),
+        (1, true)
+    );
 }
 
 #[test]
@@ -581,7 +598,10 @@ fn pair_landing_on_single_captures_it() {
     assert_eq!(pawns(&v, &q, 1), [0, 0, 0, 0]);
     assert!(q.has_captured(0));
     assert_eq!((q.to_move(), q.extra_turns()), (0, 0));
-    assert!(q.must_throw(), "the capture's extra turn");
+    assert!(
+        q.phase() == ashta_engine::Phase::Throwing,
+        "the capture's extra turn"
+    );
 }
 
 #[test]
@@ -641,7 +661,10 @@ fn block_lasts_through_the_owners_extra_turn() {
     let q = play(&v, &p, 1, Some(0), 1);
     let q = play(&v, &q, 4, Some(1), 1);
     assert_eq!(blocks(&v, &q), ["0@5>1"]);
-    assert_eq!((q.to_move(), q.must_throw()), (0, true));
+    assert_eq!(
+        (q.to_move(), q.phase() == ashta_engine::Phase::Throwing),
+        (0, true)
+    );
     // The extra turn: still blocking North.
     let q = throws(&v, &q, &[2]);
     let q = play(&v, &q, 2, Some(0), 1);
@@ -884,7 +907,7 @@ fn plays_lists_each_distinct_way_to_spend_the_bag() {
             v.play(&mut r, *m).unwrap();
         }
         assert_eq!(r, pl.position);
-        assert!(r.must_throw());
+        assert!(r.phase() == ashta_engine::Phase::Throwing);
         assert_eq!(r.to_move(), 1);
     }
 }
@@ -1036,7 +1059,7 @@ fn turn_limit_draws() {
     rules.turn_limit = Some(5);
     let mut game = Game::new(rules, 11).unwrap();
     while !game.position().is_over() {
-        if game.position().must_throw() {
+        if game.position().phase() == ashta_engine::Phase::Throwing {
             game.throw().unwrap();
         } else {
             let m = legal(game.variant(), game.position())[0];

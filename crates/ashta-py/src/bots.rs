@@ -24,7 +24,7 @@ fn decision_position(state: &PyState) -> PyResult<(Variant, Position)> {
             "the game is over: there is nothing to decide",
         ));
     }
-    if state.game.must_throw() {
+    if state.game.phase() == ashta_engine::Phase::Throwing {
         return Err(BotError::new_err(
             "a chance node: the player to move throws before anyone decides",
         ));

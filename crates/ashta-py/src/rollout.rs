@@ -20,7 +20,7 @@ impl ThrowSource for Draws<'_> {
 /// Plays `game` (a copy) to its end at random from `rng`; each player's return.
 fn playout(mut game: Game, rng: &mut ChaCha8Rng, moves: &mut MoveList) -> Vec<f32> {
     while !game.position().is_over() {
-        if game.must_throw() {
+        if game.phase() == ashta_engine::Phase::Throwing {
             game.throw_once_from(&mut Draws(rng))
                 .expect("the player to move throws");
             continue;

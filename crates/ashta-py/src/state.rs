@@ -43,7 +43,10 @@ impl PyGame {
     /// engine first, as play would have done, so that every decision node has a move.
     pub(crate) fn state_at(&self, mut pos: ashta_engine::Position) -> PyState {
         let origin = pos;
-        if !pos.is_over() && !pos.must_throw() && !self.variant.has_legal_move(&pos) {
+        if !pos.is_over()
+            && pos.phase() != ashta_engine::Phase::Throwing
+            && !self.variant.has_legal_move(&pos)
+        {
             self.variant
                 .end_turn(&mut pos)
                 .expect("a bag without a legal move is forfeited");
@@ -239,7 +242,7 @@ impl PyState {
 
     fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        if !self.game.must_throw() && !self.game.position().is_over() {
+        if self.game.phase() != ashta_engine::Phase::Throwing && !self.game.position().is_over() {
             self.variant().legal_moves(self.game.position(), &mut moves);
         }
         moves
@@ -269,7 +272,7 @@ impl PyState {
                 "action {action}: the game is over"
             )));
         }
-        if self.game.must_throw() {
+        if self.game.phase() == ashta_engine::Phase::Throwing {
             let k = self.variant().table().cowries() as i64;
             if !(0..=k).contains(&action) {
                 return Err(IllegalActionError::new_err(format!(
@@ -320,7 +323,7 @@ impl PyState {
     /// The action in words (chance outcomes as throws).
     fn describe(&self, action: i64) -> String {
         let (v, pos) = (self.variant(), self.game.position());
-        if self.game.must_throw() {
+        if self.game.phase() == ashta_engine::Phase::Throwing {
             let table = v.table();
             return match u8::try_from(action).ok().filter(|&u| u <= table.cowries()) {
                 Some(u) => {
@@ -348,7 +351,7 @@ impl PyState {
     fn current_player(&self) -> i64 {
         if self.game.position().is_over() {
             TERMINAL
-        } else if self.game.must_throw() {
+        } else if self.game.phase() == ashta_engine::Phase::Throwing {
             CHANCE
         } else {
             self.game.position().to_move() as i64
@@ -357,7 +360,7 @@ impl PyState {
 
     /// Whether the next action is a throw (a chance outcome).
     fn is_chance_node(&self) -> bool {
-        self.game.must_throw()
+        self.game.phase() == ashta_engine::Phase::Throwing
     }
 
     /// Whether the game is over.
@@ -368,7 +371,7 @@ impl PyState {
     /// At a chance node: `[(mouths_up, probability), ...]`, exact, adding up to 1.
     /// Raises `AshtaError` elsewhere.
     fn chance_outcomes(&self) -> PyResult<Vec<(usize, f64)>> {
-        if !self.game.must_throw() {
+        if self.game.phase() != ashta_engine::Phase::Throwing {
             return Err(AshtaError::new_err(
                 "chance_outcomes(): not a chance node (the player to move has a bag to play, or the game is over)",
             ));
@@ -387,7 +390,7 @@ impl PyState {
                 return Ok(Vec::new());
             }
         }
-        if self.game.must_throw() {
+        if self.game.phase() == ashta_engine::Phase::Throwing {
             return Ok(self.chance_list().into_iter().map(|(u, _)| u).collect());
         }
         Ok(self.decision_actions())
@@ -402,7 +405,7 @@ impl PyState {
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let legal = self.legal_actions(player)?;
-        let len = if self.game.must_throw() {
+        let len = if self.game.phase() == ashta_engine::Phase::Throwing {
             self.variant().table().cowries() as usize + 1
         } else {
             self.space.size()

@@ -68,7 +68,7 @@ impl Setup {
             if slot.pos.is_over() {
                 return Left::Terminated;
             }
-            if slot.pos.must_throw() {
+            if slot.pos.phase() == ashta_engine::Phase::Throwing {
                 if let Some(limit) = v.rules().turn_limit {
                     if slot.turns >= limit {
                         v.declare_draw(&mut slot.pos, DrawReason::TurnLimit)

@@ -1,6 +1,6 @@
 //! Where a bag played a move at a time began, so bots see whole decisions.
 
-use ashta_engine::Position;
+use ashta_engine::{Phase, Position};
 
 /// Follows a game played a move at a time and says when a bag has been played out, so
 /// a front end can show its bots whole decisions ([`crate::bot::Bot::observe`]).
@@ -15,7 +15,7 @@ impl BagWatch {
     /// started once `after` ends it (the turn passed or the game ended), else `None`.
     pub fn moved(&mut self, before: &Position, after: &Position) -> Option<Position> {
         let start = *self.start.get_or_insert(*before);
-        if after.must_throw() || after.is_over() {
+        if after.phase() != Phase::Moving {
             self.start = None;
             Some(start)
         } else {
@@ -50,7 +50,10 @@ mod tests {
         v.legal_moves(&half, &mut moves);
         let mut end = half;
         v.play(&mut end, moves[0]).unwrap();
-        assert!(!half.must_throw() && end.must_throw());
+        assert!(
+            half.phase() != ashta_engine::Phase::Throwing
+                && end.phase() == ashta_engine::Phase::Throwing
+        );
         let mut watch = BagWatch::default();
         assert_eq!(watch.moved(&start, &half), None);
         assert_eq!(watch.moved(&half, &end), Some(start));

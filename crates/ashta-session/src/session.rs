@@ -429,7 +429,10 @@ impl Session {
     /// Applies the turn cap.
     fn settle(&mut self) {
         if let Some(cap) = self.turn_cap {
-            if self.game.position().must_throw() && self.game.turns() >= cap {
+            if self.game.position().phase() == Phase::Throwing
+                && self.game.position().bag_len() == 0
+                && self.game.turns() >= cap
+            {
                 self.game
                     .declare_draw(DrawReason::TurnLimit)
                     .expect("the game is not over");
@@ -442,7 +445,7 @@ impl Session {
     /// every bot at the table sees the decision once its bag is played out.
     pub fn play(&mut self, mv: Move) -> Result<Played, SessionError> {
         let before = *self.game.position();
-        let played = self.game.play_move(mv)?;
+        let played = self.game.play(mv)?;
         let after = *self.game.position();
         if let Some(start) = self.watch.moved(&before, &after) {
             let variant = self.game.variant();
@@ -510,12 +513,12 @@ impl Session {
             if let Err(e) = variant.play(&mut pos, *mv) {
                 return Err(failure(&format!("played an illegal move {mv}: {e}")));
             }
-            let bag_done = pos.must_throw() || pos.is_over();
+            let bag_done = pos.phase() != Phase::Moving;
             if bag_done && n + 1 < play.moves.len() {
                 return Err(failure("its play has more moves than its bag"));
             }
         }
-        if !(pos.must_throw() || pos.is_over()) {
+        if pos.phase() == Phase::Moving {
             return Err(failure("its play leaves values in its bag"));
         }
         if pos != play.position {

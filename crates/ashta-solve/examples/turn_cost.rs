@@ -32,7 +32,7 @@ fn main() {
                 positions.push(c);
             }
             variant.throw(&mut pos, &mut throws).expect("throw");
-            if !pos.is_over() && !pos.must_throw() {
+            if !pos.is_over() && pos.phase() != ashta_engine::Phase::Throwing {
                 let plays = variant.plays(&pos);
                 pos = plays[(turn as usize * 7 + seed as usize) % plays.len()].position;
             }

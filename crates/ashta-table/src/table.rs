@@ -116,7 +116,7 @@ impl Table {
     }
     /// Whether the seat to move throws next (at the start of its turn, or after a grace).
     pub fn must_throw(&self) -> bool {
-        self.session.game().must_throw()
+        self.session.game().phase() == ashta_engine::Phase::Throwing
     }
     /// The legal moves of the seat to move (none while it must throw).
     pub fn legal(&self) -> Vec<Move> {

@@ -122,7 +122,11 @@ pub fn result_words(variant: &Variant, pos: &Position) -> String {
     format!(
         "{} to {}",
         player_name(variant, pos.to_move()),
-        if pos.must_throw() { "throw" } else { "move" }
+        if pos.phase() == ashta_engine::Phase::Throwing {
+            "throw"
+        } else {
+            "move"
+        }
     )
 }
 

@@ -83,7 +83,10 @@ impl Replay {
                         player_letter(&variant, record.player as usize),
                         throws.join(", ")
                     );
-                    if pos.must_throw() && record.moves.is_empty() && !pos.is_over() {
+                    if pos.phase() == ashta_engine::Phase::Throwing
+                        && record.moves.is_empty()
+                        && !pos.is_over()
+                    {
                         text += " (nothing can move)";
                     }
                     (turn, text)

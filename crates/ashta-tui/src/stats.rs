@@ -104,7 +104,7 @@ mod tests {
             if game.position().is_over() {
                 break;
             }
-            if game.position().must_throw() {
+            if game.position().phase() == ashta_engine::Phase::Throwing {
                 game.throw().unwrap();
                 continue;
             }

@@ -48,7 +48,7 @@ pub fn random_positions(count: usize, seed: u64) -> Vec<serde_json::Value> {
             if pos.is_over() {
                 break;
             }
-            if pos.must_throw() {
+            if pos.phase() == ashta_engine::Phase::Throwing {
                 let mut throws = SeededThrows::new(rng.random());
                 variant
                     .throw(&mut pos, &mut throws)
@@ -59,7 +59,7 @@ pub fn random_positions(count: usize, seed: u64) -> Vec<serde_json::Value> {
             let mv = moves[rng.random_range(0..moves.len())];
             variant.play(&mut pos, mv).expect("a legal move plays");
         }
-        if pos.must_throw() && !pos.is_over() && rng.random_bool(0.8) {
+        if pos.phase() == ashta_engine::Phase::Throwing && !pos.is_over() && rng.random_bool(0.8) {
             let mut throws = SeededThrows::new(rng.random());
             variant
                 .throw(&mut pos, &mut throws)

@@ -62,7 +62,7 @@ pub fn decide(
         return Err("an outside engine (engine:...) cannot run in the browser".to_string());
     }
     let (variant, pos) = position(position_json)?;
-    if pos.must_throw() || pos.is_over() {
+    if pos.phase() == ashta_engine::Phase::Throwing || pos.is_over() {
         return Err("the player to move has no bag to play".to_string());
     }
     let time = time_ms.map(|ms| Duration::from_millis(ms.into()));
@@ -78,7 +78,7 @@ pub fn decide(
 /// A hint for the player to move of a position given as JSON, within `time_ms`.
 pub fn hint_position(position_json: &str, time_ms: u32, seed: u64) -> Result<HintView, String> {
     let (variant, pos) = position(position_json)?;
-    if pos.must_throw() || pos.is_over() {
+    if pos.phase() == ashta_engine::Phase::Throwing || pos.is_over() {
         return Err("the player to move has no bag to play".to_string());
     }
     let config = HintConfig {

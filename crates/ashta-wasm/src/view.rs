@@ -65,7 +65,7 @@ impl MoveView {
 
 /// Every legal move of `pos` with its facts, in the engine's order.
 pub fn legal_views(variant: &Variant, pos: &Position) -> Vec<MoveView> {
-    if pos.must_throw() || pos.is_over() {
+    if pos.phase() == ashta_engine::Phase::Throwing || pos.is_over() {
         return Vec::new();
     }
     let mut moves = ashta_engine::MoveList::new();

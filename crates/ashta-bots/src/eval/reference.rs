@@ -240,7 +240,7 @@ fn walk(v: &Variant, seed: u64, steps: usize, mut check: impl FnMut(&Position)) 
             check(&pos);
             break;
         }
-        if pos.must_throw() {
+        if pos.phase() == ashta_engine::Phase::Throwing {
             v.throw(&mut pos, &mut throws)
                 .expect("a throw on an empty bag");
             continue;

@@ -116,14 +116,14 @@ fn check_claims(text: &str, spec: &MoveText, mv: &Move) -> Result<(), String> {
 /// be used): every move legal in turn, ending the moving phase, so that it is one of
 /// the plays of [`Variant::plays`].
 pub fn resolve_play(variant: &Variant, pos: &Position, texts: &[&str]) -> Result<Play, String> {
-    if pos.is_over() || pos.must_throw() {
+    if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
         return Err("there is no bag to play".into());
     }
     let texts: &[&str] = if texts == ["-"] { &[] } else { texts };
     let mut end = *pos;
     let mut moves = Vec::with_capacity(texts.len());
     for (n, text) in texts.iter().enumerate() {
-        if n > 0 && (end.must_throw() || end.is_over()) {
+        if n > 0 && (end.phase() == ashta_engine::Phase::Throwing || end.is_over()) {
             return Err(format!(
                 "move {text}: the moving phase already ended after the move before it"
             ));
@@ -137,7 +137,7 @@ pub fn resolve_play(variant: &Variant, pos: &Position, texts: &[&str]) -> Result
         variant
             .end_turn(&mut end)
             .map_err(|e| format!("no moves given: {e}"))?;
-    } else if !(end.must_throw() || end.is_over()) {
+    } else if !(end.phase() == ashta_engine::Phase::Throwing || end.is_over()) {
         return Err(format!(
             "the play {} leaves values in the bag that can still be used",
             texts.join(" ")

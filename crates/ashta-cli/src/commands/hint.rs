@@ -140,7 +140,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<()> {
     if pos.is_over() {
         bail!("the game is over: there is no play to weigh");
     }
-    if pos.must_throw() {
+    if pos.phase() == ashta_engine::Phase::Throwing {
         bail!("the bag is empty: the player to move throws first, then asks for a hint");
     }
     if let Some(table) = args.table.find(&variant)? {

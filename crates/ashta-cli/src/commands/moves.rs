@@ -26,7 +26,7 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<()> {
     variant.legal_moves(&pos, &mut moves);
     if pos.is_over() {
         eprintln!("note: the game is over, so there are no moves");
-    } else if pos.must_throw() {
+    } else if pos.phase() == ashta_engine::Phase::Throwing {
         eprintln!("note: the bag is empty, so the player to move throws first; no moves");
     }
     for mv in &moves {

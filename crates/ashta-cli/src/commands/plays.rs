@@ -34,7 +34,7 @@ pub fn run(args: &PlaysArgs, out: &mut dyn Write) -> Result<()> {
     let (variant, pos) = load_position(&args.position.position)?;
     if pos.is_over() {
         eprintln!("note: the game is over, so there are no plays");
-    } else if pos.must_throw() {
+    } else if pos.phase() == ashta_engine::Phase::Throwing {
         eprintln!("note: the bag is empty, so the player to move throws first; no plays");
     }
     let list = variant.plays_within(&pos, PLAYS_LIMIT);

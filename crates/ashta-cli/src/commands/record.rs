@@ -9,7 +9,7 @@ use ashta_session::{SeatKind, Session};
 use clap::Args;
 
 use crate::describe::result_text;
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 
 /// Arguments of `ashta record`.
 #[derive(Args, Debug)]
@@ -38,11 +38,11 @@ pub fn random_recorded_game(rules: ashta_engine::Rules, seed: u64) -> Result<Gam
 /// Plays the game and writes its record. Rules without a turn limit are played with
 /// [`DEFAULT_SIM_TURN_LIMIT`], which the record's rules then state.
 pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<()> {
-    let mut rules = args.rules.rules()?;
+    let mut rules = crate::input::flag_rules(&args.rules)?;
     if rules.turn_limit.is_none() {
         rules.turn_limit = Some(DEFAULT_SIM_TURN_LIMIT);
     }
-    RuleFlags::compile(rules.clone())?;
+    crate::input::compile(rules.clone())?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let game = random_recorded_game(rules, seed)?;
     let text = game.save();

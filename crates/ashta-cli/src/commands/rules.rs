@@ -6,7 +6,7 @@ use anyhow::Result;
 use ashta_engine::RulesObject;
 use clap::Args;
 
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 
 /// Arguments of `ashta rules`.
 #[derive(Args, Debug)]
@@ -17,7 +17,7 @@ pub struct RulesArgs {
 
 /// Checks the rules and prints every setting written out.
 pub fn run(args: &RulesArgs, out: &mut dyn Write) -> Result<()> {
-    let variant = args.rules.variant()?;
+    let variant = crate::input::flag_variant(&args.rules)?;
     let full = RulesObject::full(variant.rules());
     writeln!(out, "{}", serde_json::to_string_pretty(&full)?)?;
     Ok(())

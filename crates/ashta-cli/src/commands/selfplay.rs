@@ -11,7 +11,7 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 
 /// Games handed to a thread at a time.
 const CHUNK: u64 = 256;
@@ -52,7 +52,7 @@ struct Report {
 
 /// Plays the games and prints the summary.
 pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<()> {
-    let variant = args.rules.variant()?;
+    let variant = crate::input::flag_variant(&args.rules)?;
     let limit = variant.rules().turn_limit.unwrap_or(DEFAULT_SIM_TURN_LIMIT);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, |t| t as usize))

@@ -4,19 +4,18 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
-use ashta_engine::{Rules, RulesObject};
+use ashta_engine::{Preset, Rules, RulesObject};
 use ashta_solve::{solve, table, IterateOptions};
 use clap::Args;
 
 use crate::input::load_position;
-use crate::rule_flags::PresetArg;
 
 /// Arguments of `ashta solve`.
 #[derive(Args, Clone, Debug)]
 pub struct SolveArgs {
     /// The preset whose two-player game is solved.
     #[arg(long, value_enum, default_value = "standard")]
-    pub preset: PresetArg,
+    pub preset: Preset,
     /// Pawns per player (a reduced game with fewer pawns solves much faster).
     #[arg(long, value_name = "N")]
     pub pawns: Option<u8>,
@@ -56,7 +55,7 @@ fn rules_of(args: &SolveArgs) -> Result<Rules> {
             }
             object.to_rules().context("--rules")?
         }
-        None => Rules::preset(ashta_engine::Preset::from_name(args.preset.name())?),
+        None => Rules::preset(args.preset),
     };
     rules.players = 2;
     if let Some(p) = args.pawns {

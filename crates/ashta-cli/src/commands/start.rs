@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 
 /// Arguments of `ashta start`.
 #[derive(Args, Debug)]
@@ -19,7 +19,7 @@ pub struct StartArgs {
 
 /// Prints the start position as one line of JSON (or notation).
 pub fn run(args: &StartArgs, out: &mut dyn Write) -> Result<()> {
-    let variant = args.rules.variant()?;
+    let variant = crate::input::flag_variant(&args.rules)?;
     let pos = variant.start_position();
     if args.notation {
         writeln!(out, "{}", variant.to_notation(&pos))?;

@@ -118,12 +118,12 @@ mod tests {
             if game.position().is_over() {
                 break;
             }
-            if game.must_throw() {
+            if game.phase() == ashta_engine::Phase::Throwing {
                 game.throw().unwrap();
             } else {
                 let mut moves = ashta_engine::MoveList::new();
                 game.variant().legal_moves(game.position(), &mut moves);
-                game.play_move(moves.to_vec()[0]).unwrap();
+                game.play(moves.to_vec()[0]).unwrap();
             }
         }
         let mut record = game.record().clone();

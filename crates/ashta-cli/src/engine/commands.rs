@@ -316,7 +316,7 @@ impl Session {
         let mut pos = *self.pos();
         let mut moves = Vec::new();
         for (n, text) in rest.split_whitespace().enumerate() {
-            if n > 0 && (pos.must_throw() || pos.is_over()) {
+            if n > 0 && (pos.phase() == ashta_engine::Phase::Throwing || pos.is_over()) {
                 return Err(format!(
                     "move: {text}: the moving phase already ended with the move before it; nothing was played"
                 ));
@@ -462,7 +462,7 @@ impl Session {
             format!("state over winner {w}")
         } else if let Some(d) = pos.draw() {
             format!("state over draw {}", d.name().replace(' ', "-"))
-        } else if pos.must_throw() {
+        } else if pos.phase() == ashta_engine::Phase::Throwing {
             "state throw".into()
         } else {
             "state move".into()
@@ -480,7 +480,7 @@ impl Session {
     fn check_can_move(&self, command: &str) -> Result<(), String> {
         if self.pos().is_over() {
             Err(format!("{command}: the game is over"))
-        } else if self.pos().must_throw() {
+        } else if self.pos().phase() == ashta_engine::Phase::Throwing {
             Err(format!(
                 "{command}: player {} must throw first (send throw with the mouths-up counts)",
                 self.pos().to_move()

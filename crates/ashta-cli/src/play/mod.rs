@@ -24,7 +24,7 @@ use clap::Args;
 
 use crate::board::{draw, legend, Detail};
 use crate::describe::{bag_text, move_text, player_long, result_text, throw_text, Labels};
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 use prompt::{help, parse, Command};
 
 /// Arguments of `ashta play`.
@@ -357,7 +357,7 @@ impl LineGame<'_> {
                 )?;
             }
         }
-        if pos.must_throw() || pos.is_over() {
+        if pos.phase() == ashta_engine::Phase::Throwing || pos.is_over() {
             self.after_turn(p)?;
         }
         Ok(())
@@ -366,7 +366,7 @@ impl LineGame<'_> {
     /// Says what the end of a turn brought: an extra turn, or nothing.
     fn after_turn(&mut self, p: usize) -> Result<()> {
         let pos = self.session.position();
-        if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
+        if !pos.is_over() && pos.phase() == ashta_engine::Phase::Throwing && pos.to_move() == p {
             let name = player_long(self.session.variant(), p);
             writeln!(self.out, "{name} takes an extra turn for a capture.")?;
         }

@@ -8,14 +8,14 @@ use ashta_engine::Rules;
 pub use ashta_bots::seating::{default_seats, hint_bot, parse_list, DEFAULT_BOT};
 pub use ashta_session::SeatKind;
 
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 
 /// The rules and one kind per player: `--seats` fixes the number of players when
 /// `--players` is not given; without `--seats`, player 0 is human and the others are
 /// the default bot. The seats' bots are built (and a bad one refused) with the session.
 pub fn resolve(flags: &RuleFlags, seats: Option<&str>) -> Result<(Rules, Vec<SeatKind>)> {
     let seats = seats.map(parse_list).transpose()?;
-    let mut rules = flags.rules()?;
+    let mut rules = crate::input::flag_rules(flags)?;
     if let Some(seats) = &seats {
         if !(2..=4).contains(&seats.len()) {
             bail!(
@@ -31,7 +31,7 @@ pub fn resolve(flags: &RuleFlags, seats: Option<&str>) -> Result<(Rules, Vec<Sea
             _ => rules.players = seats.len() as u8,
         }
     }
-    RuleFlags::compile(rules.clone())?;
+    crate::input::compile(rules.clone())?;
     let seats = seats.unwrap_or_else(|| default_seats(rules.players as usize));
     Ok((rules, seats))
 }

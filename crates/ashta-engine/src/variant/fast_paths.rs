@@ -62,7 +62,7 @@ fn walk(v: &Variant, seed: u64, steps: usize, mut check: impl FnMut(&Position)) 
         if pos.is_over() {
             break;
         }
-        if pos.must_throw() {
+        if pos.bag_empty() {
             v.throw(&mut pos, &mut throws)
                 .expect("a throw when the bag is empty");
             continue;

@@ -33,7 +33,7 @@ impl Variant {
     /// Plays a move from [`Variant::legal_moves`] without checking it. When the bag is
     /// empty, or no value left can be used, the turn ends. Private to the engine: from
     /// outside, [`Variant::play`] (one check of the move, O(1) for the variant's own
-    /// positions) or [`Variant::play_index`] (by its place in the legal list).
+    /// positions) or [`Variant::play_move`] (with what happened).
     pub(crate) fn play_unchecked(&self, pos: &mut Position, mv: Move) {
         debug_assert_eq!(self.fits(pos), Ok(()), "a position of another variant");
         if self.apply_move(pos, mv) && (pos.bag_len == 0 || self.forfeits(pos)) {

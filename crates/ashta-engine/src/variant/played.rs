@@ -64,33 +64,6 @@ impl Variant {
         Ok(self.play_found(pos, mv))
     }
 
-    /// Plays move number `index` of [`Variant::legal_moves`] of `pos`, or says why
-    /// there is none ([`MoveError::MustThrow`], [`MoveError::GameOver`], or
-    /// [`IllegalMove::TargetMismatch`] for an index past the list's end).
-    pub fn play_index(&self, pos: &mut Position, index: usize) -> Result<Played, MoveError> {
-        self.fits(pos).map_err(MoveError::OtherVariant)?;
-        if pos.over {
-            return Err(MoveError::GameOver);
-        }
-        let mut found = None;
-        let mut n = 0;
-        self.visit_moves(pos, |mv| {
-            if n == index {
-                found = Some(mv);
-                return false;
-            }
-            n += 1;
-            true
-        });
-        match found {
-            Some(mv) => Ok(self.play_found(pos, mv)),
-            None if pos.bag_len == 0 || pos.stage.0 == Stage::THROWING.0 => {
-                Err(MoveError::MustThrow)
-            }
-            None => Err(MoveError::Illegal(IllegalMove::TargetMismatch)),
-        }
-    }
-
     /// Plays a move known to be legal in `pos` and gathers its facts.
     fn play_found(&self, pos: &mut Position, mv: Move) -> Played {
         let player = pos.to_move as usize;

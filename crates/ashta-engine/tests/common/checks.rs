@@ -259,7 +259,7 @@ pub fn check_position(v: &Variant, pos: &Position, settled: bool) -> Result<(), 
         if settled && pos.bag_len() > 0 {
             prop_assert!(v.has_legal_move(pos), "unusable bag kept: {}", &text);
         }
-        if settled && pos.must_throw() {
+        if settled && pos.phase() == ashta_engine::Phase::Throwing {
             prop_assert!(!v.is_frozen(pos), "frozen but not drawn: {}", &text);
         }
     }
@@ -295,7 +295,7 @@ pub fn check_move_generation(v: &Variant, pos: &Position) -> Result<(), TestCase
     let set: HashSet<Move> = list.iter().copied().collect();
     prop_assert_eq!(set.len(), list.len(), "duplicate moves in {}", &text);
     prop_assert_eq!(v.has_legal_move(pos), !list.is_empty());
-    for (k, &m) in list.iter().enumerate() {
+    for &m in list.iter() {
         prop_assert_eq!(
             v.find_move(pos, m.value(), m.from(), m.count()),
             Ok(m),
@@ -304,9 +304,9 @@ pub fn check_move_generation(v: &Variant, pos: &Position) -> Result<(), TestCase
         );
         let mut a = *pos;
         prop_assert!(v.play(&mut a, m).is_ok());
-        // Playing it by its index in the list does the same.
+        // Playing it with its facts does the same.
         let mut b = *pos;
-        let played = v.play_index(&mut b, k);
+        let played = v.play_move(&mut b, m.value(), m.from(), m.count());
         prop_assert!(played.is_ok());
         prop_assert_eq!(a, b);
         // A wrong target or capture is refused.

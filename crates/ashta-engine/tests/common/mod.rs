@@ -34,7 +34,7 @@ pub fn play_randomly(game: &mut Game, rng: &mut ChaCha8Rng, steps: usize) {
         if game.position().is_over() {
             break;
         }
-        if game.position().must_throw() {
+        if game.position().phase() == ashta_engine::Phase::Throwing {
             game.throw().unwrap();
         } else {
             let moves = legal(game.variant(), game.position());

@@ -377,7 +377,7 @@ pub fn lockstep(v: &Variant, pos: &Position, seed: u64, steps: usize) -> Result<
             break;
         }
         let before = v.to_notation(&pos);
-        if pos.must_throw() || throwing {
+        if pos.phase() == ashta_engine::Phase::Throwing || throwing {
             // Throws drawn uniformly over mouths-up counts, to reach graces often.
             let u = rng.random_range(0..=k);
             let step = v.throw_one(&mut pos, u).unwrap();

@@ -39,7 +39,7 @@ pub fn random_turn_starts(variant: &Variant, seed: u64, limit: usize) -> Vec<Pos
         variant
             .throw(&mut pos, &mut throws)
             .expect("a turn start throws");
-        if pos.is_over() || pos.must_throw() {
+        if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             continue;
         }
         let plays = variant.plays(&pos);

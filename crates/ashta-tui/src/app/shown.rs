@@ -134,7 +134,7 @@ impl App {
         let p = before.to_move();
         let letter = player_letter(self.variant(), p);
         self.note(Some(p), format!("{letter} {words}{note}"));
-        if after.must_throw() && !after.is_over() {
+        if after.phase() == ashta_engine::Phase::Throwing && !after.is_over() {
             if before.bag_len() > 1 {
                 self.note(
                     Some(p),
@@ -147,7 +147,7 @@ impl App {
 
     /// Notes an extra turn when the turn just ended leaves the same player to throw.
     pub(super) fn note_extra_turn(&mut self, p: usize, pos: &Position) {
-        if !pos.is_over() && pos.must_throw() && pos.to_move() == p {
+        if !pos.is_over() && pos.phase() == ashta_engine::Phase::Throwing && pos.to_move() == p {
             let name = player_name(self.variant(), p);
             self.note(Some(p), format!("{name} takes an extra turn"));
         }

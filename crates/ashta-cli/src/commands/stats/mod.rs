@@ -16,7 +16,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use rayon::prelude::*;
 
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 use summary::{summarise, Report};
 
 /// Arguments of `ashta stats`.
@@ -53,7 +53,7 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> Result<()> {
     if args.games == 0 {
         bail!("--games 0: ask for at least one game");
     }
-    let variant = args.rules.variant()?;
+    let variant = crate::input::flag_variant(&args.rules)?;
     let maker = args.tuning.maker()?;
     maker.make(&args.bot, 0, None).context("bad --bot")?;
     let pool = rayon::ThreadPoolBuilder::new()

@@ -22,7 +22,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::bar_chart::{draw_bars, register_font, Bar, BarChart};
-use crate::rule_flags::RuleFlags;
+use ashta_engine::RuleFlags;
 
 /// Arguments of `ashta tournament`.
 #[derive(Args, Debug)]
@@ -85,7 +85,7 @@ pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
     let maker = args.tuning.maker()?;
     if let Some(bot) = &args.gauntlet {
         let config = ashta_arena::gauntlet::GauntletConfig {
-            rules: args.rules.rules()?,
+            rules: crate::input::flag_rules(&args.rules)?,
             bot: bot.clone(),
             opponents: match &args.opponents {
                 Some(list) => parse_bot_list(list),
@@ -111,7 +111,7 @@ pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
         let mut rules = args.rules.clone();
         rules.players = Some(2);
         let config = RoundRobinConfig {
-            variant: rules.variant()?,
+            variant: crate::input::flag_variant(&rules)?,
             bots,
             games: args.games,
             seed: args.seed,
@@ -140,7 +140,7 @@ pub fn run(args: &TournamentArgs, out: &mut dyn Write) -> Result<()> {
         return Ok(());
     }
     let config = TournamentConfig {
-        variant: args.rules.variant()?,
+        variant: crate::input::flag_variant(&args.rules)?,
         bots,
         games: args.games,
         seed: args.seed,
