@@ -151,6 +151,13 @@ pub struct Snapshot {
 #[derive(Clone, Debug)]
 pub struct EventText(Box<RawValue>);
 
+impl WsError {
+    /// The `error` message as JSON text.
+    pub fn to_message(&self) -> String {
+        ServerMessage::Error(self.clone()).to_text()
+    }
+}
+
 impl EventText {
     /// The JSON of an event made now.
     pub fn of(event: &Event) -> EventText {

@@ -497,7 +497,7 @@ pub enum WsErrorCode {
 }
 
 /// An error for one WebSocket message: nothing changed (the body of an `error`
-/// message, [`crate::messages::ServerMessage::Error`]).
+/// message).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WsError {
     /// The code.
@@ -513,11 +513,6 @@ impl WsError {
             code,
             message: message.into(),
         }
-    }
-
-    /// The `error` message as JSON text.
-    pub fn to_message(&self) -> String {
-        crate::messages::ServerMessage::Error(self.clone()).to_text()
     }
 }
 
