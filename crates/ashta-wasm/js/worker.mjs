@@ -37,9 +37,11 @@ if (isMainThread) {
   }
   await worker.terminate();
   // `medium` has no clock (a fixed depth); its budget is the page's promise of an
-  // answer within a second. `default` gets 300 ms; 150 ms is allowed for the message.
+  // answer within a second. `default` gets 300 ms and must stop near it: twice the
+  // budget is allowed, for the message and for a thread that a loaded machine leaves
+  // waiting between two looks at the clock.
   assert.ok(worst.medium < budgets.medium, `medium took ${worst.medium} ms`);
-  assert.ok(worst.default < budgets.default + 150, `default took ${worst.default} ms`);
+  assert.ok(worst.default < 2 * budgets.default, `default took ${worst.default} ms`);
   console.log(`worker decisions over ${asked} positions: medium worst ${worst.medium.toFixed(0)} ms, default (300 ms) worst ${worst.default.toFixed(0)} ms`);
 } else {
   const ashta = await loadAshta();
