@@ -74,7 +74,8 @@ fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
     let found = Web::get(path)?;
     let etag = hex::encode(&found.metadata.sha256_hash()[..16]);
     let plain = Bytes::from(found.data.into_owned());
-    let compressible = !path.ends_with(".png");
+    // Pictures and fonts are compressed already.
+    let compressible = !path.ends_with(".png") && !path.ends_with(".woff2");
     let gzipped = || {
         compressible
             .then(|| gzip(&plain).ok().map(Bytes::from))
