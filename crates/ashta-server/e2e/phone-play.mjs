@@ -182,7 +182,15 @@ async function touchTargetsAndTaps(browser) {
 }
 
 async function forcedMovesPlayThemselves(browser) {
-  const context = await newContext(browser, { viewport: { width: 390, height: 844 }, autoplay: true });
+  const notes = [];
+  for (const viewport of SIZES) notes.push(await forcedMoveAt(browser, viewport, viewport.width === PHONE.width));
+  return notes.join(", ");
+}
+
+/** A forced move played by itself at `viewport`; with `thenOff`, the setting turned off
+ * and the next forced move waiting for the player. */
+async function forcedMoveAt(browser, viewport, thenOff) {
+  const context = await newContext(browser, { viewport, autoplay: true });
   const page = await context.newPage();
   // One pawn each: most throws leave a single play.
   await page.goto(`${base}/`);
@@ -207,12 +215,15 @@ async function forcedMovesPlayThemselves(browser) {
       const after = await waitFor(page, (x, v) => x.version > v, 5000, s.version);
       const played = after.events.find((e) => e.version === s.version + 1);
       check(played.kind === "move" && played.move.value === only.value && played.move.from === only.from, `the forced move is played by itself: ${JSON.stringify(played)}`);
-      const said = await page.evaluate(() => document.querySelector("#message").dataset.code);
       await screen(page, "forced-move", { inside: ["#throw"] });
-      // Turned off, a forced move waits for the player.
-      await page.uncheck("#autoplay");
-      const waited = await waitForForced(page);
-      return `played by itself (${said}), waited when off (${waited})`;
+      let waited = "";
+      if (thenOff) {
+        // Turned off, a forced move waits for the player.
+        await page.uncheck("#autoplay");
+        waited = `, waited when off (${await waitForForced(page)})`;
+      }
+      await context.close();
+      return `${viewport.width}: played by itself${waited}`;
     }
     const mv = s.legal[0];
     await page.click(mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`);
@@ -246,7 +257,13 @@ async function waitForForced(page) {
 }
 
 async function keyboardPlay(browser) {
-  const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
+  const notes = [];
+  for (const viewport of SIZES) notes.push(await keyboardPlayAt(browser, viewport));
+  return notes.join(", ");
+}
+
+async function keyboardPlayAt(browser, viewport) {
+  const context = await newContext(browser, { viewport });
   const page = await context.newPage();
   await quickGame(page);
   const active = () => page.evaluate(() => {
@@ -302,7 +319,7 @@ async function keyboardPlay(browser) {
   }
   check(arrowsTried && moves >= 2, `keyboard play: arrows ${arrowsTried}, moves ${moves}`);
   await context.close();
-  return `${moves} moves by Enter, arrows tried`;
+  return `${viewport.width}: ${moves} moves by Enter, arrows tried`;
 }
 
 async function textFitsInEveryLanguage(browser) {
@@ -315,12 +332,15 @@ async function textFitsInEveryLanguage(browser) {
   const s = await quickGame(page);
   await tapUntil(page, (x) => !x.must_throw && x.position.to_move === x.you && x.legal.length > 0);
   const problems = [];
-  for (const lang of LANGUAGES) {
-    await page.selectOption("#lang", lang);
-    await page.waitForTimeout(200);
-    // The hint's button is the longest of the throw panel's.
-    problems.push(...(await clippedTexts(page)).map((p) => `${lang} game: ${p}`));
-    await screen(page, `text-game-${lang}`, { inside: ["#throw", "#undo", "#hint"] });
+  for (const viewport of [{ width: 390, height: 844 }, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const lang of LANGUAGES) {
+      await page.selectOption("#lang", lang);
+      await page.waitForTimeout(200);
+      // The hint's button is the longest of the throw panel's.
+      problems.push(...(await clippedTexts(page)).map((p) => `${lang} game at ${viewport.width} px: ${p}`));
+      await screen(page, `text-game-${lang}`, { inside: ["#throw", "#undo", "#hint"] });
+    }
   }
   await page.goto(`${base}/`);
   await page.waitForSelector('select[name="kind-1"]');
@@ -354,6 +374,11 @@ async function smallerThings(browser) {
   const said = await page.textContent("#games .error");
   check(/offline/i.test(said) && !/network error/i.test(said), `the lobby offline says so: ${said}`);
   await screen(page, "offline-lobby", { onScreen: ["#play-computer"] });
+  // Play the computer still starts a game: in this browser.
+  await page.click("#play-computer");
+  await page.waitForURL(/\/g\/local-[^/]+\?seat=0&token=local/);
+  const local = await snapshot(page);
+  check(local.status === "playing" && local.you === 0 && local.seats[1].kind === "bot", `offline, Play the computer plays in the browser: ${JSON.stringify(local.seats)}`);
   await page.unroute("**/api/**");
   // A frozen draw is explained in a sentence, in every language.
   const why = await page.evaluate(async (languages) => {
@@ -371,7 +396,7 @@ async function smallerThings(browser) {
   for (const lang of LANGUAGES) check(why[lang].length > 30, `a frozen draw is explained in ${lang}: ${why[lang]}`);
   check(why.won, "a game someone won has no draw sentence");
   await context.close();
-  return "offline lobby, frozen draw in 6 languages";
+  return "offline lobby plays in the browser, frozen draw in 6 languages";
 }
 
 async function main() {
