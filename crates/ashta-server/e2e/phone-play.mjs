@@ -226,7 +226,13 @@ async function forcedMoveAt(browser, viewport, thenOff) {
       return `${viewport.width}: played by itself${waited}`;
     }
     const mv = s.legal[0];
-    await page.click(mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`);
+    const unit = mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`;
+    if (new Set(s.legal.map((m) => m.from)).size === 1) {
+      // The only unit that can move is chosen already, its destinations shown.
+      await page.waitForSelector(`${unit}.selected`);
+    } else {
+      await page.click(unit);
+    }
     await page.click(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
     await waitFor(page, (x, v) => x.version > v, 20000, s.version);
   }

@@ -802,7 +802,7 @@ export function showGame(root, id, seat, token) {
     if (focus.key === null) return;
     const active = document.activeElement;
     if (state.focusMovable && movableUnits() && (!active || active === document.body || active === ui.boardBox)) {
-      const first = root.querySelector(".pawn.movable, [data-yard].movable");
+      const first = root.querySelector(".target") || root.querySelector(".pawn.movable, [data-yard].movable");
       if (first) {
         state.focusMovable = false;
         first.focus({ preventScroll: true });
@@ -827,6 +827,7 @@ export function showGame(root, id, seat, token) {
       if (state.hint) play(state.hint);
       else if (only.length === 1) play(only[0]);
       else if (!state.selected) chooseUnit(0, true);
+      else if (only.length > 1) root.querySelector(".target")?.focus({ preventScroll: true });
       else return;
     } else if (action === "keys") openKeys();
     else if (action.startsWith("arrow-") && yourTurn() && !snap.must_throw && !state.pending) arrow(action);
@@ -897,10 +898,21 @@ export function showGame(root, id, seat, token) {
   }
 
   /** A forced move (the engine lists one legal play) is played by itself after a short
-   * pause, when the player has that setting on (the default). */
+   * pause, and a forced choice of unit (one unit can move, several ways) is made, when
+   * the player has that setting on (the default). */
   function playForced() {
     const snap = state.snap;
-    if (!snap || !autoPlay() || !yourTurn() || snap.must_throw || state.pending || snap.legal.length !== 1) return;
+    if (!snap || !autoPlay() || !yourTurn() || snap.must_throw || state.pending) return;
+    const units = new Set(snap.legal.map((mv) => mv.from));
+    if (snap.legal.length > 1 && units.size === 1 && !state.selected && state.forcedAt !== snap.version) {
+      // One unit can move, several ways: it is chosen, its destinations shown.
+      state.forcedAt = snap.version;
+      const [index] = units;
+      const unit = movableList().find((u) => u.index === index);
+      if (unit) pawnClicked(unit);
+      return;
+    }
+    if (snap.legal.length !== 1) return;
     if (state.forcedAt === snap.version) return;
     state.forcedAt = snap.version;
     const version = snap.version;
