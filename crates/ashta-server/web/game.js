@@ -772,7 +772,7 @@ export function showGame(root, id, seat, token) {
     ui.boardBox.setAttribute("aria-label", t("game.keys"));
     replaceChildren(
       ui.legend,
-      [...["movable", "target", "preview", "safe", "home", "stack", "double", "block", "gate", "route"].map((key) => t(`legend.${key}`)), t("game.keys")].map((text) => h("li", {}, text)),
+      [...["movable", "target", "preview", "safe", "home", "stack", "double", "block", "gate", "route"].map((key) => t(`legend.${key}`)), t("game.keys"), t("legend.keysMore")].map((text) => h("li", {}, text)),
     );
   }
 

@@ -301,4 +301,5 @@ export const en = {
   "drawWhy.frozen": "The game stopped because no player could move any more: every pawn still in play was stuck, whatever the cowries gave.",
   "drawWhy.turn limit": "The game stopped at the rules' turn limit before anyone finished.",
   "drawWhy.event limit": "The game stopped at the longest game this server keeps.",
+  "legend.keysMore": "Arrows: ← → a pawn that can move, ↑ ↓ where it goes; ? lists every key",
 };
