@@ -366,6 +366,11 @@ async function textFitsInEveryLanguage(browser) {
     check([...fonts].some((f) => f.includes(`-${script}-`)), `the ${script} font was served: ${[...fonts]}`);
   }
   check(["Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => families.includes(`Ashta ${n}`)), `the page's fonts are in use: ${families}`);
+  // The pawns' letters (in the player's script) are drawn in them too.
+  await page.goto(new URL(`/g/${s.id}`, base).href);
+  await page.waitForSelector(".pawn-letter");
+  const letterFonts = await page.$eval(".pawn-letter", (el) => getComputedStyle(el).fontFamily);
+  check(["Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => letterFonts.includes(`Ashta ${n}`)), `the pawns' letters use the page's fonts: ${letterFonts}`);
   await context.close();
   return `${LANGUAGES.length} languages, game ${s.id} and the lobby, fonts ${[...fonts].length}`;
 }
