@@ -41,8 +41,11 @@ function smallControls(page) {
     for (const el of document.querySelectorAll(controls)) {
       if (el.closest("[hidden], dialog:not([open])") || el.getClientRects().length === 0) continue;
       if (getComputedStyle(el).visibility === "hidden") continue;
+      // A check box's target is its label; where several moves reach one square, a tap
+      // anywhere on the square asks which (its markers are only the keyboard's).
       const label = el.matches("input[type=checkbox]") ? el.closest("label") : null;
-      const r = (label || el).getBoundingClientRect();
+      const square = el.matches(".target.shared") ? document.querySelector(`.shared-hit[data-square="${el.dataset.square}"]`) : null;
+      const r = (label || square || el).getBoundingClientRect();
       if (r.width < 43.5 || r.height < 43.5) {
         const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("class") ? `.${el.getAttribute("class").split(" ")[0]}` : ""}`;
         out.push(`${name} ${Math.round(r.width)}×${Math.round(r.height)}`);
@@ -89,9 +92,11 @@ async function tapUntil(page, done, limit = 200) {
     if (done(s) || s.status === "finished") return s;
     if (s.must_throw) {
       await page.click("#cowries");
+    } else if (s.legal.length === 1 && (await page.isChecked("#autoplay"))) {
+      // A forced move plays itself.
     } else {
       const mv = s.legal[0];
-      await page.click(mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`);
+      await chooseUnit(page, s, mv);
       const square = await page.getAttribute(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`, "data-square");
       await tapSquare(page, square);
       if (await page.isVisible(".choice")) await page.click(`.choice[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
@@ -99,6 +104,13 @@ async function tapUntil(page, done, limit = 200) {
     await waitFor(page, (x, v) => x.version > v, 20000, s.version);
   }
   throw new Error(`tapping for ${limit} actions did not reach the state looked for`);
+}
+
+/** Taps the unit that plays `mv`, unless it is chosen already (the only unit that can
+ * move is, with forced moves on). */
+async function chooseUnit(page, s, mv) {
+  const unit = mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`;
+  if ((await page.$(`${unit}.selected`)) === null) await page.click(unit);
 }
 
 /** A tap at the centre of the board's square `name`, whatever is drawn on it. */
@@ -139,7 +151,8 @@ async function oneTapToPlay(browser) {
 }
 
 async function touchTargetsAndTaps(browser) {
-  const context = await newContext(browser, { viewport: PHONE });
+  // As people play: forced moves on.
+  const context = await newContext(browser, { viewport: PHONE, autoplay: true });
   const page = await context.newPage();
   await page.goto(`${base}/`);
   await page.waitForSelector("#play-computer:not(:disabled)");
@@ -154,14 +167,14 @@ async function touchTargetsAndTaps(browser) {
   await page.click("#cowries");
   s = await waitFor(page, (x, v) => x.version > v, 20000, s.version);
   check(s.events.some((e) => e.kind === "throw" && e.seat === 0), "a tap on the cowries throws");
-  s = await tapUntil(page, (x) => !x.must_throw && x.position.to_move === x.you);
+  s = await tapUntil(page, (x) => !x.must_throw && x.position.to_move === x.you && x.legal.length > 1);
   check(s.status === "playing", "the game ended before a move could be tapped");
   const gameSmall = await smallControls(page);
   check(gameSmall.length === 0, `at 360 px on the player's move every control is at least 44×44 px: ${gameSmall.join("; ")}`);
   await screen(page, "touch-move", { onScreen: ["#throw", "#cowries", ".pawn.movable"] });
   // A tap on the destination's square, not on its marker, plays the move.
   const mv = s.legal[0];
-  await page.click(mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`);
+  await chooseUnit(page, s, mv);
   const square = await page.getAttribute(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`, "data-square");
   const shared = (await page.$$(`.target[data-square="${square}"]`)).length > 1;
   await tapSquare(page, square);
