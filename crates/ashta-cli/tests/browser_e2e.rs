@@ -300,6 +300,18 @@ mod served {
         run_page_script("first-game.mjs");
     }
 
+    /// Play on a phone and with a keyboard (`e2e/phone-play.mjs`) at 1280×800, 390×844
+    /// and 360×640: "Play the computer" starts a game in one tap with its choices kept,
+    /// every control is at least 44×44 px at 360 px, a tap on a highlighted square moves
+    /// and a tap on the cowries throws, a forced move plays itself, Enter throws and
+    /// moves and the arrows rove, no text is cut off in six languages, the Indian
+    /// scripts come in the page's fonts, the lobby offline says so and a frozen draw says
+    /// why.
+    #[test]
+    fn browser_plays_in_one_tap_on_a_phone_and_by_keyboard() {
+        run_page_script("phone-play.mjs");
+    }
+
     /// Runs an e2e script (`node SCRIPT BASE_URL`) against a fresh `ashta serve`.
     fn run_page_script(script: &str) {
         let Some(chromium) = browser_tools(&format!("the browser test {script}")) else {

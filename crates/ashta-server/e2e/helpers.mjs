@@ -5,18 +5,20 @@
 export const openContexts = new Set();
 
 /** A browser context whose pages animate nothing (the page's fast setting) and speak
- * `locale`. */
-export async function newContext(browser, { locale = "en-US", viewport = { width: 1280, height: 900 } } = {}) {
+ * `locale`; a forced move waits for a click unless `autoplay` (the page's setting,
+ * on for people, off here so that a scenario plays every move it means to). */
+export async function newContext(browser, { locale = "en-US", viewport = { width: 1280, height: 900 }, autoplay = false } = {}) {
   const context = await browser.newContext({ locale, viewport, acceptDownloads: true });
   openContexts.add(context);
   context.on("close", () => openContexts.delete(context));
-  await context.addInitScript(() => {
+  await context.addInitScript((autoplay) => {
     try {
       localStorage.setItem("ashta.fast", "1");
+      if (!autoplay && localStorage.getItem("ashta.autoplay") === null) localStorage.setItem("ashta.autoplay", "0");
     } catch {
       // A page without storage still works, only slower.
     }
-  });
+  }, autoplay);
   return context;
 }
 
@@ -114,11 +116,12 @@ export async function screenshotAndClose(dir, prefix) {
 }
 
 /** Checks that the end-of-game dialog is open and that it, the result, the places, the
- * key numbers and its three buttons (rematch, review, lobby) lie inside the viewport. */
+ * key numbers and its four buttons (rematch, review, lobby, close) lie inside the
+ * viewport. */
 export async function endDialogInView(page) {
   await page.waitForSelector("#end-dialog[open] #rematch");
   const facts = await page.evaluate(() => {
-    const sels = ["#end-dialog", "#result", "#places", "#key-numbers", "#rematch", "#end-review", "#end-lobby"];
+    const sels = ["#end-dialog", "#result", "#places", "#key-numbers", "#rematch", "#end-review", "#end-lobby", "#end-close"];
     return {
       width: innerWidth,
       height: innerHeight,

@@ -435,6 +435,10 @@ async function screensAndFeatures(browser) {
     files.push(await screen(page, "end-dialog", { inside: ["#places", "#stats", "#rematch", "#verify", "#download"] }));
     await contrastOk(page, `the end screen at ${page.viewportSize().width} px`);
   }
+  // The phone's end dialog closes, leaving the board and the end screen below it.
+  await phone.click("#end-close");
+  await phone.waitForSelector("#end-dialog:not([open])", { state: "attached" });
+  check(await phone.isVisible("#end:not([hidden])"), "after Close the end screen stays on the page");
 
   // A new game with the same settings, straight into it (the other seat is a bot).
   await wide.click("#rematch");

@@ -74,7 +74,8 @@ fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
     let found = Web::get(path)?;
     let etag = hex::encode(&found.metadata.sha256_hash()[..16]);
     let plain = Bytes::from(found.data.into_owned());
-    let compressible = !path.ends_with(".png");
+    // Pictures and fonts are compressed already.
+    let compressible = !path.ends_with(".png") && !path.ends_with(".woff2");
     let gzipped = || {
         compressible
             .then(|| gzip(&plain).ok().map(Bytes::from))
@@ -248,5 +249,27 @@ mod tests {
             &HeaderMap::new(),
         );
         assert!(plain.headers().get(header::CONTENT_ENCODING).is_none());
+    }
+
+    #[test]
+    fn the_fonts_of_the_indian_scripts_are_served_as_woff2_and_never_gzipped_again() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, "gzip".parse().unwrap());
+        for script in ["devanagari", "kannada", "telugu", "tamil"] {
+            for weight in [400, 700] {
+                let path = format!("fonts/noto-sans-{script}-{script}-{weight}-normal.woff2");
+                let r = file(&path, &headers).unwrap_or_else(|| panic!("{path} is embedded"));
+                assert_eq!(r.status(), StatusCode::OK, "{path}");
+                assert_eq!(r.headers()[header::CONTENT_TYPE], "font/woff2", "{path}");
+                assert!(
+                    r.headers().get(header::CONTENT_ENCODING).is_none(),
+                    "{path}"
+                );
+            }
+        }
+        assert!(
+            file("fonts/OFL.txt", &headers).is_some(),
+            "the fonts' licence is served with them"
+        );
     }
 }

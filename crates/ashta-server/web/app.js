@@ -1,5 +1,6 @@
 // The page's entry: the header (title, how to play, sound, fast animations, language
-// switch), then the lobby at `/` or the game at `/g/{id}` (`?seat=S&token=T` to play a
+// switch; on a phone the first three as 44 px symbols, their words kept for screen
+// readers), then the lobby at `/` or the game at `/g/{id}` (`?seat=S&token=T` to play a
 // seat). An address ending in `#rules` opens "how to play" at once; `/#tutorial` is the
 // tutorial (lesson.js).
 
@@ -29,6 +30,11 @@ function tutorialLink() {
   return h("a", { href: "/#tutorial", id: "tutorial-open", class: "button rules-open" }, t("tutorial.open"));
 }
 
+/** A header tool's words, and the symbol a phone shows in their place. */
+function toolText(symbol, words) {
+  return [h("span", { class: "tool-symbol", "aria-hidden": "true" }, symbol), h("span", { class: "tool-text" }, words)];
+}
+
 function renderHeader(header) {
   const switcher = h(
     "label",
@@ -49,7 +55,7 @@ function renderHeader(header) {
       checked: fastAnimations(),
       onchange: (e) => setFastAnimations(e.target.checked),
     }),
-    ` ${t("settings.fast")}`,
+    toolText("»", t("settings.fast")),
   );
   const sound = h(
     "label",
@@ -60,9 +66,9 @@ function renderHeader(header) {
       checked: soundOn(),
       onchange: (e) => setSound(e.target.checked),
     }),
-    ` ${t("settings.sound")}`,
+    toolText("♪", t("settings.sound")),
   );
-  const rules = h("button", { type: "button", id: "rules-open", class: "rules-open", onclick: openRules }, t("rules.open"));
+  const rules = h("button", { type: "button", id: "rules-open", class: "rules-open", onclick: openRules }, toolText("?", t("rules.open")));
   replaceChildren(
     header,
     h("a", { href: "/", class: "brand" }, h("span", { class: "brand-title" }, t("app.title")), h("span", { class: "brand-sub" }, t("app.subtitle"))),

@@ -244,8 +244,10 @@ export class BoardView {
             mover === group.player ? " to-move" : ""
           }${canMove ? " movable" : ""}`,
           transform: `translate(${cx + ox},${cy + oy})`,
-          tabindex: 0,
-          role: "button",
+          // Only the units that can move are controls and Tab stops (the arrow keys go
+          // between them); a tap on another pawn means its square.
+          tabindex: canMove || isSelected ? 0 : -1,
+          role: canMove || isSelected ? "button" : "img",
           "aria-label": label,
           dataset: { player: String(group.player), index: String(group.index), count: String(group.count), square: name },
           onclick: (e) => {
@@ -298,8 +300,29 @@ export class BoardView {
     for (const [name, moves] of byTarget) {
       const sq = b.squareAt(position.to_move, moves[0].to);
       const [cx, cy] = this.cellCentre(sq);
+      if (moves.length > 1) {
+        // Several moves reach this square: a tap anywhere on it, pawns standing there
+        // included, asks which (the game's choice buttons).
+        this.targetsLayer.append(
+          s("rect", {
+            class: "target-hit shared-hit",
+            x: cx - CELL / 2,
+            y: cy - CELL / 2,
+            width: CELL,
+            height: CELL,
+            dataset: { square: name },
+            onclick: (e) => {
+              e.stopPropagation();
+              this.handlers.onSquare?.(name);
+            },
+          }),
+        );
+      }
+      // Markers that share a square stand well apart (a ring's width between them).
+      const spread = moves.length === 2 ? 44 : 33;
+      const ring = moves.length > 2 ? 14 : 16;
       moves.forEach((mv, k) => {
-        const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * 34;
+        const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * spread;
         const forms = mv.forms ?? null;
         const label = `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
         const kind = mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn";
@@ -332,7 +355,7 @@ export class BoardView {
           // game's choice buttons).
           moves.length === 1 ? s("rect", { class: "target-hit", x: -CELL / 2, y: -CELL / 2 - 30, width: CELL, height: CELL }) : null,
           hinted ? s("circle", { class: "hint-ring", r: 21 }) : null,
-          s("circle", { class: "target-ring", r: 16 }),
+          s("circle", { class: "target-ring", r: ring }),
           s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, label),
           // A move that forms a blocking double says so on the board, not only on hover.
           forms === "block"

@@ -9,6 +9,15 @@ import { createOfflineGame } from "./offline.js";
 import { reviewSection } from "./review.js";
 import { seatName, t } from "./i18n.js";
 
+/** Why a drawn game stopped, in a sentence (the server's reason for the draw), or null
+ * for a game someone won. */
+export function drawWhy(result) {
+  if (!result || (result.winner !== null && result.winner !== undefined) || !result.draw) return null;
+  const key = `drawWhy.${result.draw}`;
+  const text = t(key);
+  return text === key ? null : h("p", { class: "end-why", id: "end-why", dataset: { reason: result.draw } }, text);
+}
+
 /** Every throw of a game, in the order the seed gave them. An undo never rewinds the
  * server's generator (the throws it took back stay thrown, so nobody can learn what is
  * coming by undoing), so the throws an undo took back count too. */
@@ -271,6 +280,7 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     "dialog",
     { class: "end-dialog", id: "end-dialog", "aria-labelledby": "end-dialog-title" },
     h("h2", { id: "end-dialog-title" }, t("end.title"), ": ", h("span", { id: "result" }, resultText(board, snap.result))),
+    drawWhy(snap.result),
     h("h3", {}, t("end.places")),
     h("div", { class: "table-wrap" }, placesTable),
     h("h3", {}, t("end.keyNumbers")),
@@ -281,6 +291,7 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
       rematchButton,
       review,
       h("a", { class: "button", id: "end-lobby", href: "/" }, t("game.back")),
+      h("button", { type: "button", id: "end-close", onclick: () => dialog.close() }, t("end.close")),
     ),
     rematchBox,
   );

@@ -14,13 +14,13 @@ import { forfeitText } from "./forfeit.js";
 import { hintText } from "./hint.js";
 import { previewText } from "./preview.js";
 import { reviewRecord } from "./review.js";
-import { focusKey, restoreFocus, shortcutFor } from "./keys.js";
+import { arrowStep, focusKey, restoreFocus, shortcutFor } from "./keys.js";
 import { eventText, lastThrow, logEvents } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
 import { awayText, backText } from "./presence.js";
 import { normalizeRules } from "./rules.js";
-import { animationTimes } from "./settings.js";
+import { animationTimes, AUTO_PLAY_MS, autoPlay, setAutoPlay } from "./settings.js";
 import { play as playSound } from "./sound.js";
 import { setRulesContext } from "./tutorial.js";
 
@@ -50,6 +50,7 @@ export function showGame(root, id, seat, token) {
     legend: h("ul", { class: "legend small", id: "legend" }),
     legendTitle: h("summary", {}),
     routeToggle: h("button", { type: "button", id: "route-toggle", "aria-pressed": "false" }),
+    autoplayText: h("span", {}),
     end: h("section", { class: "card end", id: "end", hidden: true }),
     // The replay's controls, beside the board (the throw panel's place) when it runs.
     replayDock: h("div", { class: "replay-dock", id: "replay-dock" }),
@@ -74,7 +75,27 @@ export function showGame(root, id, seat, token) {
           "aside",
           { class: "side" },
           // The legend first, open: the board's marks explained on the first screen.
-          h("details", { class: "card legend-box", open: true }, ui.legendTitle, ui.legend, ui.routeToggle),
+          h(
+            "details",
+            { class: "card legend-box", open: true },
+            ui.legendTitle,
+            ui.legend,
+            ui.routeToggle,
+            h(
+              "label",
+              { class: "autoplay-toggle" },
+              h("input", {
+                type: "checkbox",
+                id: "autoplay",
+                checked: autoPlay(),
+                onchange: (e) => {
+                  setAutoPlay(e.target.checked);
+                  playForced();
+                },
+              }),
+              ui.autoplayText,
+            ),
+          ),
           h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
         ),
       ),
@@ -104,6 +125,10 @@ export function showGame(root, id, seat, token) {
     route: null,
     review: null,
     choices: null,
+    // The version at which a forced move waits to be played by itself.
+    forcedAt: null,
+    // The focus goes to a movable pawn once the player's throw is shown.
+    focusMovable: false,
   };
   const local = id.startsWith(LOCAL_PREFIX);
   const boardView = new BoardView(ui.boardBox, {
@@ -112,6 +137,10 @@ export function showGame(root, id, seat, token) {
     onSquare: (name) => squareClicked(name),
   });
   const cowriesView = new CowriesView(ui.cowries);
+  // A tap on the cowries throws them, as the Throw button does.
+  ui.cowries.addEventListener("click", () => {
+    if (yourTurn() && state.snap.must_throw) throwCowries();
+  });
 
   const onStatus = (s) => {
     state.connection = s;
@@ -245,6 +274,10 @@ export function showGame(root, id, seat, token) {
       snap.must_throw = false;
     }
     if (event.seat === state.you || event.kind === "finished") state.pending = false;
+    // After the player's own throw or move, a keyboard's focus goes on to a pawn that
+    // can move (if there is one still); another player's turn forgets that.
+    if (event.seat === state.you && focus.key !== null && (event.kind === "throw" || event.kind === "move")) state.focusMovable = true;
+    else if (event.seat !== state.you) state.focusMovable = false;
     if (event.kind === "move" || event.kind === "throw" || event.kind === "undo") state.pending = false;
     if ("turn_deadline" in msg) snap.turn_deadline = msg.turn_deadline;
     if (event.kind === "undo") {
@@ -309,8 +342,10 @@ export function showGame(root, id, seat, token) {
   function pawnClicked(group) {
     const snap = state.snap;
     if (!snap || state.replaying) return;
-    if (state.selected && group.player !== state.you) {
-      // An opponent's pawn on a highlighted square: the click means that square.
+    const onTarget = state.selected && !(group.player === state.selected.player && group.index === state.selected.index);
+    if (onTarget && targetsOf(state.selected).some((mv) => squareOf(mv) === group.square)) {
+      // A pawn on a highlighted square (an opponent's, or one's own the move would join):
+      // the tap means that square.
       const hits = targetsOf(state.selected).filter((mv) => squareOf(mv) === group.square);
       if (hits.length === 1) return play(hits[0]);
       if (hits.length > 1) return offerChoices(hits);
@@ -619,6 +654,7 @@ export function showGame(root, id, seat, token) {
       }
     }
     replaceChildren(ui.actions, buttons);
+    ui.cowries.classList.toggle("can-throw", yourTurn() && snap.must_throw && !state.pending);
     renderHead();
     refocus();
   }
@@ -732,10 +768,11 @@ export function showGame(root, id, seat, token) {
     ui.routeToggle.textContent = state.route === null ? t("route.show") : t("route.hide");
     ui.routeToggle.setAttribute("aria-pressed", String(state.route !== null));
     ui.routeToggle.onclick = toggleRoute;
+    ui.autoplayText.textContent = t("settings.autoplay");
     ui.boardBox.setAttribute("aria-label", t("game.keys"));
     replaceChildren(
       ui.legend,
-      [...["movable", "target", "preview", "safe", "home", "stack", "double", "block", "gate", "route"].map((key) => t(`legend.${key}`)), t("game.keys")].map((text) => h("li", {}, text)),
+      [...["movable", "target", "preview", "safe", "home", "stack", "double", "block", "gate", "route"].map((key) => t(`legend.${key}`)), t("game.keys"), t("legend.keysMore")].map((text) => h("li", {}, text)),
     );
   }
 
@@ -752,6 +789,7 @@ export function showGame(root, id, seat, token) {
     renderMessage();
     renderTimer();
     if (!state.replaying) renderEnd();
+    playForced();
   }
 
   // The focus: where it was in the game (null when it is elsewhere), so a redraw that
@@ -761,7 +799,17 @@ export function showGame(root, id, seat, token) {
     focus.key = root.contains(e.target) ? focusKey(e.target) || "" : null;
   });
   function refocus() {
-    if (focus.key !== null) restoreFocus(root, focus.key);
+    if (focus.key === null) return;
+    const active = document.activeElement;
+    if (state.focusMovable && movableUnits() && (!active || active === document.body || active === ui.boardBox)) {
+      const first = root.querySelector(".target") || root.querySelector(".pawn.movable, [data-yard].movable");
+      if (first) {
+        state.focusMovable = false;
+        first.focus({ preventScroll: true });
+        return;
+      }
+    }
+    restoreFocus(root, focus.key);
   }
 
   document.addEventListener("keydown", (e) => {
@@ -773,14 +821,106 @@ export function showGame(root, id, seat, token) {
     if (action === "throw" && yourTurn() && snap.must_throw) throwCowries();
     else if (action === "hint" && canHint()) askHint();
     else if (action === "undo" && canUndo() && !state.busy) undo();
+    else if (action === "confirm" && yourTurn() && snap.must_throw) throwCowries();
     else if (action === "confirm" && yourTurn() && !snap.must_throw) {
       const only = state.selected ? targetsOf(state.selected) : [];
       if (state.hint) play(state.hint);
       else if (only.length === 1) play(only[0]);
+      else if (!state.selected) chooseUnit(0, true);
+      else if (only.length > 1) root.querySelector(".target")?.focus({ preventScroll: true });
       else return;
-    } else return;
+    } else if (action === "keys") openKeys();
+    else if (action.startsWith("arrow-") && yourTurn() && !snap.must_throw && !state.pending) arrow(action);
+    else return;
     e.preventDefault();
   });
+
+  /** The units that can move now, in board order (the off-board pawns first), as
+   * `{player, index, count, square}` for `pawnClicked`. */
+  function movableList() {
+    const snap = state.snap;
+    const seen = [...new Set(snap.legal.map((mv) => mv.from))].sort((a, b) => a - b);
+    return seen.map((index) => {
+      const count = index < 0 ? snap.position.pawns[state.you].filter((i) => i < 0).length : snap.position.pawns[state.you].filter((i) => i === index).length;
+      const square = index < 0 ? null : squareName(state.board.squareAt(state.you, index));
+      return { player: state.you, index, count, square };
+    });
+  }
+
+  /** Selects the movable unit `k` (of `movableList()`), its destinations shown, and puts
+   * the focus on it, or with `toTarget` on its first destination. */
+  function chooseUnit(k, toTarget = false) {
+    const units = movableList();
+    if (units.length === 0) return;
+    const unit = units[(k + units.length) % units.length];
+    if (!state.selected || state.selected.index !== unit.index) pawnClicked(unit);
+    const sel = toTarget ? ".target" : unit.index < 0 ? `[data-yard="${state.you}"]` : `.pawn[data-player="${state.you}"][data-index="${unit.index}"]`;
+    root.querySelector(sel)?.focus({ preventScroll: true });
+  }
+
+  /** The arrow keys: ←/→ go through the movable units, ↑/↓ through the chosen unit's
+   * destinations (the focus roves; Enter plays the focused destination). */
+  function arrow(action) {
+    const step = arrowStep(action);
+    if (action === "arrow-left" || action === "arrow-right") {
+      const units = movableList();
+      const at = state.selected ? units.findIndex((u) => u.index === state.selected.index) : -1;
+      chooseUnit(at < 0 ? (step > 0 ? 0 : units.length - 1) : at + step);
+      return;
+    }
+    if (!state.selected) {
+      chooseUnit(0);
+      return;
+    }
+    const targets = [...root.querySelectorAll(".target")];
+    if (targets.length === 0) return;
+    const at = targets.indexOf(document.activeElement);
+    const next = at < 0 ? (step > 0 ? 0 : targets.length - 1) : (at + step + targets.length) % targets.length;
+    targets[next].focus({ preventScroll: true });
+  }
+
+  /** The keys of a game, listed in a dialog (`?`). */
+  function openKeys() {
+    const close = () => dialog.close();
+    const dialog = h(
+      "dialog",
+      { class: "keys-dialog", id: "keys-dialog", "aria-labelledby": "keys-title", onclose: () => dialog.remove() },
+      h("h2", { id: "keys-title" }, t("keys.title")),
+      h(
+        "ul",
+        { class: "keys-list" },
+        ["throw", "enter", "arrows", "hint", "undo", "help"].map((k) => h("li", { dataset: { key: k } }, t(`keys.${k}`))),
+      ),
+      h("button", { type: "button", id: "keys-close", class: "primary", onclick: close }, t("keys.close")),
+    );
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+
+  /** A forced move (the engine lists one legal play) is played by itself after a short
+   * pause, and a forced choice of unit (one unit can move, several ways) is made, when
+   * the player has that setting on (the default). */
+  function playForced() {
+    const snap = state.snap;
+    if (!snap || !autoPlay() || !yourTurn() || snap.must_throw || state.pending) return;
+    const units = new Set(snap.legal.map((mv) => mv.from));
+    if (snap.legal.length > 1 && units.size === 1 && !state.selected && state.forcedAt !== snap.version) {
+      // One unit can move, several ways: it is chosen, its destinations shown.
+      state.forcedAt = snap.version;
+      const [index] = units;
+      const unit = movableList().find((u) => u.index === index);
+      if (unit) pawnClicked(unit);
+      return;
+    }
+    if (snap.legal.length !== 1) return;
+    if (state.forcedAt === snap.version) return;
+    state.forcedAt = snap.version;
+    const version = snap.version;
+    showMessage(t("game.forced"), "info", "forced");
+    setTimeout(() => {
+      if (state.snap.version === version && yourTurn() && !state.pending && state.snap.legal.length === 1) play(state.snap.legal[0]);
+    }, AUTO_PLAY_MS);
+  }
 
   onLanguageChange(() => {
     if (!state.snap) return renderHead();

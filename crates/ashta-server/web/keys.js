@@ -1,5 +1,6 @@
-// The keyboard in a game: the shortcuts (Space or T throw, Enter confirm, H hint,
-// U undo), which never fire while the player types in a field, and keeping the focus on
+// The keyboard in a game: the shortcuts (Space or T throw, Enter throw or confirm, the
+// arrows through the movable pawns and their destinations, H hint, U undo, ? the list
+// of keys), which never fire while the player types in a field, and keeping the focus on
 // the board or its controls when they are drawn afresh (it must not drop to <body>).
 
 /** Whether `el` takes typed text (or keys of its own): shortcuts leave it alone. */
@@ -17,9 +18,10 @@ function pressable(el) {
 }
 
 /**
- * The game action a key press asks for: "throw", "confirm", "hint", "undo", or null
- * (not a shortcut, a modifier held, or the player is typing). Space and Enter on a
- * button, a link or a pawn press that element instead.
+ * The game action a key press asks for: "throw", "confirm", "hint", "undo", "keys",
+ * "arrow-left", "arrow-right", "arrow-up", "arrow-down", or null (not a shortcut, a
+ * modifier held, or the player is typing). Space and Enter on a button, a link or a
+ * pawn press that element instead.
  * @param {{key: string, target: Element, ctrlKey?: boolean, metaKey?: boolean, altKey?: boolean}} e
  */
 export function shortcutFor(e) {
@@ -28,10 +30,18 @@ export function shortcutFor(e) {
   if (key === "t") return "throw";
   if (key === "h") return "hint";
   if (key === "u") return "undo";
+  if (key === "?") return "keys";
+  const arrows = { ArrowLeft: "arrow-left", ArrowRight: "arrow-right", ArrowUp: "arrow-up", ArrowDown: "arrow-down" };
+  if (arrows[key]) return arrows[key];
   if ((key === " " || key === "Enter") && pressable(e.target)) return null;
   if (key === " ") return "throw";
   if (key === "Enter") return "confirm";
   return null;
+}
+
+/** The direction of an arrow action: −1 for left and up, +1 for right and down. */
+export function arrowStep(action) {
+  return action === "arrow-left" || action === "arrow-up" ? -1 : 1;
 }
 
 /** A selector that finds `el` again after it was drawn afresh, or null. */
@@ -47,7 +57,7 @@ export function focusKey(el) {
 }
 
 /** Where the focus goes when what had it is gone, best first. */
-export const FOCUS_FALLBACKS = [".target", ".pawn.selected", "#throw:not(:disabled)", "[data-yard].selected", "#board"];
+export const FOCUS_FALLBACKS = [".target", ".pawn.selected", "#throw:not(:disabled)", "[data-yard].selected", ".pawn.movable", "[data-yard].movable", "#board"];
 
 /** Puts the focus back into `root` when it dropped to <body> (or nowhere) after a
  * redraw: on the element `key` names if it is still there and enabled, else on the first

@@ -1,5 +1,6 @@
-// The lobby: create a game (rules, board, players, who sits where), share its links,
-// and list the games in progress and finished.
+// The lobby: play the computer in one tap, create a game (rules, board, players, who
+// sits where) and share its links with people, and list the games in progress and
+// finished.
 
 import { ApiError, createGame, keepLinks, keptLinks, listGames } from "./api.js";
 import { seatBadge } from "./board.js";
@@ -36,8 +37,45 @@ function presetName(rules) {
 }
 
 function errorText(e) {
+  // No answer at all: the browser is offline (or the server is down), said so.
+  if (e instanceof ApiError && e.code === "network") return t("lobby.offlineNote");
   if (e instanceof ApiError) return `${t(`error.${e.code}`)}: ${e.message}`;
   return String(e.message || e);
+}
+
+const QUICK_KEY = "ashta.quick";
+
+/** The choices of "Play the computer" kept in this browser (players, level, rules),
+ * or the first game's: two players against an easy bot, the standard rules. */
+export function quickChoices(storage = globalThis.localStorage) {
+  const first = { players: 2, level: "easy", preset: "standard" };
+  try {
+    const kept = JSON.parse(storage?.getItem(QUICK_KEY) || "null");
+    if (!kept || typeof kept !== "object") return first;
+    return {
+      players: [2, 3, 4].includes(kept.players) ? kept.players : first.players,
+      level: LEVELS.includes(kept.level) ? kept.level : first.level,
+      preset: typeof kept.preset === "string" && kept.preset ? kept.preset : first.preset,
+    };
+  } catch {
+    return first;
+  }
+}
+
+/** Keeps the choices of "Play the computer". */
+export function keepQuickChoices(choices, storage = globalThis.localStorage) {
+  try {
+    storage?.setItem(QUICK_KEY, JSON.stringify(choices));
+  } catch {
+    // Without storage the choices last until the page is left.
+  }
+}
+
+/** The request of a game against the computer: this browser's person in the first
+ * seat, a bot of `level` in every other, the preset's own board. */
+export function quickRequest({ players, level, preset }) {
+  const seats = Array.from({ length: players }, (_, i) => (i === 0 ? { kind: "human", name: "" } : { kind: "bot", level }));
+  return gameRequest({ preset, pairCapture: true, size: undefined, players, seats, timer: null });
 }
 
 /** Shows the lobby in `root`. */
@@ -66,12 +104,92 @@ export function showLobby(root) {
   let createError = null;
   let busy = false;
 
+  const quick = { ...quickChoices(), busy: false, error: null };
+  const quickBox = h("section", { class: "card quick", id: "quick" });
   const formBox = h("section", { class: "card", id: "create" });
   const createdBox = h("section", { class: "card created", id: "created", hidden: true });
   const listBox = h("section", { class: "card", id: "games" });
-  replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, formBox, createdBox), listBox));
+  replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, quickBox, formBox, createdBox), listBox));
+
+  /** "Play the computer": one button that starts a game at once (on the server, or in
+   * this browser when the server cannot be reached), its choices beside it. */
+  function renderQuick() {
+    const keep = () => keepQuickChoices({ players: quick.players, level: quick.level, preset: quick.preset });
+    const choice = (name, label, options, value, set) =>
+      h(
+        "label",
+        {},
+        label,
+        h(
+          "select",
+          {
+            name,
+            onchange: (e) => {
+              set(e.target.value);
+              keep();
+            },
+          },
+          options.map(([v, text]) => h("option", { value: v, selected: String(value) === String(v) }, text)),
+        ),
+      );
+    const presetText = (p) => (t(`preset.${p}`) === `preset.${p}` ? p : t(`preset.${p}`));
+    const offered = presets.includes(quick.preset) ? presets : [...presets, quick.preset];
+    const wasFocused = document.activeElement?.id === "play-computer";
+    const button = h(
+      "button",
+      { type: "button", class: "primary play-computer", id: "play-computer", disabled: quick.busy, onclick: playComputer },
+      t("lobby.playComputer"),
+    );
+    replaceChildren(
+      quickBox,
+      h("h2", {}, t("lobby.quickTitle")),
+      button,
+      h(
+        "div",
+        { class: "row quick-choices" },
+        choice("quick-players", t("lobby.opponents"), [2, 3, 4].map((n) => [n, String(n - 1)]), quick.players, (v) => (quick.players = Number(v))),
+        choice("quick-level", t("lobby.level"), LEVELS.map((l) => [l, t(`level.${l}`)]), quick.level, (v) => (quick.level = v)),
+        choice("quick-preset", t("lobby.preset"), offered.map((p) => [p, presetText(p)]), quick.preset, (v) => (quick.preset = v)),
+      ),
+      quick.error ? h("p", { class: "error", role: "alert" }, quick.error) : null,
+      h("p", { class: "small" }, t("lobby.quickPeople")),
+    );
+    if (wasFocused) button.focus();
+  }
+
+  async function playComputer() {
+    quick.busy = true;
+    quick.error = null;
+    renderQuick();
+    const request = quickRequest(quick);
+    try {
+      const made = await createGame(request);
+      keepLinks(made.id, made.seats);
+      const mine = made.seats.find((s) => s.kind === "human" && s.link);
+      location.assign(mine.link);
+      return;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.code === "network")) {
+        quick.error = errorText(e);
+        quick.busy = false;
+        renderQuick();
+        return;
+      }
+    }
+    // The server cannot be reached: the same game in this browser.
+    try {
+      const { id, seat } = await createOfflineGame(request);
+      location.assign(`/g/${id}?seat=${seat}&token=local`);
+      return;
+    } catch (e) {
+      quick.error = errorText(e);
+    }
+    quick.busy = false;
+    renderQuick();
+  }
 
   function renderForm() {
+    renderQuick();
     setRulesContext(rulesRequest(form.preset, form.pairCapture), form.size);
     const seatRows = (seatsFor(form.players) ?? []).map((seat, p) => {
       const s = form.seats[p];
@@ -124,6 +242,7 @@ export function showLobby(root) {
     replaceChildren(
       formBox,
       h("h2", {}, t("lobby.create")),
+      h("p", { class: "small" }, t("lobby.createPeople")),
       h(
         "form",
         {
@@ -421,6 +540,8 @@ export function showLobby(root) {
   }
 
   renderForm();
+  // The first screen's action takes the focus: Enter starts a game.
+  if (!location.hash) document.getElementById("play-computer")?.focus({ preventScroll: true });
   renderList();
   refresh();
   refreshOffline();

@@ -1,4 +1,5 @@
-// Page settings kept in the browser: fast animations (also `?fast=1` in the address).
+// Page settings kept in the browser: fast animations (also `?fast=1` in the address),
+// and whether a forced move (the only legal play) is played by itself.
 
 const FAST_KEY = "ashta.fast";
 
@@ -33,3 +34,28 @@ export function animationTimes(backlog = 0) {
   if (backlog > 2) return { tumble: 150, step: 40 };
   return { tumble: 550, step: 130 };
 }
+
+const AUTO_KEY = "ashta.autoplay";
+
+/** Whether a forced move (the engine lists one legal play) is played by itself after a
+ * short pause: on unless the player turned it off. */
+export function autoPlay() {
+  try {
+    return globalThis.localStorage?.getItem(AUTO_KEY) !== "0";
+  } catch {
+    return true;
+  }
+}
+
+/** Keeps the forced moves setting. */
+export function setAutoPlay(on) {
+  try {
+    globalThis.localStorage?.setItem(AUTO_KEY, on ? "1" : "0");
+  } catch {
+    // Without storage the setting lasts until the page is left.
+  }
+}
+
+/** How long a forced move waits before it is played, in ms (the player sees the throw
+ * and the move it allows first). */
+export const AUTO_PLAY_MS = 600;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { focusKey, isTyping, shortcutFor } from "../../web/keys.js";
+import { arrowStep, focusKey, FOCUS_FALLBACKS, isTyping, shortcutFor } from "../../web/keys.js";
 
 /** A stand-in for a DOM element: a tag, attributes and data attributes. */
 const el = (tagName, { id = "", role = null, dataset = {}, classes = [], editable = false } = {}) => ({
@@ -54,4 +54,25 @@ test("focus keys find a pawn, a target, the off-board pawns or a control again a
   assert.equal(focusKey(el("BUTTON", { dataset: { yard: "2" } })), '[data-yard="2"]');
   assert.equal(focusKey(el("A")), null);
   assert.equal(focusKey(null), null);
+});
+
+test("the arrow keys rove through the movable pawns and their destinations, ? lists the keys", () => {
+  assert.equal(press("ArrowLeft"), "arrow-left");
+  assert.equal(press("ArrowRight"), "arrow-right");
+  assert.equal(press("ArrowUp"), "arrow-up");
+  assert.equal(press("ArrowDown"), "arrow-down");
+  assert.equal(arrowStep("arrow-left"), -1);
+  assert.equal(arrowStep("arrow-up"), -1);
+  assert.equal(arrowStep("arrow-right"), 1);
+  assert.equal(arrowStep("arrow-down"), 1);
+  assert.equal(press("?"), "keys");
+  // A list box or a field keeps its own arrows.
+  assert.equal(press("ArrowDown", el("SELECT")), null);
+  assert.equal(press("ArrowLeft", el("INPUT")), null);
+});
+
+test("after a throw the focus goes to a movable pawn before the board itself", () => {
+  const pawn = FOCUS_FALLBACKS.indexOf(".pawn.movable");
+  assert.ok(pawn >= 0 && pawn < FOCUS_FALLBACKS.indexOf("#board"));
+  assert.ok(FOCUS_FALLBACKS.indexOf("#throw:not(:disabled)") < pawn);
 });

@@ -1,0 +1,471 @@
+// Play on a phone and with a keyboard, in headless Chromium at 1280×800, 390×844 and
+// 360×640: "Play the computer" starts a game in one tap, its choices kept; every
+// control is at least 44×44 px at 360 px; a tap on a highlighted square moves there and
+// a tap on the cowries throws; a forced move plays itself; Enter throws and then moves,
+// the arrows rove through the movable pawns and their destinations, `?` lists the keys;
+// no button's text is cut off in any of the six languages at 360 px, and the Indian
+// scripts come in the page's own fonts; the lobby offline says so; a draw says why.
+// Screenshots of each go to e2e/screenshots/.
+//
+// Usage: node phone-play.mjs BASE_URL   (E2E_ONLY=WORD runs the scenarios named with it)
+
+import { tmpdir } from "node:os";
+
+import { chromium } from "playwright-core";
+
+import { check, myTurnOrOver, newContext, screenshotAndClose, snapshot, waitFor } from "./helpers.mjs";
+import { screen } from "./screens.mjs";
+
+const base = process.argv[2];
+if (!base) {
+  console.error("usage: node phone-play.mjs BASE_URL (for example http://127.0.0.1:8080)");
+  process.exit(2);
+}
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const OVERALL_MS = 420000;
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+  { width: 360, height: 640 },
+];
+const PHONE = { width: 360, height: 640 };
+const LANGUAGES = ["en", "ru", "hi", "kn", "te", "ta"];
+
+/** The page's controls smaller than 44×44 CSS px (a check box's label is its target),
+ * as "selector W×H" lines. */
+function smallControls(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const controls = "button, a[href], select, input, summary, [role=button], [tabindex]:not([tabindex='-1'])";
+    for (const el of document.querySelectorAll(controls)) {
+      if (el.closest("[hidden], dialog:not([open])") || el.getClientRects().length === 0) continue;
+      if (getComputedStyle(el).visibility === "hidden") continue;
+      // A check box's target is its label; where several moves reach one square, a tap
+      // anywhere on the square asks which (its markers are only the keyboard's).
+      const label = el.matches("input[type=checkbox]") ? el.closest("label") : null;
+      const square = el.matches(".target.shared") ? document.querySelector(`.shared-hit[data-square="${el.dataset.square}"]`) : null;
+      const r = (label || square || el).getBoundingClientRect();
+      if (r.width < 43.5 || r.height < 43.5) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("class") ? `.${el.getAttribute("class").split(" ")[0]}` : ""}`;
+        out.push(`${name} ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  });
+}
+
+/** The buttons, links styled as buttons, list boxes and header tools whose text does not
+ * fit inside them, as "selector: text" lines. */
+function clippedTexts(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll("button, .button, select, label.fast, .choice, .player, .status, .message")) {
+      if (el.closest("[hidden], dialog:not([open])") || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.overflowY === "auto") continue;
+      const clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      const r = el.getBoundingClientRect();
+      if (clipped || r.right > innerWidth + 0.5) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}: ${el.textContent.trim().slice(0, 40)}`);
+    }
+    return out;
+  });
+}
+
+/** A game against `players − 1` random bots, made by "Play the computer" with its
+ * choices set to that; returns the page's first snapshot. */
+async function quickGame(page, { players = 2, level = "random" } = {}) {
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#play-computer:not(:disabled)");
+  await page.selectOption('select[name="quick-players"]', String(players));
+  await page.selectOption('select[name="quick-level"]', level);
+  await page.click("#play-computer");
+  await page.waitForURL(/\/g\/[^/]+\?seat=0&token=/);
+  return snapshot(page);
+}
+
+/** Plays the page's turns by tapping until `done(snapshot)` holds: the cowries to throw,
+ * then the centre of a unit's square and of its destination's square (not the markers). */
+async function tapUntil(page, done, limit = 200) {
+  for (let n = 0; n < limit; n++) {
+    const s = await waitFor(page, myTurnOrOver, 60000);
+    if (done(s) || s.status === "finished") return s;
+    if (s.must_throw) {
+      await page.click("#cowries");
+    } else if (s.legal.length === 1 && (await page.isChecked("#autoplay"))) {
+      // A forced move plays itself.
+    } else {
+      const mv = s.legal[0];
+      await chooseUnit(page, s, mv);
+      const square = await page.getAttribute(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`, "data-square");
+      await tapSquare(page, square);
+      if (await page.isVisible(".choice")) await page.click(`.choice[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+    }
+    await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+  }
+  throw new Error(`tapping for ${limit} actions did not reach the state looked for`);
+}
+
+/** Taps the unit that plays `mv`, unless it is chosen already (the only unit that can
+ * move is, with forced moves on). */
+async function chooseUnit(page, s, mv) {
+  const unit = mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`;
+  if ((await page.$(`${unit}.selected`)) === null) await page.click(unit);
+}
+
+/** A tap at the centre of the board's square `name`, whatever is drawn on it. */
+async function tapSquare(page, name) {
+  const box = await page.locator(`.square[data-square="${name}"] .cell`).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+async function oneTapToPlay(browser) {
+  const notes = [];
+  for (const viewport of SIZES) {
+    const context = await newContext(browser, { viewport });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForSelector("#play-computer:not(:disabled)");
+    // The first screen's action, focused: no Tab at all before Enter plays.
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    check(focused === "play-computer", `at ${viewport.width} px the lobby opens with the focus on Play the computer, not ${focused}`);
+    await screen(page, "quick-lobby", { onScreen: ["#play-computer", 'select[name="quick-level"]'] });
+    await page.selectOption('select[name="quick-players"]', "3");
+    await page.selectOption('select[name="quick-level"]', "beginner");
+    await page.focus("#play-computer");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/g\/[^/]+\?seat=0&token=/);
+    const s = await snapshot(page);
+    check(s.you === 0 && s.status === "playing", `Play the computer opens a game as South: ${JSON.stringify({ you: s.you, status: s.status })}`);
+    check(s.players === 3 && s.seats.filter((x) => x.kind === "bot" && x.level === "beginner").length === 2, `the game has the chosen bots: ${JSON.stringify(s.seats)}`);
+    check(s.rules.preset === "standard", `the game has the chosen rules: ${s.rules.preset}`);
+    // The choices are kept for the next game.
+    await page.goto(`${base}/`);
+    await page.waitForSelector("#play-computer:not(:disabled)");
+    const kept = await page.evaluate(() => [document.querySelector('select[name="quick-players"]').value, document.querySelector('select[name="quick-level"]').value]);
+    check(kept[0] === "3" && kept[1] === "beginner", `the lobby keeps the choices of Play the computer: ${kept}`);
+    notes.push(`${viewport.width}: 0 Tabs`);
+    await context.close();
+  }
+  return notes.join(", ");
+}
+
+async function touchTargetsAndTaps(browser) {
+  // As people play: forced moves on.
+  const context = await newContext(browser, { viewport: PHONE, autoplay: true });
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#play-computer:not(:disabled)");
+  await page.waitForSelector('select[name="kind-1"]');
+  const lobbySmall = await smallControls(page);
+  check(lobbySmall.length === 0, `at 360 px the lobby's controls are at least 44×44 px: ${lobbySmall.join("; ")}`);
+  let s = await quickGame(page);
+  const header = await page.$eval("#header", (el) => el.getBoundingClientRect().height);
+  check(header <= 56, `the game's header on a phone is one short line: ${header} px`);
+  // A tap on the cowries throws.
+  s = await waitFor(page, (x) => x.status === "playing" && x.position.to_move === x.you && x.must_throw, 30000);
+  await page.click("#cowries");
+  s = await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+  check(s.events.some((e) => e.kind === "throw" && e.seat === 0), "a tap on the cowries throws");
+  s = await tapUntil(page, (x) => !x.must_throw && x.position.to_move === x.you && x.legal.length > 1);
+  check(s.status === "playing", "the game ended before a move could be tapped");
+  const gameSmall = await smallControls(page);
+  check(gameSmall.length === 0, `at 360 px on the player's move every control is at least 44×44 px: ${gameSmall.join("; ")}`);
+  await screen(page, "touch-move", { onScreen: ["#throw", "#cowries", ".pawn.movable"] });
+  // A tap on the destination's square, not on its marker, plays the move.
+  const mv = s.legal[0];
+  await chooseUnit(page, s, mv);
+  const square = await page.getAttribute(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`, "data-square");
+  const shared = (await page.$$(`.target[data-square="${square}"]`)).length > 1;
+  await tapSquare(page, square);
+  if (shared) {
+    await page.waitForSelector(".choice");
+    await page.click(`.choice[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+  }
+  const after = await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+  const played = after.events.find((e) => e.version === s.version + 1);
+  check(played && played.kind === "move" && played.move.value === mv.value && played.move.from === mv.from, `a tap on the highlighted square ${square} plays its move: ${JSON.stringify(played)}`);
+  // The other sizes, for people to look at.
+  for (const viewport of SIZES.slice(0, 2)) {
+    await page.setViewportSize(viewport);
+    await screen(page, "touch-game", { inside: ["#throw", "#cowries"] });
+  }
+  await context.close();
+  return `0 controls under 44 px at 360 px, header ${Math.round(header)} px`;
+}
+
+async function forcedMovesPlayThemselves(browser) {
+  const notes = [];
+  for (const viewport of SIZES) notes.push(await forcedMoveAt(browser, viewport, viewport.width === PHONE.width));
+  return notes.join(", ");
+}
+
+/** A forced move played by itself at `viewport`; with `thenOff`, the setting turned off
+ * and the next forced move waiting for the player. */
+async function forcedMoveAt(browser, viewport, thenOff) {
+  const context = await newContext(browser, { viewport, autoplay: true });
+  const page = await context.newPage();
+  // One pawn each: most throws leave a single play.
+  await page.goto(`${base}/`);
+  const made = await page.evaluate(async () => {
+    const { createGame } = await import("/assets/api.js");
+    return createGame({ rules: { preset: "standard", pawns: 1 }, size: 5, players: 2, seats: [{ kind: "human", name: null }, { kind: "bot", level: "random" }] });
+  });
+  await page.goto(new URL(made.seats[0].link, base).href);
+  await snapshot(page);
+  check(await page.isChecked("#autoplay"), "playing forced moves is on by default");
+  // Throw by tapping until the engine lists a single play; it is played with no tap.
+  for (let n = 0; n < 200; n++) {
+    const s = await waitFor(page, myTurnOrOver, 60000);
+    check(s.status === "playing", "the game ended before a forced move came");
+    if (s.must_throw) {
+      await page.click("#cowries");
+      await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+      continue;
+    }
+    if (s.legal.length === 1) {
+      const only = s.legal[0];
+      const after = await waitFor(page, (x, v) => x.version > v, 5000, s.version);
+      const played = after.events.find((e) => e.version === s.version + 1);
+      check(played.kind === "move" && played.move.value === only.value && played.move.from === only.from, `the forced move is played by itself: ${JSON.stringify(played)}`);
+      await screen(page, "forced-move", { inside: ["#throw"] });
+      let waited = "";
+      if (thenOff) {
+        // Turned off, a forced move waits for the player.
+        await page.uncheck("#autoplay");
+        waited = `, waited when off (${await waitForForced(page)})`;
+      }
+      await context.close();
+      return `${viewport.width}: played by itself${waited}`;
+    }
+    const mv = s.legal[0];
+    const unit = mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`;
+    if (new Set(s.legal.map((m) => m.from)).size === 1) {
+      // The only unit that can move is chosen already, its destinations shown.
+      await page.waitForSelector(`${unit}.selected`);
+    } else {
+      await page.click(unit);
+    }
+    await page.click(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+    await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+  }
+  throw new Error("no forced move came in 200 actions");
+}
+
+/** With the setting off: plays on until a forced move, and checks it is not played by
+ * itself within a second and a half. */
+async function waitForForced(page) {
+  for (let n = 0; n < 200; n++) {
+    const s = await waitFor(page, myTurnOrOver, 60000);
+    check(s.status === "playing", "the game ended before a second forced move came");
+    if (s.must_throw) {
+      await page.click("#throw");
+    } else if (s.legal.length === 1) {
+      await page.waitForTimeout(1500);
+      const still = await snapshot(page);
+      check(still.version === s.version, "with the setting off a forced move waits for the player");
+      return "1.5 s";
+    } else {
+      const mv = s.legal[0];
+      await page.click(mv.from < 0 ? `[data-yard="${s.you}"]` : `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`);
+      await page.click(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+    }
+    await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+  }
+  throw new Error("no second forced move came in 200 actions");
+}
+
+async function keyboardPlay(browser) {
+  const notes = [];
+  for (const viewport of SIZES) notes.push(await keyboardPlayAt(browser, viewport));
+  return notes.join(", ");
+}
+
+async function keyboardPlayAt(browser, viewport) {
+  const context = await newContext(browser, { viewport });
+  const page = await context.newPage();
+  await quickGame(page);
+  const active = () => page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return "body";
+    return el.id ? `#${el.id}` : `${el.getAttribute("class") || el.tagName}`;
+  });
+  // `?` lists the keys.
+  await page.focus("#board");
+  await page.keyboard.press("?");
+  await page.waitForSelector("#keys-dialog[open]");
+  const keys = await page.$$eval("#keys-dialog li", (lis) => lis.map((li) => li.dataset.key));
+  check(["throw", "enter", "arrows", "hint", "undo", "help"].every((k) => keys.includes(k)), `? lists the keys: ${keys}`);
+  await screen(page, "keys-dialog", { onScreen: ["#keys-close"] });
+  await page.click("#keys-close");
+  let arrowsTried = false;
+  let moves = 0;
+  for (let n = 0; n < 200 && !(arrowsTried && moves >= 2); n++) {
+    const s = await waitFor(page, myTurnOrOver, 60000);
+    check(s.status === "playing", "the game ended before the keys were tried");
+    if (s.must_throw) {
+      // Enter throws.
+      await page.focus("#board");
+      await page.keyboard.press("Enter");
+      const thrown = await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+      check(thrown.events.some((e) => e.version > s.version && e.kind === "throw" && e.seat === 0), "Enter throws");
+      continue;
+    }
+    // After the throw the focus is on a pawn that can move (no Tab needed).
+    const where = await active();
+    check(/pawn|yard/.test(where) || (await page.evaluate(() => !!document.activeElement?.dataset?.yard)), `after a throw the focus is on a movable pawn, not ${where}`);
+    const units = [...new Set(s.legal.map((mv) => mv.from))];
+    if (units.length > 1 && !arrowsTried) {
+      // → chooses the next movable unit, ↓ goes to its first destination.
+      await page.keyboard.press("ArrowRight");
+      const chosen = await page.evaluate(() => document.querySelector(".pawn.selected, [data-yard].selected")?.dataset);
+      check(chosen, "→ chooses a movable pawn");
+      await page.keyboard.press("ArrowDown");
+      const target = await page.evaluate(() => document.activeElement?.classList.contains("target"));
+      check(target, "↓ puts the focus on a destination");
+      await page.keyboard.press("ArrowDown");
+      check(await page.evaluate(() => document.activeElement?.classList.contains("target")), "↓ again stays among the destinations");
+      arrowsTried = true;
+    } else {
+      // Enter with nothing chosen picks the first movable unit and its first destination.
+      await page.keyboard.press("Enter");
+      check(await page.evaluate(() => document.activeElement?.classList.contains("target")), "Enter puts the focus on a destination");
+    }
+    await page.keyboard.press("Enter");
+    const after = await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+    check(after.events.some((e) => e.version > s.version && e.kind === "move" && e.seat === 0), "Enter plays the destination in focus");
+    moves += 1;
+  }
+  check(arrowsTried && moves >= 2, `keyboard play: arrows ${arrowsTried}, moves ${moves}`);
+  await context.close();
+  return `${viewport.width}: ${moves} moves by Enter, arrows tried`;
+}
+
+async function textFitsInEveryLanguage(browser) {
+  const context = await newContext(browser, { viewport: PHONE });
+  const page = await context.newPage();
+  const fonts = new Set();
+  page.on("response", (r) => {
+    if (r.url().includes("/assets/fonts/") && r.ok()) fonts.add(new URL(r.url()).pathname.split("/").pop());
+  });
+  const s = await quickGame(page);
+  await tapUntil(page, (x) => !x.must_throw && x.position.to_move === x.you && x.legal.length > 0);
+  const problems = [];
+  for (const viewport of [{ width: 390, height: 844 }, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const lang of LANGUAGES) {
+      await page.selectOption("#lang", lang);
+      await page.waitForTimeout(200);
+      // The hint's button is the longest of the throw panel's.
+      problems.push(...(await clippedTexts(page)).map((p) => `${lang} game at ${viewport.width} px: ${p}`));
+      await screen(page, `text-game-${lang}`, { inside: ["#throw", "#undo", "#hint"] });
+    }
+  }
+  await page.goto(`${base}/`);
+  await page.waitForSelector('select[name="kind-1"]');
+  for (const lang of LANGUAGES) {
+    await page.selectOption("#lang", lang);
+    await page.waitForTimeout(200);
+    problems.push(...(await clippedTexts(page)).map((p) => `${lang} lobby: ${p}`));
+    await screen(page, `text-lobby-${lang}`, { onScreen: ["#play-computer"] });
+  }
+  check(problems.length === 0, `text cut off at 360 px: ${problems.join("; ")}`);
+  // The Indian scripts in the page's own fonts, each loaded for its language only.
+  const families = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, ""));
+  });
+  for (const script of ["devanagari", "kannada", "telugu", "tamil"]) {
+    check([...fonts].some((f) => f.includes(`-${script}-`)), `the ${script} font was served: ${[...fonts]}`);
+  }
+  check(["Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => families.includes(`Ashta ${n}`)), `the page's fonts are in use: ${families}`);
+  // The pawns' letters (in the player's script) are drawn in them too.
+  await page.goto(new URL(`/g/${s.id}`, base).href);
+  await page.waitForSelector(".pawn-letter");
+  const letterFonts = await page.$eval(".pawn-letter", (el) => getComputedStyle(el).fontFamily);
+  check(["Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => letterFonts.includes(`Ashta ${n}`)), `the pawns' letters use the page's fonts: ${letterFonts}`);
+  await context.close();
+  return `${LANGUAGES.length} languages, game ${s.id} and the lobby, fonts ${[...fonts].length}`;
+}
+
+async function smallerThings(browser) {
+  const context = await newContext(browser, { viewport: PHONE });
+  const page = await context.newPage();
+  // The lobby with the server out of reach says "offline", not "network error".
+  await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#games .error");
+  const said = await page.textContent("#games .error");
+  check(/offline/i.test(said) && !/network error/i.test(said), `the lobby offline says so: ${said}`);
+  await screen(page, "offline-lobby", { onScreen: ["#play-computer"] });
+  // Play the computer still starts a game: in this browser.
+  await page.click("#play-computer");
+  await page.waitForURL(/\/g\/local-[^/]+\?seat=0&token=local/);
+  const local = await snapshot(page);
+  check(local.status === "playing" && local.you === 0 && local.seats[1].kind === "bot", `offline, Play the computer plays in the browser: ${JSON.stringify(local.seats)}`);
+  await page.unroute("**/api/**");
+  // A frozen draw is explained in a sentence, in every language.
+  const why = await page.evaluate(async (languages) => {
+    const { drawWhy } = await import("/assets/endscreen.js");
+    const { setLanguage } = await import("/assets/i18n.js");
+    const out = {};
+    for (const lang of languages) {
+      setLanguage(lang, false);
+      out[lang] = drawWhy({ winner: null, draw: "frozen" })?.textContent || "";
+    }
+    setLanguage("en", false);
+    out.won = drawWhy({ winner: 0, draw: null }) === null;
+    return out;
+  }, LANGUAGES);
+  for (const lang of LANGUAGES) check(why[lang].length > 30, `a frozen draw is explained in ${lang}: ${why[lang]}`);
+  check(why.won, "a game someone won has no draw sentence");
+  await context.close();
+  return "offline lobby plays in the browser, frozen draw in 6 languages";
+}
+
+async function main() {
+  const started = Date.now();
+  const guard = setTimeout(() => {
+    console.error(`the phone and keyboard tests took longer than ${OVERALL_MS / 1000} s`);
+    process.exit(1);
+  }, OVERALL_MS);
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  } catch (e) {
+    console.error(`cannot start Chromium at ${executablePath}: ${e.message}\ninstall it with: apt-get install -y chromium`);
+    process.exit(1);
+  }
+  const scenarios = [
+    ["one tap to play the computer at 1280, 390 and 360 px, its choices kept", oneTapToPlay],
+    ["touch: 44 px controls at 360 px, a tap on the cowries throws, a tap on a highlighted square moves", touchTargetsAndTaps],
+    ["a forced move plays itself, unless the setting is off", forcedMovesPlayThemselves],
+    ["keyboard: Enter throws and moves, arrows rove, ? lists the keys", keyboardPlay],
+    ["text fits in six languages at 360 px, in the page's fonts", textFitsInEveryLanguage],
+    ["offline lobby and the frozen draw in words", smallerThings],
+  ];
+  let passed = 0;
+  let failed = 0;
+  const only = process.env.E2E_ONLY || "";
+  for (const scenario of scenarios.filter(([name]) => name.includes(only))) {
+    const [name, run] = scenario;
+    const t0 = Date.now();
+    try {
+      const detail = await run(browser);
+      passed += 1;
+      console.log(`ok - ${name} (${detail}; ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed += 1;
+      console.log(`not ok - ${name}: ${e.stack || e}`);
+      const files = await screenshotAndClose(tmpdir(), `ashta-phone-failure-${scenarios.indexOf(scenario) + 1}`);
+      if (files.length > 0) console.log(`  screenshots: ${files.join(" ")}`);
+    }
+  }
+  await browser.close();
+  clearTimeout(guard);
+  console.log(`phone and keyboard tests: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main();
