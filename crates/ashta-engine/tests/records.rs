@@ -338,3 +338,26 @@ fn the_record_walker_stops_at_the_first_move_that_does_not_fit() {
         "the walk stops there"
     );
 }
+
+/// RULES.md 8.6: in places mode a claim places the claimant after the players already
+/// home, who keep their places (the first home stays the winner); a player home may not
+/// claim, and the claimed position reads back.
+#[test]
+fn a_claim_places_the_claimant_after_the_players_already_home() {
+    let (v, home_first) = ashta_engine::parse_any(
+        "standard+finish=places 5 3 1 - 24,24,24,24/0,0,0,1/0,0,0,0 0 - 0 winner=0 places=0",
+    )
+    .unwrap();
+    let mut pos = home_first;
+    assert_eq!(
+        v.claim_win(&mut pos, 0),
+        Err(ashta_engine::TurnError::NotInPlay)
+    );
+    v.claim_win(&mut pos, 2).unwrap();
+    assert!(pos.is_over() && pos.claimed());
+    assert_eq!(pos.places(), &[0, 2]);
+    assert_eq!(pos.winner(), Some(0));
+    let json = v.to_json(&pos);
+    assert_eq!(json.places, Some(vec![0, 2]));
+    assert_eq!(v.check(&json).unwrap(), pos);
+}

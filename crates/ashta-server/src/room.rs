@@ -25,8 +25,7 @@ use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
 use ashta_table::messages::{EventText, PresenceMessage, ServerMessage, Snapshot};
 use ashta_table::protocol::{
-    AwayView, ClaimChoice, Event, MoveRequest, SeatConfig, SeatKind, SeatView, WsError,
-    WsErrorCode,
+    AwayView, ClaimChoice, Event, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
 use ashta_table::Table;
 

@@ -185,7 +185,10 @@ async fn playing_on_lets_a_bot_play_for_the_player_who_left_at_once() {
     // Well within the minute of the away timer, a bot plays seat 1's turns.
     let started = std::time::Instant::now();
     loop {
-        assert!(started.elapsed() < Duration::from_secs(20), "no stand-in move");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no stand-in move"
+        );
         if to_move(&view.position) == 0 {
             first.send(view.action()).await;
         }

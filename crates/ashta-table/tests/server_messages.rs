@@ -230,5 +230,8 @@ fn an_away_seat_says_when_a_claim_over_it_may_be_made() {
     assert_eq!(json["claim_at"], 31000);
     assert_eq!(serde_json::from_value::<AwayView>(json).unwrap(), away);
     away.claim_at = None;
-    assert!(serde_json::to_value(&away).unwrap().get("claim_at").is_none());
+    assert!(serde_json::to_value(&away)
+        .unwrap()
+        .get("claim_at")
+        .is_none());
 }
