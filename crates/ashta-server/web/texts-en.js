@@ -259,6 +259,8 @@ export const en = {
   "review.made": "Played",
   "review.best": "Best",
   "review.loss": "Chance to win lost: {loss}",
+  "review.open": "Open in the replay",
+  "review.tooClose": "Too close to call: {count} decisions lost as much as a label's worth, but within the rollouts' noise; they are not counted.",
   "review.entry": "off the board",
   "review.mark.doubtful": "doubtful",
   "review.mark.mistake": "mistake",

@@ -259,6 +259,8 @@ export const hi = {
   "review.made": "खेला",
   "review.best": "सबसे अच्छा",
   "review.loss": "जीत की खोई संभावना: {loss}",
+  "review.open": "रीप्ले में खोलें",
+  "review.tooClose": "तय करना कठिन: {count} फ़ैसलों में हानि रोलआउट के शोर के भीतर है; उन्हें नहीं गिना गया।",
   "review.entry": "बोर्ड के बाहर से",
   "review.mark.doubtful": "संदिग्ध",
   "review.mark.mistake": "गलती",

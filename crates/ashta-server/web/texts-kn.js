@@ -259,6 +259,8 @@ export const kn = {
   "review.made": "ಆಡಿದ್ದು",
   "review.best": "ಅತ್ಯುತ್ತಮ",
   "review.loss": "ಕಳೆದುಕೊಂಡ ಗೆಲುವಿನ ಸಾಧ್ಯತೆ: {loss}",
+  "review.open": "ಮರುಪ್ರದರ್ಶನದಲ್ಲಿ ತೆರೆಯಿರಿ",
+  "review.tooClose": "ನಿರ್ಧರಿಸಲು ತುಂಬಾ ಹತ್ತಿರ: {count} ನಿರ್ಧಾರಗಳ ನಷ್ಟ ರೋಲ್‌ಔಟ್‌ಗಳ ಗದ್ದಲದೊಳಗಿದೆ; ಅವನ್ನು ಎಣಿಸಿಲ್ಲ.",
   "review.entry": "ಹಲಗೆಯ ಹೊರಗಿನಿಂದ",
   "review.mark.doubtful": "ಸಂಶಯಾಸ್ಪದ",
   "review.mark.mistake": "ತಪ್ಪು",

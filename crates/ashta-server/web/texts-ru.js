@@ -259,6 +259,8 @@ export const ru = {
   "review.made": "Сыграно",
   "review.best": "Лучше",
   "review.loss": "Потеряно шансов на победу: {loss}",
+  "review.open": "Открыть в повторе",
+  "review.tooClose": "Слишком близко, чтобы судить: в {count} решениях потеря не больше шума розыгрышей; они не считаются.",
   "review.entry": "вне доски",
   "review.mark.doubtful": "сомнительно",
   "review.mark.mistake": "ошибка",

@@ -259,6 +259,8 @@ export const ta = {
   "review.made": "ஆடியது",
   "review.best": "சிறந்தது",
   "review.loss": "இழந்த வெற்றி வாய்ப்பு: {loss}",
+  "review.open": "மறுஓட்டத்தில் திற",
+  "review.tooClose": "தீர்மானிக்க முடியாத அளவு நெருக்கம்: {count} முடிவுகளின் இழப்பு ரோல்அவுட் இரைச்சலுக்குள் உள்ளது; அவை எண்ணப்படவில்லை.",
   "review.entry": "பலகைக்கு வெளியிலிருந்து",
   "review.mark.doubtful": "ஐயத்துக்குரியது",
   "review.mark.mistake": "தவறு",

@@ -259,6 +259,8 @@ export const te = {
   "review.made": "ఆడినది",
   "review.best": "ఉత్తమం",
   "review.loss": "కోల్పోయిన గెలుపు అవకాశం: {loss}",
+  "review.open": "రీప్లేలో తెరవండి",
+  "review.tooClose": "నిర్ణయించలేనంత దగ్గర: {count} నిర్ణయాల నష్టం రోల్‌అవుట్‌ల శబ్దంలోనే ఉంది; వాటిని లెక్కించలేదు.",
   "review.entry": "బోర్డు బయటి నుండి",
   "review.mark.doubtful": "సందేహాస్పదం",
   "review.mark.mistake": "తప్పు",
