@@ -230,6 +230,8 @@ async function reviewArrowsAndOpenInReplay(browser) {
     check(first.made.includes(`${first.arrow.from} → ${first.arrow.to}`), `the arrow is the play made: ${JSON.stringify(first.arrow)} in ${first.made}`);
   }
   check(/%( ± \d+\.\d%)?$/.test(first.loss), `the loss says its ±: ${first.loss}`);
+  await page.evaluate(() => document.querySelector("#review-mistakes li").scrollIntoView());
+  const file = await screen(page, "review-arrows", { inside: ["#review-mistakes li .review-board"] });
   // A click on the mistake's board opens the replay at that moment.
   await page.click("#review-mistakes li .review-open");
   await page.waitForSelector("#throw-box #replay:not([hidden])");
@@ -239,7 +241,7 @@ async function reviewArrowsAndOpenInReplay(browser) {
   check(shown > 0, "the replay shows the position on the game's board");
   await page.click("#replay-close");
   await page.context().close();
-  return `${rows.length} mistakes, board ${Math.round(first.width)} px, arrow ${first.arrow.kind} ${first.arrow.from ?? "entry"} → ${first.arrow.to}, replay at step ${step}`;
+  return `${rows.length} mistakes, board ${Math.round(first.width)} px, arrow ${first.arrow.kind} ${first.arrow.from ?? "entry"} → ${first.arrow.to}, replay at step ${step}, ${file.split("/").pop()}`;
 }
 
 async function main() {
