@@ -113,6 +113,9 @@ pub fn result_text(variant: &Variant, pos: &Position) -> String {
             Some(w) => format!("{} wins", player_long(variant, w)),
             None => "game over".to_string(),
         };
+        if pos.claimed() {
+            text += " (by claim: the opponents left the table)";
+        }
         if places.len() > 1 {
             let order: Vec<String> = places
                 .iter()

@@ -169,13 +169,13 @@ mod served {
     /// Starts the built `ashta serve` on a free loopback port with a fresh database,
     /// without bot pauses; returns it with its base URL.
     fn start_server() -> (Server, String) {
-        start_server_of(Path::new(env!("CARGO_BIN_EXE_ashta")), None)
+        start_server_of(Path::new(env!("CARGO_BIN_EXE_ashta")), None, &[])
     }
 
     /// Starts `binary serve` (in `cwd` when given) on a free loopback port with a fresh
     /// database, without bot pauses; returns it with its base URL, read from the line it
     /// prints first.
-    fn start_server_of(binary: &Path, cwd: Option<&Path>) -> (Server, String) {
+    fn start_server_of(binary: &Path, cwd: Option<&Path>, flags: &[&str]) -> (Server, String) {
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .unwrap()
@@ -198,6 +198,7 @@ mod served {
                 "--db",
             ])
             .arg(dir.join("games.sqlite"))
+            .args(flags)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log).unwrap())
@@ -262,7 +263,7 @@ mod served {
         std::fs::copy(env!("CARGO_BIN_EXE_ashta"), &binary).expect("copy the binary");
         let run_dir = home.path().join("run");
         std::fs::create_dir(&run_dir).unwrap();
-        let (server, base) = start_server_of(&binary, Some(&run_dir));
+        let (server, base) = start_server_of(&binary, Some(&run_dir), &[]);
         let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
         let out = run(
             Command::new("node")
@@ -312,12 +313,27 @@ mod served {
         run_page_script("phone-play.mjs");
     }
 
+    /// A player who leaves (`e2e/leavers.mjs`), on a server whose claim time is two
+    /// seconds: their panel says they are away with a counter that runs, the claim
+    /// buttons come once the server offers them, and the claimed win is the result the
+    /// end screen says.
+    #[test]
+    fn browser_shows_a_player_away_and_the_claim_over_them() {
+        run_page_script_on("leavers.mjs", &["--claim-after-secs", "2"]);
+    }
+
     /// Runs an e2e script (`node SCRIPT BASE_URL`) against a fresh `ashta serve`.
     fn run_page_script(script: &str) {
+        run_page_script_on(script, &[]);
+    }
+
+    /// Runs an e2e script (`node SCRIPT BASE_URL`) against a fresh `ashta serve` given
+    /// `flags` besides.
+    fn run_page_script_on(script: &str, flags: &[&str]) {
         let Some(chromium) = browser_tools(&format!("the browser test {script}")) else {
             return;
         };
-        let (server, base) = start_server();
+        let (server, base) = start_server_of(Path::new(env!("CARGO_BIN_EXE_ashta")), None, flags);
         let out = run(
             Command::new("node")
                 .arg(script)

@@ -317,7 +317,8 @@ pub enum ThrowError {
     BadSequence(Vec<u8>, &'static str),
 }
 
-/// A turn-level operation ([`crate::Variant::end_turn`], [`crate::Variant::declare_draw`])
+/// A turn-level operation ([`crate::Variant::end_turn`], [`crate::Variant::declare_draw`],
+/// [`crate::Variant::claim_win`])
 /// asked for in a phase where the rules do not allow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum TurnError {
@@ -332,6 +333,9 @@ pub enum TurnError {
     /// A value in the bag can still be used: the player must move if they can.
     #[error("a value in the bag can still be used: the player must move")]
     MustMove,
+    /// The player named is not in the game, or has every pawn home already.
+    #[error("that player is not in the game, or is home already")]
+    NotInPlay,
 }
 
 /// A moment [`crate::Game::undo_to`] cannot go back to.

@@ -310,6 +310,18 @@ impl Game {
         Ok(())
     }
 
+    /// Ends the game with a win claimed by `player` at the table, every opponent still in
+    /// the game having left it (RULES.md 8.6: whoever drives the game checks who left).
+    /// The claimant is placed after the players already home; the record's result says
+    /// the game was claimed. Refused once the game is over, and for a player not in the
+    /// game or already home.
+    pub fn claim_win(&mut self, player: usize) -> Result<(), TurnError> {
+        self.variant.claim_win(&mut self.position, player)?;
+        self.throwing = false;
+        self.after_step();
+        Ok(())
+    }
+
     /// Applies the turn limit and writes the result once the game is over.
     fn after_step(&mut self) {
         let pos = &mut self.position;
@@ -401,6 +413,18 @@ impl Game {
                     .map_err(|e| RecordError::Result {
                         recorded: format!("{recorded:?}"),
                         replayed: e.to_string(),
+                    })?;
+            }
+            // So is a win claimed at the table over players who left: the claimant is
+            // the last placed.
+            if recorded.claimed && !game.position.is_over() {
+                let claimant = recorded.places.last().copied().or(recorded.winner);
+                let claimed = claimant.ok_or_else(|| "a claimed win names no winner".to_string());
+                claimed
+                    .and_then(|p| game.claim_win(p as usize).map_err(|e| e.to_string()))
+                    .map_err(|replayed| RecordError::Result {
+                        recorded: format!("{recorded:?}"),
+                        replayed,
                     })?;
             }
             let replayed = game.record.result.clone();
@@ -526,5 +550,6 @@ fn result_of(pos: &Position) -> ResultRecord {
             Vec::new()
         },
         draw: pos.draw().map(|d| d.name().to_string()),
+        claimed: pos.claimed(),
     }
 }

@@ -15,8 +15,9 @@
 //! 7. players who have captured, as digits (`-` for none);
 //! 8. blocks as `owner@at>blocked-players`, joined with `,` (`-` for none);
 //! 9. extra turns;
-//! 10. optional result tokens: `winner=P`, `places=P.P.P`, `draw=frozen` or
-//!     `draw=turn-limit`.
+//! 10. optional result tokens: `winner=P`, `places=P.P.P`, `draw=frozen`,
+//!     `draw=turn-limit` or `draw=declared`, and `claimed` for a win claimed at the
+//!     table.
 
 use serde_json::{Map, Value};
 
@@ -62,6 +63,9 @@ impl PositionJson {
         }
         if let Some(d) = &self.draw {
             out += &format!(" draw={}", d.replace(' ', "-"));
+        }
+        if self.claimed {
+            out += " claimed";
         }
         out
     }
@@ -141,12 +145,14 @@ impl PositionJson {
             winner: None,
             draw: None,
             places: None,
+            claimed: false,
         };
         for token in &fields[9..] {
             match token.split_once('=') {
                 Some(("winner", w)) => json.winner = Some(int(w, "winner")?),
                 Some(("places", p)) => json.places = Some(list(p, '.', "places")?),
                 Some(("draw", d)) => json.draw = Some(d.replace('-', " ")),
+                None if *token == "claimed" => json.claimed = true,
                 _ => return Err(bad(format!("unknown result token {token:?}"))),
             }
         }

@@ -89,6 +89,9 @@ pub struct Position {
     pub(crate) places_len: u8,
     pub(crate) draw: Option<DrawReason>,
     pub(crate) over: bool,
+    /// The last placed player won by a claim at the table: every opponent still in the
+    /// game had left it (RULES.md 8.6), not by the moves.
+    pub(crate) claimed: bool,
     /// Whether the player to move is throwing or moving.
     pub(crate) stage: Stage,
     /// The variant that made the position (see [`crate::Variant::check_position`]).
@@ -135,6 +138,7 @@ impl Position {
             places_len: 0,
             draw: None,
             over: false,
+            claimed: false,
             stage: Stage::THROWING,
             tag,
         }
@@ -241,6 +245,13 @@ impl Position {
     pub fn draw(&self) -> Option<DrawReason> {
         self.draw
     }
+    /// Whether the game ended by a claim at the table (RULES.md 8.6): the last of
+    /// [`Position::places`] claimed the game when every opponent still in it had left,
+    /// and is placed without bringing every pawn home.
+    #[inline]
+    pub fn claimed(&self) -> bool {
+        self.claimed
+    }
     /// Raw pawn indices of player `p` (sorted, [`OFF`] for off-board); `n` is the
     /// rule set's pawn count.
     #[inline]
@@ -274,7 +285,7 @@ impl Position {
                 self.finished,
                 self.places_len,
                 0, // the blocks are mixed in below
-                self.over as u8,
+                self.over as u8 | (self.claimed as u8) << 1,
                 self.draw.map_or(0, |d| d as u8 + 1),
             ]),
         );
@@ -304,6 +315,7 @@ impl PartialEq for Position {
             && self.places_len == o.places_len
             && self.draw == o.draw
             && self.over == o.over
+            && self.claimed == o.claimed
     }
 }
 

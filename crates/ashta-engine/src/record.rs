@@ -112,6 +112,11 @@ pub struct ResultRecord {
     /// `"frozen"`, `"turn limit"` or `"declared"` (ended at the table, outside the
     /// rules) for a draw.
     pub draw: Option<String>,
+    /// The game was won by a claim at the table, not by the moves (RULES.md 8.6): every
+    /// opponent still in it had left, and the last placed player claimed it. Written
+    /// only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub claimed: bool,
 }
 
 /// A record that does not replay.

@@ -74,6 +74,11 @@ pub struct PositionJson {
     /// The finishing order so far (places mode).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub places: Option<Vec<i64>>,
+    /// The game was won by a claim at the table (RULES.md 8.6): the last placed player
+    /// (the winner when no places are given) claimed it when every opponent still in
+    /// the game had left, and need not have every pawn home. Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub claimed: bool,
 }
 
 /// A block as written in JSON.
@@ -279,9 +284,11 @@ impl Variant {
             .filter(|p| !finished.contains(p))
             .collect();
         let complete = places.len() as i64 == players;
-        // Only the last of a complete list may be a player who never finished.
-        let last_place_ok =
-            complete && unfinished_placed.len() == 1 && places.last() == unfinished_placed.last();
+        // Only the last of a complete list may be a player who never finished, or the
+        // claimant of a claimed win (placed last).
+        let last_place_ok = (complete || json.claimed)
+            && unfinished_placed.len() == 1
+            && places.last() == unfinished_placed.last();
         if !unfinished_placed.is_empty() && !last_place_ok {
             return bad(format!(
                 "player {} is placed but has not brought every pawn home",
@@ -313,18 +320,26 @@ impl Variant {
                 ))
             }
         };
-        let won = match self.rules().finish {
-            Finish::First => !places.is_empty(),
-            Finish::Places => complete,
-        };
+        if json.claimed && places.is_empty() {
+            return bad("a claimed win must name its winner".into());
+        }
+        let won = json.claimed
+            || match self.rules().finish {
+                Finish::First => !places.is_empty(),
+                Finish::Places => complete,
+            };
         if won && pos.draw.is_some() {
             return bad("a finished game cannot also be drawn".into());
         }
-        if self.rules().finish == Finish::Places && !complete && places.len() as i64 == players - 1
+        if self.rules().finish == Finish::Places
+            && !complete
+            && !json.claimed
+            && places.len() as i64 == players - 1
         {
             return bad("all but one player have finished, so the last place must be given".into());
         }
         pos.over = won || pos.draw.is_some();
+        pos.claimed = json.claimed;
         Ok(())
     }
 
@@ -476,6 +491,7 @@ impl Variant {
             draw: pos.draw().map(|d| d.name().to_string()),
             places: (self.rules().finish == Finish::Places)
                 .then(|| pos.places().iter().map(|&p| p as i64).collect()),
+            claimed: pos.claimed(),
         }
     }
 

@@ -134,6 +134,7 @@ fn tampered_records_are_refused_with_the_reason() {
             winner: Some(1),
             places: Vec::new(),
             draw: None,
+            claimed: false,
         })
     });
     assert!(matches!(e, RecordError::Result { .. }), "{e}");
@@ -188,6 +189,62 @@ fn a_draw_declared_at_the_table_replays_to_the_same_draw() {
         Game::load(&as_turn_limit),
         Err(RecordError::Result { .. })
     ));
+}
+
+/// A win claimed at the table over players who left (RULES.md 8.6) is not reached by
+/// the moves: the record says it was claimed, its replay ends the game there with the
+/// same winner, and the position says so; without the word the same record is refused.
+#[test]
+fn a_win_claimed_at_the_table_replays_to_the_same_win() {
+    let mut game = random_game(2, 7, 30);
+    assert!(!game.position().is_over());
+    game.claim_win(1).unwrap();
+    assert!(game.position().is_over());
+    assert_eq!(game.position().winner(), Some(1));
+    assert!(game.position().claimed());
+    let result = game.record().result.clone().expect("the game is over");
+    assert_eq!((result.winner, result.claimed), (Some(1), true));
+    let text = game.save();
+    let again = Game::load(&text).unwrap();
+    assert_eq!(again.position(), game.position());
+    assert!(again.position().claimed());
+    let mut unclaimed: Record = serde_json::from_str(&text).unwrap();
+    unclaimed.result.as_mut().unwrap().claimed = false;
+    assert!(matches!(
+        Game::replay(&unclaimed),
+        Err(RecordError::Result { .. })
+    ));
+}
+
+/// A claim is refused once the game is over and for a player who is not in the game:
+/// the position is left as it was.
+#[test]
+fn a_claim_is_refused_after_the_end_and_for_a_player_not_in_the_game() {
+    let mut game = random_game(2, 8, 30);
+    assert_eq!(game.claim_win(2), Err(ashta_engine::TurnError::NotInPlay));
+    assert!(!game.position().is_over());
+    game.claim_win(0).unwrap();
+    assert_eq!(game.claim_win(1), Err(ashta_engine::TurnError::GameOver));
+    assert_eq!(game.position().winner(), Some(0));
+}
+
+/// A claimed position reads back from its JSON and its compact notation, the claimant
+/// placed without every pawn home; a claim that names no winner is refused.
+#[test]
+fn a_claimed_position_reads_back_from_json_and_notation() {
+    let mut game = random_game(3, 9, 30);
+    game.claim_win(2).unwrap();
+    let v = game.variant();
+    let json = v.to_json(game.position());
+    assert!(json.claimed);
+    assert_eq!(v.check(&json).unwrap(), *game.position());
+    let line = json.to_notation();
+    assert!(line.ends_with(" claimed"), "{line}");
+    let read = ashta_engine::PositionJson::from_notation(&line).unwrap();
+    assert_eq!(v.check(&read).unwrap(), *game.position());
+    let mut nobody = json.clone();
+    nobody.winner = None;
+    assert!(v.check(&nobody).is_err());
 }
 
 /// The example at the top of record.rs, word for word.
@@ -280,4 +337,27 @@ fn the_record_walker_stops_at_the_first_move_that_does_not_fit() {
         1,
         "the walk stops there"
     );
+}
+
+/// RULES.md 8.6: in places mode a claim places the claimant after the players already
+/// home, who keep their places (the first home stays the winner); a player home may not
+/// claim, and the claimed position reads back.
+#[test]
+fn a_claim_places_the_claimant_after_the_players_already_home() {
+    let (v, home_first) = ashta_engine::parse_any(
+        "standard+finish=places 5 3 1 - 24,24,24,24/0,0,0,1/0,0,0,0 0 - 0 winner=0 places=0",
+    )
+    .unwrap();
+    let mut pos = home_first;
+    assert_eq!(
+        v.claim_win(&mut pos, 0),
+        Err(ashta_engine::TurnError::NotInPlay)
+    );
+    v.claim_win(&mut pos, 2).unwrap();
+    assert!(pos.is_over() && pos.claimed());
+    assert_eq!(pos.places(), &[0, 2]);
+    assert_eq!(pos.winner(), Some(0));
+    let json = v.to_json(&pos);
+    assert_eq!(json.places, Some(vec![0, 2]));
+    assert_eq!(v.check(&json).unwrap(), pos);
 }

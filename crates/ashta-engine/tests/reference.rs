@@ -104,6 +104,7 @@ fn scattered(v: &Variant, seed: u64) -> Option<Position> {
         winner: None,
         draw: None,
         places: (v.rules().finish == Finish::Places).then(Vec::new),
+        claimed: false,
     };
     v.check(&json).ok()
 }

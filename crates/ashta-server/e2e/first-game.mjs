@@ -195,6 +195,55 @@ async function reviewAndReplay(browser) {
   return `${rows} mistakes listed${none ? " (none)" : ""}, curve of ${points} points, ${file.split("/").pop()}`;
 }
 
+/** The review's mistakes, as a player of gnubg or lichess expects them: each board as
+ * large as the game's (at 1280 px), the play made drawn as an arrow from the unit's
+ * square to where it went, each loss with its ± from the rollouts, and a click on the
+ * board opening the replay at the moment of the mistake. The page's seat plays the
+ * last legal move each time, so that it makes mistakes. */
+async function reviewArrowsAndOpenInReplay(browser) {
+  const page = await (await newContext(browser, { viewport: { width: 1280, height: 800 } })).newPage();
+  await gameAgainstBots(page);
+  const final = await playToTheEnd(page, { pick: (legal) => legal[legal.length - 1] });
+  check(final.status === "finished", "the game finished");
+  await page.waitForSelector("#end-dialog[open]");
+  await page.click("#end-review");
+  await page.waitForSelector('#review[data-ready="1"]', { timeout: 120000 });
+  const rows = await page.$$("#review-mistakes li");
+  check(rows.length > 0, `the last legal move each time makes a mistake: ${await page.textContent("#review")}`);
+  const first = await page.$eval("#review-mistakes li", (li) => {
+    const board = li.querySelector(".review-board").getBoundingClientRect();
+    const game = document.querySelector("#board").getBoundingClientRect();
+    const made = li.querySelector('[data-arrows="made"]');
+    const arrow = made.querySelector("line.review-arrow, circle.review-entry");
+    return {
+      width: board.width,
+      gameWidth: game.width,
+      arrow: arrow ? { kind: arrow.tagName, from: arrow.dataset.from || null, to: arrow.dataset.to, marker: arrow.getAttribute("marker-end") } : null,
+      loss: li.querySelector(".review-loss").textContent,
+      made: li.textContent,
+    };
+  });
+  check(first.width >= Math.min(first.gameWidth, 500) * 0.8, `the review's board is about as large as the game's: ${first.width} px against ${first.gameWidth} px`);
+  check(first.arrow !== null, "the play made is drawn on the board");
+  if (first.arrow.kind === "line") {
+    check(first.arrow.marker === "url(#route-arrow)" && first.arrow.from && first.arrow.to, `an arrow from the unit's square to its destination: ${JSON.stringify(first.arrow)}`);
+    check(first.made.includes(`${first.arrow.from} → ${first.arrow.to}`), `the arrow is the play made: ${JSON.stringify(first.arrow)} in ${first.made}`);
+  }
+  check(/%( ± \d+\.\d%)?$/.test(first.loss), `the loss says its ±: ${first.loss}`);
+  await page.evaluate(() => document.querySelector("#review-mistakes li").scrollIntoView());
+  const file = await screen(page, "review-arrows", { inside: ["#review-mistakes li .review-board"] });
+  // A click on the mistake's board opens the replay at that moment.
+  await page.click("#review-mistakes li .review-open");
+  await page.waitForSelector("#throw-box #replay:not([hidden])");
+  const step = Number(await page.getAttribute("#replay-step", "data-step"));
+  check(step > 0, `the replay opens at the mistake, not at the start (step ${step})`);
+  const shown = await page.evaluate(() => [...document.querySelectorAll("#board .pawns [data-player]")].length);
+  check(shown > 0, "the replay shows the position on the game's board");
+  await page.click("#replay-close");
+  await page.context().close();
+  return `${rows.length} mistakes, board ${Math.round(first.width)} px, arrow ${first.arrow.kind} ${first.arrow.from ?? "entry"} → ${first.arrow.to}, replay at step ${step}, ${file.split("/").pop()}`;
+}
+
 async function main() {
   const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
   const scenarios = [
@@ -202,6 +251,7 @@ async function main() {
     ["the route on demand and in the rules dialog", theRoutePicture],
     ["the tutorial: a throw, a move, a capture, the gate and a double", theTutorial],
     ["the review at the end, the replay beside the board, the Tamil statistics", reviewAndReplay],
+    ["the review's arrows, its ± and a mistake opened in the replay", reviewArrowsAndOpenInReplay],
   ];
   const only = process.env.E2E_ONLY || "";
   let failed = 0;

@@ -88,6 +88,10 @@ pub struct ServerConfig {
     /// [`crate::policy::STAND_IN_LEVEL`] plays for them, until they return. In a game
     /// with a turn timer, the timer's own time applies.
     pub away_timer: Duration,
+    /// How long every opponent still in a game must have been away before the one
+    /// player still at the table may end it over them: claim the win, call it a draw,
+    /// or play on against a bot at once (RULES.md 8.6).
+    pub claim_after: Duration,
     /// Builds the seats' bots, with the program's tuning (`ashta serve --net`,
     /// `--weights`); the shipped evaluation by default.
     pub bot_maker: BotMaker,
@@ -156,6 +160,7 @@ impl ServerConfig {
             abandoned_after: Duration::from_secs(30 * 24 * 3600),
             public_origin: None,
             away_timer: Duration::from_secs(60),
+            claim_after: Duration::from_secs(30),
             bot_maker: BotMaker::default(),
             actions_per_seat_per_second: 20,
             actions_per_game_per_second: 40,
@@ -743,6 +748,9 @@ impl room::Host for App {
     }
     fn away_timer(&self) -> Duration {
         self.config.away_timer
+    }
+    fn claim_after(&self) -> Duration {
+        self.config.claim_after
     }
     fn is_stopping(&self) -> bool {
         App::is_stopping(self)

@@ -25,9 +25,11 @@ use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
 use ashta_table::messages::{EventText, PresenceMessage, ServerMessage, Snapshot};
 use ashta_table::protocol::{
-    AwayView, Event, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
+    AwayView, ClaimChoice, Event, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
 };
 use ashta_table::Table;
+
+mod leavers;
 
 /// What a room needs of the app that holds it (the app implements it): the store, the
 /// bots' budgets, the places and threads for searches, and being told when a game
@@ -44,6 +46,10 @@ pub trait Host: Send + Sync + 'static {
     /// How long a person who left a game with no turn timer has to come back before a
     /// bot plays for them ([`crate::app::ServerConfig::away_timer`]).
     fn away_timer(&self) -> Duration;
+    /// How long every opponent still in a game must have been away before the player
+    /// still at the table may end it over them
+    /// ([`crate::app::ServerConfig::claim_after`]).
+    fn claim_after(&self) -> Duration;
     /// Whether the server shuts down.
     fn is_stopping(&self) -> bool;
     /// A stop for a search that ends when the server shuts down.
@@ -174,6 +180,8 @@ pub struct RoomState {
     /// The room left memory ([`Room::try_unload`]): whoever still holds it loads the game
     /// again.
     unloaded: bool,
+    /// The server's [`Host::claim_after`] in ms, once a connection brought it.
+    claim_after: Option<i64>,
 }
 
 impl RoomState {
@@ -309,8 +317,10 @@ impl Presence {
             });
         }
         room.refresh(&mut st);
+        st.claim_after = Some(app.claim_after().as_millis() as i64);
         room.notify(&st, seat, false, None);
         room.kick(app, &mut st);
+        room.watch_claims(&st);
     }
 }
 
@@ -364,6 +374,7 @@ impl Room {
                 driving: false,
                 timing: false,
                 unloaded: false,
+                claim_after: None,
             }),
             channel: broadcast::channel(CHANNEL_CAPACITY).0,
             connected: (0..seats).map(|_| AtomicU32::new(0)).collect(),
@@ -410,10 +421,12 @@ impl Room {
         }
         let played = std::mem::take(&mut st.history.stood_in[seat]);
         self.refresh(&mut st);
+        st.claim_after = Some(app.claim_after().as_millis() as i64);
         if first {
             self.notify(&st, seat, true, was_away.then_some(played));
         }
         self.kick(app, &mut st);
+        self.watch_claims(&st);
         presence
     }
 
@@ -548,6 +561,7 @@ impl Room {
                 stand_in_at: self.stand_in_at(st, seat),
                 played: st.history.stood_in[seat],
                 by: STAND_IN_LEVEL.to_string(),
+                claim_at: self.claim_at_over(st, seat),
             });
         }
         views
@@ -774,6 +788,13 @@ impl Room {
                 }
                 st.table.undo(seat)?
             }
+            Action::Claim(choice) => match self.claim(&mut st, seat, choice)? {
+                Some(events) => events,
+                None => {
+                    self.kick(app, &mut st);
+                    return Ok(());
+                }
+            },
         };
         self.commit(app, &mut st, events).await
     }
@@ -803,6 +824,9 @@ pub enum Action {
     Move(MoveRequest),
     /// Take back the last turn.
     Undo,
+    /// End the game over the players who left, or play on against a bot in their seats
+    /// (RULES.md 8.6).
+    Claim(ClaimChoice),
 }
 
 /// The bots of a game's seats, one per bot seat for the whole game (`None` for a

@@ -318,6 +318,7 @@ async fn handle(
         ClientMessage::Throw => Action::Throw,
         ClientMessage::Move { mv } => Action::Move(mv),
         ClientMessage::Undo => Action::Undo,
+        ClientMessage::Claim { claim } => Action::Claim(claim),
     };
     let Some(seat) = seat else {
         return Err(WsError::new(

@@ -193,12 +193,18 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
   );
 
   const replayBox = h("div", { class: "replay", id: "replay", hidden: true });
+  // The timer of the replay playing, if it plays (a mistake opened meanwhile stops it).
+  let timer = null;
   const replayButton = h("button", { type: "button", id: "replay-open", onclick: () => openReplay() }, t("end.replay"));
 
-  function openReplay() {
+  function openReplay(position = null) {
     const steps = [{ position: start, event: null }, ...snap.events.filter((e) => e.position).map((e) => ({ position: e.position, event: e }))];
+    // A mistake of the review opens the replay at the moment its position stood.
+    const key = (p) => JSON.stringify([p.to_move, p.bag, p.pawns]);
+    const first = position ? steps.findIndex((st) => key(st.position) === key(position)) : -1;
+    if (timer) clearInterval(timer);
+    timer = null;
     let at = 0;
-    let timer = null;
     replay.begin();
     replayBox.hidden = false;
     replayButton.disabled = true;
@@ -254,7 +260,7 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
       slider,
       label,
     );
-    go(0);
+    go(Math.max(0, first));
     if (dock) {
       dock.replaceChildren(replayBox);
       dock.scrollIntoView({ block: "nearest" });
@@ -334,7 +340,7 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     ),
     verdict,
     dock ? null : replayBox,
-    analysis ? reviewSection(analysis, { board, you, players: snap.players }) : null,
+    analysis ? reviewSection(analysis, { board, you, players: snap.players, open: (position) => openReplay(position) }) : null,
   );
   if ((wasOpen || box.dataset.dialogShown !== "1") && typeof dialog.showModal === "function") {
     dialog.showModal();

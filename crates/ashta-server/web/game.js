@@ -19,6 +19,7 @@ import { eventText, lastThrow, logEvents } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
 import { awayText, backText } from "./presence.js";
+import { awayBadge, renderClaims, tickAway } from "./leavers.js";
 import { normalizeRules } from "./rules.js";
 import { animationTimes, AUTO_PLAY_MS, autoPlay, setAutoPlay } from "./settings.js";
 import { play as playSound } from "./sound.js";
@@ -45,6 +46,8 @@ export function showGame(root, id, seat, token) {
     message: h("p", { class: "message", id: "message", role: "alert" }),
     choices: h("div", { class: "choices", id: "choices" }),
     timer: h("p", { class: "timer small", id: "timer" }),
+    // The choices over players who left, once the server says they may be made.
+    claims: h("div", { class: "claims", id: "claims", hidden: true }),
     log: h("ol", { class: "log", id: "log" }),
     logTitle: h("summary", {}),
     legend: h("ul", { class: "legend small", id: "legend" }),
@@ -68,7 +71,7 @@ export function showGame(root, id, seat, token) {
       h(
         "div",
         { class: "game-main" },
-        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.choices, ui.timer, ui.replayDock),
+        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.choices, ui.timer, ui.claims, ui.replayDock),
         ui.boardBox,
         ui.players,
         h(
@@ -129,6 +132,8 @@ export function showGame(root, id, seat, token) {
     forcedAt: null,
     // The focus goes to a movable pawn once the player's throw is shown.
     focusMovable: false,
+    // The server's last `claimable` notice while it holds (leavers.js).
+    claimable: null,
   };
   const local = id.startsWith(LOCAL_PREFIX);
   const boardView = new BoardView(ui.boardBox, {
@@ -160,6 +165,7 @@ export function showGame(root, id, seat, token) {
 
   function received(msg) {
     if (msg.type === "state") {
+      state.claimable = null;
       adopt(msg.game, msg.you);
     } else if (msg.type === "event") {
       const v = msg.event.version;
@@ -172,7 +178,11 @@ export function showGame(root, id, seat, token) {
       state.queue.push(msg);
       drain();
     } else if (msg.type === "presence") {
+      if (msg.present && msg.seat !== state.you) state.claimable = null;
       present(msg);
+    } else if (msg.type === "claimable") {
+      state.claimable = msg;
+      drawClaims();
     } else if (msg.type === "error") {
       state.pending = false;
       showMessage(`${t(`error.${msg.code}`)}${msg.message ? `: ${msg.message}` : ""}`, "error", msg.code);
@@ -332,6 +342,19 @@ export function showGame(root, id, seat, token) {
     renderPlayers();
     renderHead();
     renderTimer();
+    drawClaims();
+  }
+
+  /** The claim box over players who left (leavers.js): the server decides, the page
+   * shows its choices and sends the one taken. */
+  function drawClaims() {
+    renderClaims(ui.claims, {
+      snap: state.replaying ? null : state.snap,
+      you: state.you,
+      notice: state.claimable,
+      t,
+      send: (claim) => connection.send({ type: "claim", claim }),
+    });
   }
 
   function showMessage(text, kind = "info", code = null) {
@@ -617,6 +640,7 @@ export function showGame(root, id, seat, token) {
           seatInfo.kind === "human" && "connected" in seatInfo
             ? h("span", { class: `dot ${seatInfo.connected ? "on" : "off"}`, title: seatInfo.connected ? t("game.online") : t("game.offline") })
             : null,
+          awayBadge(seatInfo, snap.status === "playing", t),
           h("span", { class: "player-home", dataset: { home: String(home) } }, `${home}/${pos.pawns[p].length} ${t("game.home")}`),
           offButton,
           h("span", { class: `gate ${pos.captured[p] ? "open" : "shut"}` }, pos.captured[p] ? t("game.gateOpen") : t("game.gateShut")),
@@ -788,6 +812,7 @@ export function showGame(root, id, seat, token) {
     renderControls();
     renderMessage();
     renderTimer();
+    drawClaims();
     if (!state.replaying) renderEnd();
     playForced();
   }
@@ -932,6 +957,10 @@ export function showGame(root, id, seat, token) {
     return undefined;
   });
   setInterval(renderTimer, 1000);
+  setInterval(() => {
+    tickAway(ui.players, t);
+    drawClaims();
+  }, 1000);
 
   // A handle for tests and the curious: the state as the page holds it, and a way to
   // send a raw message (the server checks every message anyway).

@@ -46,6 +46,8 @@ export function eventText(board, event) {
 export function resultText(board, result) {
   if (!result) return "";
   if (result.winner !== null && result.winner !== undefined) {
+    // A win claimed over players who left says so (RULES.md 8.6).
+    if (result.claimed) return t("game.winnerByClaim", { seat: seatName(board.seatOf(result.winner)) });
     return t("game.winner", { seat: seatName(board.seatOf(result.winner)) });
   }
   return t("game.draw", { reason: t(`draw.${result.draw}`) });

@@ -5,7 +5,7 @@
 
 import { BoardView, SEAT_COLOURS } from "./board.js";
 import { h, s } from "./dom.js";
-import { Board } from "./geometry.js";
+import { Board, parseSquare } from "./geometry.js";
 import { seatName, t } from "./i18n.js";
 
 /** Rollouts per play of the page's review (`ashta analyze` uses 48). */
@@ -91,45 +91,94 @@ function curveFigure(summary, board, who) {
   );
 }
 
-/** A small board showing a mistake's position. */
-function miniBoard(board, position) {
+/** The arrows of a play over `view`'s board: one from each moved unit's square to the
+ * square it reached (the analysis names both), and for an entry from off the board a
+ * ring on the square it entered; `kind` is `made` or `best`. */
+export function playArrows(view, moves, kind) {
+  const size = view.board.size;
+  const centre = (name) => {
+    const sq = name ? parseSquare(name, size) : null;
+    return sq ? view.cellCentre(sq) : null;
+  };
+  return s(
+    "g",
+    { class: `review-arrows review-${kind}`, dataset: { arrows: kind } },
+    moves.map((mv) => {
+      const to = centre(mv.to);
+      const from = centre(mv.from);
+      if (!to) return null;
+      if (!from) return s("circle", { class: "review-entry", cx: to[0], cy: to[1], r: 30, dataset: { to: mv.to } });
+      return s("line", {
+        class: "review-arrow",
+        x1: from[0],
+        y1: from[1],
+        x2: to[0],
+        y2: to[1],
+        "marker-end": "url(#route-arrow)",
+        dataset: { from: mv.from, to: mv.to },
+      });
+    }),
+  );
+}
+
+/** A board showing a mistake's position, the play made drawn as arrows (and the best
+ * play, dashed); a click on it calls `open` (the replay at that moment), if given. */
+function mistakeBoard(board, m, open) {
   const box = h("div", { class: "review-board" });
   const view = new BoardView(box, {});
   view.setGame(board, 0);
-  view.render(position, {});
-  return box;
+  view.render(m.position, {});
+  view.svg.append(playArrows(view, m.best, "best"), playArrows(view, m.made, "made"));
+  if (!open) return box;
+  return h("button", { type: "button", class: "review-open", title: t("review.open"), "aria-label": `${t("review.open")}: ${turnOf(m)}`, onclick: () => open(m.position) }, box);
 }
 
-function mistakesFor(summary, board, player) {
+/** A loss with its standard error, as the analysis gives them (no ± when exact). */
+export function lossText(m) {
+  const stderr = m.loss_stderr > 0 ? ` ± ${percent(m.loss_stderr)}` : "";
+  return `${percent(m.loss)}${stderr}`;
+}
+
+/** The decisions of `player` the analysis found too close to call, in words, or null. */
+function tooCloseFor(summary, player) {
+  const count = (summary.too_close || [])[player] || 0;
+  return count > 0 ? h("p", { class: "small review-too-close", dataset: { tooClose: String(count) } }, t("review.tooClose", { count })) : null;
+}
+
+function mistakesFor(summary, board, player, open) {
   const list = summary.mistakes[player] || [];
-  if (list.length === 0) return h("p", { id: "review-none", class: "small" }, t("review.none", { count: summary.decisions[player] || 0 }));
-  return h(
-    "ol",
-    { class: "review-mistakes", id: "review-mistakes" },
-    list.map((m) =>
-      h(
-        "li",
-        { class: "review-row", dataset: { turn: String(m.turn), mark: m.mark } },
-        miniBoard(board, m.position),
+  if (list.length === 0) return [h("p", { id: "review-none", class: "small" }, t("review.none", { count: summary.decisions[player] || 0 })), tooCloseFor(summary, player)];
+  return [
+    h(
+      "ol",
+      { class: "review-mistakes", id: "review-mistakes" },
+      list.map((m) =>
         h(
-          "div",
-          {},
-          h("p", { class: "review-head" }, turnOf(m), " · ", h("strong", {}, markOf(m))),
-          h("p", {}, `${t("review.made")}: ${playText(m.made)}`),
-          h("p", {}, `${t("review.best")}: ${playText(m.best)}`),
-          h("p", { class: "review-loss" }, t("review.loss", { loss: percent(m.loss) })),
+          "li",
+          { class: "review-row", dataset: { turn: String(m.turn), mark: m.mark } },
+          mistakeBoard(board, m, open),
+          h(
+            "div",
+            {},
+            h("p", { class: "review-head" }, turnOf(m), " · ", h("strong", {}, markOf(m))),
+            h("p", {}, h("span", { class: "review-key-made", "aria-hidden": "true" }), `${t("review.made")}: ${playText(m.made)}`),
+            h("p", {}, h("span", { class: "review-key-best", "aria-hidden": "true" }), `${t("review.best")}: ${playText(m.best)}`),
+            h("p", { class: "review-loss" }, t("review.loss", { loss: lossText(m) })),
+          ),
         ),
       ),
     ),
-  );
+    tooCloseFor(summary, player),
+  ];
 }
 
 /**
  * The review's section of the end screen: "reviewing…" until `promise` (the module's
  * review) answers, then the curve and the mistakes of `you` (every player's, for a
- * spectator or hotseat without a seat).
+ * spectator or hotseat without a seat); `open(position)`, if given, opens the replay at
+ * a mistake's position.
  */
-export function reviewSection(promise, { board, you, players }) {
+export function reviewSection(promise, { board, you, players, open = null }) {
   const geometry = board instanceof Board ? board : new Board(board);
   const body = h("div", { class: "review-body", "aria-live": "polite" }, h("p", { class: "small", id: "review-status" }, t("review.thinking")));
   const section = h("section", { class: "review", id: "review" }, h("h3", {}, t("review.title")), body);
@@ -146,7 +195,7 @@ export function reviewSection(promise, { board, you, players }) {
           ),
           who.some((p) => (summary.mistakes[p] || []).length > 0) ? h("span", { id: "review-mark-key" }, t("review.markKey")) : null,
         ),
-        ...who.flatMap((p) => [h("h4", {}, t("review.mistakes", { seat: seatName(geometry.seatOf(p)) })), mistakesFor(summary, geometry, p)]),
+        ...who.flatMap((p) => [h("h4", {}, t("review.mistakes", { seat: seatName(geometry.seatOf(p)) })), ...mistakesFor(summary, geometry, p, open)]),
       );
       section.dataset.ready = "1";
   };

@@ -426,6 +426,13 @@ impl Session {
         self.game.declare_draw(reason)
     }
 
+    /// Ends the game now with a win claimed by `player`, every opponent still in the
+    /// game having left the table (RULES.md 8.6; whoever holds the table checks who
+    /// left). Refused once the game is over, and for a player not in the game or home.
+    pub fn claim_win(&mut self, player: usize) -> Result<(), ashta_engine::TurnError> {
+        self.game.claim_win(player)
+    }
+
     /// Applies the turn cap.
     fn settle(&mut self) {
         if let Some(cap) = self.turn_cap {

@@ -160,6 +160,7 @@ impl Board {
             winner: None,
             draw: None,
             places: None,
+            claimed: false,
         }
     }
 

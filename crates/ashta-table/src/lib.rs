@@ -13,4 +13,4 @@ pub mod messages;
 pub mod protocol;
 pub mod table;
 
-pub use table::Table;
+pub use table::{Table, OPPONENTS_LEFT};

@@ -24,6 +24,10 @@ pub enum ServerMessage {
     Event(EventMessage),
     /// A person came to the game or left it.
     Presence(PresenceMessage),
+    /// Every opponent still in the game of the players at the table has been away past
+    /// the server's time: they may claim the win, call a draw or play on against a bot
+    /// (RULES.md 8.6).
+    Claimable(ClaimableMessage),
     /// A client's message was refused; nothing changed.
     Error(WsError),
     /// The answer to a `ping`.
@@ -76,6 +80,16 @@ pub struct PresenceMessage {
     /// otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+}
+
+/// The body of a `claimable` message: who may end the game now, over whom.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimableMessage {
+    /// The seats that may claim: the players still at the table (one, as RULES.md 8.6
+    /// has it).
+    pub claimants: Vec<u8>,
+    /// The seats whose people left, away past the server's time.
+    pub away: Vec<u8>,
 }
 
 /// Whether a game is being played or is over.

@@ -103,6 +103,11 @@ pub struct AwayView {
     pub played: u32,
     /// The level of the bot that plays for them.
     pub by: String,
+    /// When the players still at the table may end the game over them (Unix ms: claim
+    /// the win, call it a draw, or play on against a bot at once; RULES.md 8.6), if
+    /// they will be able to: absent while another player or a bot plays on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim_at: Option<i64>,
 }
 
 pub use ashta_engine::MoveJson;
@@ -237,8 +242,12 @@ pub struct ResultJson {
     pub winner: Option<u8>,
     /// The finishing order.
     pub places: Vec<u8>,
-    /// The reason of a draw (`"frozen"`, `"turn limit"`, or the table's own such as `"event limit"`), if drawn.
+    /// The reason of a draw (`"frozen"`, `"turn limit"`, or the table's own such as `"event limit"` and `"opponents left"`), if drawn.
     pub draw: Option<String>,
+    /// The last of `places` won by a claim at the table: every opponent still in the
+    /// game had left it (RULES.md 8.6). Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub claimed: bool,
 }
 
 /// The seed revealed at the end, and the salt of its commitment.
@@ -462,8 +471,27 @@ pub enum ClientMessage {
     },
     /// Take back the last turn.
     Undo,
+    /// End a game whose opponents left (RULES.md 8.6), or play on against a bot in
+    /// their seats.
+    Claim {
+        /// What the player still at the table chooses.
+        claim: ClaimChoice,
+    },
     /// Keep alive.
     Ping,
+}
+
+/// What a player still at the table chooses once every opponent still in the game has
+/// been away past the server's time (RULES.md 8.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimChoice {
+    /// Claim the win: the game ends, the claimant placed next.
+    Win,
+    /// End the game as a draw (the reason `"opponents left"`).
+    Draw,
+    /// Play on: a bot plays for the players who left at once, until they come back.
+    PlayOn,
 }
 
 /// The error codes of WebSocket `error` messages.
@@ -490,6 +518,9 @@ pub enum WsErrorCode {
     GameOver,
     /// Nothing to take back, or not allowed here.
     CannotUndo,
+    /// A claim over players who left, refused: they are not all away, not for long
+    /// enough, or the claimant is not a player still in the game.
+    CannotClaim,
     /// Too many messages.
     RateLimited,
     /// The server could not store the change.

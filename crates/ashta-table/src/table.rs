@@ -17,6 +17,9 @@ use crate::protocol::{
     ResultJson, Reveal, WsError, WsErrorCode,
 };
 
+mod claim;
+pub use claim::OPPONENTS_LEFT;
+
 /// A game being played on the server.
 #[derive(Debug)]
 pub struct Table {
@@ -157,6 +160,7 @@ impl Table {
             draw: pos
                 .draw()
                 .map(|d| self.ended_by.unwrap_or(d.name()).to_string()),
+            claimed: pos.claimed(),
         })
     }
     /// What the table knows of its game's snapshot (`docs/web-api.md`): its status,
@@ -559,6 +563,7 @@ impl Table {
             "finished" if stored["result"]["draw"] == EVENT_LIMIT => {
                 self.end_at_event_limit().map_err(|e| e.message)?;
             }
+            "finished" if self.replay_claim(stored)? => {}
             other => return Err(format!("event {version} of unknown kind {other:?}")),
         }
         Ok(())

@@ -4,7 +4,9 @@
 //! to the message it was written from.
 
 use ashta_engine::Rules;
-use ashta_table::messages::{EventText, PresenceMessage, ServerMessage, Snapshot};
+use ashta_table::messages::{
+    ClaimableMessage, EventText, PresenceMessage, ServerMessage, Snapshot,
+};
 use ashta_table::protocol::{AwayView, Event, SeatKind, SeatView, WsError, WsErrorCode};
 use ashta_table::Table;
 use serde_json::Value;
@@ -52,6 +54,7 @@ fn seats() -> Vec<SeatView> {
                 stand_in_at: Some(61000),
                 played: 2,
                 by: "greedy".into(),
+                claim_at: None,
             }),
         },
     ]
@@ -102,6 +105,13 @@ fn examples() -> Vec<(&'static str, ServerMessage)> {
         ("presence-left", left),
         ("error", error),
         ("pong", ServerMessage::Pong),
+        (
+            "claimable",
+            ServerMessage::Claimable(ClaimableMessage {
+                claimants: vec![0],
+                away: vec![1],
+            }),
+        ),
     ]
 }
 
@@ -123,9 +133,10 @@ fn every_message_kind_has_a_pinned_example() {
             ServerMessage::Presence(_) => "presence",
             ServerMessage::Error(_) => "error",
             ServerMessage::Pong => "pong",
+            ServerMessage::Claimable(_) => "claimable",
         })
         .collect();
-    for kind in ["state", "event", "presence", "error", "pong"] {
+    for kind in ["state", "event", "presence", "error", "pong", "claimable"] {
         assert!(kinds.contains(&kind), "{kind}");
     }
 }
@@ -202,4 +213,25 @@ fn a_stored_event_is_sent_as_stored() {
 fn a_message_of_an_unknown_type_does_not_read() {
     assert!(serde_json::from_str::<ServerMessage>(r#"{"type":"dance"}"#).is_err());
     assert!(serde_json::from_str::<ServerMessage>(r#"{"code":"internal"}"#).is_err());
+}
+
+/// A person away whose opponents may end the game says from when (`claim_at`); one who
+/// cannot be claimed over leaves it out.
+#[test]
+fn an_away_seat_says_when_a_claim_over_it_may_be_made() {
+    let mut away = AwayView {
+        since: 1000,
+        stand_in_at: Some(61000),
+        played: 0,
+        by: "medium".into(),
+        claim_at: Some(31000),
+    };
+    let json = serde_json::to_value(&away).unwrap();
+    assert_eq!(json["claim_at"], 31000);
+    assert_eq!(serde_json::from_value::<AwayView>(json).unwrap(), away);
+    away.claim_at = None;
+    assert!(serde_json::to_value(&away)
+        .unwrap()
+        .get("claim_at")
+        .is_none());
 }

@@ -115,6 +115,12 @@ pub fn result_words(variant: &Variant, pos: &Position) -> String {
     }
     if pos.is_over() {
         return match pos.winner() {
+            Some(w) if pos.claimed() => {
+                format!(
+                    "{} wins by claim: the opponents left",
+                    player_name(variant, w)
+                )
+            }
             Some(w) => format!("{} wins", player_name(variant, w)),
             None => "Game over".to_string(),
         };

@@ -241,6 +241,11 @@ impl OfflineTable {
             ClientMessage::Throw => self.table.throw(seat),
             ClientMessage::Move { mv } => self.table.play_request(seat, &mv),
             ClientMessage::Undo => self.table.undo(seat),
+            // Nobody leaves a game played in the page: there is no one to claim over.
+            ClientMessage::Claim { .. } => Err(WsError::new(
+                WsErrorCode::CannotClaim,
+                "nobody left this game: it is played in this page",
+            )),
         };
         match made {
             Ok(events) => self.messages(events),

@@ -28,6 +28,11 @@ pub struct ServeArgs {
     /// before a bot plays for them (until they return).
     #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     away_timer_secs: u64,
+    /// Seconds every opponent still in an online game must have been away before the
+    /// player still at the table may claim the win, call a draw, or play on against a
+    /// bot at once.
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    claim_after_secs: u64,
     /// Games one address may create per minute.
     #[arg(long, value_name = "N", default_value_t = 60)]
     creates_per_minute: u32,
@@ -133,6 +138,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.bot_delay = Duration::from_millis(args.bot_delay_ms);
     config.bot_time = Duration::from_millis(args.bot_time_ms);
     config.away_timer = Duration::from_secs(args.away_timer_secs);
+    config.claim_after = Duration::from_secs(args.claim_after_secs);
     config.creates_per_minute = args.creates_per_minute;
     config.max_connections = args.max_connections;
     config.max_connections_per_address = args.max_connections_per_address;

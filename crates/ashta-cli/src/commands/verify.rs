@@ -94,7 +94,7 @@ fn claimed_result(variant: &Variant, result: &ResultRecord) -> String {
         .iter()
         .map(|&p| player_long(variant, p as usize))
         .collect();
-    match result.winner {
+    let text = match result.winner {
         Some(w) if places.len() > 1 => format!(
             "with {} winning (places: {})",
             player_long(variant, w as usize),
@@ -102,6 +102,11 @@ fn claimed_result(variant: &Variant, result: &ResultRecord) -> String {
         ),
         Some(w) => format!("with {} winning", player_long(variant, w as usize)),
         None => "with no winner".to_string(),
+    };
+    if result.claimed {
+        text + " by a claim at the table (the opponents left)"
+    } else {
+        text
     }
 }
 

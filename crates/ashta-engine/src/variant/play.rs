@@ -230,6 +230,27 @@ impl Variant {
         Ok(())
     }
 
+    /// Ends the game with a win claimed by `player` at the table, when every opponent
+    /// still in the game has left it (RULES.md 8.6; the table checks who left): the
+    /// claimant is placed after the players already home, and the game is over.
+    /// Refused, the position unchanged, when the game is over, and for a player who is
+    /// not in the game or is already home.
+    pub fn claim_win(&self, pos: &mut Position, player: usize) -> Result<(), TurnError> {
+        if pos.over {
+            return Err(TurnError::GameOver);
+        }
+        if player >= self.players() || pos.has_finished(player) {
+            return Err(TurnError::NotInPlay);
+        }
+        clear_bag(pos);
+        pos.extra_turns = 0;
+        pos.places[pos.places_len as usize] = player as u8;
+        pos.places_len += 1;
+        pos.claimed = true;
+        pos.over = true;
+        Ok(())
+    }
+
     /// [`Variant::declare_draw`] unchecked.
     pub(crate) fn draw_now(&self, pos: &mut Position, reason: DrawReason) {
         clear_bag(pos);
