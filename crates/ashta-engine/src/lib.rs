@@ -97,7 +97,7 @@ pub use error::{
 };
 #[cfg(feature = "clap")]
 pub use flags::RuleFlags;
-pub use game::{Game, GameMark, OneThrow};
+pub use game::{CheckedMove, Game, GameMark, OneThrow};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};

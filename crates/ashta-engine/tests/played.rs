@@ -95,3 +95,38 @@ fn a_refused_move_leaves_the_position_unchanged() {
     );
     assert_eq!(q.to_move(), 1);
 }
+
+#[test]
+fn legal_outcomes_are_the_legal_moves_each_played_on_a_copy() {
+    let mut rules = Rules::standard();
+    rules.players = 4;
+    let v = Variant::new(rules).unwrap();
+    let mut throws = SeededThrows::new(5);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut moves = MoveList::new();
+    let mut pos = v.start_position();
+    let mut seen = 0;
+    while seen < 2_000 {
+        if pos.is_over() {
+            pos = v.start_position();
+        }
+        if pos.phase() == ashta_engine::Phase::Throwing {
+            assert!(v.legal_outcomes(&pos).is_empty());
+            v.throw(&mut pos, &mut throws).unwrap();
+            continue;
+        }
+        v.legal_moves(&pos, &mut moves);
+        let outcomes = v.legal_outcomes(&pos);
+        assert_eq!(outcomes.len(), moves.len());
+        for (mv, outcome) in moves.iter().zip(&outcomes) {
+            let mut copy = pos;
+            let played = v
+                .play_move(&mut copy, mv.value(), mv.from(), mv.count())
+                .unwrap();
+            assert_eq!(*outcome, played);
+            seen += 1;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        v.play(&mut pos, mv).unwrap();
+    }
+}

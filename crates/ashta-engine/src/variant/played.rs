@@ -64,8 +64,35 @@ impl Variant {
         Ok(self.play_found(pos, mv))
     }
 
+    /// Every legal move of the player to move with what it would do ([`Played`], the
+    /// position after it included), in the order of [`Variant::legal_moves`]; none
+    /// while the player throws or once the game is over. Each move is played on a copy
+    /// of `pos` as the move generation found it, with no other check.
+    ///
+    /// ```
+    /// use ashta_engine::parse_any;
+    ///
+    /// let (v, pos) = parse_any("standard 5 2 0 3 0,0,0,3/0,0,0,0 - - 0").unwrap();
+    /// let outcomes = v.legal_outcomes(&pos);
+    /// assert!(outcomes.iter().any(|p| p.double && p.walk() == [0, 1, 2, 3]));
+    /// ```
+    pub fn legal_outcomes(&self, pos: &Position) -> Vec<Played> {
+        if pos.phase() != crate::position::Phase::Moving {
+            return Vec::new();
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(pos, &mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut after = *pos;
+                self.play_found(&mut after, mv)
+            })
+            .collect()
+    }
+
     /// Plays a move known to be legal in `pos` and gathers its facts.
-    fn play_found(&self, pos: &mut Position, mv: Move) -> Played {
+    pub(crate) fn play_found(&self, pos: &mut Position, mv: Move) -> Played {
         let player = pos.to_move as usize;
         let path = self.move_path(pos, player, mv).collect();
         let target = mv
