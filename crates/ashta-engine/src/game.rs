@@ -544,11 +544,8 @@ impl Game {
                 index: m + 1,
                 source,
             };
-            let found = self
-                .variant
-                .find_move(&self.position, mv.value, from, mv.count)
-                .map_err(as_error)?;
-            self.play(found).map_err(as_error)?;
+            let found = self.check(mv.value, from, mv.count).map_err(as_error)?;
+            self.play_checked(found).map_err(as_error)?;
         }
         if !last && !self.position.is_over() && !self.position.bag_empty() {
             return Err(err("the turn ends with values still to move".into()));

@@ -455,13 +455,13 @@ impl Session {
     }
 
     /// Plays a move with `play`, keeping where its bag began while a bot sits at the
-    /// table (the one copy of the position a bag makes), and shows the bots the
-    /// decision once the bag is played out.
+    /// table (the one copy of the position a bag makes; a bot lent out sees nothing),
+    /// and shows the bots the decision once the bag is played out.
     fn play_with(
         &mut self,
         play: impl FnOnce(&mut Game) -> Result<Played, MoveError>,
     ) -> Result<Played, SessionError> {
-        let watched = self.has_bot_seat();
+        let watched = self.bots.iter().any(Option::is_some);
         if watched {
             self.watch.before_move(self.game.position());
         }
@@ -471,11 +471,6 @@ impl Session {
         }
         self.settle();
         Ok(played)
-    }
-
-    /// Whether some seat is a bot's (whether bots are to see the decisions).
-    fn has_bot_seat(&self) -> bool {
-        self.seats.iter().any(|s| matches!(s, SeatKind::Bot(_)))
     }
 
     /// Shows every bot at the table the bag just played out, if it was.
