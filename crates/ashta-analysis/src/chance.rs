@@ -215,7 +215,7 @@ impl Chance {
             }
             let mut thrown = *pos;
             for &u in &o.throws {
-                if ashta_engine::fast::throw_one(&variant, &mut thrown, u)
+                if ashta_engine::fast::throw_one(variant, &mut thrown, u)
                     .expect("a throwing phase under way")
                     != ThrowStep::Again
                 {
@@ -253,7 +253,7 @@ impl Chance {
     ) -> Option<usize> {
         if let Some(k) = self.cumulative.iter().position(|&c| u < c) {
             for &m in &self.outcomes[k].throws {
-                if ashta_engine::fast::throw_one(&variant, pos, m)
+                if ashta_engine::fast::throw_one(variant, pos, m)
                     .expect("a throwing phase under way")
                     != ThrowStep::Again
                 {
@@ -272,7 +272,7 @@ impl Chance {
                 .or(self.graces.last())
                 .map(|&(m, _)| m)
                 .expect("a phase longer than max_throws needs grace faces");
-            if ashta_engine::fast::throw_one(&variant, pos, face)
+            if ashta_engine::fast::throw_one(variant, pos, face)
                 .expect("a throwing phase under way")
                 != ThrowStep::Again
             {
@@ -290,7 +290,7 @@ impl Chance {
                     break;
                 }
             }
-            if ashta_engine::fast::throw_one(&variant, pos, face)
+            if ashta_engine::fast::throw_one(variant, pos, face)
                 .expect("a throwing phase under way")
                 != ThrowStep::Again
             {

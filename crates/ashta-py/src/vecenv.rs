@@ -85,7 +85,7 @@ impl Setup {
                 let (k, p) = (v.table().cowries(), v.table().mouth_up());
                 loop {
                     let up = throw_with_rng(&mut slot.throws, k, p).mouths_up();
-                    let step = ashta_engine::fast::throw_one(&v, &mut slot.pos, up)
+                    let step = ashta_engine::fast::throw_one(v, &mut slot.pos, up)
                         .expect("the player throws");
                     if step != ThrowStep::Again {
                         break;
