@@ -174,7 +174,7 @@ impl Chance {
         variant.legal_moves(pos, &mut moves);
         for &mv in &moves {
             let mut next = *pos;
-            variant.play(&mut next, mv).expect("a generated move");
+            ashta_engine::fast::play(variant, &mut next, mv);
             if next.is_over() || next.phase() == ashta_engine::Phase::Throwing {
                 let key = next.key();
                 if seen.contains(&key) {
@@ -215,8 +215,7 @@ impl Chance {
             }
             let mut thrown = *pos;
             for &u in &o.throws {
-                if variant
-                    .throw_one(&mut thrown, u)
+                if ashta_engine::fast::throw_one(variant, &mut thrown, u)
                     .expect("a throwing phase under way")
                     != ThrowStep::Again
                 {
@@ -254,8 +253,7 @@ impl Chance {
     ) -> Option<usize> {
         if let Some(k) = self.cumulative.iter().position(|&c| u < c) {
             for &m in &self.outcomes[k].throws {
-                if variant
-                    .throw_one(pos, m)
+                if ashta_engine::fast::throw_one(variant, pos, m)
                     .expect("a throwing phase under way")
                     != ThrowStep::Again
                 {
@@ -274,8 +272,7 @@ impl Chance {
                 .or(self.graces.last())
                 .map(|&(m, _)| m)
                 .expect("a phase longer than max_throws needs grace faces");
-            if variant
-                .throw_one(pos, face)
+            if ashta_engine::fast::throw_one(variant, pos, face)
                 .expect("a throwing phase under way")
                 != ThrowStep::Again
             {
@@ -293,8 +290,7 @@ impl Chance {
                     break;
                 }
             }
-            if variant
-                .throw_one(pos, face)
+            if ashta_engine::fast::throw_one(variant, pos, face)
                 .expect("a throwing phase under way")
                 != ThrowStep::Again
             {

@@ -1,7 +1,7 @@
 //! # ashta-arena
 //!
 //! Bots measured against each other: it may build bots and play them through the
-//! table's self-play, but it holds no rules, no bot and no I/O; it only counts and
+//! session's self-play, but it holds no rules, no bot and no I/O; it only counts and
 //! tests what the games gave.
 //!
 //! - [`tournament`]: head-to-head tournaments and round robins;

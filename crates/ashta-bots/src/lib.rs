@@ -1,8 +1,8 @@
 //! # ashta-bots
 //!
-//! The computer players: they may read positions from the engine, implement the table's
-//! `Bot` and seat themselves at a `Session`, but they run no tournament, analyse no
-//! game and do no I/O besides an external engine's process.
+//! The computer players: they may read positions from the engine, implement the
+//! session's `Bot` and seat themselves at a `Session`, but they run no tournament,
+//! analyse no game and do no I/O besides an external engine's process.
 //!
 //! - [`RandomBot`]: uniform over the legal moves of each moment;
 //! - [`GreedyBot`]: the play whose resulting position the [`Evaluator`] likes best;

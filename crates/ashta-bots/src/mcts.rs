@@ -630,7 +630,7 @@ impl Search<'_> {
                 turns += 1;
                 let o = self.table.pick(self.rng.random::<f64>());
                 for &u in &self.table.throws[o] {
-                    if v.throw_one(&mut pos, u)
+                    if ashta_engine::fast::throw_one(v, &mut pos, u)
                         .expect("a throwing phase under way")
                         != ThrowStep::Again
                     {
@@ -648,7 +648,7 @@ impl Search<'_> {
                 Some(&m) => m,
                 None => moves[self.rng.random_range(0..moves.len())],
             };
-            v.play(&mut pos, mv).expect("a generated move");
+            ashta_engine::fast::play(v, &mut pos, mv);
         }
         self.value(&pos)
     }
@@ -704,9 +704,7 @@ impl Search<'_> {
         self.tree.positions.push(parent);
         let pos = self.tree.positions.last_mut().expect("just pushed");
         for &u in &self.table.throws[o] {
-            if self
-                .variant
-                .throw_one(pos, u)
+            if ashta_engine::fast::throw_one(self.variant, pos, u)
                 .expect("a throwing phase under way")
                 != ThrowStep::Again
             {

@@ -5,6 +5,8 @@
 //! It applies the rules' turn limit, and goes back to an earlier moment
 //! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::error::{IllegalMove, MoveError, ThrowError, TurnError, UndoError};
 use crate::moves::Move;
 use crate::position::{DrawReason, Phase, Position};
@@ -31,6 +33,33 @@ pub struct Game {
     /// Throws drawn after the point an undo went back to: the next turn's record sets
     /// them aside (`skipped`).
     undone: u32,
+    /// This moment of the game, unique among every moment of every game of the process:
+    /// a [`CheckedMove`] plays only at the moment it was checked.
+    moment: u64,
+}
+
+/// Moments handed out so far ([`Game`]'s `moment`).
+static MOMENTS: AtomicU64 = AtomicU64::new(0);
+
+fn next_moment() -> u64 {
+    MOMENTS.fetch_add(1, Ordering::Relaxed) + 1
+}
+
+/// A move of the player to move, checked legal at one moment of a game
+/// ([`Game::check`]): [`Game::play_checked`] plays it at that moment without checking it
+/// again, and refuses it at any other ([`MoveError::Stale`]). A front end reads a
+/// request into one, looks at it (where it lands, what it captures), and plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckedMove {
+    mv: Move,
+    moment: u64,
+}
+
+impl CheckedMove {
+    /// The move, as the engine found it (target and capture filled in).
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
 }
 
 /// One throw of a throwing phase: the cowries and what they did.
@@ -113,6 +142,7 @@ impl Game {
             throwing: false,
             drawn: 0,
             undone: 0,
+            moment: 0,
         };
         game.after_step();
         game
@@ -278,24 +308,44 @@ impl Game {
         Ok(step)
     }
 
-    /// Plays a legal move of the player to move and says what happened ([`Played`]: its
-    /// path, capture, double, block and forfeit, from the one legality check of
-    /// [`Variant::play_move`]); refused while a throwing phase is under way
-    /// ([`MoveError::MustThrow`]).
-    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
+    /// Checks the move of the player to move that spends `value` on `count` pawns at
+    /// path index `from` (`None`: pawns entering), as [`Variant::find_move`] finds it:
+    /// the one legality check of a move, whose answer [`Game::play_checked`] plays.
+    /// Refused while a throwing phase is under way ([`MoveError::MustThrow`]).
+    pub fn check(&self, value: u8, from: Option<u8>, count: u8) -> Result<CheckedMove, MoveError> {
         if self.throwing && !self.position.is_over() {
             return Err(MoveError::MustThrow);
         }
-        let before = self.position;
-        let played =
-            self.variant
-                .play_move(&mut self.position, mv.value(), mv.from(), mv.count())?;
-        if played.mv != mv {
-            self.position = before;
+        let mv = self.variant.find_move(&self.position, value, from, count)?;
+        Ok(CheckedMove {
+            mv,
+            moment: self.moment,
+        })
+    }
+
+    /// Plays a legal move of the player to move and says what happened ([`Played`]: its
+    /// path, capture, double, block and forfeit), with one legality check
+    /// ([`Game::check`]); refused when `mv` is not the move the engine finds for its
+    /// value, unit and pawns.
+    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
+        let checked = self.check(mv.value(), mv.from(), mv.count())?;
+        if checked.mv != mv {
             return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
         }
+        self.play_checked(checked)
+    }
+
+    /// Plays a move checked at this moment of the game ([`Game::check`]) without
+    /// checking it again, and says what happened; refused, with nothing played, when
+    /// the game has changed since the check, or the move was checked in another game
+    /// ([`MoveError::Stale`]).
+    pub fn play_checked(&mut self, mv: CheckedMove) -> Result<Played, MoveError> {
+        if mv.moment != self.moment {
+            return Err(MoveError::Stale);
+        }
+        let played = self.variant.play_found(&mut self.position, mv.mv);
         if let Some(turn) = self.record.turns.last_mut() {
-            turn.moves.push(mv.into());
+            turn.moves.push(mv.mv.into());
         }
         self.after_step();
         Ok(played)
@@ -324,6 +374,7 @@ impl Game {
 
     /// Applies the turn limit and writes the result once the game is over.
     fn after_step(&mut self) {
+        self.moment = next_moment();
         let pos = &mut self.position;
         if let Some(limit) = self.variant.rules().turn_limit {
             if !self.throwing && pos.bag_empty() && self.record.turns.len() >= limit as usize {
@@ -371,6 +422,7 @@ impl Game {
         self.throwing = false;
         self.undone = u32::try_from(self.drawn - mark.drawn).unwrap_or(u32::MAX);
         self.record.result = self.position.is_over().then(|| result_of(&self.position));
+        self.moment = next_moment();
         Ok(())
     }
 
@@ -516,11 +568,8 @@ impl Game {
                 index: m + 1,
                 source,
             };
-            let found = self
-                .variant
-                .find_move(&self.position, mv.value, from, mv.count)
-                .map_err(as_error)?;
-            self.play(found).map_err(as_error)?;
+            let found = self.check(mv.value, from, mv.count).map_err(as_error)?;
+            self.play_checked(found).map_err(as_error)?;
         }
         if !last && !self.position.is_over() && !self.position.bag_empty() {
             return Err(err("the turn ends with values still to move".into()));

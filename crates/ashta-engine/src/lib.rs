@@ -46,10 +46,13 @@
 //! assert_eq!(Game::replay(game.record()).unwrap().position(), game.position());
 //! ```
 //!
-//! Without a game, the variant throws and plays on a position directly: throws come
-//! from a source ([`Variant::throw`], a whole phase) or are given as mouths up
-//! ([`Variant::throw_one`], one throw), and a move is played with [`Variant::play`]
-//! (or [`Variant::play_move`], which also says what happened).
+//! Without a game, the variant throws and plays on a position directly: a throwing
+//! phase comes from a source ([`Variant::throw`]) or is given as mouths up
+//! ([`Variant::apply_throws`]), and a move is played with [`Variant::play`], which
+//! checks it once and says what happened. A game's move is checked once with
+//! [`Game::check`] and played with [`Game::play_checked`] (or both at once with
+//! [`Game::play`]). Searches that play thousands of moves of their own use the fast
+//! paths of [`fast`]: a move of the legal list played unchecked, one throw at a time.
 //!
 //! ```
 //! use ashta_engine::{MoveList, Phase, Rules, SeededThrows, Variant};
@@ -72,6 +75,7 @@
 
 mod chance;
 mod error;
+pub mod fast;
 mod features;
 #[cfg(feature = "clap")]
 mod flags;
@@ -97,7 +101,7 @@ pub use error::{
 };
 #[cfg(feature = "clap")]
 pub use flags::RuleFlags;
-pub use game::{Game, GameMark, OneThrow};
+pub use game::{CheckedMove, Game, GameMark, OneThrow};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};

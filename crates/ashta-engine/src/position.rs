@@ -179,7 +179,7 @@ impl Position {
     /// position reads [`Phase::Throwing`], lists no moves and refuses one
     /// ([`crate::MoveError::MustThrow`]); once the phase has ended it reads
     /// [`Phase::Moving`], some move is legal (a bag no unit can use is forfeited when
-    /// the phase ends) and [`crate::Variant::throw_one`] refuses another throw, even on a
+    /// the phase ends) and [`crate::fast::throw_one`] refuses another throw, even on a
     /// bag of graces alone. [`crate::Game::phase`] is the same. The one exception is a
     /// position read from JSON or notation, which do not record the phase: it is
     /// throwing when its bag is empty and moving otherwise, and with a bag of graces

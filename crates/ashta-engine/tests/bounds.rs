@@ -34,7 +34,9 @@ fn grace_after_grace() -> Variant {
 fn graces_until_the_phase_stops(v: &Variant) -> (Position, usize) {
     let mut pos = v.start_position();
     for throws in 1..=100 {
-        if v.throw_one(&mut pos, [1, 2, 15, 0][throws % 4]).unwrap() != ThrowStep::Again {
+        if ashta_engine::fast::throw_one(v, &mut pos, [1, 2, 15, 0][throws % 4]).unwrap()
+            != ThrowStep::Again
+        {
             return (pos, throws);
         }
     }

@@ -178,3 +178,42 @@ fn a_forfeiting_throw_carries_the_bag_lost_and_why() {
     }
     assert!(forfeits > 0, "no phase was forfeited");
 }
+
+#[test]
+fn a_checked_move_plays_only_at_the_moment_it_was_checked() {
+    let mut game = Game::new(Rules::standard(), 7).unwrap();
+    while game.phase() == Phase::Throwing {
+        game.throw_once().unwrap();
+    }
+    let mut moves = MoveList::new();
+    game.variant().legal_moves(game.position(), &mut moves);
+    let mv = moves[0];
+    let checked = game.check(mv.value(), mv.from(), mv.count()).unwrap();
+    assert_eq!(checked.mv(), mv);
+    // A copy of the game at the same moment plays it; the game, once changed, does not.
+    let mut copy = game.clone();
+    let before = *game.position();
+    game.play(mv).unwrap();
+    assert_eq!(game.play_checked(checked), Err(MoveError::Stale));
+    let played = copy.play_checked(checked).unwrap();
+    assert_eq!((played.mv, copy.position()), (mv, game.position()));
+    // Nor does another game at the same position, or the game after going back.
+    let mut other = Game::new(Rules::standard(), 7).unwrap();
+    while other.phase() == Phase::Throwing {
+        other.throw_once().unwrap();
+    }
+    assert_eq!(*other.position(), before);
+    assert_eq!(other.play_checked(checked), Err(MoveError::Stale));
+    let mark = other.mark();
+    let again = other.check(mv.value(), mv.from(), mv.count()).unwrap();
+    other.play_checked(again).unwrap();
+    other.undo_to(&mark).unwrap();
+    assert_eq!(other.play_checked(again), Err(MoveError::Stale));
+    // A check while the player throws is refused as the move would be.
+    let mut throwing = Game::new(Rules::standard(), 7).unwrap();
+    assert_eq!(
+        throwing.check(mv.value(), mv.from(), mv.count()),
+        Err(MoveError::MustThrow)
+    );
+    assert_eq!(throwing.play(mv), Err(MoveError::MustThrow));
+}

@@ -958,11 +958,11 @@ fn a_bag_value_both_a_grace_and_a_plain_face_give_counts_as_either() {
     let (v, p) = parse_any(&format!("{rules} 5 2 0 - 0,0,0,0/0,0,0,0 - - 0")).unwrap();
     let (mut grace, mut plain) = (p, p);
     assert_eq!(
-        v.throw_one(&mut grace, 0),
+        ashta_engine::fast::throw_one(&v, &mut grace, 0),
         Ok(ashta_engine::ThrowStep::Again)
     );
     assert_eq!(
-        v.throw_one(&mut plain, 2),
+        ashta_engine::fast::throw_one(&v, &mut plain, 2),
         Ok(ashta_engine::ThrowStep::Moving)
     );
     assert_eq!(v.bag(&grace), v.bag(&plain));

@@ -17,7 +17,7 @@ fn check_phase(v: &Variant, game: &Game) -> Result<(), TestCaseError> {
     let pos: Position = *game.position();
     let mut moves = MoveList::new();
     v.legal_moves(&pos, &mut moves);
-    let throw_taken = v.throw_one(&mut pos.clone(), 0).is_ok();
+    let throw_taken = ashta_engine::fast::throw_one(v, &mut pos.clone(), 0).is_ok();
     prop_assert_eq!(game.phase(), pos.phase());
     match pos.phase() {
         Phase::Throwing => {

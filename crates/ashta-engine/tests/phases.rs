@@ -135,7 +135,10 @@ fn a_move_during_a_throwing_phase_is_refused() {
     // knows the phase is under way. It lists no moves and refuses one.
     let (v, p) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
     let mut q = p;
-    assert_eq!(v.throw_one(&mut q, 4), Ok(ThrowStep::Again));
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 4),
+        Ok(ThrowStep::Again)
+    );
     assert_eq!(q.phase(), Phase::Throwing);
     assert!(legal(&v, &q).is_empty());
     assert_eq!(v.find_move(&q, 4, Some(0), 1), Err(MoveError::MustThrow));
@@ -145,7 +148,10 @@ fn a_move_during_a_throwing_phase_is_refused() {
     assert_eq!(v.end_turn(&mut q), Err(TurnError::MustThrow));
     assert_eq!(q, before);
     // The phase ends with a plain value: now the player moves, the 4 included.
-    assert_eq!(v.throw_one(&mut q, 2), Ok(ThrowStep::Moving));
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 2),
+        Ok(ThrowStep::Moving)
+    );
     assert_eq!(q.phase(), Phase::Moving);
     assert!(v.play(&mut q, four).is_ok());
 }
@@ -156,24 +162,39 @@ fn a_throw_during_a_bag_is_refused() {
     // to be moved, not thrown to.
     let (v, p) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
     let mut q = p;
-    assert_eq!(v.throw_one(&mut q, 4), Ok(ThrowStep::Again));
-    assert_eq!(v.throw_one(&mut q, 2), Ok(ThrowStep::Moving));
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 4),
+        Ok(ThrowStep::Again)
+    );
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 2),
+        Ok(ThrowStep::Moving)
+    );
     let two = v.find_move(&q, 2, Some(0), 1).unwrap();
     v.play(&mut q, two).unwrap();
     assert_eq!((v.bag(&q), q.phase()), (vec![4], Phase::Moving));
     let before = q;
-    assert_eq!(v.throw_one(&mut q, 1), Err(ThrowError::NotThrowing));
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 1),
+        Err(ThrowError::NotThrowing)
+    );
     assert_eq!(q, before);
     // Notation does not record the phase: the same bag read from text reads Moving and
     // may still take a throw (a phase of graces under way), until a move settles it.
     let (v, r) = pos("standard 5 2 0 4 0,0,0,2/0,0,0,0 - - 0");
     assert_eq!(r.phase(), Phase::Moving);
-    assert_eq!(v.throw_one(&mut r.clone(), 1), Ok(ThrowStep::Moving));
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut r.clone(), 1),
+        Ok(ThrowStep::Moving)
+    );
     let mut moved = r;
     let four = v.find_move(&moved, 4, Some(0), 1).unwrap();
     let (_, mut once) = pos("standard 5 2 0 4,4 0,0,0,2/0,0,0,0 - - 0");
     v.play(&mut once, four).unwrap();
-    assert_eq!(v.throw_one(&mut once, 1), Err(ThrowError::NotThrowing));
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut once, 1),
+        Err(ThrowError::NotThrowing)
+    );
     v.play(&mut moved, four).unwrap();
     assert_eq!(
         moved.phase(),
@@ -188,12 +209,21 @@ fn a_throw_during_a_bag_is_refused() {
 fn throw_one_refuses_a_settled_bag_or_a_finished_game() {
     let (v, p) = pos("standard 5 2 0 3 0,0,0,0/0,0,0,0 - - 0");
     let mut q = p;
-    assert_eq!(v.throw_one(&mut q, 1), Err(ThrowError::NotThrowing));
-    assert_eq!(v.throw_one(&mut q, 5), Err(ThrowError::TooManyMouths(5, 4)));
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 1),
+        Err(ThrowError::NotThrowing)
+    );
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 5),
+        Err(ThrowError::TooManyMouths(5, 4))
+    );
     assert_eq!(q, p);
     let (_, won) = pos("standard 5 2 0 2 22,24,24,24/0,0,0,0 0 - 1");
     let mut over = play(&v, &won, 2, Some(22), 1);
-    assert_eq!(v.throw_one(&mut over, 1), Err(ThrowError::GameOver));
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut over, 1),
+        Err(ThrowError::GameOver)
+    );
 }
 
 #[test]

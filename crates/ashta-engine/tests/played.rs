@@ -35,9 +35,7 @@ fn playing_by_index_or_request_agrees_with_the_legal_list_and_its_queries() {
             let i = rng.random_range(0..moves.len());
             let mv = moves[i];
             let mut by_request = pos;
-            let played = v
-                .play_move(&mut by_request, mv.value(), mv.from(), mv.count())
-                .unwrap();
+            let played = v.play(&mut by_request, mv).unwrap();
             let mut plain = pos;
             v.play(&mut plain, mv).unwrap();
             assert_eq!((played.mv, played.position, by_request), (mv, plain, plain));
@@ -62,7 +60,10 @@ fn a_double_its_block_and_a_capture_are_reported() {
     let north = v.path_index(1, v.square(0, 3));
     assert_eq!(north, 11);
     let mut q = p;
-    let played = v.play_move(&mut q, 3, Some(0), 2).unwrap();
+    let played = v
+        .find_move(&q, 3, Some(0), 2)
+        .and_then(|mv| v.play(&mut q, mv))
+        .unwrap();
     assert_eq!(played.captured, Some((1, 1)));
     assert!(played.double);
     assert_eq!(played.block.map(|b| (b.owner, b.blocked)), Some((0, 0b10)));
@@ -74,24 +75,62 @@ fn a_refused_move_leaves_the_position_unchanged() {
     let (v, p) = pos("standard 5 2 0 4 0,0,0,12/0,0,0,0 - - 0");
     let mut q = p;
     assert_eq!(
-        v.play_move(&mut q, 4, Some(12), 1),
+        v.find_move(&q, 4, Some(12), 1)
+            .and_then(|mv| v.play(&mut q, mv)),
         Err(MoveError::Illegal(IllegalMove::GateClosed))
     );
     assert_eq!(q, p);
     let (v, start) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
     let mut r = start;
     assert_eq!(
-        v.play_move(&mut r, 4, Some(0), 1),
+        v.find_move(&r, 4, Some(0), 1)
+            .and_then(|mv| v.play(&mut r, mv)),
         Err(MoveError::MustThrow)
     );
     // South, who never captured, holds a 4 and a 3: the 3 takes the pawn from 11 to 14,
     // where the others stand, and no pawn can then use the 4 without passing the gate.
     let (v, p) = pos("standard 5 2 0 4,3 11,14,14,14/0,0,0,0 - - 0");
     let mut q = p;
-    let played = v.play_move(&mut q, 3, Some(11), 1).unwrap();
+    let played = v
+        .find_move(&q, 3, Some(11), 1)
+        .and_then(|mv| v.play(&mut q, mv))
+        .unwrap();
     assert_eq!(
         played.forfeit.as_ref().map(|f| f.values.clone()),
         Some(vec![4])
     );
     assert_eq!(q.to_move(), 1);
+}
+
+#[test]
+fn legal_outcomes_are_the_legal_moves_each_played_on_a_copy() {
+    let mut rules = Rules::standard();
+    rules.players = 4;
+    let v = Variant::new(rules).unwrap();
+    let mut throws = SeededThrows::new(5);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut moves = MoveList::new();
+    let mut pos = v.start_position();
+    let mut seen = 0;
+    while seen < 2_000 {
+        if pos.is_over() {
+            pos = v.start_position();
+        }
+        if pos.phase() == ashta_engine::Phase::Throwing {
+            assert!(v.legal_outcomes(&pos).is_empty());
+            v.throw(&mut pos, &mut throws).unwrap();
+            continue;
+        }
+        v.legal_moves(&pos, &mut moves);
+        let outcomes = v.legal_outcomes(&pos);
+        assert_eq!(outcomes.len(), moves.len());
+        for (mv, outcome) in moves.iter().zip(&outcomes) {
+            let mut copy = pos;
+            let played = v.play(&mut copy, *mv).unwrap();
+            assert_eq!(*outcome, played);
+            seen += 1;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        v.play(&mut pos, mv).unwrap();
+    }
 }

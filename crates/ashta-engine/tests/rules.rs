@@ -175,10 +175,22 @@ fn standard_table_moves_one_to_four_and_eight() {
 fn grace_throws_again() {
     let (v, p) = pos(START4);
     let mut q = p;
-    assert_eq!(v.throw_one(&mut q, 4).unwrap(), ThrowStep::Again);
-    assert_eq!(v.throw_one(&mut q, 0).unwrap(), ThrowStep::Again);
-    assert_eq!(v.throw_one(&mut q, 4).unwrap(), ThrowStep::Again);
-    assert_eq!(v.throw_one(&mut q, 2).unwrap(), ThrowStep::Moving);
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 4).unwrap(),
+        ThrowStep::Again
+    );
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 0).unwrap(),
+        ThrowStep::Again
+    );
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 4).unwrap(),
+        ThrowStep::Again
+    );
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 2).unwrap(),
+        ThrowStep::Moving
+    );
     assert_eq!(v.bag(&q), [8, 4, 4, 2]);
     assert_eq!(q.to_move(), 0);
     // A phase that stops on a grace is not a phase.
@@ -226,7 +238,10 @@ fn third_grace_voids_turn_under_forfeit_flag() {
 fn no_ones_table_makes_one_mouth_up_a_grace_of_twelve() {
     let (v, p) = pos("standard+throws=no-ones-12 5 4 0 - 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 - - 0");
     let mut q = p;
-    assert_eq!(v.throw_one(&mut q, 1).unwrap(), ThrowStep::Again);
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut q, 1).unwrap(),
+        ThrowStep::Again
+    );
     let q = throws(&v, &p, &[1, 3]);
     assert_eq!(v.bag(&q), [12, 3]);
     // 12 from c1 lands on a3 (index 12), West's start.
@@ -1161,8 +1176,14 @@ fn six_cowries_throw_one_to_five_six_and_twelve() {
         ],
     );
     let mut r = p;
-    assert_eq!(v.throw_one(&mut r, 6).unwrap(), ThrowStep::Again);
-    assert_eq!(v.throw_one(&mut r, 3).unwrap(), ThrowStep::Moving);
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut r, 6).unwrap(),
+        ThrowStep::Again
+    );
+    assert_eq!(
+        ashta_engine::fast::throw_one(&v, &mut r, 3).unwrap(),
+        ThrowStep::Moving
+    );
 }
 
 #[test]

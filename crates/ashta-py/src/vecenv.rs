@@ -85,7 +85,8 @@ impl Setup {
                 let (k, p) = (v.table().cowries(), v.table().mouth_up());
                 loop {
                     let up = throw_with_rng(&mut slot.throws, k, p).mouths_up();
-                    let step = v.throw_one(&mut slot.pos, up).expect("the player throws");
+                    let step = ashta_engine::fast::throw_one(v, &mut slot.pos, up)
+                        .expect("the player throws");
                     if step != ThrowStep::Again {
                         break;
                     }
@@ -133,9 +134,7 @@ impl Setup {
         let mover = mv.map(|_| slot.pos.to_move());
         let left = match mv {
             Some(mv) => {
-                self.variant
-                    .play(&mut slot.pos, mv)
-                    .expect("a move decoded from the legal list");
+                ashta_engine::fast::play(&self.variant, &mut slot.pos, mv);
                 self.advance(slot, scratch)
             }
             None => self.restart(slot, scratch),

@@ -3,21 +3,28 @@
 use ashta_engine::{Phase, Position};
 
 /// Follows a game played a move at a time and says when a bag has been played out, so
-/// a front end can show its bots whole decisions ([`crate::bot::Bot::observe`]).
+/// a front end can show its bots whole decisions ([`crate::bot::Bot::observe`]). It
+/// keeps one position a bag: where the bag began.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BagWatch {
-    /// Where the bag being played started, once a move of it was played.
+    /// Where the bag being played started, once a move of it is being played.
     start: Option<Position>,
 }
 
 impl BagWatch {
-    /// A move of the bag led from `before` to `after`: the position where the bag
-    /// started once `after` ends it (the turn passed or the game ended), else `None`.
-    pub fn moved(&mut self, before: &Position, after: &Position) -> Option<Position> {
-        let start = *self.start.get_or_insert(*before);
+    /// A move of the bag is about to be played from `before`: kept when it is the
+    /// bag's first.
+    pub fn before_move(&mut self, before: &Position) {
+        if self.start.is_none() {
+            self.start = Some(*before);
+        }
+    }
+
+    /// The move was played and led to `after`: the position where the bag started
+    /// once `after` ends it (the turn passed or the game ended), else `None`.
+    pub fn after_move(&mut self, after: &Position) -> Option<Position> {
         if after.phase() != Phase::Moving {
-            self.start = None;
-            Some(start)
+            self.start.take()
         } else {
             None
         }
@@ -55,12 +62,17 @@ mod tests {
                 && end.phase() == ashta_engine::Phase::Throwing
         );
         let mut watch = BagWatch::default();
-        assert_eq!(watch.moved(&start, &half), None);
-        assert_eq!(watch.moved(&half, &end), Some(start));
+        watch.before_move(&start);
+        assert_eq!(watch.after_move(&half), None);
+        watch.before_move(&half);
+        assert_eq!(watch.after_move(&end), Some(start));
         // The next bag starts afresh, and so does one after a reset.
-        assert_eq!(watch.moved(&half, &end), Some(half));
-        assert_eq!(watch.moved(&start, &half), None);
+        watch.before_move(&half);
+        assert_eq!(watch.after_move(&end), Some(half));
+        watch.before_move(&start);
+        assert_eq!(watch.after_move(&half), None);
         watch.reset();
-        assert_eq!(watch.moved(&half, &end), Some(half));
+        watch.before_move(&half);
+        assert_eq!(watch.after_move(&end), Some(half));
     }
 }

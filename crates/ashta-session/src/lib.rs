@@ -1,8 +1,8 @@
 //! # ashta-session
 //!
-//! The table: it may drive games on the engine (seats, throws, moves, turn caps, undo,
-//! saves, self-play, the words for a move) and define what a bot is, but it knows no
-//! bot by name, searches nothing and does no I/O.
+//! The session layer: it may drive games on the engine (seats, throws, moves, turn
+//! caps, undo, saves, self-play, the words for a move) and define what a bot is, but it
+//! knows no bot by name, searches nothing and does no I/O.
 //!
 //! - [`Bot`]: a computer player, with the [`Candidate`] plays it scores and the [`Stop`]
 //!   that ends its searches;

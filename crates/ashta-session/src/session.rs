@@ -28,8 +28,8 @@
 use std::time::Duration;
 
 use ashta_engine::{
-    DrawReason, Forfeit, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase, Play, Played,
-    Position, RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
+    CheckedMove, DrawReason, Forfeit, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase,
+    Play, Played, Position, RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -451,17 +451,44 @@ impl Session {
     /// elsewhere), with one legality check, and gives the move's facts ([`Played`]);
     /// every bot at the table sees the decision once its bag is played out.
     pub fn play(&mut self, mv: Move) -> Result<Played, SessionError> {
-        let before = *self.game.position();
-        let played = self.game.play(mv)?;
-        let after = *self.game.position();
-        if let Some(start) = self.watch.moved(&before, &after) {
-            let variant = self.game.variant();
-            for bot in self.bots.iter_mut().flatten() {
-                bot.observe(variant, &start, &after);
-            }
+        self.play_with(|game| game.play(mv))
+    }
+
+    /// Plays a move checked at this moment of the game ([`Game::check`]: a front end
+    /// reads a request into one and looks at it first) without checking it again, as
+    /// [`Session::play`] plays one.
+    pub fn play_checked(&mut self, mv: CheckedMove) -> Result<Played, SessionError> {
+        self.play_with(|game| game.play_checked(mv))
+    }
+
+    /// Plays a move with `play`, keeping where its bag began while a bot sits at the
+    /// table (the one copy of the position a bag makes; a bot lent out sees nothing),
+    /// and shows the bots the decision once the bag is played out.
+    fn play_with(
+        &mut self,
+        play: impl FnOnce(&mut Game) -> Result<Played, MoveError>,
+    ) -> Result<Played, SessionError> {
+        let watched = self.bots.iter().any(Option::is_some);
+        if watched {
+            self.watch.before_move(self.game.position());
+        }
+        let played = play(&mut self.game)?;
+        if watched {
+            self.show_bots();
         }
         self.settle();
         Ok(played)
+    }
+
+    /// Shows every bot at the table the bag just played out, if it was.
+    fn show_bots(&mut self) {
+        let after = self.game.position();
+        if let Some(start) = self.watch.after_move(after) {
+            let variant = self.game.variant();
+            for bot in self.bots.iter_mut().flatten() {
+                bot.observe(variant, &start, after);
+            }
+        }
     }
 
     /// A move of the random mover: uniform over the legal moves of the moment, drawn
@@ -497,49 +524,85 @@ impl Session {
     }
 
     /// Checks a play a bot of `seat` decided (here or on another thread) against the
-    /// game as it is: every move legal, the bag played out, the position it promised.
-    /// The failure names the seat, the bot and what is wrong.
+    /// game as it is, on a copy of the position: every move legal, the bag played out,
+    /// the position it promised. The failure names the seat, the bot and what is wrong.
     pub fn check_bot_play(&self, seat: usize, play: &Play) -> Result<(), BotFailure> {
-        let failure = |reason: &str| BotFailure {
+        let variant = self.game.variant();
+        let mut pos = *self.game.position();
+        self.walk_bot_play(seat, play, |mv| {
+            variant.play(&mut pos, mv)?;
+            Ok(pos.phase())
+        })
+        .and_then(|()| self.promised(seat, play, &pos))
+    }
+
+    /// Plays the whole play a bot of `seat` decided, each move checked once as it is
+    /// played; refused as the bot's failure, with nothing played, when a move is not
+    /// legal, the bag is not played out or the play does not reach the position it
+    /// promised ([`Session::check_bot_play`] says the same without playing). Gives
+    /// each move's facts ([`Played`]).
+    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Played>, SessionError> {
+        // Where the bag began: what a refused play goes back to, and the start of the
+        // decision the bots see.
+        let mark = self.game.mark();
+        let mut played = Vec::with_capacity(play.moves.len());
+        let game = &mut self.game;
+        let walked = bag_of(game, seat).and_then(|()| {
+            walk_moves(play, |mv| {
+                played.push(game.play(mv)?);
+                Ok(game.phase())
+            })
+        });
+        let checked = walked
+            .map_err(|reason| self.failure(seat, &reason))
+            .and_then(|()| self.promised(seat, play, self.game.position()));
+        if let Err(failure) = checked {
+            self.game
+                .undo_to(&mark)
+                .expect("the bag's start is in the game's past");
+            return Err(failure.into());
+        }
+        let start = self.watch.after_move(self.game.position());
+        let start = start.unwrap_or(*mark.position());
+        let (variant, after) = (self.game.variant(), self.game.position());
+        for bot in self.bots.iter_mut().flatten() {
+            bot.observe(variant, &start, after);
+        }
+        self.settle();
+        Ok(played)
+    }
+
+    /// The failure of the bot of `seat`, for `reason`.
+    fn failure(&self, seat: usize, reason: &str) -> BotFailure {
+        BotFailure {
             seat,
             bot: self
                 .seats
                 .get(seat)
                 .map_or_else(|| format!("seat {seat}"), SeatKind::name),
             reason: reason.to_string(),
-        };
-        let variant = self.game.variant();
-        let mut pos = *self.game.position();
-        if pos.to_move() != seat || self.game.phase() != Phase::Moving {
-            return Err(failure("it is not this seat's bag to play"));
         }
-        if play.moves.is_empty() {
-            return Err(failure("gave no moves for a bag it can use"));
-        }
-        for (n, mv) in play.moves.iter().enumerate() {
-            if let Err(e) = variant.play(&mut pos, *mv) {
-                return Err(failure(&format!("played an illegal move {mv}: {e}")));
-            }
-            let bag_done = pos.phase() != Phase::Moving;
-            if bag_done && n + 1 < play.moves.len() {
-                return Err(failure("its play has more moves than its bag"));
-            }
-        }
-        if pos.phase() == Phase::Moving {
-            return Err(failure("its play leaves values in its bag"));
-        }
-        if pos != play.position {
-            return Err(failure("its play does not reach the position it promised"));
-        }
-        Ok(())
     }
 
-    /// Plays the whole play a bot of `seat` decided, after [`Session::check_bot_play`];
-    /// refused as the bot's failure, with nothing played, when the check fails. Gives
-    /// each move's facts ([`Played`]).
-    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Played>, SessionError> {
-        self.check_bot_play(seat, play)?;
-        play.moves.iter().map(|mv| self.play(*mv)).collect()
+    /// Walks a bot's play with `play_one`, which plays one move and gives the phase
+    /// after it: the seat's bag to play, every move legal, the bag played out.
+    fn walk_bot_play(
+        &self,
+        seat: usize,
+        play: &Play,
+        play_one: impl FnMut(Move) -> Result<Phase, MoveError>,
+    ) -> Result<(), BotFailure> {
+        bag_of(&self.game, seat)
+            .and_then(|()| walk_moves(play, play_one))
+            .map_err(|reason| self.failure(seat, &reason))
+    }
+
+    /// Whether a bot's play, played out, reached `reached`, the position it promised.
+    fn promised(&self, seat: usize, play: &Play, reached: &Position) -> Result<(), BotFailure> {
+        if *reached != play.position {
+            return Err(self.failure(seat, "its play does not reach the position it promised"));
+        }
+        Ok(())
     }
 
     /// Takes the bot of `seat` from the table to decide elsewhere (another thread); it
@@ -592,4 +655,35 @@ impl Session {
         self.watch.reset();
         Ok(who)
     }
+}
+
+/// Whether `seat` has a bag to play in `game`.
+fn bag_of(game: &Game, seat: usize) -> Result<(), String> {
+    if game.position().to_move() != seat || game.phase() != Phase::Moving {
+        return Err("it is not this seat's bag to play".to_string());
+    }
+    Ok(())
+}
+
+/// Plays a bot's moves in turn with `play_one` (which plays one move and gives the phase
+/// after it): what is wrong with them, if anything (a move not legal, moves left once
+/// the bag is played out, values left in the bag at the end).
+fn walk_moves(
+    play: &Play,
+    mut play_one: impl FnMut(Move) -> Result<Phase, MoveError>,
+) -> Result<(), String> {
+    if play.moves.is_empty() {
+        return Err("gave no moves for a bag it can use".to_string());
+    }
+    let mut phase = Phase::Moving;
+    for (n, mv) in play.moves.iter().enumerate() {
+        phase = play_one(*mv).map_err(|e| format!("played an illegal move {mv}: {e}"))?;
+        if phase != Phase::Moving && n + 1 < play.moves.len() {
+            return Err("its play has more moves than its bag".to_string());
+        }
+    }
+    if phase == Phase::Moving {
+        return Err("its play leaves values in its bag".to_string());
+    }
+    Ok(())
 }

@@ -579,7 +579,11 @@ mod tests {
         let (v, pos) =
             ashta_engine::parse_any("traditional 5 2 0 3 0,0,0,14/-1,-1,-1,-1 - - 0").unwrap();
         let mut after = pos;
-        let legal = LegalMove::new(&v.play_move(&mut after, 3, Some(14), 1).unwrap());
+        let legal = LegalMove::new(
+            &v.find_move(&after, 3, Some(14), 1)
+                .and_then(|mv| v.play(&mut after, mv))
+                .unwrap(),
+        );
         let json = serde_json::to_value(&legal).unwrap();
         assert_eq!(json["path"], serde_json::json!([14, 15, 0, 1]));
         assert_eq!(json["to"], 1);
@@ -593,7 +597,12 @@ mod tests {
         let forms = |value: u8| {
             let text = format!("standard 5 2 0 {value} 0,0,0,2/0,0,0,0 - - 0");
             let (v, mut pos) = ashta_engine::parse_any(&text).unwrap();
-            LegalMove::new(&v.play_move(&mut pos, value, Some(0), 1).unwrap()).forms
+            LegalMove::new(
+                &v.find_move(&pos, value, Some(0), 1)
+                    .and_then(|mv| v.play(&mut pos, mv))
+                    .unwrap(),
+            )
+            .forms
         };
         assert_eq!(forms(2), Some(Forms::Block));
         assert_eq!(forms(3), None);

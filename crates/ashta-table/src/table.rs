@@ -5,8 +5,8 @@
 //! action makes. No I/O: the room stores and sends what this produces.
 
 use ashta_engine::{
-    Game, Move, MoveError, MoveList, Play, Played, Position, PositionJson, Record, Rules,
-    ThrowStep, Variant,
+    CheckedMove, Game, Move, MoveError, MoveList, Play, Played, Position, PositionJson, Record,
+    Rules, ThrowStep, Variant,
 };
 use ashta_session::{Bot, BotFailure};
 use ashta_session::{SeatKind, Session, SessionError};
@@ -131,19 +131,15 @@ impl Table {
         moves.to_vec()
     }
     /// The legal moves as JSON, each with the path its unit would take and the double
-    /// it would form, from playing it on a copy of the position.
+    /// it would form, from the position ([`Variant::legal_outcomes`]).
     pub fn legal_json(&self) -> Vec<LegalMove> {
-        let pos = self.position();
-        self.legal()
+        if self.must_throw() {
+            return Vec::new();
+        }
+        self.variant()
+            .legal_outcomes(self.position())
             .iter()
-            .filter_map(|mv| {
-                let mut after = *pos;
-                let played = self
-                    .variant()
-                    .play_move(&mut after, mv.value(), mv.from(), mv.count())
-                    .ok()?;
-                Some(LegalMove::new(&played))
-            })
+            .map(LegalMove::new)
             .collect()
     }
 
@@ -323,8 +319,9 @@ impl Table {
         Ok(out)
     }
 
-    /// The legal move a client asks for, or why there is none.
-    pub fn find(&self, seat: usize, req: &MoveRequest) -> Result<Move, WsError> {
+    /// The legal move a client asks for, checked once ([`Game::check`]) with what the
+    /// client expects of it, or why there is none.
+    pub fn find(&self, seat: usize, req: &MoveRequest) -> Result<CheckedMove, WsError> {
         self.check_turn(seat)?;
         if self.must_throw() {
             return Err(WsError::new(
@@ -341,14 +338,16 @@ impl Table {
                 )
             })?),
         };
-        let mv = self
-            .variant()
-            .find_move(self.position(), req.value, from, req.count)
+        let checked = self
+            .session
+            .game()
+            .check(req.value, from, req.count)
             .map_err(|e| match e {
                 MoveError::GameOver => WsError::new(WsErrorCode::GameOver, e.to_string()),
                 MoveError::MustThrow => WsError::new(WsErrorCode::MustThrow, e.to_string()),
                 e => WsError::new(WsErrorCode::IllegalMove, e.to_string()),
             })?;
+        let mv = checked.mv();
         if req.to.is_some_and(|to| to != mv.to()) {
             return Err(WsError::new(
                 WsErrorCode::IllegalMove,
@@ -377,17 +376,17 @@ impl Table {
                 ));
             }
         }
-        Ok(mv)
+        Ok(checked)
     }
 
     /// The seat to move plays a move a client asked for.
     pub fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
-        let mv = self.find(seat, req)?;
-        let played = self.session.play(mv).map_err(internal)?;
+        let checked = self.find(seat, req)?;
+        let played = self.session.play_checked(checked).map_err(internal)?;
         let (path, forfeit) = self.facts(&played);
         let body = EventBody::Move {
             seat: seat as u8,
-            mv: MoveJson::from(&mv),
+            mv: MoveJson::from(&played.mv),
             path,
             captured: CapturedJson::of(&played),
             forfeit,
@@ -1103,5 +1102,33 @@ mod tests {
         assert!(t.play_bot(1, &play).is_err());
         assert_eq!(t.version(), version);
         assert!(t.play_bot(0, &play).is_err());
+    }
+
+    #[test]
+    fn a_bot_play_refused_after_its_moves_were_played_changes_nothing() {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let bot = GreedyBot::new(1, 0.0);
+        let mut t = Table::new(rules, 3, "00".into(), vec![None, Some(Box::new(bot))]).unwrap();
+        while t.to_move() != 1 || t.must_throw() {
+            step(&mut t);
+        }
+        let mut bot = t.lend_bot(1).unwrap();
+        let play = bot.choose(t.variant(), t.position()).unwrap();
+        t.return_bot(1, bot);
+        // Every move is legal, but the play promises another position.
+        let mut broken = play.clone();
+        broken.position = *t.position();
+        let (version, position, record) = (t.version(), *t.position(), t.record());
+        let failure = t.play_bot(1, &broken).unwrap_err();
+        assert!(failure.reason.contains("promised"), "{}", failure.reason);
+        assert_eq!(
+            (t.version(), *t.position(), t.record()),
+            (version, position, record)
+        );
+        // The play as decided still plays, and the record verifies.
+        t.play_bot(1, &play).unwrap();
+        play_out(&mut t);
+        Game::replay(&t.record()).expect("the record verifies");
     }
 }

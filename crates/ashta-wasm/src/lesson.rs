@@ -68,21 +68,32 @@ impl Lesson {
     }
 
     /// Plays the legal move spending `value` from path index `from` (−1: an entry) with
-    /// `count` pawns; its facts, or why it is not legal.
+    /// `count` pawns, checked once; its facts, or why it is not legal.
     pub fn play(&mut self, value: u8, from: i16, count: u8) -> Result<MoveView, String> {
-        let view = self
-            .legal()
-            .into_iter()
-            .find(|m| {
-                m.legal.mv.value == value && m.legal.mv.from == from && m.legal.mv.count == count
-            })
-            .ok_or_else(|| format!("no legal move of {count} from {from} with {value}"))?;
-        let pos = *self.session.position();
+        let no_move = || format!("no legal move of {count} from {from} with {value}");
+        let unit = match from {
+            -1 => None,
+            i => Some(u8::try_from(i).map_err(|_| no_move())?),
+        };
+        let checked = self
+            .session
+            .game()
+            .check(value, unit, count)
+            .map_err(|_| no_move())?;
+        let index = self.index_of(checked.mv());
+        let played = self
+            .session
+            .play_checked(checked)
+            .map_err(|e| e.to_string())?;
+        Ok(MoveView::new(self.variant(), index, &played))
+    }
+
+    /// The index of a move among the legal moves of the position now.
+    fn index_of(&self, mv: ashta_engine::Move) -> usize {
         let mut moves = ashta_engine::MoveList::new();
-        self.variant().legal_moves(&pos, &mut moves);
-        let mv = moves[view.index];
-        self.session.play(mv).map_err(|e| e.to_string())?;
-        Ok(view)
+        self.variant()
+            .legal_moves(self.session.position(), &mut moves);
+        moves.iter().position(|&m| m == mv).unwrap_or(0)
     }
 }
 

@@ -22,7 +22,8 @@ pub fn play_of(variant: &Variant, pos: &Position, decision: &[MoveJson]) -> Resu
     for m in decision {
         let from = u8::try_from(m.from).ok();
         let played = variant
-            .play_move(&mut pos, m.value, from, m.count)
+            .find_move(&pos, m.value, from, m.count)
+            .and_then(|mv| variant.play(&mut pos, mv))
             .map_err(|e| format!("the decision's move is not legal: {e}"))?;
         moves.push(played.mv);
     }

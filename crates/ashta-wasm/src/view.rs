@@ -8,7 +8,7 @@ use ashta_session::describe::{square_name, unit_name};
 use ashta_table::protocol::{ForfeitJson, LegalMove};
 use serde::Serialize;
 
-/// A legal move, with everything playing it would do (found by playing it on a copy).
+/// A legal move, with everything playing it would do (the engine's [`Played`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveView {
     /// The move as the server lists a legal move (the engine's JSON move, the path its
@@ -63,29 +63,15 @@ impl MoveView {
     }
 }
 
-/// Every legal move of `pos` with its facts, in the engine's order.
+/// Every legal move of `pos` with its facts, in the engine's order
+/// ([`Variant::legal_outcomes`]).
 pub fn legal_views(variant: &Variant, pos: &Position) -> Vec<MoveView> {
-    if pos.phase() == ashta_engine::Phase::Throwing || pos.is_over() {
-        return Vec::new();
-    }
-    let mut moves = ashta_engine::MoveList::new();
-    variant.legal_moves(pos, &mut moves);
-    moves
+    variant
+        .legal_outcomes(pos)
         .iter()
         .enumerate()
-        .map(|(i, mv)| {
-            let played = play_copy(variant, pos, mv);
-            MoveView::new(variant, i, &played)
-        })
+        .map(|(i, played)| MoveView::new(variant, i, played))
         .collect()
-}
-
-/// Plays a move of `pos`'s legal list on a copy and returns its facts.
-pub fn play_copy(variant: &Variant, pos: &Position, mv: &Move) -> Played {
-    let mut copy = *pos;
-    variant
-        .play_move(&mut copy, mv.value(), mv.from(), mv.count())
-        .expect("a move of the legal list plays")
 }
 
 /// One throw of the cowries.

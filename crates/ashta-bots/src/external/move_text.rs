@@ -82,17 +82,17 @@ pub fn resolve(variant: &Variant, pos: &Position, text: &str) -> Result<Move, St
     Ok(mv)
 }
 
-/// Plays the legal move of `pos` that `text` names, with one legality check, and gives
-/// what it did; or says why there is none (`pos` is then unchanged).
+/// Plays the legal move of `pos` that `text` names, found by the engine and checked
+/// against what `text` claims of it, and gives what it did; or says why there is none
+/// (`pos` is then unchanged).
 pub fn play_move_text(variant: &Variant, pos: &mut Position, text: &str) -> Result<Played, String> {
     let spec = parse_move(text)?;
-    let mut after = *pos;
-    let played = variant
-        .play_move(&mut after, spec.value, spec.from, spec.count)
-        .map_err(|e| format!("illegal move {text}: {e}"))?;
-    check_claims(text, &spec, &played.mv)?;
-    *pos = after;
-    Ok(played)
+    let illegal = |e: ashta_engine::MoveError| format!("illegal move {text}: {e}");
+    let mv = variant
+        .find_move(pos, spec.value, spec.from, spec.count)
+        .map_err(illegal)?;
+    check_claims(text, &spec, &mv)?;
+    variant.play(pos, mv).map_err(illegal)
 }
 
 /// Whether the landing square and capture `text` claims (if it does) are the move's.

@@ -57,7 +57,7 @@ impl Variant {
     }
 
     /// What throwing `mouths_up` in `before` forfeits: `None` unless the throw ends the
-    /// phase with [`ThrowStep::Forfeited`] (and when [`Variant::throw_one`] would refuse
+    /// phase with [`ThrowStep::Forfeited`] (and when [`crate::fast::throw_one`] would refuse
     /// it). Otherwise the whole bag, the graces thrown before included, and why no unit
     /// can use any of it.
     ///

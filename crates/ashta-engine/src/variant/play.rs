@@ -4,7 +4,12 @@
 use super::*;
 
 impl Variant {
-    /// Plays a legal move, or says why it is not legal (the position is then unchanged).
+    /// Plays a legal move with one legality check and says what happened ([`Played`]:
+    /// its path, capture, double, block and forfeit, the position after it), or says
+    /// why it is not legal (the position is then unchanged). A move is found from its
+    /// value, unit and pawns with [`Variant::find_move`], or taken from
+    /// [`Variant::legal_moves`]; searches that play moves of the legal list by the
+    /// thousand use [`crate::fast::play`].
     ///
     /// ```
     /// use ashta_engine::{parse_any, IllegalMove, MoveError, Phase};
@@ -16,24 +21,24 @@ impl Variant {
     ///     Err(MoveError::Illegal(IllegalMove::GateClosed))
     /// );
     /// let mv = variant.find_move(&pos, 4, Some(0), 1).unwrap();
-    /// variant.play(&mut pos, mv).unwrap();
+    /// let played = variant.play(&mut pos, mv).unwrap();
+    /// assert_eq!(played.walk(), [0, 1, 2, 3, 4]); // from c1, as clients draw it
     /// // The bag is spent: North throws next.
     /// assert_eq!((pos.to_move(), pos.phase()), (1, Phase::Throwing));
     /// assert_eq!(variant.play(&mut pos, mv), Err(MoveError::MustThrow));
     /// ```
-    pub fn play(&self, pos: &mut Position, mv: Move) -> Result<(), MoveError> {
+    pub fn play(&self, pos: &mut Position, mv: Move) -> Result<Played, MoveError> {
         let legal = self.find_move(pos, mv.value(), mv.from(), mv.count())?;
         if legal != mv {
             return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
         }
-        self.play_unchecked(pos, mv);
-        Ok(())
+        Ok(self.play_found(pos, mv))
     }
 
     /// Plays a move from [`Variant::legal_moves`] without checking it. When the bag is
-    /// empty, or no value left can be used, the turn ends. Private to the engine: from
-    /// outside, [`Variant::play`] (one check of the move, O(1) for the variant's own
-    /// positions) or [`Variant::play_move`] (with what happened).
+    /// empty, or no value left can be used, the turn ends. From outside,
+    /// [`Variant::play`] (one check of the move, and what happened) or
+    /// [`crate::fast::play`].
     pub(crate) fn play_unchecked(&self, pos: &mut Position, mv: Move) {
         debug_assert_eq!(self.fits(pos), Ok(()), "a position of another variant");
         if self.apply_move(pos, mv) && (pos.bag_len == 0 || self.forfeits(pos)) {

@@ -1,5 +1,5 @@
-//! Playing a move with one legality check and getting back what it did: by its index
-//! in the legal list, or by request (value, unit, pawns).
+//! What a move did: its facts, gathered as it is played, for a move played with one
+//! legality check and for every legal move of a position.
 
 use super::*;
 
@@ -37,35 +37,35 @@ impl Played {
 }
 
 impl Variant {
-    /// Plays the legal move that spends `value` on `count` pawns at path index `from`
-    /// (`None`: enter from off the board), or says why there is none (the position is
-    /// then unchanged); one legality check, as [`Variant::find_move`] makes it.
+    /// Every legal move of the player to move with what it would do ([`Played`], the
+    /// position after it included), in the order of [`Variant::legal_moves`]; none
+    /// while the player throws or once the game is over. Each move is played on a copy
+    /// of `pos` as the move generation found it, with no other check.
     ///
     /// ```
     /// use ashta_engine::parse_any;
     ///
-    /// // South's 3 takes a pawn from c1 (0) to e2 (3), where another already stands.
-    /// let (v, mut pos) = parse_any("standard 5 2 0 3 0,0,0,3/0,0,0,0 - - 0").unwrap();
-    /// let played = v.play_move(&mut pos, 3, Some(0), 1).unwrap();
-    /// assert_eq!(played.path, [1, 2, 3]);
-    /// assert_eq!(played.walk(), [0, 1, 2, 3]); // from c1 (0), as clients draw it
-    /// assert!(played.double && played.captured.is_none() && played.forfeit.is_none());
-    /// assert_eq!(played.block.map(|b| b.blocked), Some(0b10)); // it blocks North
-    /// assert_eq!((played.position, pos.to_move()), (pos, 1)); // the bag is spent
+    /// let (v, pos) = parse_any("standard 5 2 0 3 0,0,0,3/0,0,0,0 - - 0").unwrap();
+    /// let outcomes = v.legal_outcomes(&pos);
+    /// assert!(outcomes.iter().any(|p| p.double && p.walk() == [0, 1, 2, 3]));
     /// ```
-    pub fn play_move(
-        &self,
-        pos: &mut Position,
-        value: u8,
-        from: Option<u8>,
-        count: u8,
-    ) -> Result<Played, MoveError> {
-        let mv = self.find_move(pos, value, from, count)?;
-        Ok(self.play_found(pos, mv))
+    pub fn legal_outcomes(&self, pos: &Position) -> Vec<Played> {
+        if pos.phase() != crate::position::Phase::Moving {
+            return Vec::new();
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(pos, &mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut after = *pos;
+                self.play_found(&mut after, mv)
+            })
+            .collect()
     }
 
     /// Plays a move known to be legal in `pos` and gathers its facts.
-    fn play_found(&self, pos: &mut Position, mv: Move) -> Played {
+    pub(crate) fn play_found(&self, pos: &mut Position, mv: Move) -> Played {
         let player = pos.to_move as usize;
         let path = self.move_path(pos, player, mv).collect();
         let target = mv

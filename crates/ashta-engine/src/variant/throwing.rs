@@ -3,15 +3,12 @@
 use super::*;
 
 impl Variant {
-    /// Throws one throw with `mouths_up` cowries up into the bag of the player to move.
-    /// Call it on a position whose bag is empty, then again while it answers
-    /// [`ThrowStep::Again`]; in between the position is mid-phase and not settled.
-    ///
-    /// Refused, the position unchanged, when the game is over, when more mouths are up
-    /// than cowries are thrown, and when the player is not throwing
-    /// ([`Position::phase`]): a throwing phase that has ended, even on a bag of graces
-    /// alone, is refused with [`ThrowError::NotThrowing`].
-    pub fn throw_one(&self, pos: &mut Position, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
+    /// One throw given as mouths up ([`crate::fast::throw_one`] says how).
+    pub(crate) fn throw_one(
+        &self,
+        pos: &mut Position,
+        mouths_up: u8,
+    ) -> Result<ThrowStep, ThrowError> {
         self.check_throw_one(pos, mouths_up)?;
         Ok(self.throw_step(pos, mouths_up))
     }

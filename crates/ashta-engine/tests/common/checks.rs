@@ -306,7 +306,7 @@ pub fn check_move_generation(v: &Variant, pos: &Position) -> Result<(), TestCase
         prop_assert!(v.play(&mut a, m).is_ok());
         // Playing it with its facts does the same.
         let mut b = *pos;
-        let played = v.play_move(&mut b, m.value(), m.from(), m.count());
+        let played = v.play(&mut b, m);
         prop_assert!(played.is_ok());
         prop_assert_eq!(a, b);
         // A wrong target or capture is refused.
