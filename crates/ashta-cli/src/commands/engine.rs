@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::engine::{serve, Options, Session};
+use crate::engine::{serve, Engine, Options};
 
 /// Arguments of `ashta engine`.
 #[derive(Args, Debug)]
@@ -37,6 +37,6 @@ pub fn run(args: &EngineArgs, out: &mut dyn Write) -> Result<()> {
     maker
         .make(&options.bot, options.seed, options.time())
         .context("bad --bot")?;
-    let mut session = Session::new(options).with_bot_maker(maker);
-    serve(&mut session, &mut io::stdin().lock(), out)
+    let mut engine = Engine::new(options).with_bot_maker(maker);
+    serve(&mut engine, &mut io::stdin().lock(), out)
 }

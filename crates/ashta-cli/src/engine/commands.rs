@@ -1,4 +1,4 @@
-//! The protocol's commands: each reads its arguments, changes the session and pushes
+//! The protocol's commands: each reads its arguments, changes the engine's game and pushes
 //! its data lines, or says what is wrong.
 
 use ashta_bots::BOT_NAMES;
@@ -8,7 +8,7 @@ use ashta_engine::{
 };
 use ashta_session::{Bot, SessionError};
 
-use super::{Session, PROTOCOL_VERSION};
+use super::{Engine, PROTOCOL_VERSION};
 use ashta_bots::external::{play_move_text, play_text};
 
 /// The commands, as `help` lists them.
@@ -61,7 +61,7 @@ pub const MAX_PERFT_DEPTH: u32 = 12;
 
 type Lines = Vec<String>;
 
-impl Session {
+impl Engine {
     /// Runs one command; its data lines go to `out`.
     pub(super) fn dispatch(
         &mut self,
@@ -284,7 +284,7 @@ impl Session {
             })
             .collect::<Result<Vec<u8>, String>>()?;
         // The throw's own error, without the session's "throw refused" before it.
-        let step = self.table.apply_throws(&ups).map_err(|e| match e {
+        let step = self.session.apply_throws(&ups).map_err(|e| match e {
             SessionError::Throw(refused) => format!("throw: {refused}"),
             other => format!("throw: {other}"),
         })?;
@@ -326,7 +326,7 @@ impl Session {
             moves.push(played.mv);
         }
         for mv in moves {
-            self.table
+            self.session
                 .play(mv)
                 .map_err(|e| format!("move: {mv}: {e}"))?;
         }
@@ -344,7 +344,7 @@ impl Session {
         // The bot sits in the seat it plays for, and so sees its own decision too.
         self.seat_bot(bot, pos.to_move());
         let (play, eval, plays) = decided.map_err(|e| format!("go: bot {spec} {e}"))?;
-        self.table
+        self.session
             .play_bot(pos.to_move(), &play)
             .map_err(|e| format!("go: {e}"))?;
         out.push(format!("play {}", play_text(&play)));

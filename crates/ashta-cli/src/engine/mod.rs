@@ -1,12 +1,12 @@
 //! The engine protocol of `ashta engine` (docs/PROTOCOL.md): a line protocol on standard
-//! input and output in the spirit of UCI and GTP. A [`Session`] holds the engine's
+//! input and output in the spirit of UCI and GTP. An [`Engine`] holds the engine's
 //! state and answers one command line at a time, so the protocol is tested without a
-//! process; [`serve`] connects a session to a reader and a writer.
+//! process; [`serve`] connects an engine to a reader and a writer.
 //!
-//! The game itself is driven by the table every front end drives
+//! The game itself is driven by the session every front end drives
 //! ([`ashta_session::Session`]): the controller's throws and moves, and the engine's
-//! bot's plays, are checked and played there, and the bot, seated at the table, sees
-//! every decision made at it.
+//! bot's plays, are checked and played there, and the bot, seated in it, sees every
+//! decision made in the game.
 //!
 //! Every command line gets an answer: zero or more data lines, then one final line,
 //! `ok` or `error MESSAGE`. Empty lines and lines starting with `#` get no answer.
@@ -20,7 +20,7 @@ use std::time::Duration;
 use anyhow::Result;
 use ashta_bots::BotMaker;
 use ashta_engine::{Game, Position, Rules, Variant};
-use ashta_session::{Bot, SeatKind, Session as Table};
+use ashta_session::{Bot, SeatKind, Session};
 
 /// The protocol version this engine speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -67,52 +67,52 @@ pub struct Reply {
     pub quit: bool,
 }
 
-/// One engine: its options and its game at a table, where its bot sits once made.
-pub struct Session {
+/// One engine: its options and its game, where its bot sits once made.
+pub struct Engine {
     options: Options,
     /// Builds the bot, with the program's tuning.
     maker: BotMaker,
     /// The game: every seat the controller's, except the one the engine's bot sits
-    /// in (the seat it last played for), so it sees every decision made at the table.
-    table: Table,
+    /// in (the seat it last played for), so it sees every decision made in the game.
+    session: Session,
     /// The seat the bot sits in, once made.
     bot_seat: Option<usize>,
 }
 
-impl Default for Session {
-    fn default() -> Session {
-        Session::new(Options::default())
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(Options::default())
     }
 }
 
-impl Session {
-    /// A session with these options and a standard four-player game at its start.
-    pub fn new(options: Options) -> Session {
+impl Engine {
+    /// An engine with these options and a standard four-player game at its start.
+    pub fn new(options: Options) -> Engine {
         let variant = Variant::new(Rules::standard()).expect("the standard rules are valid");
         let pos = variant.start_position();
-        Session {
+        Engine {
             options,
             maker: BotMaker::default(),
-            table: table(variant, pos),
+            session: session_at(variant, pos),
             bot_seat: None,
         }
     }
 
     /// The rules played.
     fn variant(&self) -> &Variant {
-        self.table.variant()
+        self.session.variant()
     }
 
     /// The position on the table.
     fn pos(&self) -> &Position {
-        self.table.position()
+        self.session.position()
     }
 
     /// Sets up a new table with `variant` and `pos`; the bot, if made, keeps its seat
     /// (a new game, when `new_game`, else the same game from another position).
     fn set_table(&mut self, variant: Variant, pos: Position, new_game: bool) {
         let bot = self.take_bot();
-        self.table = table(variant, pos);
+        self.session = session_at(variant, pos);
         if let Some(mut bot) = bot {
             if new_game {
                 bot.new_game();
@@ -124,18 +124,18 @@ impl Session {
     /// Takes the bot from the table, if made.
     fn take_bot(&mut self) -> Option<Box<dyn Bot>> {
         let seat = self.bot_seat.take()?;
-        self.table.lend_bot(seat)
+        self.session.lend_bot(seat)
     }
 
     /// Seats the bot in `seat` (the first, when the table has fewer seats).
     fn seat_bot(&mut self, bot: Box<dyn Bot>, seat: usize) {
         let seat = seat.min(self.variant().players() - 1);
-        self.table.return_bot(seat, bot);
+        self.session.return_bot(seat, bot);
         self.bot_seat = Some(seat);
     }
 
-    /// The session, building its bots with `maker` (the shipped evaluation otherwise).
-    pub fn with_bot_maker(mut self, maker: BotMaker) -> Session {
+    /// The engine, building its bots with `maker` (the shipped evaluation otherwise).
+    pub fn with_bot_maker(mut self, maker: BotMaker) -> Engine {
         self.maker = maker;
         self
     }
@@ -181,12 +181,12 @@ impl Session {
     }
 }
 
-/// A table for a game of `variant` from `pos`, every seat the controller's; the
+/// A session for a game of `variant` from `pos`, every seat the controller's; the
 /// controller gives the throws.
-fn table(variant: Variant, pos: Position) -> Table {
+fn session_at(variant: Variant, pos: Position) -> Session {
     let seats = vec![SeatKind::Human; variant.players()];
     let game = Game::from_position(variant, pos, None);
-    Table::without_bots(game, seats, 0).expect("one seat per player")
+    Session::without_bots(game, seats, 0).expect("one seat per player")
 }
 
 /// A message on one line (errors of nested causes may hold line breaks).
@@ -215,7 +215,7 @@ fn printable(line: &str) -> std::borrow::Cow<'_, str> {
 /// Serves the protocol: reads command lines from `input` until `quit` or the end of
 /// input, writing and flushing each answer to `out`. Bytes that are not UTF-8 are read
 /// as replacement characters (and so give an error answer, not a failure).
-pub fn serve(session: &mut Session, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+pub fn serve(engine: &mut Engine, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -231,7 +231,7 @@ pub fn serve(session: &mut Session, input: &mut dyn BufRead, out: &mut dyn Write
                 quit: false,
             })
         } else {
-            session.handle(&String::from_utf8_lossy(&buf))
+            engine.handle(&String::from_utf8_lossy(&buf))
         };
         if let Some(reply) = reply {
             for line in &reply.lines {

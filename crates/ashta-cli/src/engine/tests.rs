@@ -2,15 +2,15 @@
 
 use super::*;
 
-/// Feeds `script` to a fresh session (greedy bot, so answers are quick) and returns
+/// Feeds `script` to a fresh engine (greedy bot, so answers are quick) and returns
 /// every answer line.
 fn run(script: &str) -> Vec<String> {
-    let mut session = Session::new(Options {
+    let mut engine = Engine::new(Options {
         bot: "greedy".into(),
         ..Options::default()
     });
     let mut out = Vec::new();
-    serve(&mut session, &mut script.as_bytes(), &mut out).expect("in-memory i/o");
+    serve(&mut engine, &mut script.as_bytes(), &mut out).expect("in-memory i/o");
     String::from_utf8(out)
         .expect("answers are UTF-8")
         .lines()
@@ -182,12 +182,12 @@ fn an_illegal_move_changes_nothing() {
 
 #[test]
 fn bytes_that_are_not_utf8_and_overlong_lines_get_errors() {
-    let mut session = Session::default();
+    let mut engine = Engine::default();
     let mut input: Vec<u8> = b"\xff\xfe\n".to_vec();
     input.extend(std::iter::repeat_n(b'a', MAX_LINE + 10));
     input.extend(b"\nisready\n");
     let mut out = Vec::new();
-    serve(&mut session, &mut input.as_slice(), &mut out).unwrap();
+    serve(&mut engine, &mut input.as_slice(), &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("error unknown command"), "{lines:?}");
@@ -243,33 +243,33 @@ impl Bot for Recorder {
 #[test]
 fn the_bot_is_shown_each_bag_once_it_is_played_out() {
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let mut session = Session::default();
-    session.handle("newgame standard players 2");
-    session.seat_bot(
+    let mut engine = Engine::default();
+    engine.handle("newgame standard players 2");
+    engine.seat_bot(
         Box::new(Recorder {
             greedy: ashta_bots::GreedyBot::new(0, 0.0),
             seen: seen.clone(),
         }),
         1,
     );
-    session.handle("throw 0 3");
-    let start = *session.pos();
+    engine.handle("throw 0 3");
+    let start = *engine.pos();
     // Half the bag: nothing is shown yet.
     assert_eq!(
-        session.handle("move 8:0>8").unwrap().lines.last().unwrap(),
+        engine.handle("move 8:0>8").unwrap().lines.last().unwrap(),
         "ok"
     );
     assert!(seen.lock().unwrap().is_empty());
     assert_eq!(
-        session.handle("move 3:0>3").unwrap().lines.last().unwrap(),
+        engine.handle("move 3:0>3").unwrap().lines.last().unwrap(),
         "ok"
     );
-    assert_eq!(*seen.lock().unwrap(), [(start, *session.pos())]);
+    assert_eq!(*seen.lock().unwrap(), [(start, *engine.pos())]);
     // The bot's own play is shown too, from the position it played.
-    session.handle("throw 3");
-    let start = *session.pos();
-    session.handle("go");
-    assert_eq!(seen.lock().unwrap()[1], (start, *session.pos()));
+    engine.handle("throw 3");
+    let start = *engine.pos();
+    engine.handle("go");
+    assert_eq!(seen.lock().unwrap()[1], (start, *engine.pos()));
 }
 
 #[test]
