@@ -1,5 +1,5 @@
 //! A gauntlet: one bot against each opponent of a list (by default every style of
-//! [`ashta_bots::gauntlet::GAUNTLET`]), in two-player matches and in four-player ones where
+//! [`ashta_bots::styles::GAUNTLET`]), in two-player matches and in four-player ones where
 //! the bot holds one seat and the opponent the other three. Each match is a
 //! [`run_tournament`] (seats rotated over shared throws); each line reports the bot's
 //! wins, draws and losses with 95% Wilson intervals and its score, a draw counting

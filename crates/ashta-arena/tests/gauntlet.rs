@@ -5,7 +5,7 @@
 
 use ashta_arena::gauntlet::{run_gauntlet, GauntletConfig};
 use ashta_arena::stats::wilson;
-use ashta_bots::gauntlet::GAUNTLET;
+use ashta_bots::styles::GAUNTLET;
 use ashta_engine::Rules;
 
 fn gauntlet(players: usize, games: u64) -> Vec<ashta_arena::gauntlet::GauntletLine> {

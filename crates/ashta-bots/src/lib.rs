@@ -8,7 +8,7 @@
 //! - [`GreedyBot`]: the play whose resulting position the [`Evaluator`] likes best;
 //! - `expecti`: expectiminimax over exact throw outcomes;
 //! - `mcts`: Monte Carlo tree search with chance nodes;
-//! - [`gauntlet`]: one-play bots of distinct styles to measure the others against;
+//! - [`styles`]: the gauntlet, one-play bots of distinct styles to measure the others against;
 //! - [`seating`]: `--seats` read into seats, and the bots built for them.
 //!
 //! The searching bots evaluate positions with a [`ValueNet`] learned from self-play
@@ -24,7 +24,7 @@ mod board;
 pub mod eval;
 mod expecti;
 pub mod external;
-pub mod gauntlet;
+pub mod styles;
 mod greedy;
 mod mcts;
 pub mod net;

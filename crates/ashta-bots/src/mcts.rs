@@ -54,7 +54,7 @@ use rustc_hash::FxHashMap;
 
 use crate::board::for_players;
 use crate::eval::{Evaluator, WeightSet};
-use crate::gauntlet::{style_pick, Style, StyleTables};
+use crate::styles::{style_pick, Style, StyleTables};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
 use crate::tuning::Tuning;
@@ -930,7 +930,7 @@ mod tests {
         for style in [Style::Cautious, Style::Runner] {
             let (single, branching) = norths_decisions(
                 &mut with_opponents(Opponents::Style(style)),
-                &mut crate::gauntlet::StyleBot::new(style, 0),
+                &mut crate::styles::StyleBot::new(style, 0),
             );
             assert!(single > 20, "{style:?}: {single}");
             assert_eq!(branching, 0, "{style:?}: North's decisions do not branch");

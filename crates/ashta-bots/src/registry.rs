@@ -1,6 +1,6 @@
 //! Bots by name: `random`, `greedy`, `expecti`, `mcts`, the levels `beginner`, `easy`,
 //! `medium`, `hard`, `master`, and `default` (the strongest), and the gauntlet's styles
-//! `cautious`, `hunter`, `runner`, `blocker`, `careful` ([`crate::gauntlet`]), and
+//! `cautious`, `hunter`, `runner`, `blocker`, `careful` ([`crate::styles`]), and
 //! `perfect` (exact play from a solution table of `ashta solve`; `perfect:table=FILE`). Options follow a colon:
 //! `mcts:sims=2000`, `expecti:depth=2,time=50`; the searching bots take
 //! `draw=W` (how much of its share of a draw counts: 1 by default, 0 as a loss) and
@@ -16,7 +16,7 @@ use thiserror::Error;
 use crate::eval::WeightSet;
 use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer, MAX_DEPTH, MAX_THROWS};
 use crate::external::{ExternalBot, ExternalError};
-use crate::gauntlet::{Style, StyleBot};
+use crate::styles::{Style, StyleBot};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig, Opponents};
 use crate::perfect::PerfectBot;

@@ -16,7 +16,7 @@ use ashta_arena::tournament::{
     parse_bot_list, run_round_robin, run_tournament, RoundRobinConfig, RoundRobinResult,
     TournamentConfig, TournamentResult,
 };
-use ashta_bots::gauntlet::GAUNTLET;
+use ashta_bots::styles::GAUNTLET;
 use ashta_engine::{RulesSpec, Variant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
