@@ -24,7 +24,6 @@ mod board;
 pub mod eval;
 mod expecti;
 pub mod external;
-pub mod styles;
 mod greedy;
 mod mcts;
 pub mod net;
@@ -33,6 +32,7 @@ mod perfect;
 mod random;
 mod registry;
 pub mod seating;
+pub mod styles;
 pub mod train;
 pub mod tuning;
 

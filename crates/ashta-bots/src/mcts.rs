@@ -54,9 +54,9 @@ use rustc_hash::FxHashMap;
 
 use crate::board::for_players;
 use crate::eval::{Evaluator, WeightSet};
-use crate::styles::{style_pick, Style, StyleTables};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
+use crate::styles::{style_pick, Style, StyleTables};
 use crate::tuning::Tuning;
 use ashta_session::{Bot, Candidate, Stop};
 

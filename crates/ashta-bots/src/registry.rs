@@ -16,11 +16,11 @@ use thiserror::Error;
 use crate::eval::WeightSet;
 use crate::expecti::{ExpectiBot, ExpectiConfig, MultiPlayer, MAX_DEPTH, MAX_THROWS};
 use crate::external::{ExternalBot, ExternalError};
-use crate::styles::{Style, StyleBot};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig, Opponents};
 use crate::perfect::PerfectBot;
 use crate::random::RandomBot;
+use crate::styles::{Style, StyleBot};
 use crate::tuning::{Tuning, WeightChanges};
 use ashta_session::Bot;
 

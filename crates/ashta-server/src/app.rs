@@ -18,7 +18,7 @@ use crate::rate::Window;
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
 use crate::{fair, pool, room, secret, store};
-use ashta_table::protocol::{SeatConfig, SeatKind};
+use ashta_table::protocol::{SeatConfig, SeatOccupant};
 use ashta_table::Table;
 
 /// The server's settings.
@@ -268,7 +268,11 @@ impl App {
                         id.clone(),
                         Owner {
                             ip: creator.as_deref().and_then(|c| c.parse().ok()),
-                            bot_only: room.config.seats.iter().all(|s| s.kind == SeatKind::Bot),
+                            bot_only: room
+                                .config
+                                .seats
+                                .iter()
+                                .all(|s| s.kind == SeatOccupant::Bot),
                         },
                     );
                     resumed += 1;
@@ -533,7 +537,7 @@ impl App {
         ip: Option<IpAddr>,
     ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
         let id = secret::new_game_id();
-        let bot_only = config.seats.iter().all(|s| s.kind == SeatKind::Bot);
+        let bot_only = config.seats.iter().all(|s| s.kind == SeatOccupant::Bot);
         self.take_place(&id, ip, bot_only)?;
         let created = self.create_counted(&id, rules, config, ip).await;
         if created.is_err() {

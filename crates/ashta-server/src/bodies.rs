@@ -156,7 +156,7 @@ pub struct GameCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ashta_table::protocol::SeatKind;
+    use ashta_table::protocol::SeatOccupant;
     use serde_json::{json, to_value};
 
     #[test]
@@ -219,7 +219,7 @@ mod tests {
                 players: 2,
                 seats: vec![SeatView {
                     seat: 0,
-                    kind: SeatKind::Bot,
+                    kind: SeatOccupant::Bot,
                     name: None,
                     level: Some("easy".into()),
                     connected: None,

@@ -23,7 +23,7 @@ use axum::Json;
 use crate::app::App;
 use crate::error::ApiError;
 use crate::secret::{is_game_id, token_matches};
-use ashta_table::protocol::{MoveJson, SeatKind};
+use ashta_table::protocol::{MoveJson, SeatOccupant};
 
 /// The thinking time of one hint (rollouts on every core, after a first round of a few
 /// rollouts per play whatever the time).
@@ -99,7 +99,7 @@ pub async fn get_hint(
         Some(_) => return Err(bad_token("wrong token for this seat")),
         None => return Err(bad_token("that seat is a bot")),
     }
-    if !(0..seats.len()).all(|s| s == seat || seats[s].kind == SeatKind::Bot) {
+    if !(0..seats.len()).all(|s| s == seat || seats[s].kind == SeatOccupant::Bot) {
         return Err(error(
             StatusCode::FORBIDDEN,
             "cannot_hint",

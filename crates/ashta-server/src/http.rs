@@ -16,7 +16,7 @@ use crate::error::ApiError;
 use crate::policy;
 use crate::room::GameConfig;
 use crate::secret::{is_game_id, new_token};
-use ashta_table::protocol::{CreateRequest, SeatConfig, SeatKind};
+use ashta_table::protocol::{CreateRequest, SeatConfig, SeatOccupant};
 
 /// Largest request body, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -76,7 +76,7 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
     let mut seats = Vec::with_capacity(req.seats.len());
     for (i, s) in req.seats.into_iter().enumerate() {
         let seat = match s.kind {
-            SeatKind::Human => {
+            SeatOccupant::Human => {
                 if s.level.is_some() {
                     return Err(ApiError::bad_request(format!(
                         "seats[{i}].level: only a bot seat has a level"
@@ -97,13 +97,13 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
                     }
                 }
                 SeatConfig {
-                    kind: SeatKind::Human,
+                    kind: SeatOccupant::Human,
                     name,
                     level: None,
                     token: Some(new_token()),
                 }
             }
-            SeatKind::Bot => {
+            SeatOccupant::Bot => {
                 let level = s.level.ok_or_else(|| {
                     ApiError::bad_request(format!("seats[{i}].level: a bot seat needs a level"))
                 })?;
@@ -113,7 +113,7 @@ pub fn check_request(req: CreateRequest) -> Result<(Rules, GameConfig), ApiError
                     return Err(ApiError::bad_request(format!("seats[{i}].name: {why}")));
                 }
                 SeatConfig {
-                    kind: SeatKind::Bot,
+                    kind: SeatOccupant::Bot,
                     name: s.name.map(|n| n.trim().chars().take(MAX_NAME).collect()),
                     level: Some(level),
                     token: None,
@@ -164,7 +164,7 @@ pub async fn create(State(app): State<Arc<App>>, request: Request) -> Result<Res
         .iter()
         .enumerate()
         .map(|(i, s)| match (&s.kind, &s.token) {
-            (SeatKind::Human, Some(token)) => CreatedSeat::Human {
+            (SeatOccupant::Human, Some(token)) => CreatedSeat::Human {
                 seat: i,
                 name: s.name.clone(),
                 token: token.clone(),

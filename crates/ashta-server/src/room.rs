@@ -25,7 +25,8 @@ use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
 use ashta_table::messages::{EventText, PresenceMessage, ServerMessage, Snapshot};
 use ashta_table::protocol::{
-    AwayView, ClaimChoice, Event, MoveRequest, SeatConfig, SeatKind, SeatView, WsError, WsErrorCode,
+    AwayView, ClaimChoice, Event, MoveRequest, SeatConfig, SeatOccupant, SeatView, WsError,
+    WsErrorCode,
 };
 use ashta_table::Table;
 
@@ -347,7 +348,7 @@ impl Room {
         let playing = !table.is_over();
         let away = (0..seats)
             .map(|s| {
-                let person = config.seats[s].kind == SeatKind::Human;
+                let person = config.seats[s].kind == SeatOccupant::Human;
                 (playing && person && history.acted.get(s) == Some(&true)).then(|| Away {
                     since: now,
                     stand_in_at: (history.stood_in[s] > 0).then_some(now),
@@ -541,7 +542,7 @@ impl Room {
     }
 
     fn is_bot(&self, seat: usize) -> bool {
-        self.config.seats[seat].kind == SeatKind::Bot
+        self.config.seats[seat].kind == SeatOccupant::Bot
     }
 
     /// Whether no person is seated: nobody waits on its bots.
@@ -553,7 +554,7 @@ impl Room {
     /// who left, what is done for them.
     fn seat_views(&self, st: &RoomState) -> Vec<SeatView> {
         let mut views = self.config.seat_views(|i, s| {
-            Some(s.kind == SeatKind::Bot || self.connected[i].load(Ordering::Relaxed) > 0)
+            Some(s.kind == SeatOccupant::Bot || self.connected[i].load(Ordering::Relaxed) > 0)
         });
         for (seat, view) in views.iter_mut().enumerate() {
             view.away = st.away[seat].map(|a| AwayView {
@@ -842,7 +843,9 @@ pub fn seat_bots(
         .seats
         .iter()
         .enumerate()
-        .map(|(seat, s)| (s.kind == SeatKind::Bot).then(|| seat_bot(maker, s, seed, seat, budget)))
+        .map(|(seat, s)| {
+            (s.kind == SeatOccupant::Bot).then(|| seat_bot(maker, s, seed, seat, budget))
+        })
         .collect()
 }
 

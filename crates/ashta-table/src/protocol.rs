@@ -7,10 +7,11 @@ use serde::{Deserialize, Serialize};
 /// Largest WebSocket message a client may send, in bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
 
-/// What sits in a seat.
+/// Who sits in a seat of a server game, its `kind` on the wire: a person or a bot the
+/// server runs (a local game's seats are `ashta_session::SeatKind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum SeatKind {
+pub enum SeatOccupant {
     /// A person, who acts with the seat's token.
     Human,
     /// A computer player run by the server.
@@ -22,7 +23,7 @@ pub enum SeatKind {
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     /// Human or bot.
-    pub kind: SeatKind,
+    pub kind: SeatOccupant,
     /// A human's display name.
     #[serde(default)]
     pub name: Option<String>,
@@ -55,7 +56,7 @@ pub struct CreateRequest {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SeatConfig {
     /// Human or bot.
-    pub kind: SeatKind,
+    pub kind: SeatOccupant,
     /// A human's display name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -73,7 +74,7 @@ pub struct SeatView {
     /// Seat number.
     pub seat: u8,
     /// Human or bot.
-    pub kind: SeatKind,
+    pub kind: SeatOccupant,
     /// A human's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,

@@ -7,7 +7,7 @@ use ashta_engine::Rules;
 use ashta_table::messages::{
     ClaimableMessage, EventText, PresenceMessage, ServerMessage, Snapshot,
 };
-use ashta_table::protocol::{AwayView, Event, SeatKind, SeatView, WsError, WsErrorCode};
+use ashta_table::protocol::{AwayView, Event, SeatOccupant, SeatView, WsError, WsErrorCode};
 use ashta_table::Table;
 use serde_json::Value;
 
@@ -37,7 +37,7 @@ fn seats() -> Vec<SeatView> {
     vec![
         SeatView {
             seat: 0,
-            kind: SeatKind::Human,
+            kind: SeatOccupant::Human,
             name: Some("Asha".into()),
             level: None,
             connected: Some(true),
@@ -45,7 +45,7 @@ fn seats() -> Vec<SeatView> {
         },
         SeatView {
             seat: 1,
-            kind: SeatKind::Human,
+            kind: SeatOccupant::Human,
             name: None,
             level: None,
             connected: Some(false),

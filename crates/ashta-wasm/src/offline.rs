@@ -11,7 +11,7 @@ use ashta_engine::{MoveJson, RulesSpec, Variant};
 use ashta_session::Bot;
 use ashta_table::messages::{EventText, ServerMessage, Snapshot};
 use ashta_table::protocol::{
-    ClientMessage, CreateRequest, SeatKind, SeatView, WsError, WsErrorCode,
+    ClientMessage, CreateRequest, SeatOccupant, SeatView, WsError, WsErrorCode,
 };
 use ashta_table::Table;
 use serde::{Deserialize, Serialize};
@@ -85,8 +85,8 @@ fn read_request(request: &Value) -> Result<(ashta_engine::Rules, Vec<SeatView>),
         .into_iter()
         .enumerate()
         .map(|(i, s)| match (s.kind, &s.level) {
-            (SeatKind::Bot, None) => Err(format!("seats[{i}]: a bot seat needs a level")),
-            (SeatKind::Bot, Some(level)) if level.starts_with("engine:") => Err(format!(
+            (SeatOccupant::Bot, None) => Err(format!("seats[{i}]: a bot seat needs a level")),
+            (SeatOccupant::Bot, Some(level)) if level.starts_with("engine:") => Err(format!(
                 "seats[{i}]: an outside engine cannot run in the browser"
             )),
             _ => Ok(SeatView {
@@ -106,7 +106,7 @@ fn bots(seats: &[SeatView], seed: u64) -> Result<Vec<Option<Box<dyn Bot>>>, Stri
     seats
         .iter()
         .map(|s| match (&s.kind, &s.level) {
-            (SeatKind::Bot, Some(level)) => ashta_bots::seating::seat_bot(
+            (SeatOccupant::Bot, Some(level)) => ashta_bots::seating::seat_bot(
                 &ashta_bots::BotMaker::default(),
                 level,
                 seed,
@@ -230,7 +230,7 @@ impl OfflineTable {
             }
         };
         if !matches!(msg, ClientMessage::Hello { .. } | ClientMessage::Ping)
-            && self.seats.get(seat).map(|s| s.kind) != Some(SeatKind::Human)
+            && self.seats.get(seat).map(|s| s.kind) != Some(SeatOccupant::Human)
         {
             let e = WsError::new(WsErrorCode::Spectator, "that seat is not a person's");
             return vec![error_message(e)];
@@ -260,7 +260,7 @@ impl OfflineTable {
         }
         let seat = self.table.to_move();
         let view = &self.seats[seat];
-        (view.kind == SeatKind::Bot).then(|| BotTurn {
+        (view.kind == SeatOccupant::Bot).then(|| BotTurn {
             seat,
             level: view.level.clone().unwrap_or_default(),
             must_throw: self.table.must_throw(),
