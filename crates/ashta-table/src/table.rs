@@ -1085,8 +1085,8 @@ mod tests {
         Game::replay(&t.record()).expect("the record verifies");
     }
 
-    #[test]
-    fn a_bad_bot_play_is_refused_and_changes_nothing() {
+    /// A two-player table whose greedy bot in seat 1 is to play its throws.
+    fn greedy_bot_to_play() -> Table {
         let mut rules = Rules::standard();
         rules.players = 2;
         let bot = GreedyBot::new(1, 0.0);
@@ -1094,6 +1094,12 @@ mod tests {
         while t.to_move() != 1 || t.must_throw() {
             step(&mut t);
         }
+        t
+    }
+
+    #[test]
+    fn a_bad_bot_play_is_refused_and_changes_nothing() {
+        let mut t = greedy_bot_to_play();
         let mut bot = t.lend_bot(1).unwrap();
         let mut play = bot.choose(t.variant(), t.position()).unwrap();
         t.return_bot(1, bot);
@@ -1106,13 +1112,7 @@ mod tests {
 
     #[test]
     fn a_bot_play_refused_after_its_moves_were_played_changes_nothing() {
-        let mut rules = Rules::standard();
-        rules.players = 2;
-        let bot = GreedyBot::new(1, 0.0);
-        let mut t = Table::new(rules, 3, "00".into(), vec![None, Some(Box::new(bot))]).unwrap();
-        while t.to_move() != 1 || t.must_throw() {
-            step(&mut t);
-        }
+        let mut t = greedy_bot_to_play();
         let mut bot = t.lend_bot(1).unwrap();
         let play = bot.choose(t.variant(), t.position()).unwrap();
         t.return_bot(1, bot);
