@@ -201,15 +201,22 @@ async function reviewAndReplay(browser) {
  * board opening the replay at the moment of the mistake. The page's seat plays the
  * last legal move each time, so that it makes mistakes. */
 async function reviewArrowsAndOpenInReplay(browser) {
-  const page = await (await newContext(browser, { viewport: { width: 1280, height: 800 } })).newPage();
-  await gameAgainstBots(page);
-  const final = await playToTheEnd(page, { pick: (legal) => legal[legal.length - 1] });
-  check(final.status === "finished", "the game finished");
-  await page.waitForSelector("#end-dialog[open]");
-  await page.click("#end-review");
-  await page.waitForSelector('#review[data-ready="1"]', { timeout: 120000 });
-  const rows = await page.$$("#review-mistakes li");
-  check(rows.length > 0, `the last legal move each time makes a mistake: ${await page.textContent("#review")}`);
+  // A game of such plays almost always holds a mistake beyond the rollouts' noise; a
+  // game that holds none is played again, three games at the most.
+  let page = null;
+  let rows = [];
+  for (let games = 0; games < 3 && rows.length === 0; games++) {
+    if (page) await page.context().close();
+    page = await (await newContext(browser, { viewport: { width: 1280, height: 800 } })).newPage();
+    await gameAgainstBots(page);
+    const final = await playToTheEnd(page, { pick: (legal) => legal[legal.length - 1] });
+    check(final.status === "finished", "the game finished");
+    await page.waitForSelector("#end-dialog[open]");
+    await page.click("#end-review");
+    await page.waitForSelector('#review[data-ready="1"]', { timeout: 120000 });
+    rows = await page.$$("#review-mistakes li");
+  }
+  check(rows.length > 0, `the last legal move each time makes a mistake in one of three games: ${await page.textContent("#review")}`);
   const first = await page.$eval("#review-mistakes li", (li) => {
     const board = li.querySelector(".review-board").getBoundingClientRect();
     const game = document.querySelector("#board").getBoundingClientRect();
