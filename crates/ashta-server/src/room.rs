@@ -934,8 +934,8 @@ async fn search(
             lost: false,
         };
     };
-    // The search stops by itself at its budget; this stop is for a search that waited
-    // for its place, for when it does not stop (rules whose every step is slow), when the
+    // The search ends by itself at its budget; this `Stop` cancels a search that waited
+    // for its place, for when it does not end (rules whose every step is slow), when the
     // server gives up on it, or shuts down.
     let budget = app.bot_time();
     let stop = app

@@ -54,7 +54,7 @@ impl Stop {
         self
     }
 
-    /// Raises this stop's own flag, so every search checking it or a clone stops (the
+    /// Raises this `Stop`'s own flag, so every search checking it or a clone ends (the
     /// flags added by [`Stop::with_flag`] are left alone). A stop made by
     /// [`Stop::never`] has no flag of its own, and this does nothing to it.
     pub fn cancel(&self) {
@@ -81,7 +81,7 @@ impl Stop {
         self.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// Whether this stop can ever come (it has a flag or a deadline).
+    /// Whether this `Stop` can ever end a search (it has a flag or a deadline).
     pub fn is_set(&self) -> bool {
         self.deadline.is_some() || self.own.is_some() || !self.flags.is_empty()
     }
