@@ -154,3 +154,49 @@ export async function gameAgainstRandomBots(page, base, { size = 5, players = 2 
   await page.goto(new URL(mine.link, base).href);
   return snapshot(page);
 }
+
+/** Runs `scenarios` (pairs of a name and an async function of the browser) in one
+ * headless Chromium (`CHROMIUM` names it, default /usr/bin/chromium), printing a line
+ * each, then exits: 0 when every one passed. A failing scenario leaves screenshots of its
+ * open pages in the temporary directory, named `PREFIX-N`. `E2E_ONLY=word` runs only the
+ * scenarios whose name contains it (while working on one); the whole run may take
+ * `overallMs`, and `title` names it in what is printed. */
+export async function runScenarios({ title, prefix, overallMs }, scenarios) {
+  const { tmpdir } = await import("node:os");
+  const { chromium } = await import("playwright-core");
+  const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+  const started = Date.now();
+  const guard = setTimeout(() => {
+    console.error(`the ${title} took longer than ${overallMs / 1000} s`);
+    process.exit(1);
+  }, overallMs);
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  } catch (e) {
+    console.error(`cannot start Chromium at ${executablePath}: ${e.message}\ninstall it with: apt-get install -y chromium`);
+    process.exit(1);
+  }
+  let passed = 0;
+  let failed = 0;
+  const only = process.env.E2E_ONLY || "";
+  for (const scenario of scenarios.filter(([name]) => name.includes(only))) {
+    const [name, run] = scenario;
+    const t0 = Date.now();
+    try {
+      const detail = await run(browser);
+      passed += 1;
+      console.log(`ok - ${name} (${detail}; ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed += 1;
+      console.log(`not ok - ${name}: ${e.stack || e}`);
+      const files = await screenshotAndClose(tmpdir(), `${prefix}-${scenarios.indexOf(scenario) + 1}`);
+      if (files.length > 0) console.log(`  screenshots: ${files.join(" ")}`);
+    }
+  }
+  await browser.close();
+  clearTimeout(guard);
+  console.log(`${title}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}

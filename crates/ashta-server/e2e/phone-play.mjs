@@ -9,11 +9,7 @@
 //
 // Usage: node phone-play.mjs BASE_URL   (E2E_ONLY=WORD runs the scenarios named with it)
 
-import { tmpdir } from "node:os";
-
-import { chromium } from "playwright-core";
-
-import { check, myTurnOrOver, newContext, screenshotAndClose, snapshot, waitFor } from "./helpers.mjs";
+import { check, myTurnOrOver, newContext, runScenarios, snapshot, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 
 const base = process.argv[2];
@@ -21,7 +17,6 @@ if (!base) {
   console.error("usage: node phone-play.mjs BASE_URL (for example http://127.0.0.1:8080)");
   process.exit(2);
 }
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const OVERALL_MS = 420000;
 
 const SIZES = [
@@ -424,48 +419,14 @@ async function smallerThings(browser) {
 }
 
 async function main() {
-  const started = Date.now();
-  const guard = setTimeout(() => {
-    console.error(`the phone and keyboard tests took longer than ${OVERALL_MS / 1000} s`);
-    process.exit(1);
-  }, OVERALL_MS);
-  let browser;
-  try {
-    browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
-  } catch (e) {
-    console.error(`cannot start Chromium at ${executablePath}: ${e.message}\ninstall it with: apt-get install -y chromium`);
-    process.exit(1);
-  }
-  const scenarios = [
+  await runScenarios({ title: "phone and keyboard tests", prefix: "ashta-phone-failure", overallMs: OVERALL_MS }, [
     ["one tap to play the computer at 1280, 390 and 360 px, its choices kept", oneTapToPlay],
     ["touch: 44 px controls at 360 px, a tap on the cowries throws, a tap on a highlighted square moves", touchTargetsAndTaps],
     ["a forced move plays itself, unless the setting is off", forcedMovesPlayThemselves],
     ["keyboard: Enter throws and moves, arrows rove, ? lists the keys", keyboardPlay],
     ["text fits in six languages at 360 px, in the page's fonts", textFitsInEveryLanguage],
     ["offline lobby and the frozen draw in words", smallerThings],
-  ];
-  let passed = 0;
-  let failed = 0;
-  const only = process.env.E2E_ONLY || "";
-  for (const scenario of scenarios.filter(([name]) => name.includes(only))) {
-    const [name, run] = scenario;
-    const t0 = Date.now();
-    try {
-      const detail = await run(browser);
-      passed += 1;
-      console.log(`ok - ${name} (${detail}; ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    } catch (e) {
-      failed += 1;
-      console.log(`not ok - ${name}: ${e.stack || e}`);
-      const files = await screenshotAndClose(tmpdir(), `ashta-phone-failure-${scenarios.indexOf(scenario) + 1}`);
-      if (files.length > 0) console.log(`  screenshots: ${files.join(" ")}`);
-    }
-  }
-  await browser.close();
-  clearTimeout(guard);
-  console.log(`phone and keyboard tests: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
+  ]);
 }
 
 main();

@@ -3,14 +3,10 @@
 // CHROMIUM names the browser (default /usr/bin/chromium). Prints one line per scenario
 // and a closing "N passed, N failed" line; exits non-zero when any failed.
 
-import { tmpdir } from "node:os";
-
-import { chromium } from "playwright-core";
-
 import { forfeitedValues } from "../web/forfeit.js";
 import { lastThrow, logEvents } from "../web/history.js";
 import { lowContrast } from "./contrast.mjs";
-import { act, check, eager, endDialogInView, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, screenshotAndClose, snapshot, text, waitFor } from "./helpers.mjs";
+import { act, check, eager, endDialogInView, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, runScenarios, snapshot, text, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 import { boardJson } from "./unit/fixture.mjs";
 
@@ -19,7 +15,6 @@ if (!base) {
   console.error("usage: node run.mjs BASE_URL (for example http://127.0.0.1:8080)");
   process.exit(2);
 }
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const OVERALL_MS = 360000;
 
 /** Creates a game through the lobby form; returns the answer's links, read off the page. */
@@ -610,19 +605,7 @@ async function keyboardAndScreenReaders(browser) {
 }
 
 async function main() {
-  const started = Date.now();
-  const guard = setTimeout(() => {
-    console.error(`the browser tests took longer than ${OVERALL_MS / 1000} s`);
-    process.exit(1);
-  }, OVERALL_MS);
-  let browser;
-  try {
-    browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
-  } catch (e) {
-    console.error(`cannot start Chromium at ${executablePath}: ${e.message}\ninstall it with: apt-get install -y chromium`);
-    process.exit(1);
-  }
-  const scenarios = [
+  await runScenarios({ title: "browser tests", prefix: "ashta-e2e-failure", overallMs: OVERALL_MS }, [
     ["a game against three bots, clicked to the end, with a reload and an undo", againstThreeBots],
     ["two players in two browsers while a third spectates", twoPlayersAndASpectator],
     ["an illegal click is refused", illegalClicksAreRefused],
@@ -630,30 +613,7 @@ async function main() {
     ["screenshots at 390 and 1280 px, contrast, rules, sound, hint and rematch", screensAndFeatures],
     ["the phone layout: 5×5 and 7×7 at 390×844 and 360×640 with no scrolling", phoneLayoutWithoutScrolling],
     ["keyboard shortcuts, focus, announcements and the cowries in words", keyboardAndScreenReaders],
-  ];
-  let passed = 0;
-  let failed = 0;
-  // E2E_ONLY=word runs only the scenarios whose name contains it (while working on one).
-  const only = process.env.E2E_ONLY || "";
-  for (const scenario of scenarios.filter(([name]) => name.includes(only))) {
-    const [name, run] = scenario;
-    const t0 = Date.now();
-    try {
-      const detail = await run(browser);
-      passed += 1;
-      console.log(`ok - ${name} (${detail}; ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    } catch (e) {
-      failed += 1;
-      console.log(`not ok - ${name}: ${e.stack || e}`);
-      const files = await screenshotAndClose(tmpdir(), `ashta-e2e-failure-${scenarios.indexOf(scenario) + 1}`);
-      if (files.length > 0) console.log(`  screenshots: ${files.join(" ")}`);
-    }
-  }
-  await browser.close();
-  clearTimeout(guard);
-  console.log(`browser tests: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
+  ]);
 }
 
 main();
