@@ -6,6 +6,9 @@ use ashta_engine::{Game, Rules};
 use ashta_table::protocol::{Event, EventBody, WsErrorCode};
 use ashta_table::{Table, OPPONENTS_LEFT};
 
+mod common;
+use common::first_legal_action;
+
 /// A game of `players` people, played (first legal move each time) for `steps` actions:
 /// its table and every event it made.
 fn game(players: u8, steps: usize) -> (Table, Vec<Event>) {
@@ -15,14 +18,7 @@ fn game(players: u8, steps: usize) -> (Table, Vec<Event>) {
     let mut t = Table::new(rules, 11, "00ff".into(), seats).unwrap();
     let mut events = t.start();
     for _ in 0..steps {
-        let seat = t.to_move();
-        let made = if t.must_throw() {
-            t.throw(seat).unwrap()
-        } else {
-            let mv = t.legal()[0];
-            t.play(seat, mv).unwrap()
-        };
-        events.extend(made);
+        events.extend(first_legal_action(&mut t));
     }
     assert!(!t.is_over());
     (t, events)

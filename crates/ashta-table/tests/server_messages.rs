@@ -11,6 +11,9 @@ use ashta_table::protocol::{AwayView, Event, SeatOccupant, SeatView, WsError, Ws
 use ashta_table::Table;
 use serde_json::Value;
 
+mod common;
+use common::first_legal_action;
+
 /// A two-player game of the standard rules, played (first legal move each time) until a
 /// throw leaves a bag to play: its table and every event it made.
 fn game() -> (Table, Vec<Event>) {
@@ -19,14 +22,7 @@ fn game() -> (Table, Vec<Event>) {
     let mut t = Table::new(rules, 7, "00ff".into(), vec![None, None]).unwrap();
     let mut events = t.start();
     loop {
-        let seat = t.to_move();
-        let made = if t.must_throw() {
-            t.throw(seat).unwrap()
-        } else {
-            let mv = t.legal()[0];
-            t.play(seat, mv).unwrap()
-        };
-        events.extend(made);
+        events.extend(first_legal_action(&mut t));
         if !t.must_throw() && events.len() > 1 {
             return (t, events);
         }
