@@ -481,13 +481,19 @@ impl Table {
     /// on a game's events: the `finished` event carries the draw reason
     /// [`EVENT_LIMIT`] and reveals the seed. Refused once the game is over.
     pub fn end_at_event_limit(&mut self) -> Result<Vec<Event>, WsError> {
+        self.end_drawn_at_the_table(EVENT_LIMIT)
+    }
+
+    /// Ends the game as a draw the table declares (the record's `"declared"`), its
+    /// `finished` event carrying `reason`. Refused once the game is over.
+    fn end_drawn_at_the_table(&mut self, reason: &'static str) -> Result<Vec<Event>, WsError> {
         if self.is_over() {
             return Err(WsError::new(WsErrorCode::GameOver, "the game is over"));
         }
         self.session
             .declare_draw(ashta_engine::DrawReason::Declared)
             .map_err(internal)?;
-        self.ended_by = Some(EVENT_LIMIT);
+        self.ended_by = Some(reason);
         let mut out = Vec::new();
         self.finish_if_over(&mut out);
         Ok(out)

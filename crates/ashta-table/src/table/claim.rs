@@ -34,16 +34,7 @@ impl Table {
     /// `finished` event carries the draw reason [`OPPONENTS_LEFT`] and reveals the
     /// seed. Refused once the game is over.
     pub fn end_drawn_over_leavers(&mut self) -> Result<Vec<Event>, WsError> {
-        if self.is_over() {
-            return Err(WsError::new(WsErrorCode::GameOver, "the game is over"));
-        }
-        self.session
-            .declare_draw(ashta_engine::DrawReason::Declared)
-            .map_err(internal)?;
-        self.ended_by = Some(OPPONENTS_LEFT);
-        let mut out = Vec::new();
-        self.finish_if_over(&mut out);
-        Ok(out)
+        self.end_drawn_at_the_table(OPPONENTS_LEFT)
     }
 
     /// Applies a stored `finished` event of a game ended over players who left again
