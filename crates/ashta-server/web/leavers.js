@@ -47,18 +47,27 @@ export function mayClaim(notice, you) {
   return !!notice && you !== null && (notice.claimants || []).includes(you);
 }
 
+/** Whether the computer already plays for every person but `you` who left, as the
+ * seats' `away.stand_in_at` say (the claim's "play on" was taken, or its time came). */
+export function standInsPlay(seats, you, now = Date.now()) {
+  const away = (seats || []).filter((s) => s.seat !== you && s.away);
+  return away.length > 0 && away.every((s) => Number.isFinite(s.away.stand_in_at) && s.away.stand_in_at <= now);
+}
+
 /** Draws the claim box of a seated player in a game being played: the countdown to the
- * claim while it runs, the three choices once the server's notice names them, nothing
- * otherwise. `send(choice)` sends `{"type": "claim", "claim": choice}`. */
+ * claim while it runs, the three choices once the server's notice names them (the win
+ * and the draw only, once the computer plays for those who left), nothing otherwise.
+ * `send(choice)` sends `{"type": "claim", "claim": choice}`. */
 export function renderClaims(box, { snap, you, notice, t, send, now = Date.now() }) {
   const playing = !!snap && snap.status === "playing" && you !== null;
   const at = playing ? claimAt(snap.seats, you) : null;
   let content = [];
   if (playing && mayClaim(notice, you)) {
     const choice = (claim, key) => h("button", { type: "button", dataset: { claim }, onclick: () => send(claim) }, t(key));
+    const standIns = standInsPlay(snap.seats, you, now);
     content = [
-      h("p", { class: "claims-text" }, t("leavers.claimable")),
-      h("div", { class: "claims-choices" }, choice("win", "leavers.win"), choice("draw", "leavers.draw"), choice("play_on", "leavers.playOn")),
+      h("p", { class: "claims-text" }, t(standIns ? "leavers.claimableStandIn" : "leavers.claimable")),
+      h("div", { class: "claims-choices" }, choice("win", "leavers.win"), choice("draw", "leavers.draw"), standIns ? null : choice("play_on", "leavers.playOn")),
     ];
   } else if (at !== null && at > now) {
     content = [h("p", { class: "claims-text small", dataset: { claimAt: String(at) } }, t("leavers.claimIn", { time: clockText(at - now) }))];

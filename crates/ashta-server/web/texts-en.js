@@ -181,6 +181,7 @@ export const en = {
   "leavers.awayFor": "away {time}",
   "leavers.claimIn": "If they do not come back, you may end the game in {time}.",
   "leavers.claimable": "Everyone else left the game. You may claim the win, call it a draw, or play on against the computer.",
+  "leavers.claimableStandIn": "The computer plays for everyone who left. You may still claim the win or call it a draw.",
   "leavers.win": "Claim the win",
   "leavers.draw": "Call it a draw",
   "leavers.playOn": "Play on against the computer",

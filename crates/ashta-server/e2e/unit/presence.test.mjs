@@ -47,3 +47,16 @@ test("every language says it, naming the seat", () => {
   }
   setLanguage("en");
 });
+
+test("once the computer plays for everyone who left, the claim offers no play on", async () => {
+  const { standInsPlay } = await import("../../web/leavers.js");
+  // The stand-in's time still to come, or none: the claim offers all three choices.
+  assert.equal(standInsPlay(seats(null), 0, now), false);
+  assert.equal(standInsPlay(seats(now + 30_000), 0, now), false);
+  // Its time come (play on taken, or the server's wait over): the computer plays.
+  assert.equal(standInsPlay(seats(now), 0, now), true);
+  // Nobody away but `you`: nothing is played for anyone.
+  assert.equal(standInsPlay(seats(now), 1, now), false);
+  setLanguage("en");
+  assert.match(t("leavers.claimableStandIn"), /still claim the win or call it a draw/);
+});
