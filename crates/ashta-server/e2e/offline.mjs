@@ -314,7 +314,7 @@ async function throwPanelFitsAPhone(browser) {
   const panel = (caption, bag) =>
     `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><style>${css}</style></head>` +
     `<body><main class="app"><div class="game"><div class="game-main"><div class="card throw-box">` +
-    `<div class="cowries"><div class="shells">${shells}</div><div class="throw-caption">${caption}</div></div>` +
+    `<div class="cowries"><div class="shells">${shells}</div></div><div class="throw-caption">${caption}</div>` +
     `<div class="bag"><span class="label">Bag: </span><span id="bag-values">${bag.map((v) => `<span class="chip">${v}</span>`).join("")}</span></div>` +
     `<div class="actions"><button>Throw cowries</button><button>Undo my last turn</button><button>Hint</button></div>` +
     `</div></div></div></main></body></html>`;

@@ -3,12 +3,15 @@
 // control is at least 44×44 px at 360 px; a tap on a highlighted square moves there and
 // a tap on the cowries throws; a forced move plays itself; Enter throws and then moves,
 // the arrows rove through the movable pawns and their destinations, `?` lists the keys;
-// no button's text is cut off in any of the six languages at 360 px, and the Indian
-// scripts come in the page's own fonts; the lobby offline says so; a draw says why.
+// no button's text is cut off in any of the six languages at 360 px, no word of the
+// throw panel's buttons breaks in the middle and the longest throw's words neither
+// overlap the shells or the bag nor run out of their box, and the Indian scripts come
+// in the page's own fonts; the lobby offline says so; a draw says why.
 // Screenshots of each go to e2e/screenshots/.
 //
 // Usage: node phone-play.mjs BASE_URL   (E2E_ONLY=WORD runs the scenarios named with it)
 
+import { seatName, setLanguage, t } from "../web/i18n.js";
 import { check, myTurnOrOver, newContext, runScenarios, snapshot, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 
@@ -65,6 +68,42 @@ function clippedTexts(page) {
     }
     return out;
   });
+}
+
+/** The throw panel with the longest throw's words (`caption`) and a bag of five values
+ * drawn in: what overlaps (shells, words, bag), what runs out of its box or past the
+ * screen, and which words of its buttons break across lines, as lines. */
+function throwPanelProblems(page, caption) {
+  return page.evaluate((caption) => {
+    document.querySelector("#throw-caption").textContent = caption;
+    document.querySelector("#bag-values").replaceChildren(
+      ...[8, 8, 4, 4, 3].map((v) => Object.assign(document.createElement("span"), { className: "chip", textContent: String(v) })),
+    );
+    const out = [];
+    const parts = { shells: "#cowries .shells", words: "#throw-caption", bag: ".bag" };
+    const rect = (sel) => document.querySelector(sel).getBoundingClientRect();
+    const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const names = Object.keys(parts);
+    names.forEach((a, i) => names.slice(i + 1).forEach((b) => meet(rect(parts[a]), rect(parts[b])) && out.push(`${a} overlap ${b}`)));
+    for (const [name, sel] of Object.entries(parts)) {
+      const el = document.querySelector(sel);
+      if (el.scrollWidth > el.clientWidth + 1 || rect(sel).right > innerWidth + 0.5) out.push(`${name} run out of their box`);
+    }
+    // A word broken across lines has more than one line box.
+    for (const button of document.querySelectorAll("#throw-box .actions button")) {
+      if (button.closest("[hidden]") || button.getClientRects().length === 0) continue;
+      const node = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+      if (!node) continue;
+      const range = document.createRange();
+      for (const m of node.textContent.matchAll(/\S+/g)) {
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(`"${m[0]}" broken in ${button.id || "a button"}`);
+      }
+    }
+    return out;
+  }, caption);
 }
 
 /** A game against `players − 1` random bots, made by "Play the computer" with its
@@ -353,6 +392,9 @@ async function textFitsInEveryLanguage(browser) {
       await page.waitForTimeout(200);
       // The hint's button is the longest of the throw panel's.
       problems.push(...(await clippedTexts(page)).map((p) => `${lang} game at ${viewport.width} px: ${p}`));
+      setLanguage(lang, false);
+      const longest = `${seatName(0)}: 8 · ${t("throw.ashta")} · ${t("throw.again")}`;
+      problems.push(...(await throwPanelProblems(page, longest)).map((p) => `${lang} throw panel at ${viewport.width} px: ${p}`));
       await screen(page, `text-game-${lang}`, { inside: ["#throw", "#undo", "#hint"] });
     }
   }

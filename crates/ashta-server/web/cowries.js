@@ -31,13 +31,15 @@ export function cowrieText(cowries) {
 
 /** The panel showing the last throw. */
 export class CowriesView {
-  constructor(container) {
+  /** Draws the shells in `container` and the words of the throw in `caption` (an
+   * element of its own, so that a phone can give the words the panel's whole width). */
+  constructor(container, caption) {
     this.container = container;
     // The shells as one picture with a text alternative; the throw itself is announced
     // by the game's live region.
     this.shells = h("div", { class: "shells", role: "img" });
-    this.caption = h("div", { class: "throw-caption" });
-    container.replaceChildren(this.shells, this.caption);
+    this.caption = caption;
+    container.replaceChildren(this.shells);
   }
 
   /** Shows a throw event by `who` (a seat's name): the shells tumble for `tumbleMs`, then

@@ -41,6 +41,7 @@ export function showGame(root, id, seat, token) {
     announce: h("div", { class: "visually-hidden", id: "announce", "aria-live": "polite" }),
     players: h("div", { class: "players", id: "players" }),
     cowries: h("div", { class: "cowries", id: "cowries" }),
+    caption: h("div", { class: "throw-caption", id: "throw-caption" }),
     bag: h("div", { class: "bag", id: "bag" }),
     actions: h("div", { class: "actions", id: "actions" }),
     message: h("p", { class: "message", id: "message", role: "alert" }),
@@ -71,7 +72,7 @@ export function showGame(root, id, seat, token) {
       h(
         "div",
         { class: "game-main" },
-        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message, ui.choices, ui.timer, ui.claims, ui.replayDock),
+        h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.caption, ui.bag, ui.actions, ui.message, ui.choices, ui.timer, ui.claims, ui.replayDock),
         ui.boardBox,
         ui.players,
         h(
@@ -141,11 +142,13 @@ export function showGame(root, id, seat, token) {
     onTarget: (mv) => play(mv),
     onSquare: (name) => squareClicked(name),
   });
-  const cowriesView = new CowriesView(ui.cowries);
-  // A tap on the cowries throws them, as the Throw button does.
-  ui.cowries.addEventListener("click", () => {
-    if (yourTurn() && state.snap.must_throw) throwCowries();
-  });
+  const cowriesView = new CowriesView(ui.cowries, ui.caption);
+  // A tap on the cowries (or the words under them) throws them, as the Throw button does.
+  for (const el of [ui.cowries, ui.caption]) {
+    el.addEventListener("click", () => {
+      if (yourTurn() && state.snap.must_throw) throwCowries();
+    });
+  }
 
   const onStatus = (s) => {
     state.connection = s;
@@ -678,7 +681,7 @@ export function showGame(root, id, seat, token) {
       }
     }
     replaceChildren(ui.actions, buttons);
-    ui.cowries.classList.toggle("can-throw", yourTurn() && snap.must_throw && !state.pending);
+    for (const el of [ui.cowries, ui.caption]) el.classList.toggle("can-throw", yourTurn() && snap.must_throw && !state.pending);
     renderHead();
     refocus();
   }

@@ -32,6 +32,7 @@ export async function showLesson(root) {
     title: h("h2", {}, t("tutorial.title")),
     step: h("section", { class: "card lesson-step", id: "lesson-step", "aria-live": "polite" }),
     cowries: h("div", { class: "cowries", id: "cowries" }),
+    caption: h("div", { class: "throw-caption", id: "throw-caption" }),
     bag: h("div", { class: "bag", id: "bag" }),
     actions: h("div", { class: "actions", id: "lesson-actions" }),
     message: h("p", { class: "message", id: "message", role: "alert" }),
@@ -44,7 +45,7 @@ export async function showLesson(root) {
       { class: "game lesson" },
       h("div", { class: "game-head" }, h("a", { href: "/", class: "back" }, `← ${t("game.back")}`), ui.title),
       ui.step,
-      h("div", { class: "game-main" }, h("div", { class: "card throw-box" }, ui.cowries, ui.bag, ui.actions, ui.message), ui.boardBox),
+      h("div", { class: "game-main" }, h("div", { class: "card throw-box" }, ui.cowries, ui.caption, ui.bag, ui.actions, ui.message), ui.boardBox),
     ),
   );
   let lesson;
@@ -61,7 +62,7 @@ export async function showLesson(root) {
   const board = new Board(lesson.board());
   const view = new BoardView(ui.boardBox, { onPawn: (g) => pawnTapped(g), onTarget: (mv) => play(mv), onSquare: () => {} });
   view.setGame(board, 0);
-  const cowries = new CowriesView(ui.cowries);
+  const cowries = new CowriesView(ui.cowries, ui.caption);
   const state = { at: 0, phase: "intro", selected: null, said: "" };
 
   function step() {
