@@ -205,6 +205,23 @@ async fn playing_on_lets_a_bot_play_for_the_player_who_left_at_once() {
     }
 }
 
+/// Playing on is no end of the choice: while the bot plays for the player who left,
+/// the one still at the table may still claim the win.
+#[tokio::test]
+async fn after_playing_on_the_win_may_still_be_claimed() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = server(&dir).await;
+    let (id, mut first, _) = left_alone(&s).await;
+    first.send(claim("play_on")).await;
+    left(&mut first, 1).await;
+    first.send(claim("win")).await;
+    let end = first.next_of("event").await;
+    assert_eq!(end["event"]["kind"], "finished", "{end}");
+    assert_eq!(end["event"]["result"]["claimed"], true, "{end}");
+    let (record, _) = record(&s, &id).await;
+    assert_eq!(record["result"]["winner"], 0, "{record}");
+}
+
 /// With three seats, a claim is only for the last player at the table: while another
 /// player is there the player who left gets no claim time and a claim is refused;
 /// once both others left, the one still there may claim and is the winner.
