@@ -9,8 +9,8 @@ mod common;
 use std::collections::HashSet;
 
 use ashta_engine::{DrawReason, Game, PlayEnds, Position, Rules, Variant};
+use ashta_testkit::play_randomly;
 use common::checks::*;
-use common::play_randomly;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::{Rng, SeedableRng};

@@ -16,10 +16,7 @@ use rand_chacha::ChaCha8Rng;
 fn random_game(players: u8, seed: u64, steps: usize) -> Game {
     let mut rules = Rules::standard();
     rules.players = players;
-    let mut game = Game::new(rules, seed).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    play_randomly(&mut game, &mut rng, steps);
-    game
+    ashta_testkit::random_game(rules, seed, steps)
 }
 
 #[test]
