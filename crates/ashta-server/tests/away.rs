@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{against_bots, test_config, to_move, two_humans, Client, Server, View};
+use common::{against_bots, to_move, two_humans, Client, Server, View};
 use serde_json::{json, Value};
 
 /// The time a person who left has to come back, in these tests.

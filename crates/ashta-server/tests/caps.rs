@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use ashta_server::ServerConfig;
-use common::{bots_only, client_from, test_config, two_humans, Server};
+use common::{bots_only, client_from, two_humans, Server};
 use serde_json::{json, Value};
 
 /// Spectator sockets from one address must not hold every connection place (512 of

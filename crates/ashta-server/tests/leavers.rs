@@ -9,8 +9,7 @@ mod common;
 
 use std::time::Duration;
 
-use ashta_engine::{Game, Record};
-use common::{test_config, to_move, Client, Server, View};
+use common::{to_move, Client, Server, View};
 use serde_json::{json, Value};
 
 /// The time every opponent must have been away before a claim, in these tests.
@@ -18,8 +17,8 @@ const CLAIM: Duration = Duration::from_millis(400);
 
 /// A server whose claim time is [`CLAIM`] and whose bots stand in for a person who left
 /// only after a minute (so a bot plays for them here only when asked to).
-async fn server(dir: &tempfile::TempDir) -> Server {
-    Server::start_in(dir.path(), |c| {
+async fn server() -> (Server, tempfile::TempDir) {
+    Server::with(|c| {
         c.claim_after = CLAIM;
         c.away_timer = Duration::from_secs(60);
     })
@@ -66,8 +65,7 @@ async fn left_alone(s: &Server) -> (String, Client, View) {
 
 #[tokio::test]
 async fn a_claim_before_the_opponent_has_been_away_the_claim_time_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let created = s.create(people(2)).await;
     let (mut first, _) = s.join(&created, 0).await;
     let (second, _) = s.join(&created, 1).await;
@@ -93,8 +91,7 @@ async fn a_claim_before_the_opponent_has_been_away_the_claim_time_is_refused() {
 
 #[tokio::test]
 async fn a_spectator_cannot_claim() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (id, _first, _) = left_alone(&s).await;
     let mut watcher = s.connect(&id, "").await;
     watcher.hello(0).await;
@@ -107,8 +104,7 @@ async fn a_spectator_cannot_claim() {
 
 #[tokio::test]
 async fn a_claimed_win_is_recorded_and_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (id, mut first, _) = left_alone(&s).await;
     first.send(claim("win")).await;
     let end = first.next_of("event").await;
@@ -135,8 +131,7 @@ async fn a_claimed_win_is_recorded_and_replays() {
 
 #[tokio::test]
 async fn a_draw_over_a_player_who_left_is_recorded_and_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (id, mut first, _) = left_alone(&s).await;
     first.send(claim("draw")).await;
     let end = first.next_of("event").await;
@@ -159,8 +154,7 @@ async fn a_draw_over_a_player_who_left_is_recorded_and_replays() {
 
 #[tokio::test]
 async fn playing_on_lets_a_bot_play_for_the_player_who_left_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (_id, mut first, mut view) = left_alone(&s).await;
     first.send(claim("play_on")).await;
     let notice = left(&mut first, 1).await;
@@ -194,8 +188,7 @@ async fn playing_on_lets_a_bot_play_for_the_player_who_left_at_once() {
 /// once both others left, the one still there may claim and is the winner.
 #[tokio::test]
 async fn in_a_game_of_three_a_claim_waits_until_every_opponent_has_left() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let created = s.create(people(3)).await;
     let id = created["id"].as_str().unwrap().to_string();
     let (mut first, _) = s.join(&created, 0).await;

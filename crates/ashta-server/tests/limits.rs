@@ -11,10 +11,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use ashta_engine::DrawReason;
-use ashta_server::ServerConfig;
-use common::{
-    against_bots, bots_only, client_from, test_config, to_move, two_humans, Client, Server, View,
-};
+use common::{against_bots, bots_only, client_from, to_move, two_humans, Client, Server, View};
 use serde_json::{json, Value};
 
 /// Creates a game from `ip`: the status and the answer.

@@ -6,7 +6,6 @@ mod common;
 
 use std::time::Duration;
 
-use ashta_engine::{Game, Record};
 use ashta_server::room::RECENT_EVENTS;
 use common::{against_bots, to_move, two_humans, Client, Server, View};
 use futures_util::SinkExt;
@@ -321,10 +320,7 @@ async fn wrong_tokens_and_unknown_games_are_refused_and_the_socket_closed() {
 
 #[tokio::test]
 async fn more_than_twenty_messages_a_second_are_rate_limited() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = common::test_config(dir.path().join("t.sqlite"));
-    config.ws_messages_per_second = 20;
-    let s = Server::start_with(config).await;
+    let (s, _dir) = Server::with(|c| c.ws_messages_per_second = 20).await;
     let created = s.create(two_humans()).await;
     let mut a = s.seat(&created, 0).await;
     a.hello(0).await;

@@ -181,6 +181,22 @@ impl Server {
         (record, game)
     }
 
+    /// Two games of two people: one nobody has played in, and one whose first seat
+    /// has thrown; their ids, in that order. The server is dropped after (its games
+    /// are stored), for a server started again on the same database to find them.
+    pub async fn unplayed_and_played(self) -> (String, String) {
+        let unplayed = self.create(two_humans()).await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let created = self.create(two_humans()).await;
+        let mut c = self.seat(&created, 0).await;
+        c.hello(0).await;
+        c.send(json!({"type": "throw"})).await;
+        c.next_of("event").await;
+        (unplayed, created["id"].as_str().unwrap().to_string())
+    }
+
     /// Connects as a seat of a created game.
     pub async fn seat(&self, created: &Value, seat: usize) -> Client {
         let token = created["seats"][seat]["token"].as_str().unwrap();
