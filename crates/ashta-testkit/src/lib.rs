@@ -1,11 +1,13 @@
 //! # ashta-testkit
 //!
-//! Random games for tests: the one walker that plays a game on by random legal moves
-//! and the game's own seeded throws, and the positions the tests of every crate draw
-//! from it (a game some steps in, a player with a bag to play). It sits on the engine
-//! alone, so any crate above the engine takes it as a dev-dependency (the browser
-//! module also builds its agreement positions with it); the engine's own integration
-//! tests use it too.
+//! Random games for the tests of every crate: it may play games on the engine by random
+//! legal moves, but it holds no rule, decides nothing a player sees and does no I/O.
+//!
+//! The one walker that plays a game on by random legal moves and the game's own seeded
+//! throws, and the positions the tests draw from it (a game some steps in, a player
+//! with a bag to play). It sits on the engine alone, so any crate above the engine
+//! takes it as a dev-dependency (the browser module also builds its agreement positions
+//! with it); the engine's own integration tests use it too.
 //!
 //! ```
 //! use ashta_engine::{Phase, Rules};
@@ -81,5 +83,40 @@ pub fn random_bag(rules: Rules, seed: u64, steps: usize) -> (Variant, Position) 
                 taken += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_gives_the_same_random_game_and_bag_every_time() {
+        let a = random_game(Rules::standard(), 3, 80);
+        assert_eq!(a.record(), random_game(Rules::standard(), 3, 80).record());
+        assert_eq!(
+            random_bag(Rules::standard(), 3, 80).1,
+            random_bag(Rules::standard(), 3, 80).1
+        );
+    }
+
+    #[test]
+    fn a_random_bag_is_a_moving_phase_even_after_a_game_ends() {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        // Enough steps to end a game of two on the small board more than once.
+        for seed in 0..4 {
+            let (variant, pos) = random_bag(rules.clone(), seed, 3_000);
+            assert_eq!(pos.phase(), Phase::Moving, "seed {seed}");
+            assert!(variant.has_legal_move(&pos), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn random_play_stops_when_the_game_is_over() {
+        let mut rules = Rules::standard();
+        rules.players = 2;
+        let game = random_game(rules, 5, 1_000_000);
+        assert!(game.position().is_over());
     }
 }
