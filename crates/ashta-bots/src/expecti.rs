@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
 
-use ashta_engine::{PlayEnds, Position, ThrowOutcome, Variant};
+use ashta_engine::{PlayEnds, Position, ThrowOutcome, Variant, PLAYS_LIMIT};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
@@ -253,7 +253,7 @@ impl Search<'_> {
         if depth == 1 {
             // Children are leaves: no ordering, no table entry.
             self.nodes += 1;
-            self.v.play_ends(pos, &mut self.ends);
+            ashta_engine::fast::play_ends(self.v, pos, PLAYS_LIMIT, &mut self.ends);
             let values = self
                 .ends
                 .positions()
@@ -320,7 +320,7 @@ impl Search<'_> {
     /// once done, so that nodes allocate nothing once the search has warmed up.
     fn ordered_ends(&mut self, pos: &Position, first: usize) -> Vec<(f64, Position)> {
         let mover = pos.to_move();
-        self.v.play_ends(pos, &mut self.ends);
+        ashta_engine::fast::play_ends(self.v, pos, PLAYS_LIMIT, &mut self.ends);
         let mut scored = self.spare.pop().unwrap_or_default();
         scored.clear();
         scored.extend(

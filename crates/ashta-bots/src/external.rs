@@ -31,7 +31,7 @@ use thiserror::Error;
 
 use ashta_session::{Bot, Candidate};
 
-pub use move_text::{parse_move, play_move_text, play_text, resolve, resolve_play, MoveText};
+pub use move_text::{check_move_text, parse_move, play_text, resolve, resolve_play, MoveText};
 
 /// The protocol version the bot asks for.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -597,7 +597,8 @@ impl Search<'_> {
         // in buffers the tree keeps between expansions.
         let pos = self.tree.positions[n as usize];
         let first = self.tree.positions.len();
-        v.extend_play_ends_within(
+        ashta_engine::fast::extend_play_ends(
+            v,
             &pos,
             PLAYS_LIMIT,
             &mut self.tree.ends,

@@ -2,10 +2,8 @@
 //! every bot is reproducible from its seed.
 
 use ashta_bots::make_bot;
-use ashta_engine::{MoveList, Position, Preset, Rules, SeededThrows, Variant};
+use ashta_engine::{Position, Preset, Rules, Variant};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 const BOTS: &[&str] = &[
     "random",
@@ -26,27 +24,7 @@ fn random_position(
     let mut rules = Rules::preset(preset);
     rules.players = players;
     rules.size = size;
-    let v = Variant::new(rules).unwrap();
-    let mut pos = v.start_position();
-    let mut throws = SeededThrows::new(seed);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut moves = MoveList::new();
-    for _ in 0..steps {
-        if pos.is_over() {
-            pos = v.start_position();
-        }
-        if pos.phase() == ashta_engine::Phase::Throwing {
-            v.throw(&mut pos, &mut throws).unwrap();
-            continue;
-        }
-        v.legal_moves(&pos, &mut moves);
-        let mv = moves[rng.random_range(0..moves.len())];
-        v.play(&mut pos, mv).unwrap();
-    }
-    while !pos.is_over() && pos.phase() == ashta_engine::Phase::Throwing {
-        v.throw(&mut pos, &mut throws).unwrap();
-    }
-    (v, pos)
+    ashta_testkit::random_bag(rules, seed, steps)
 }
 
 proptest! {
@@ -61,7 +39,6 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let (v, pos) = random_position(preset, players, size, steps, seed);
-        prop_assume!(!pos.is_over());
         for spec in BOTS {
             let mut bot = make_bot(spec, seed, None).unwrap();
             let play = bot.choose(&v, &pos).expect("a player with a bag has a play");

@@ -322,7 +322,7 @@ pub enum ThrowError {
 }
 
 /// A turn-level operation ([`crate::Variant::end_turn`], [`crate::Variant::declare_draw`],
-/// [`crate::Variant::claim_win`])
+/// [`crate::Game::claim_win`])
 /// asked for in a phase where the rules do not allow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum TurnError {

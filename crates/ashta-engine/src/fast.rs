@@ -1,13 +1,15 @@
 //! The fast paths of searches and self-play, for code that plays thousands of moves and
 //! throws a second on positions it made itself (the bots' searches, the analysis'
-//! rollouts, batched environments): a move of the legal list played without checking
-//! it again or gathering what it did, and one throw given as mouths up. Everyone else
-//! plays with [`Variant::play`] (checked, and says what happened) and throws with
-//! [`Variant::throw`] (a phase from a source) or [`Variant::apply_throws`] (a phase
-//! given as mouths up).
+//! rollouts, batched environments, the solver): a move of the legal list played
+//! without checking it again or gathering what it did, one throw given as mouths up,
+//! and the positions the plays of a bag end in, into buffers kept between calls.
+//! Everyone else plays with [`Variant::play`] (checked, and says what happened),
+//! throws with [`Variant::throw`] (a phase from a source) or [`Variant::apply_throws`]
+//! (a phase given as mouths up), and lists plays with [`Variant::plays`].
 
 use crate::error::ThrowError;
 use crate::moves::Move;
+use crate::plays::PlayEnds;
 use crate::position::Position;
 use crate::variant::{ThrowStep, Variant};
 
@@ -40,4 +42,52 @@ pub fn throw_one(
     mouths_up: u8,
 ) -> Result<ThrowStep, ThrowError> {
     variant.throw_one(pos, mouths_up)
+}
+
+/// The positions the plays of the bag of `pos` end in ([`Variant::plays`]'s, in the same
+/// order), into `ends`, whose buffers are kept between calls: no allocation once they
+/// have grown, and no move lists. The walk visits at most `limit` positions
+/// ([`crate::PLAYS_LIMIT`] as [`Variant::plays`] does; [`PlayEnds::is_complete`] says
+/// whether it stopped early). For searches that only need the positions after each
+/// play (tree nodes, say).
+///
+/// ```
+/// use ashta_engine::{fast, parse_any, PlayEnds, PLAYS_LIMIT};
+///
+/// let (v, pos) = parse_any("standard 5 2 0 4,1 0,0,0,12/0,0,0,0 - - 0").unwrap();
+/// let mut ends = PlayEnds::default();
+/// fast::play_ends(&v, &pos, PLAYS_LIMIT, &mut ends);
+/// let plays: Vec<_> = v.plays(&pos).into_iter().map(|p| p.position).collect();
+/// assert_eq!(ends.positions(), plays);
+/// assert!(ends.is_complete());
+/// ```
+#[inline]
+pub fn play_ends(variant: &Variant, pos: &Position, limit: usize, ends: &mut PlayEnds) {
+    variant.play_ends_within(pos, limit, ends);
+}
+
+/// [`play_ends`] appending the ends to `out` (what it held stays), with `ends` for its
+/// buffers only; returns whether the walk found every play. For a search that keeps its
+/// positions in one vector: each end is written once, where the search keeps it.
+///
+/// ```
+/// use ashta_engine::{fast, parse_any, PlayEnds};
+///
+/// let (v, pos) = parse_any("standard 5 2 0 4,1 0,0,0,12/0,0,0,0 - - 0").unwrap();
+/// let mut ends = PlayEnds::default();
+/// let mut out = vec![pos];
+/// assert!(fast::extend_play_ends(&v, &pos, 1_000, &mut ends, &mut out));
+/// fast::play_ends(&v, &pos, 1_000, &mut ends);
+/// assert_eq!(out[0], pos);
+/// assert_eq!(&out[1..], ends.positions());
+/// ```
+#[inline]
+pub fn extend_play_ends(
+    variant: &Variant,
+    pos: &Position,
+    limit: usize,
+    ends: &mut PlayEnds,
+    out: &mut Vec<Position>,
+) -> bool {
+    variant.extend_play_ends_within(pos, limit, ends, out)
 }

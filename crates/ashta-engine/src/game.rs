@@ -212,7 +212,9 @@ impl Game {
         result
     }
 
-    /// Throws once for the player to move, from any source.
+    /// Throws once for the player to move, from any source: a random generator, or a
+    /// source of the caller's own (a throw given as mouths up is
+    /// [`Cowries::with_mouths_up`]).
     pub fn throw_once_from<S: ThrowSource + ?Sized>(
         &mut self,
         source: &mut S,
@@ -259,7 +261,9 @@ impl Game {
     }
 
     /// Plays a whole throwing phase supplied from outside (mouths-up counts): graces,
-    /// then one throw that is not (or the voiding grace).
+    /// then one throw that is not (or the voiding grace). The phase is checked once, as
+    /// [`Variant::apply_throws`] checks it, and recorded as it was given; refused, the
+    /// game unchanged, in the middle of a throwing phase.
     pub fn apply_throws(&mut self, mouths_up: &[u8]) -> Result<ThrowStep, ThrowError> {
         if self.throwing {
             return Err(ThrowError::BadSequence(
@@ -267,12 +271,11 @@ impl Game {
                 "a throwing phase is under way: throw once at a time",
             ));
         }
-        let mut scratch = self.position;
-        let end = self.variant.apply_throws(&mut scratch, mouths_up)?;
-        for &up in mouths_up {
-            self.push_throw(up)?;
-        }
-        debug_assert_eq!(scratch, self.position);
+        let player = self.position.to_move() as u8;
+        let end = self.variant.apply_throws(&mut self.position, mouths_up)?;
+        self.start_turn(player, mouths_up.to_vec());
+        self.throwing = false;
+        self.after_step();
         Ok(end)
     }
 
@@ -296,16 +299,22 @@ impl Game {
                 turn.throws.push(mouths_up);
             }
         } else {
-            self.record.turns.push(TurnRecord {
-                skipped: std::mem::take(&mut self.undone),
-                player,
-                throws: vec![mouths_up],
-                moves: Vec::new(),
-            });
+            self.start_turn(player, vec![mouths_up]);
         }
         self.throwing = step == ThrowStep::Again;
         self.after_step();
         Ok(step)
+    }
+
+    /// Records a new turn of `player`, its throws so far `throws`: the throws drawn
+    /// after an undo's point are set aside in it.
+    fn start_turn(&mut self, player: u8, throws: Vec<u8>) {
+        self.record.turns.push(TurnRecord {
+            skipped: std::mem::take(&mut self.undone),
+            player,
+            throws,
+            moves: Vec::new(),
+        });
     }
 
     /// Checks the move of the player to move that spends `value` on `count` pawns at

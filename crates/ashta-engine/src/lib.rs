@@ -16,6 +16,11 @@
 //! while [`Phase::Throwing`] no move is legal and the player throws; while
 //! [`Phase::Moving`] some move is legal and a throw is refused.
 //!
+//! There is one way to throw and one way to play. A throw comes from a source (the
+//! game's own seeded one, any random generator, or a source of the caller's own) or is
+//! given as mouths up; a move is checked once, where it is read, and played without
+//! being checked again.
+//!
 //! ```
 //! use ashta_engine::{Game, MoveList, Phase, Rules};
 //!
@@ -28,15 +33,19 @@
 //! for _ in 0..60 {
 //!     match game.phase() {
 //!         Phase::Throwing => {
-//!             // A whole throwing phase: graces, then a throw that is not one.
+//!             // A whole throwing phase from the game's source: graces, then a throw
+//!             // that is not one.
 //!             let report = game.throw().unwrap();
 //!             assert!(!report.throws.is_empty());
 //!         }
 //!         Phase::Moving => {
 //!             variant.legal_moves(game.position(), &mut moves);
 //!             assert!(!moves.is_empty());
-//!             // Play the first legal move; the game says what happened.
-//!             let played = game.play(moves[0]).unwrap();
+//!             // A move read as its value, unit and pawns is checked once; the checked
+//!             // move plays at this moment of the game, and says what happened.
+//!             let (value, from, count) = (moves[0].value(), moves[0].from(), moves[0].count());
+//!             let checked = game.check(value, from, count).unwrap();
+//!             let played = game.play_checked(checked).unwrap();
 //!             assert_eq!(played.mv, moves[0]);
 //!         }
 //!         Phase::Over => break,
@@ -46,13 +55,19 @@
 //! assert_eq!(Game::replay(game.record()).unwrap().position(), game.position());
 //! ```
 //!
+//! In a game, a throw comes from the game's own source ([`Game::throw`], a whole
+//! phase; [`Game::throw_once`], one throw) or from any other ([`Game::throw_once_from`]:
+//! a generator, or one throw given as mouths up through [`Cowries::with_mouths_up`]),
+//! and a whole phase given as mouths up is [`Game::apply_throws`]. A move is checked
+//! with [`Game::check`] and played with [`Game::play_checked`]; [`Game::play`] does
+//! both for a move taken from the legal list.
+//!
 //! Without a game, the variant throws and plays on a position directly: a throwing
 //! phase comes from a source ([`Variant::throw`]) or is given as mouths up
 //! ([`Variant::apply_throws`]), and a move is played with [`Variant::play`], which
-//! checks it once and says what happened. A game's move is checked once with
-//! [`Game::check`] and played with [`Game::play_checked`] (or both at once with
-//! [`Game::play`]). Searches that play thousands of moves of their own use the fast
-//! paths of [`fast`]: a move of the legal list played unchecked, one throw at a time.
+//! checks it once and says what happened. Searches that play thousands of moves of
+//! their own use the fast paths of [`fast`]: a move of the legal list played
+//! unchecked, one throw at a time, the ends of a bag's plays into kept buffers.
 //!
 //! ```
 //! use ashta_engine::{MoveList, Phase, Rules, SeededThrows, Variant};
@@ -117,6 +132,6 @@ pub use rules::{
 };
 pub use selfplay::{random_game, random_games, GameResult, Summary, DEFAULT_SIM_TURN_LIMIT};
 pub use setup::{parse_position, BlockJson, MoveJson, PositionJson};
-pub use throws::{throw_with_rng, Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
+pub use throws::{Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
 pub use variant::{Forfeit, Played, ThrowReport, ThrowStep, Unusable, Variant};
 pub use walk::{Moment, RecordWalk};

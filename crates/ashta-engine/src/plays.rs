@@ -82,50 +82,16 @@ impl Variant {
         PlayList { plays, complete }
     }
 
-    /// The positions [`Variant::plays`] ends in, in the same order, into buffers that
-    /// are kept between calls: no allocation once they have grown, and no move lists.
-    /// For searches that only need the positions after each play (tree nodes, say).
-    ///
-    /// ```
-    /// use ashta_engine::{parse_any, PlayEnds};
-    ///
-    /// let (v, pos) = parse_any("standard 5 2 0 4,1 0,0,0,12/0,0,0,0 - - 0").unwrap();
-    /// let mut ends = PlayEnds::default();
-    /// v.play_ends(&pos, &mut ends);
-    /// let plays: Vec<_> = v.plays(&pos).into_iter().map(|p| p.position).collect();
-    /// assert_eq!(ends.positions(), plays);
-    /// assert!(ends.is_complete());
-    /// ```
-    pub fn play_ends(&self, pos: &Position, ends: &mut PlayEnds) {
-        self.play_ends_within(pos, PLAYS_LIMIT, ends);
-    }
-
-    /// [`Variant::play_ends`], visiting at most `limit` positions, as
-    /// [`Variant::plays_within`] does.
-    pub fn play_ends_within(&self, pos: &Position, limit: usize, ends: &mut PlayEnds) {
+    /// [`crate::fast::play_ends`]: the ends of the plays, into kept buffers.
+    pub(crate) fn play_ends_within(&self, pos: &Position, limit: usize, ends: &mut PlayEnds) {
         let mut positions = std::mem::take(&mut ends.positions);
         positions.clear();
         ends.complete = self.extend_play_ends_within(pos, limit, ends, &mut positions);
         ends.positions = positions;
     }
 
-    /// [`Variant::play_ends_within`] appending the ends to `out` (what it held stays),
-    /// with `ends` for its buffers only; returns whether the walk found every play.
-    /// For a search that keeps its positions in one vector: each end is written once,
-    /// where the search keeps it.
-    ///
-    /// ```
-    /// use ashta_engine::{parse_any, PlayEnds};
-    ///
-    /// let (v, pos) = parse_any("standard 5 2 0 4,1 0,0,0,12/0,0,0,0 - - 0").unwrap();
-    /// let mut ends = PlayEnds::default();
-    /// let mut out = vec![pos];
-    /// assert!(v.extend_play_ends_within(&pos, 1_000, &mut ends, &mut out));
-    /// v.play_ends(&pos, &mut ends);
-    /// assert_eq!(out[0], pos);
-    /// assert_eq!(&out[1..], ends.positions());
-    /// ```
-    pub fn extend_play_ends_within(
+    /// [`crate::fast::extend_play_ends`]: the ends of the plays, appended to `out`.
+    pub(crate) fn extend_play_ends_within(
         &self,
         pos: &Position,
         limit: usize,
@@ -203,7 +169,7 @@ impl Variant {
     }
 }
 
-/// Reusable buffers for [`Variant::play_ends`]: the positions it found, and the sets
+/// Reusable buffers for [`crate::fast::play_ends`]: the positions it found, and the sets
 /// its walk keeps.
 #[derive(Clone, Debug, Default)]
 pub struct PlayEnds {

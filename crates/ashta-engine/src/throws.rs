@@ -35,16 +35,25 @@ impl Cowries {
     }
 }
 
-/// Where throws come from.
+/// Where throws come from: any random generator (the way every seeded game throws,
+/// [`SeededThrows`]), or a source of the caller's own (throws given as counts, say,
+/// with [`Cowries::with_mouths_up`]).
 pub trait ThrowSource {
     /// Throws `count` cowries, each mouth up with probability `mouth_up`.
     fn throw_cowries(&mut self, count: u8, mouth_up: f64) -> Cowries;
 }
 
-/// Throws `count` cowries with any random generator, the way every seeded game does:
-/// with `mouth_up` = ½, one `next_u32` whose low `count` bits are the cowries (1 = up);
-/// otherwise one `next_u32` per cowrie, up when below `mouth_up`·2³².
-pub fn throw_with_rng<R: RngCore + ?Sized>(rng: &mut R, count: u8, mouth_up: f64) -> Cowries {
+/// Any random generator throws the way every seeded game does: with `mouth_up` = ½, one
+/// `next_u32` whose low `count` bits are the cowries (1 = up); otherwise one `next_u32`
+/// per cowrie, up when below `mouth_up`·2³².
+impl<R: RngCore + ?Sized> ThrowSource for R {
+    fn throw_cowries(&mut self, count: u8, mouth_up: f64) -> Cowries {
+        throw_with_rng(self, count, mouth_up)
+    }
+}
+
+/// The cowries a generator throws ([`ThrowSource`] for generators).
+fn throw_with_rng<R: RngCore + ?Sized>(rng: &mut R, count: u8, mouth_up: f64) -> Cowries {
     let up = if mouth_up == 0.5 {
         (rng.next_u32() & ((1u32 << count) - 1)) as u16
     } else {
@@ -84,7 +93,7 @@ impl SeededThrows {
 
 impl ThrowSource for SeededThrows {
     fn throw_cowries(&mut self, count: u8, mouth_up: f64) -> Cowries {
-        throw_with_rng(&mut self.rng, count, mouth_up)
+        self.rng.throw_cowries(count, mouth_up)
     }
 }
 

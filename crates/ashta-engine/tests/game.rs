@@ -217,3 +217,27 @@ fn a_checked_move_plays_only_at_the_moment_it_was_checked() {
     );
     assert_eq!(throwing.play(mv), Err(MoveError::MustThrow));
 }
+
+/// A whole throwing phase given as mouths up is checked as a whole: one that is not a
+/// phase (it ends on a grace, or goes on after the phase ended) changes neither the
+/// position nor the record; one that is is recorded as given and replays.
+#[test]
+fn a_phase_given_to_a_game_is_checked_whole_and_recorded_as_given() {
+    // Throws supplied from outside: a game without a seed.
+    let variant = ashta_engine::Variant::new(two_players()).unwrap();
+    let start = variant.start_position();
+    let mut game = Game::from_position(variant, start, None);
+    let record = game.record().clone();
+    // No mouths up is the grace 8: a phase cannot end on it, nor go on after a 3.
+    for bad in [&[0u8][..], &[3, 3], &[]] {
+        assert!(game.apply_throws(bad).is_err(), "{bad:?}");
+        assert_eq!(game.position(), &start, "{bad:?}");
+        assert_eq!(game.record(), &record, "{bad:?}");
+    }
+    assert_eq!(game.apply_throws(&[0, 3]), Ok(ThrowStep::Moving));
+    assert_eq!(game.record().turns.len(), 1);
+    assert_eq!(game.record().turns[0].throws, vec![0, 3]);
+    assert_eq!(game.phase(), Phase::Moving);
+    let again = Game::replay(game.record()).expect("the given phase replays");
+    assert_eq!(again.position(), game.position());
+}

@@ -8,16 +8,16 @@ mod common;
 
 use std::collections::HashSet;
 
-use ashta_engine::{DrawReason, Game, PlayEnds, Position, Rules, Variant};
+use ashta_engine::{fast, DrawReason, Game, PlayEnds, Position, Rules, Variant, PLAYS_LIMIT};
+use ashta_testkit::play_randomly;
 use common::checks::*;
-use common::play_randomly;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Every play is a distinct end of the moving phase, and its moves lead there;
-/// [`Variant::play_ends`] finds the same ends.
+/// [`fast::play_ends`] finds the same ends.
 fn check_plays(v: &Variant, pos: &Position) -> Result<HashSet<Position>, TestCaseError> {
     let plays = v.plays(pos);
     prop_assert!(!plays.is_empty());
@@ -36,7 +36,7 @@ fn check_plays(v: &Variant, pos: &Position) -> Result<HashSet<Position>, TestCas
     // The positions alone, from reused buffers, are the same and in the same order.
     let mut ends = PlayEnds::default();
     for _ in 0..2 {
-        v.play_ends(pos, &mut ends);
+        fast::play_ends(v, pos, PLAYS_LIMIT, &mut ends);
         let expected: Vec<Position> = plays.iter().map(|p| p.position).collect();
         prop_assert_eq!(ends.positions(), &expected[..]);
         prop_assert!(ends.is_complete());

@@ -5,11 +5,9 @@
 
 mod common;
 
-use ashta_engine::{
-    parse_any, Game, MoveList, Position, PositionJson, Rules, SeededThrows, Variant,
-};
+use ashta_engine::{parse_any, MoveList, Position, PositionJson, Rules, SeededThrows, Variant};
+use ashta_testkit::random_game;
 use common::checks::*;
-use common::play_randomly;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::{Rng, SeedableRng};
@@ -82,9 +80,7 @@ fn check_accepted(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
 
 /// A valid position from a short random game, as JSON.
 fn valid_json(rules: Rules, seed: u64, steps: usize) -> Value {
-    let mut game = Game::new(rules, seed).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    play_randomly(&mut game, &mut rng, steps);
+    let game = random_game(rules, seed, steps);
     serde_json::to_value(game.variant().to_json(game.position())).unwrap()
 }
 

@@ -16,10 +16,7 @@ use rand_chacha::ChaCha8Rng;
 fn random_game(players: u8, seed: u64, steps: usize) -> Game {
     let mut rules = Rules::standard();
     rules.players = players;
-    let mut game = Game::new(rules, seed).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    play_randomly(&mut game, &mut rng, steps);
-    game
+    ashta_testkit::random_game(rules, seed, steps)
 }
 
 #[test]
@@ -348,12 +345,15 @@ fn a_claim_places_the_claimant_after_the_players_already_home() {
         "standard+finish=places 5 3 1 - 24,24,24,24/0,0,0,1/0,0,0,0 0 - 0 winner=0 places=0",
     )
     .unwrap();
-    let mut pos = home_first;
+    let mut game = Game::from_position(v.clone(), home_first, None);
+    assert_eq!(game.claim_win(0), Err(ashta_engine::TurnError::NotInPlay));
     assert_eq!(
-        v.claim_win(&mut pos, 0),
-        Err(ashta_engine::TurnError::NotInPlay)
+        game.position(),
+        &home_first,
+        "a refused claim changes nothing"
     );
-    v.claim_win(&mut pos, 2).unwrap();
+    game.claim_win(2).unwrap();
+    let pos = *game.position();
     assert!(pos.is_over() && pos.claimed());
     assert_eq!(pos.places(), &[0, 2]);
     assert_eq!(pos.winner(), Some(0));

@@ -2,26 +2,17 @@
 //! the end of the game, throws drawn with their exact probabilities and moves chosen
 //! uniformly among the legal ones, each player's return averaged over the playouts.
 
-use ashta_engine::{throw_with_rng, Cowries, Game, MoveList, ThrowSource};
+use ashta_engine::{Game, MoveList};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::outcome::returns;
 
-/// A throw source drawing from a generator.
-struct Draws<'a>(&'a mut ChaCha8Rng);
-
-impl ThrowSource for Draws<'_> {
-    fn throw_cowries(&mut self, count: u8, mouth_up: f64) -> Cowries {
-        throw_with_rng(self.0, count, mouth_up)
-    }
-}
-
 /// Plays `game` (a copy) to its end at random from `rng`; each player's return.
 fn playout(mut game: Game, rng: &mut ChaCha8Rng, moves: &mut MoveList) -> Vec<f32> {
     while !game.position().is_over() {
         if game.phase() == ashta_engine::Phase::Throwing {
-            game.throw_once_from(&mut Draws(rng))
+            game.throw_once_from(rng)
                 .expect("the player to move throws");
             continue;
         }

@@ -8,7 +8,7 @@
 //! `gymnasium.vector.VectorEnv`; here it steps with plain arrays (`reset_arrays`,
 //! `step_arrays`) and pickles (every game, its throw stream and the action generator).
 
-use ashta_engine::{throw_with_rng, DrawReason, Move, MoveList, Position, ThrowStep, Variant};
+use ashta_engine::{DrawReason, Move, MoveList, Position, ThrowSource, ThrowStep, Variant};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -84,7 +84,7 @@ impl Setup {
                 // position is of these rules, which it always is here).
                 let (k, p) = (v.table().cowries(), v.table().mouth_up());
                 loop {
-                    let up = throw_with_rng(&mut slot.throws, k, p).mouths_up();
+                    let up = slot.throws.throw_cowries(k, p).mouths_up();
                     let step = ashta_engine::fast::throw_one(v, &mut slot.pos, up)
                         .expect("the player throws");
                     if step != ThrowStep::Again {

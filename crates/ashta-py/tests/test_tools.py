@@ -19,8 +19,10 @@ REPO = Path(__file__).resolve().parents[3]
 
 def ashta_binary():
     """The `ashta` command line of this checkout (built by the cargo tests that
-    scripts/test runs first; ASHTA_BIN overrides)."""
-    path = os.environ.get("ASHTA_BIN") or REPO / "target" / "release" / "ashta"
+    scripts/test runs first, in cargo's build directory: CARGO_TARGET_DIR when set;
+    ASHTA_BIN overrides)."""
+    target = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
+    path = os.environ.get("ASHTA_BIN") or target / "release" / "ashta"
     if not Path(path).exists():
         cargo = shutil.which("cargo")
         assert cargo, f"{path} is missing and cargo is not there to build it"

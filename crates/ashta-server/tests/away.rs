@@ -7,18 +7,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{against_bots, test_config, to_move, two_humans, Client, Server, View};
+use common::{against_bots, to_move, two_humans, Client, Server, View};
 use serde_json::{json, Value};
 
 /// The time a person who left has to come back, in these tests.
 const AWAY: Duration = Duration::from_millis(1000);
-
-/// A server whose away timer is [`AWAY`], on the database in `dir`.
-async fn server(dir: &tempfile::TempDir) -> Server {
-    let mut config = test_config(dir.path().join("away.sqlite"));
-    config.away_timer = AWAY;
-    Server::start_with(config).await
-}
 
 /// Plays for `seat` on its turns, reading every message, until `done` says so of a
 /// message (which is returned); the game must not end first.
@@ -53,13 +46,6 @@ fn stand_in_move(m: &Value, seat: u64) -> bool {
     m["type"] == "event" && e["kind"] == "move" && e["seat"] == seat && e["stand_in"] == "medium"
 }
 
-/// Connects seat `seat` and says hello; returns the client and what it knows.
-async fn join(s: &Server, created: &Value, seat: usize) -> (Client, View) {
-    let mut c = s.seat(created, seat).await;
-    let state = c.hello(0).await;
-    (c, View::of_state(&state))
-}
-
 /// Reads `c`'s messages, applying events to `view`, until the notice that `seat` is
 /// back; returns it and how many moves a stand-in played for `seat` before it.
 async fn until_back(c: &mut Client, view: &mut View, seat: u64) -> (Value, u64) {
@@ -76,12 +62,6 @@ async fn until_back(c: &mut Client, view: &mut View, seat: u64) -> (Value, u64) 
     }
 }
 
-/// Stops a server as a restart does: its rooms shut down, its task ended.
-fn stop(s: Server) {
-    s.app.shut_down();
-    s.task.abort();
-}
-
 /// The next `presence` message about `seat`.
 async fn presence_of(c: &mut Client, seat: u64) -> Value {
     loop {
@@ -95,11 +75,11 @@ async fn presence_of(c: &mut Client, seat: u64) -> Value {
 #[tokio::test]
 async fn a_person_who_leaves_is_announced_to_everyone_and_their_time_starts() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let s = Server::start_in(dir.path(), |c| c.away_timer = AWAY).await;
     let created = s.create(two_humans()).await;
     let id = created["id"].as_str().unwrap().to_string();
-    let (mut first, _) = join(&s, &created, 0).await;
-    let (mut second, _) = join(&s, &created, 1).await;
+    let (mut first, _) = s.join(&created, 0).await;
+    let (mut second, _) = s.join(&created, 1).await;
     let mut watcher = s.connect(&id, "").await;
     watcher.hello(0).await;
     let came = presence_of(&mut first, 1).await;
@@ -130,10 +110,10 @@ async fn a_person_who_leaves_is_announced_to_everyone_and_their_time_starts() {
 #[tokio::test]
 async fn a_bot_plays_for_the_absent_person_after_their_time_until_they_return() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let s = Server::start_in(dir.path(), |c| c.away_timer = AWAY).await;
     let created = s.create(two_humans()).await;
-    let (mut first, mut view) = join(&s, &created, 0).await;
-    let (second, _) = join(&s, &created, 1).await;
+    let (mut first, mut view) = s.join(&created, 0).await;
+    let (second, _) = s.join(&created, 1).await;
     drop(second);
     let left = Instant::now();
     let mut stand_in_throws = 0;
@@ -164,7 +144,7 @@ async fn a_bot_plays_for_the_absent_person_after_their_time_until_they_return() 
     // Seat 1 comes back: everyone is told what the bot played for it, and it is
     // played no more. (The bot may play on for seat 1 until it is back: seat 0 counts
     // those moves too, from the events it gets before the notice.)
-    let (mut second, mut second_view) = join(&s, &created, 1).await;
+    let (mut second, mut second_view) = s.join(&created, 1).await;
     let back = presence_of(&mut second, 1).await;
     let (told, more) = until_back(&mut first, &mut view, 1).await;
     played += more;
@@ -198,10 +178,10 @@ async fn a_bot_plays_for_the_absent_person_after_their_time_until_they_return() 
 #[tokio::test]
 async fn nobody_plays_for_a_person_who_leaves_a_game_against_bots_only() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let s = Server::start_in(dir.path(), |c| c.away_timer = AWAY).await;
     let created = s.create(against_bots(1)).await;
     let id = created["id"].as_str().unwrap().to_string();
-    let (c, _) = join(&s, &created, 0).await;
+    let (c, _) = s.join(&created, 0).await;
     drop(c);
     tokio::time::sleep(AWAY * 2).await;
     let snap = s.snapshot(&id).await;
@@ -215,11 +195,11 @@ async fn nobody_plays_for_a_person_who_leaves_a_game_against_bots_only() {
 #[tokio::test]
 async fn a_bot_standing_in_goes_on_after_a_restart_and_the_returner_is_told_all() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let s = Server::start_in(dir.path(), |c| c.away_timer = AWAY).await;
     let created = s.create(two_humans()).await;
     let id = created["id"].as_str().unwrap().to_string();
-    let (mut first, mut view) = join(&s, &created, 0).await;
-    let (second, _) = join(&s, &created, 1).await;
+    let (mut first, mut view) = s.join(&created, 0).await;
+    let (second, _) = s.join(&created, 1).await;
     drop(second);
     let mut seen = 0;
     play_until(&mut first, &mut view, 0, |m| {
@@ -229,18 +209,18 @@ async fn a_bot_standing_in_goes_on_after_a_restart_and_the_returner_is_told_all(
     })
     .await;
     drop(first);
-    stop(s);
+    s.stop();
 
     // The server starts again: seat 1 is still away, every move played for it kept
     // (the bot may have played more before the stop than seat 0 saw), and its bot
     // plays on at once.
-    let s = server(&dir).await;
+    let s = Server::start_in(dir.path(), |c| c.away_timer = AWAY).await;
     let snap = s.snapshot(&id).await;
     let away = &snap["seats"][1]["away"];
     let before = away["played"].as_u64().unwrap();
     assert!(before >= seen, "{snap}");
     assert!(away["stand_in_at"].is_null(), "nobody waits yet: {snap}");
-    let (mut first, mut view) = join(&s, &created, 0).await;
+    let (mut first, mut view) = s.join(&created, 0).await;
     let mut after = 0;
     let m = play_until(&mut first, &mut view, 0, |m| {
         after += u64::from(stand_in_move(m, 1));
@@ -256,7 +236,7 @@ async fn a_bot_standing_in_goes_on_after_a_restart_and_the_returner_is_told_all(
     .await;
     // The returner hears of every move played for them, before the restart and after
     // (the bot may play on until they are back: seat 0 counts those moves too).
-    let (mut second, _) = join(&s, &created, 1).await;
+    let (mut second, _) = s.join(&created, 1).await;
     let back = presence_of(&mut second, 1).await;
     let (told, more) = until_back(&mut first, &mut view, 1).await;
     assert_eq!(back["played"], before + after + more, "{back}");
@@ -266,23 +246,23 @@ async fn a_bot_standing_in_goes_on_after_a_restart_and_the_returner_is_told_all(
 #[tokio::test]
 async fn after_a_restart_the_absent_get_their_time_when_someone_comes() {
     let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let s = Server::start_in(dir.path(), |c| c.away_timer = AWAY).await;
     let created = s.create(two_humans()).await;
     let id = created["id"].as_str().unwrap().to_string();
-    let (mut first, _) = join(&s, &created, 0).await;
+    let (mut first, _) = s.join(&created, 0).await;
     first.send(json!({"type": "throw"})).await;
     first.next_of("event").await;
     drop(first);
-    stop(s);
+    s.stop();
 
-    let s = server(&dir).await;
+    let s = Server::start_in(dir.path(), |c| c.away_timer = AWAY).await;
     let snap = s.snapshot(&id).await;
     // Seat 0 acted, so it was there: it is away. Seat 1 never came: it is not.
     assert!(snap["seats"][0]["away"].is_object(), "{snap}");
     assert!(snap["seats"][0]["away"]["stand_in_at"].is_null());
     assert!(snap["seats"][1]["away"].is_null());
     let came = ashta_server::now_ms();
-    let (mut second, _) = join(&s, &created, 1).await;
+    let (mut second, _) = s.join(&created, 1).await;
     let m = presence_of(&mut second, 1).await;
     let at = m["seats"][0]["away"]["stand_in_at"]
         .as_i64()

@@ -4,40 +4,24 @@
 
 mod common;
 
-use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
 use ashta_server::ServerConfig;
-use common::{test_config, two_humans, Server};
+use common::{bots_only, client_from, two_humans, Server};
 use serde_json::{json, Value};
-
-/// An HTTP client whose connections come from 127.0.0.2.
-fn other_client() -> reqwest::Client {
-    reqwest::Client::builder()
-        .local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)))
-        .build()
-        .unwrap()
-}
-
-async fn with(config: impl FnOnce(&mut ServerConfig)) -> (Server, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = test_config(dir.path().join("t.sqlite"));
-    config(&mut c);
-    (Server::start_with(c).await, dir)
-}
 
 /// Spectator sockets from one address must not hold every connection place (512 of
 /// them did, and `GET /api/games` failed for everyone else): an address holds at most
 /// its cap.
 #[tokio::test]
 async fn one_address_cannot_hold_every_connection() {
-    let (s, _dir) = with(|c| {
+    let (s, _dir) = Server::with(|c| {
         c.max_connections = 100;
         c.max_connections_per_address = 8;
     })
     .await;
     // Created from the other address, whose connection reqwest keeps open.
-    let created: Value = other_client()
+    let created: Value = client_from([127, 0, 0, 2])
         .post(format!("{}/api/games", s.base))
         .json(&two_humans())
         .send()
@@ -64,7 +48,7 @@ async fn one_address_cannot_hold_every_connection() {
     .expect("an answer in time");
     assert!(ninth.is_err(), "a ninth socket from one address is refused");
     // Another address is served.
-    let r = other_client()
+    let r = client_from([127, 0, 0, 2])
         .get(format!("{}/api/games", s.base))
         .send()
         .await
@@ -79,7 +63,7 @@ async fn one_address_cannot_hold_every_connection() {
 
 #[tokio::test]
 async fn hints_are_capped_per_address() {
-    let (s, _dir) = with(|c| c.hints_per_minute = 2).await;
+    let (s, _dir) = Server::with(|c| c.hints_per_minute = 2).await;
     let created = s.create(common::against_bots(1)).await;
     let id = created["id"].as_str().unwrap();
     let path = format!("/api/games/{id}/hint?seat=0&token=00");
@@ -95,7 +79,7 @@ async fn hints_are_capped_per_address() {
         .unwrap()
         .contains("2 hints in a minute"));
     // Another address still may.
-    let r = other_client()
+    let r = client_from([127, 0, 0, 2])
         .get(format!("{}{path}", s.base))
         .send()
         .await
@@ -103,16 +87,12 @@ async fn hints_are_capped_per_address() {
     assert_eq!(r.status().as_u16(), 403);
 }
 
-fn bots_only() -> Value {
-    json!({"players": 2, "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
-}
-
 /// Many games of `master` bots from one address must not take the server's memory and
 /// every search place (58 took 14.6 GB). Games in play, and games of bots only, are capped per address and
 /// server-wide.
 #[tokio::test]
 async fn games_in_play_are_capped_per_address_and_server_wide() {
-    let (s, _dir) = with(|c| {
+    let (s, _dir) = Server::with(|c| {
         c.bot_delay = Duration::from_secs(30);
         c.max_games_per_address = 3;
         c.max_bot_games_per_address = 1;
@@ -136,7 +116,7 @@ async fn games_in_play_are_capped_per_address_and_server_wide() {
         .unwrap()
         .contains("3 games in play"));
     // Another address may create one more: then the server is full.
-    let other = other_client();
+    let other = client_from([127, 0, 0, 2]);
     let post = |body: Value| {
         other
             .post(format!("{}/api/games", s.base))
@@ -159,16 +139,12 @@ async fn resumed_games_count_against_their_creators_cap_after_a_restart() {
         c.max_bot_games_per_address = 1;
         c.bot_delay = Duration::from_secs(30);
     };
-    let (s, dir) = with(caps).await;
+    let (s, dir) = Server::with(caps).await;
     s.create(bots_only()).await;
     s.create(two_humans()).await;
-    let db = s.db.clone();
-    s.app.shut_down();
-    drop(s);
+    s.stop();
     // A new server on the same database: this address still has two games in play...
-    let mut c = test_config(db);
-    caps(&mut c);
-    let again = Server::start_with(c).await;
+    let again = Server::start_in(dir.path(), caps).await;
     let (status, body) = again.post("/api/games", &two_humans()).await;
     assert_eq!(status, 429, "{body}");
     assert!(body["error"]["message"]
@@ -176,7 +152,7 @@ async fn resumed_games_count_against_their_creators_cap_after_a_restart() {
         .unwrap()
         .contains("2 games in play"));
     // ...and another address is not charged for them.
-    let r = other_client()
+    let r = client_from([127, 0, 0, 2])
         .post(format!("{}/api/games", again.base))
         .json(&bots_only())
         .send()
@@ -265,7 +241,8 @@ async fn a_host_that_is_not_the_servers_is_refused() {
     assert_eq!(list["games"], json!([]));
 
     // With --public-origin, its name is answered too, and pages from it may act.
-    let (public, _dir) = with(|c| c.public_origin = Some("https://ashta.example".into())).await;
+    let (public, _dir) =
+        Server::with(|c| c.public_origin = Some("https://ashta.example".into())).await;
     let origin = Some("https://ashta.example");
     assert_eq!(
         status_for_host(&public, "POST", "ashta.example", origin).await,

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{against_bots, test_config, two_humans, Server};
+use common::{against_bots, two_humans, Server};
 use serde_json::json;
 
 #[tokio::test]
@@ -162,10 +162,7 @@ async fn an_oversized_body_is_too_large() {
 
 #[tokio::test]
 async fn creating_too_many_games_from_one_address_is_rate_limited() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = test_config(dir.path().join("t.sqlite"));
-    config.creates_per_minute = 3;
-    let s = Server::start_with(config).await;
+    let (s, _dir) = Server::with(|c| c.creates_per_minute = 3).await;
     for _ in 0..3 {
         s.create(two_humans()).await;
     }

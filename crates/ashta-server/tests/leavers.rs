@@ -9,8 +9,7 @@ mod common;
 
 use std::time::Duration;
 
-use ashta_engine::{Game, Record};
-use common::{test_config, to_move, Client, Server, View};
+use common::{to_move, Client, Server, View};
 use serde_json::{json, Value};
 
 /// The time every opponent must have been away before a claim, in these tests.
@@ -18,11 +17,12 @@ const CLAIM: Duration = Duration::from_millis(400);
 
 /// A server whose claim time is [`CLAIM`] and whose bots stand in for a person who left
 /// only after a minute (so a bot plays for them here only when asked to).
-async fn server(dir: &tempfile::TempDir) -> Server {
-    let mut config = test_config(dir.path().join("leavers.sqlite"));
-    config.claim_after = CLAIM;
-    config.away_timer = Duration::from_secs(60);
-    Server::start_with(config).await
+async fn server() -> (Server, tempfile::TempDir) {
+    Server::with(|c| {
+        c.claim_after = CLAIM;
+        c.away_timer = Duration::from_secs(60);
+    })
+    .await
 }
 
 /// A game of `players` people.
@@ -31,13 +31,6 @@ fn people(players: usize) -> Value {
         .map(|p| json!({"kind": "human", "name": format!("P{p}")}))
         .collect();
     json!({"rules": "standard", "players": players, "seats": seats})
-}
-
-/// Connects seat `seat` and says hello; returns the client and what it knows.
-async fn join(s: &Server, created: &Value, seat: usize) -> (Client, View) {
-    let mut c = s.seat(created, seat).await;
-    let state = c.hello(0).await;
-    (c, View::of_state(&state))
 }
 
 /// A claim message.
@@ -60,8 +53,8 @@ async fn left(c: &mut Client, seat: u64) -> Value {
 async fn left_alone(s: &Server) -> (String, Client, View) {
     let created = s.create(people(2)).await;
     let id = created["id"].as_str().unwrap().to_string();
-    let (mut first, view) = join(s, &created, 0).await;
-    let (second, _) = join(s, &created, 1).await;
+    let (mut first, view) = s.join(&created, 0).await;
+    let (second, _) = s.join(&created, 1).await;
     drop(second);
     left(&mut first, 1).await;
     let claimable = first.next_of("claimable").await;
@@ -70,23 +63,12 @@ async fn left_alone(s: &Server) -> (String, Client, View) {
     (id, first, view)
 }
 
-/// The game's record, read from the server, which replays to a finished game.
-async fn record(s: &Server, id: &str) -> (Value, Game) {
-    let (status, record) = s.get(&format!("/api/games/{id}/record")).await;
-    assert_eq!(status, 200, "{record}");
-    let parsed: Record = serde_json::from_value(record.clone()).unwrap();
-    let game = Game::replay(&parsed).expect("the record verifies");
-    assert!(game.position().is_over());
-    (record, game)
-}
-
 #[tokio::test]
 async fn a_claim_before_the_opponent_has_been_away_the_claim_time_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let created = s.create(people(2)).await;
-    let (mut first, _) = join(&s, &created, 0).await;
-    let (second, _) = join(&s, &created, 1).await;
+    let (mut first, _) = s.join(&created, 0).await;
+    let (second, _) = s.join(&created, 1).await;
     // Both are there: nothing to claim.
     let e = first.expect_error(claim("win")).await;
     assert_eq!(e["code"], "cannot_claim", "{e}");
@@ -109,8 +91,7 @@ async fn a_claim_before_the_opponent_has_been_away_the_claim_time_is_refused() {
 
 #[tokio::test]
 async fn a_spectator_cannot_claim() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (id, _first, _) = left_alone(&s).await;
     let mut watcher = s.connect(&id, "").await;
     watcher.hello(0).await;
@@ -123,8 +104,7 @@ async fn a_spectator_cannot_claim() {
 
 #[tokio::test]
 async fn a_claimed_win_is_recorded_and_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (id, mut first, _) = left_alone(&s).await;
     first.send(claim("win")).await;
     let end = first.next_of("event").await;
@@ -134,7 +114,7 @@ async fn a_claimed_win_is_recorded_and_replays() {
     assert_eq!(e["result"]["claimed"], true, "{end}");
     assert!(e["result"]["draw"].is_null(), "{end}");
     assert!(e["reveal"]["seed"].is_string(), "{end}");
-    let (record, game) = record(&s, &id).await;
+    let (record, game) = s.finished_record(&id).await;
     assert_eq!(record["result"]["claimed"], true, "{record}");
     assert!(game.position().claimed());
     assert_eq!(game.position().winner(), Some(0));
@@ -151,8 +131,7 @@ async fn a_claimed_win_is_recorded_and_replays() {
 
 #[tokio::test]
 async fn a_draw_over_a_player_who_left_is_recorded_and_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (id, mut first, _) = left_alone(&s).await;
     first.send(claim("draw")).await;
     let end = first.next_of("event").await;
@@ -160,7 +139,7 @@ async fn a_draw_over_a_player_who_left_is_recorded_and_replays() {
     assert_eq!(e["kind"], "finished", "{end}");
     assert_eq!(e["result"]["draw"], "opponents left", "{end}");
     assert!(e["result"]["winner"].is_null(), "{end}");
-    let (record, _) = record(&s, &id).await;
+    let (record, _) = s.finished_record(&id).await;
     assert_eq!(record["result"]["draw"], "declared", "{record}");
     // A second claim finds the game over.
     let e = first.expect_error(claim("win")).await;
@@ -175,8 +154,7 @@ async fn a_draw_over_a_player_who_left_is_recorded_and_replays() {
 
 #[tokio::test]
 async fn playing_on_lets_a_bot_play_for_the_player_who_left_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (_id, mut first, mut view) = left_alone(&s).await;
     first.send(claim("play_on")).await;
     let notice = left(&mut first, 1).await;
@@ -227,13 +205,12 @@ async fn after_playing_on_the_win_may_still_be_claimed() {
 /// once both others left, the one still there may claim and is the winner.
 #[tokio::test]
 async fn in_a_game_of_three_a_claim_waits_until_every_opponent_has_left() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let created = s.create(people(3)).await;
     let id = created["id"].as_str().unwrap().to_string();
-    let (mut first, _) = join(&s, &created, 0).await;
-    let (second, _) = join(&s, &created, 1).await;
-    let (third, _) = join(&s, &created, 2).await;
+    let (mut first, _) = s.join(&created, 0).await;
+    let (second, _) = s.join(&created, 1).await;
+    let (third, _) = s.join(&created, 2).await;
     drop(third);
     let m = left(&mut first, 2).await;
     assert!(m["seats"][2]["away"]["claim_at"].is_null(), "{m}");
@@ -250,6 +227,6 @@ async fn in_a_game_of_three_a_claim_waits_until_every_opponent_has_left() {
     assert_eq!(end["event"]["kind"], "finished", "{end}");
     assert_eq!(end["event"]["result"]["winner"], 0, "{end}");
     assert_eq!(end["event"]["result"]["places"], json!([0]), "{end}");
-    let (_, game) = record(&s, &id).await;
+    let (_, game) = s.finished_record(&id).await;
     assert!(game.position().claimed());
 }

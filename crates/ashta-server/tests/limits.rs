@@ -7,29 +7,12 @@
 
 mod common;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::time::Duration;
 
-use ashta_engine::{DrawReason, Game, Record};
-use ashta_server::ServerConfig;
-use common::{against_bots, test_config, to_move, two_humans, Client, Server, View};
+use ashta_engine::DrawReason;
+use common::{against_bots, bots_only, client_from, to_move, two_humans, Client, Server, View};
 use serde_json::{json, Value};
-
-async fn with(config: impl FnOnce(&mut ServerConfig)) -> (Server, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = test_config(dir.path().join("t.sqlite"));
-    config(&mut c);
-    (Server::start_with(c).await, dir)
-}
-
-/// An HTTP client whose connections come from `ip`, each closed after its response.
-fn client_from(ip: [u8; 4]) -> reqwest::Client {
-    reqwest::Client::builder()
-        .local_address(IpAddr::V4(Ipv4Addr::from(ip)))
-        .pool_max_idle_per_host(0)
-        .build()
-        .unwrap()
-}
 
 /// Creates a game from `ip`: the status and the answer.
 async fn create_from(s: &Server, ip: [u8; 4], body: &Value) -> (u16, Value) {
@@ -85,7 +68,7 @@ async fn drain(c: &mut Client) -> Vec<Value> {
 /// come from.
 #[tokio::test]
 async fn a_seat_acting_from_many_sockets_is_limited_as_one() {
-    let (s, _dir) = with(|c| c.actions_per_seat_per_second = 3).await;
+    let (s, _dir) = Server::with(|c| c.actions_per_seat_per_second = 3).await;
     let created = s.create(two_humans()).await;
     let mut sockets = Vec::new();
     for _ in 0..3 {
@@ -113,7 +96,7 @@ async fn a_seat_acting_from_many_sockets_is_limited_as_one() {
 /// Every socket of a game counts against its game's rate too.
 #[tokio::test]
 async fn a_games_seats_together_are_limited() {
-    let (s, _dir) = with(|c| c.actions_per_game_per_second = 2).await;
+    let (s, _dir) = Server::with(|c| c.actions_per_game_per_second = 2).await;
     let created = s.create(two_humans()).await;
     let mut a = s.seat(&created, 0).await;
     let mut b = s.seat(&created, 1).await;
@@ -132,7 +115,7 @@ async fn a_games_seats_together_are_limited() {
 /// undos, counted from its stored events.
 #[tokio::test]
 async fn a_game_has_a_budget_of_undos() {
-    let (s, _dir) = with(|c| c.max_undos_per_game = 1).await;
+    let (s, _dir) = Server::with(|c| c.max_undos_per_game = 1).await;
     let created = s.create(against_bots(1)).await;
     let mut c = s.seat(&created, 0).await;
     let mut view = View::of_state(&c.hello(0).await);
@@ -164,7 +147,7 @@ async fn a_game_has_a_budget_of_undos() {
 /// Sixteen sockets were open on one seat: a seat has at most its number of connections.
 #[tokio::test]
 async fn a_seat_has_at_most_its_number_of_sockets() {
-    let (s, _dir) = with(|c| c.max_sockets_per_seat = 2).await;
+    let (s, _dir) = Server::with(|c| c.max_sockets_per_seat = 2).await;
     let created = s.create(two_humans()).await;
     let mut first = s.seat(&created, 0).await;
     first.hello(0).await;
@@ -192,18 +175,13 @@ async fn finished(s: &Server, id: &str) -> Value {
     panic!("the bots' game did not end");
 }
 
-fn bots_only() -> Value {
-    json!({"rules": "standard", "players": 2,
-           "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
-}
-
 /// A game's whole log went out on its GET and on `hello` since 0 (one response of 488
 /// MB for a game of a million events): a snapshot and a `state` carry only the newest
 /// events that fit the bound, and the rest are read in pages.
 #[tokio::test]
 async fn history_is_sent_in_bounded_pages() {
     const BOUND: usize = 4000;
-    let (s, _dir) = with(|c| c.max_history_bytes = BOUND).await;
+    let (s, _dir) = Server::with(|c| c.max_history_bytes = BOUND).await;
     let created = s.create(bots_only()).await;
     let id = created["id"].as_str().unwrap();
     let snap = finished(&s, id).await;
@@ -252,7 +230,7 @@ async fn history_is_sent_in_bounded_pages() {
 /// counted and logged.
 #[tokio::test]
 async fn a_socket_whose_client_stops_reading_is_closed() {
-    let (s, _dir) = with(|c| {
+    let (s, _dir) = Server::with(|c| {
         c.ws_send_timeout = Duration::from_millis(500);
         c.max_history_bytes = 64 * 1024;
     })
@@ -298,7 +276,7 @@ async fn a_socket_whose_client_stops_reading_is_closed() {
 /// share of the server's connections, and a client of another network still gets in.
 #[tokio::test]
 async fn one_network_cannot_hold_every_connection() {
-    let (s, _dir) = with(|c| {
+    let (s, _dir) = Server::with(|c| {
         c.max_connections = 16;
         c.network_share_percent = 25;
     })
@@ -339,7 +317,7 @@ async fn one_network_cannot_hold_every_connection() {
 /// so many a minute, while another network still creates games.
 #[tokio::test]
 async fn one_network_cannot_take_every_game_place() {
-    let (s, _dir) = with(|c| {
+    let (s, _dir) = Server::with(|c| {
         c.max_games = 8;
         c.max_bot_games = 8;
         c.network_share_percent = 25;
@@ -361,7 +339,7 @@ async fn one_network_cannot_take_every_game_place() {
     let (status, body) = create_from(&s, [127, 0, 1, 4], &two_humans()).await;
     assert_eq!(status, 201, "another network still creates: {body}");
 
-    let (s, _dir) = with(|c| c.network_creates_per_minute = 2).await;
+    let (s, _dir) = Server::with(|c| c.network_creates_per_minute = 2).await;
     for last in [2, 3] {
         let (status, body) = create_from(&s, [127, 0, 0, last], &two_humans()).await;
         assert_eq!(status, 201, "{body}");
@@ -384,7 +362,7 @@ async fn one_network_cannot_take_every_game_place() {
 /// at, and the server says what it deleted.
 #[tokio::test]
 async fn the_database_is_kept_within_its_bound() {
-    let (s, _dir) = with(|_| {}).await;
+    let (s, _dir) = Server::with(|_| {}).await;
     let mut ids = Vec::new();
     for _ in 0..6 {
         let created = s.create(bots_only()).await;
@@ -446,7 +424,7 @@ async fn the_database_is_kept_within_its_bound() {
 /// The app applies its bound at each sweep and reports it in its health.
 #[tokio::test]
 async fn the_server_reports_what_it_deleted_for_space() {
-    let (s, _dir) = with(|c| c.max_db_bytes = 1).await;
+    let (s, _dir) = Server::with(|c| c.max_db_bytes = 1).await;
     let created = s.create(bots_only()).await;
     let id = created["id"].as_str().unwrap().to_string();
     finished(&s, &id).await;
@@ -460,7 +438,7 @@ async fn the_server_reports_what_it_deleted_for_space() {
 /// `application/jsonx` passed the check for a JSON body, matched by its beginning.
 #[tokio::test]
 async fn only_a_json_content_type_creates_a_game() {
-    let (s, _dir) = with(|_| {}).await;
+    let (s, _dir) = Server::with(|_| {}).await;
     let r = s
         .http
         .post(format!("{}/api/games", s.base))
@@ -480,7 +458,7 @@ async fn only_a_json_content_type_creates_a_game() {
 #[tokio::test]
 async fn a_game_ends_when_its_log_reaches_its_bound() {
     const MAX: u64 = 12;
-    let (s, _dir) = with(|c| c.max_events_per_game = MAX).await;
+    let (s, _dir) = Server::with(|c| c.max_events_per_game = MAX).await;
     let created = s.create(two_humans()).await;
     let id = created["id"].as_str().unwrap();
     let mut seats = [s.seat(&created, 0).await, s.seat(&created, 1).await];
@@ -516,10 +494,8 @@ async fn a_game_ends_when_its_log_reaches_its_bound() {
         .get(&format!("/api/games/{id}/events?after={}", MAX - 1))
         .await;
     assert_eq!(list["events"][0]["result"]["draw"], "event limit", "{list}");
-    let (_, record) = s.get(&format!("/api/games/{id}/record")).await;
+    let (record, game) = s.finished_record(id).await;
     assert_eq!(record["result"]["draw"], "declared", "{record}");
-    let record: Record = serde_json::from_value(record).unwrap();
-    let game = Game::replay(&record).expect("the record of a game ended at its bound verifies");
     assert_eq!(game.position().draw(), Some(DrawReason::Declared));
 }
 
@@ -529,7 +505,7 @@ async fn a_game_ends_when_its_log_reaches_its_bound() {
 #[tokio::test]
 async fn a_record_larger_than_its_bound_is_refused() {
     const BOUND: usize = 3000;
-    let (s, _dir) = with(|c| c.max_record_bytes = BOUND).await;
+    let (s, _dir) = Server::with(|c| c.max_record_bytes = BOUND).await;
     let created = s.create(bots_only()).await;
     let id = created["id"].as_str().unwrap();
     finished(&s, id).await;

@@ -141,10 +141,7 @@ async fn a_waiting_game_leaves_memory_and_loads_back_to_the_same_state() {
 /// A game whose bot is to move stays in memory (it is being played).
 #[tokio::test]
 async fn a_game_with_bots_playing_stays_in_memory() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = test_config(dir.path().join("t.sqlite"));
-    config.bot_delay = std::time::Duration::from_millis(200);
-    let s = Server::start_with(config).await;
+    let (s, _dir) = Server::with(|c| c.bot_delay = std::time::Duration::from_millis(200)).await;
     s.create(json!({"players": 2,
         "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}))
         .await;

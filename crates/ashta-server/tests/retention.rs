@@ -6,17 +6,17 @@ mod common;
 
 use std::time::Duration;
 
-use common::{test_config, two_humans, Server};
+use common::{two_humans, Server};
 use serde_json::json;
 
 #[tokio::test]
 async fn finished_games_are_kept_within_their_budget_and_the_rest_pruned() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = test_config(dir.path().join("t.sqlite"));
-    config.bot_delay = Duration::ZERO;
-    config.keep_finished = 1;
-    config.unplayed_expiry = Duration::from_secs(3600);
-    let s = Server::start_with(config).await;
+    let (s, _dir) = Server::with(|c| {
+        c.bot_delay = Duration::ZERO;
+        c.keep_finished = 1;
+        c.unplayed_expiry = Duration::from_secs(3600);
+    })
+    .await;
     let bots = json!({"players": 2,
         "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]});
     let mut ids = Vec::new();
@@ -70,24 +70,15 @@ async fn finished_games_are_kept_within_their_budget_and_the_rest_pruned() {
 #[tokio::test]
 async fn abandoned_and_expired_games_are_deleted() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.sqlite");
-    let (unplayed, played) = {
-        let s = Server::start_with(test_config(db.clone())).await;
-        let unplayed = s.create(two_humans()).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let created = s.create(two_humans()).await;
-        let mut c = s.seat(&created, 0).await;
-        c.hello(0).await;
-        c.send(json!({"type": "throw"})).await;
-        c.next_of("event").await;
-        (unplayed, created["id"].as_str().unwrap().to_string())
-    };
-    let mut config = test_config(db);
-    config.unplayed_expiry = Duration::ZERO;
-    config.abandoned_after = Duration::ZERO;
-    let s = Server::start_with(config).await;
+    let (unplayed, played) = Server::start_in(dir.path(), |_| {})
+        .await
+        .unplayed_and_played()
+        .await;
+    let s = Server::start_in(dir.path(), |c| {
+        c.unplayed_expiry = Duration::ZERO;
+        c.abandoned_after = Duration::ZERO;
+    })
+    .await;
     let (_, health) = s.get("/api/health").await;
     assert_eq!(health["games"]["expired"], 1, "{health}");
     // The played game resumed into memory; nobody is connected, so it leaves memory,

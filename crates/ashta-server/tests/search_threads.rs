@@ -42,11 +42,11 @@ async fn bot_only_games_search_on_their_own_threads_and_games_with_people_on_the
 #[cfg(target_os = "linux")]
 #[tokio::test]
 async fn bot_only_games_search_below_games_with_people() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = common::test_config(dir.path().join("t.sqlite"));
-    config.search_nice = 5;
-    config.bot_only_nice = 15;
-    let s = Server::start_with(config).await;
+    let (s, _dir) = Server::with(|c| {
+        c.search_nice = 5;
+        c.bot_only_nice = 15;
+    })
+    .await;
     // getpriority returns the nice value; on Linux `who = 0` is the calling thread.
     // SAFETY: reads integers only.
     let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };

@@ -7,7 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use ashta_server::store::{GameRow, Store};
-use ashta_server::{now_ms, secret, ServerConfig};
+use ashta_server::{now_ms, secret};
 use common::{test_config, two_humans, Server};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -193,11 +193,11 @@ async fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
 
 #[tokio::test]
 async fn idle_and_slow_connections_are_closed_and_their_number_is_capped() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config: ServerConfig = test_config(dir.path().join("t.sqlite"));
-    config.header_timeout = Duration::from_millis(300);
-    config.max_connections = 20;
-    let s = Server::start_with(config).await;
+    let (s, _dir) = Server::with(|c| {
+        c.header_timeout = Duration::from_millis(300);
+        c.max_connections = 20;
+    })
+    .await;
     let addr = s.base.trim_start_matches("http://").to_string();
 
     // An idle connection and one that sends half a request are both closed.
@@ -240,10 +240,7 @@ async fn idle_and_slow_connections_are_closed_and_their_number_is_capped() {
 
 #[tokio::test]
 async fn a_websocket_that_says_nothing_is_closed() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config: ServerConfig = test_config(dir.path().join("t.sqlite"));
-    config.ws_idle = Duration::from_millis(300);
-    let s = Server::start_with(config).await;
+    let (s, _dir) = Server::with(|c| c.ws_idle = Duration::from_millis(300)).await;
     let created = s.create(two_humans()).await;
     let mut talking = s.seat(&created, 0).await;
     talking.hello(0).await;
@@ -265,23 +262,11 @@ async fn a_websocket_that_says_nothing_is_closed() {
 #[tokio::test]
 async fn a_game_nobody_played_in_expires() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.sqlite");
-    let (unplayed, played) = {
-        let s = Server::start_with(test_config(db.clone())).await;
-        let unplayed = s.create(two_humans()).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let created = s.create(two_humans()).await;
-        let mut c = s.seat(&created, 0).await;
-        c.hello(0).await;
-        c.send(json!({"type": "throw"})).await;
-        c.next_of("event").await;
-        (unplayed, created["id"].as_str().unwrap().to_string())
-    };
-    let mut config = test_config(db);
-    config.unplayed_expiry = Duration::ZERO;
-    let s = Server::start_with(config).await;
+    let (unplayed, played) = Server::start_in(dir.path(), |_| {})
+        .await
+        .unplayed_and_played()
+        .await;
+    let s = Server::start_in(dir.path(), |c| c.unplayed_expiry = Duration::ZERO).await;
     let (status, _) = s.get(&format!("/api/games/{unplayed}")).await;
     assert_eq!(status, 404, "the unplayed game is gone");
     let (status, _) = s.get(&format!("/api/games/{played}")).await;

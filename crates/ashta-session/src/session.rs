@@ -28,8 +28,9 @@
 use std::time::Duration;
 
 use ashta_engine::{
-    CheckedMove, DrawReason, Forfeit, Game, GameMark, Move, MoveError, MoveList, OneThrow, Phase,
-    Play, Played, Position, RecordError, SeededThrows, ThrowError, ThrowReport, ThrowStep, Variant,
+    CheckedMove, DrawReason, Forfeit, Game, GameMark, IllegalMove, Move, MoveError, MoveJson,
+    MoveList, OneThrow, Phase, Play, Played, Position, RecordError, SeededThrows, ThrowError,
+    ThrowReport, ThrowStep, Variant,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -533,7 +534,56 @@ impl Session {
             variant.play(&mut pos, mv)?;
             Ok(pos.phase())
         })
-        .and_then(|()| self.promised(seat, play, &pos))
+        .and_then(|()| self.promised(seat, &play.position, &pos))
+    }
+
+    /// Plays `count` moves of the seat to move, all of them or none (a command that
+    /// names several moves): `check` reads the `n`-th (from 0) into a move checked at
+    /// that moment of the game ([`Game::check`]), which is played without checking it
+    /// again. The first that `check` refuses takes the game back to where it was and
+    /// is given with its index and the reason. Gives each move's facts ([`Played`]);
+    /// every bot at the table sees the decision once its bag is played out, as with
+    /// [`Session::play`].
+    pub fn play_moves(
+        &mut self,
+        count: usize,
+        check: impl FnMut(&Game, usize) -> Result<CheckedMove, String>,
+    ) -> Result<Vec<Played>, (usize, String)> {
+        let before = *self.game.position();
+        let played = self.play_all(count, check)?;
+        if self.bots.iter().any(Option::is_some) {
+            self.watch.before_move(&before);
+            self.show_bots();
+        }
+        self.settle();
+        Ok(played)
+    }
+
+    /// Plays `count` moves read by `check`, each checked once, all or none: the first
+    /// refused takes the game back to where it was.
+    fn play_all(
+        &mut self,
+        count: usize,
+        mut check: impl FnMut(&Game, usize) -> Result<CheckedMove, String>,
+    ) -> Result<Vec<Played>, (usize, String)> {
+        let mark = self.game.mark();
+        let mut played = Vec::with_capacity(count);
+        for n in 0..count {
+            let one = check(&self.game, n)
+                .and_then(|mv| self.game.play_checked(mv).map_err(|e| e.to_string()));
+            match one {
+                Ok(p) => played.push(p),
+                Err(reason) => {
+                    if !played.is_empty() {
+                        self.game
+                            .undo_to(&mark)
+                            .expect("the first move's moment is in the game's past");
+                    }
+                    return Err((n, reason));
+                }
+            }
+        }
+        Ok(played)
     }
 
     /// Plays the whole play a bot of `seat` decided, each move checked once as it is
@@ -542,21 +592,74 @@ impl Session {
     /// promised ([`Session::check_bot_play`] says the same without playing). Gives
     /// each move's facts ([`Played`]).
     pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Played>, SessionError> {
+        let moves = &play.moves;
+        self.play_bag(seat, moves.len(), Some(&play.position), |game, n| {
+            let mv = moves[n];
+            let checked = game
+                .check(mv.value(), mv.from(), mv.count())
+                .and_then(|c| {
+                    if c.mv() == mv {
+                        Ok(c)
+                    } else {
+                        Err(MoveError::Illegal(IllegalMove::TargetMismatch))
+                    }
+                })
+                .map_err(|e| format!("played an illegal move {mv}: {e}"))?;
+            Ok(checked)
+        })
+    }
+
+    /// Plays the whole bag of `seat` as a decision made elsewhere (a bot's, computed
+    /// on another thread) names it, each move read from its value, unit and pawns and
+    /// checked once ([`Game::check`]); refused as the bot's failure, with nothing
+    /// played, when a move is not legal or the bag is not played out. Gives each
+    /// move's facts ([`Played`]).
+    pub fn play_bot_moves(
+        &mut self,
+        seat: usize,
+        moves: &[MoveJson],
+    ) -> Result<Vec<Played>, SessionError> {
+        self.play_bag(seat, moves.len(), None, |game, n| {
+            let m = &moves[n];
+            let from = u8::try_from(m.from).ok();
+            game.check(m.value, from, m.count).map_err(|e| {
+                let unit = from.map_or(format!("+{}", m.count), |i| format!("{i}x{}", m.count));
+                format!("played an illegal move {}:{unit}: {e}", m.value)
+            })
+        })
+    }
+
+    /// Plays a bot's whole bag, each move read and checked once by `check`, and, when
+    /// given, checks it reached `promised`; takes the game back and names the bot's
+    /// failure when it is refused. The bots see the decision.
+    fn play_bag(
+        &mut self,
+        seat: usize,
+        count: usize,
+        promised: Option<&Position>,
+        mut check: impl FnMut(&Game, usize) -> Result<CheckedMove, String>,
+    ) -> Result<Vec<Played>, SessionError> {
+        bag_of(&self.game, seat).map_err(|reason| self.failure(seat, &reason))?;
+        if count == 0 {
+            return Err(self.failure(seat, NO_MOVES).into());
+        }
         // Where the bag began: what a refused play goes back to, and the start of the
         // decision the bots see.
         let mark = self.game.mark();
-        let mut played = Vec::with_capacity(play.moves.len());
-        let game = &mut self.game;
-        let walked = bag_of(game, seat).and_then(|()| {
-            walk_moves(play, |mv| {
-                played.push(game.play(mv)?);
-                Ok(game.phase())
+        let played = self
+            .play_all(count, |game, n| {
+                if n > 0 && game.phase() != Phase::Moving {
+                    return Err(MORE_MOVES_THAN_BAG.to_string());
+                }
+                check(game, n)
             })
-        });
-        let checked = walked
-            .map_err(|reason| self.failure(seat, &reason))
-            .and_then(|()| self.promised(seat, play, self.game.position()));
-        if let Err(failure) = checked {
+            .map_err(|(_, reason)| self.failure(seat, &reason))?;
+        let refused = if self.game.phase() == Phase::Moving {
+            Some(self.failure(seat, VALUES_LEFT))
+        } else {
+            promised.and_then(|p| self.promised(seat, p, self.game.position()).err())
+        };
+        if let Some(failure) = refused {
             self.game
                 .undo_to(&mark)
                 .expect("the bag's start is in the game's past");
@@ -598,8 +701,13 @@ impl Session {
     }
 
     /// Whether a bot's play, played out, reached `reached`, the position it promised.
-    fn promised(&self, seat: usize, play: &Play, reached: &Position) -> Result<(), BotFailure> {
-        if *reached != play.position {
+    fn promised(
+        &self,
+        seat: usize,
+        promised: &Position,
+        reached: &Position,
+    ) -> Result<(), BotFailure> {
+        if reached != promised {
             return Err(self.failure(seat, "its play does not reach the position it promised"));
         }
         Ok(())
@@ -665,6 +773,13 @@ fn bag_of(game: &Game, seat: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// A bot's play without a move, for a bag it can use.
+const NO_MOVES: &str = "gave no moves for a bag it can use";
+/// A bot's play whose moves go on after its bag is played out.
+const MORE_MOVES_THAN_BAG: &str = "its play has more moves than its bag";
+/// A bot's play that ends with values still in its bag.
+const VALUES_LEFT: &str = "its play leaves values in its bag";
+
 /// Plays a bot's moves in turn with `play_one` (which plays one move and gives the phase
 /// after it): what is wrong with them, if anything (a move not legal, moves left once
 /// the bag is played out, values left in the bag at the end).
@@ -673,17 +788,17 @@ fn walk_moves(
     mut play_one: impl FnMut(Move) -> Result<Phase, MoveError>,
 ) -> Result<(), String> {
     if play.moves.is_empty() {
-        return Err("gave no moves for a bag it can use".to_string());
+        return Err(NO_MOVES.to_string());
     }
     let mut phase = Phase::Moving;
     for (n, mv) in play.moves.iter().enumerate() {
         phase = play_one(*mv).map_err(|e| format!("played an illegal move {mv}: {e}"))?;
         if phase != Phase::Moving && n + 1 < play.moves.len() {
-            return Err("its play has more moves than its bag".to_string());
+            return Err(MORE_MOVES_THAN_BAG.to_string());
         }
     }
     if phase == Phase::Moving {
-        return Err("its play leaves values in its bag".to_string());
+        return Err(VALUES_LEFT.to_string());
     }
     Ok(())
 }

@@ -58,7 +58,12 @@ fn core(board: &Board, games: usize, rng: &mut Rng) -> usize {
                 .unwrap_or(&bags[bags.len() - 1]);
             let step = variant.apply_throws(&mut pos, &bag.throws).expect("throws");
             if step == ThrowStep::Moving {
-                variant.play_ends_within(&pos, ashta_engine::PLAYS_LIMIT, &mut buffers);
+                ashta_engine::fast::play_ends(
+                    variant,
+                    &pos,
+                    ashta_engine::PLAYS_LIMIT,
+                    &mut buffers,
+                );
                 let ends = buffers.positions();
                 pos = ends[rng.below(ends.len())];
             }

@@ -1,6 +1,6 @@
 //! One turn from a compact position: every bag with its probability, and for each the
 //! distinct positions its plays end in, read back as compact positions or results.
-//! The plays come from the general engine ([`ashta_engine::Variant::play_ends`]), so
+//! The plays come from the general engine ([`ashta_engine::fast::play_ends`]), so
 //! the solver plays by exactly the engine's rules.
 
 use ashta_engine::{PlayEnds, ThrowStep, PLAYS_LIMIT};
@@ -69,7 +69,7 @@ pub fn outcomes(
         let step = variant.apply_throws(&mut pos, &bag.throws)?;
         let mut ends = Vec::new();
         if step == ThrowStep::Moving {
-            variant.play_ends_within(&pos, PLAYS_LIMIT, buffers);
+            ashta_engine::fast::play_ends(variant, &pos, PLAYS_LIMIT, buffers);
             if !buffers.is_complete() {
                 return Err(SolveError::PlaysIncomplete(format!(
                     "bag {:?} from {}",

@@ -412,11 +412,34 @@ impl Table {
         self.play_request(seat, &req)
     }
 
-    /// The bot of `seat` plays the whole play it decided, checked first
-    /// ([`Session::play_bot`]): one event per move. Refused, with nothing played, when
-    /// the play is not legal here.
+    /// The bot of `seat` plays the whole play it decided, each move checked once as it
+    /// is played ([`Session::play_bot`]): one event per move. Refused, with nothing
+    /// played, when the play is not legal here.
     pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Event>, BotFailure> {
-        let played = self.session.play_bot(seat, play).map_err(|e| match e {
+        let played = self.session.play_bot(seat, play);
+        self.bot_events(seat, played)
+    }
+
+    /// The bot of `seat` plays its whole bag as a decision made elsewhere (on another
+    /// thread, as moves) names it, each move checked once as it is played
+    /// ([`Session::play_bot_moves`]): one event per move. Refused, with nothing played,
+    /// when the decision is not legal here.
+    pub fn play_bot_moves(
+        &mut self,
+        seat: usize,
+        moves: &[MoveJson],
+    ) -> Result<Vec<Event>, BotFailure> {
+        let played = self.session.play_bot_moves(seat, moves);
+        self.bot_events(seat, played)
+    }
+
+    /// The events of a bot's bag as the session played it, or the bot's failure.
+    fn bot_events(
+        &mut self,
+        seat: usize,
+        played: Result<Vec<Played>, SessionError>,
+    ) -> Result<Vec<Event>, BotFailure> {
+        let played = played.map_err(|e| match e {
             SessionError::Bot(failure) => failure,
             other => BotFailure {
                 seat,

@@ -4,7 +4,8 @@
 //! `js/agree.mjs`) and in Chromium (`crates/ashta-server/e2e/agree.mjs`, given them by
 //! `crates/ashta-cli/tests/browser_e2e.rs`).
 
-use ashta_engine::{MoveList, Rules, SeededThrows, Variant};
+use ashta_engine::{Game, Phase, Rules, Variant};
+use ashta_testkit::play_randomly;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -41,30 +42,13 @@ pub fn random_positions(count: usize, seed: u64) -> Vec<serde_json::Value> {
             continue;
         };
         // A random moment of a random game.
-        let mut pos = variant.start_position();
         let stop = rng.random_range(0..200);
-        let mut moves = MoveList::new();
-        for _ in 0..stop {
-            if pos.is_over() {
-                break;
-            }
-            if pos.phase() == ashta_engine::Phase::Throwing {
-                let mut throws = SeededThrows::new(rng.random());
-                variant
-                    .throw(&mut pos, &mut throws)
-                    .expect("a throwing phase");
-                continue;
-            }
-            variant.legal_moves(&pos, &mut moves);
-            let mv = moves[rng.random_range(0..moves.len())];
-            variant.play(&mut pos, mv).expect("a legal move plays");
+        let mut game = Game::new(variant.rules().clone(), rng.random()).expect("valid rules");
+        play_randomly(&mut game, &mut rng, stop);
+        if game.phase() == Phase::Throwing && rng.random_bool(0.8) {
+            game.throw().expect("a throwing phase");
         }
-        if pos.phase() == ashta_engine::Phase::Throwing && !pos.is_over() && rng.random_bool(0.8) {
-            let mut throws = SeededThrows::new(rng.random());
-            variant
-                .throw(&mut pos, &mut throws)
-                .expect("a throwing phase");
-        }
+        let pos = *game.position();
         let json = variant.to_json_string(&pos);
         let legal = legal_moves(&json).expect("the engine reads its own position");
         out.push(serde_json::json!({ "position": json, "legal": legal }));

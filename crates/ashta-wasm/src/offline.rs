@@ -17,8 +17,6 @@ use ashta_table::Table;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::tools::play_of;
-
 /// An offline game: its table, seats and every event it made.
 pub struct OfflineTable {
     saved: Saved,
@@ -275,13 +273,13 @@ impl OfflineTable {
         Ok(self.messages(events))
     }
 
-    /// The bot to act plays the moves it decided (in a Worker), checked first.
+    /// The bot to act plays the moves it decided (in a Worker), each checked once as
+    /// it is played; refused, with nothing played, when one is not legal.
     pub fn bot_play(&mut self, decision: &[MoveJson]) -> Result<Vec<Value>, String> {
         let turn = self.bot_turn().ok_or("no bot is to act")?;
-        let play = play_of(self.table.variant(), self.table.position(), decision)?;
         let events = self
             .table
-            .play_bot(turn.seat, &play)
+            .play_bot_moves(turn.seat, decision)
             .map_err(|e| e.reason)?;
         Ok(self.messages(events))
     }
@@ -434,7 +432,8 @@ mod tests {
             capture: false,
         }];
         if t.bot_turn().is_some() {
-            assert!(t.bot_play(&bad).is_err());
+            let err = t.bot_play(&bad).unwrap_err();
+            assert!(err.contains("illegal move 99:+1"), "{err}");
             assert_eq!(t.save(), before_play);
         }
         assert!(before.len() <= before_play.len());

@@ -10,28 +10,9 @@ use ashta_bots::BotMaker;
 use ashta_engine::{
     parse_position, random_games as engine_random_games, MoveJson, Summary, Variant,
 };
-use ashta_engine::{Play, Position, Rules, RulesSpec, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::{Position, Rules, RulesSpec, DEFAULT_SIM_TURN_LIMIT};
 
 use crate::view::{legal_views, HintView, MoveView};
-
-/// The play a decision made elsewhere (a Web Worker's [`crate::tools::decide`]) stands
-/// for in `pos`, each move found by the engine; refused when one is not legal.
-pub fn play_of(variant: &Variant, pos: &Position, decision: &[MoveJson]) -> Result<Play, String> {
-    let mut pos = *pos;
-    let mut moves = Vec::with_capacity(decision.len());
-    for m in decision {
-        let from = u8::try_from(m.from).ok();
-        let played = variant
-            .find_move(&pos, m.value, from, m.count)
-            .and_then(|mv| variant.play(&mut pos, mv))
-            .map_err(|e| format!("the decision's move is not legal: {e}"))?;
-        moves.push(played.mv);
-    }
-    Ok(Play {
-        moves,
-        position: pos,
-    })
-}
 
 /// Reads a rules argument: a preset name (`standard`) or a rules object, as JSON.
 pub fn rules_from_json(text: &str) -> Result<Rules, String> {
@@ -172,20 +153,6 @@ mod tests {
         let hint = hint_position(&v.to_json_string(&pos), 50, 1).unwrap();
         assert!(!hint.plays.is_empty());
         assert!(hint.plays.windows(2).all(|w| w[0].win >= w[1].win - 1e-9));
-    }
-
-    #[test]
-    fn a_decision_that_is_not_legal_is_refused_by_name() {
-        let (v, pos) = ashta_engine::parse_any("standard 5 2 0 3 0,0,0,3/0,0,0,0 - - 0").unwrap();
-        let mv = MoveJson {
-            value: 4,
-            from: 0,
-            to: 4,
-            count: 1,
-            capture: false,
-        };
-        let err = play_of(&v, &pos, &[mv]).unwrap_err();
-        assert!(err.contains("not legal"), "{err}");
     }
 
     #[test]

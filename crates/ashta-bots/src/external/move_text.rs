@@ -2,7 +2,7 @@
 //! (`value:from>to`, `x2` for a pair, `*` for a capture, `value:+count` for an entry),
 //! read back and matched against the legal moves of a position.
 
-use ashta_engine::{Move, Play, Played, Position, Variant};
+use ashta_engine::{CheckedMove, Game, Move, Play, Position, Variant};
 
 /// A move as written by the controller, before it is matched to a legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,17 +82,16 @@ pub fn resolve(variant: &Variant, pos: &Position, text: &str) -> Result<Move, St
     Ok(mv)
 }
 
-/// Plays the legal move of `pos` that `text` names, found by the engine and checked
-/// against what `text` claims of it, and gives what it did; or says why there is none
-/// (`pos` is then unchanged).
-pub fn play_move_text(variant: &Variant, pos: &mut Position, text: &str) -> Result<Played, String> {
+/// The move of the player to move in `game` that `text` names, checked once at this
+/// moment of the game ([`Game::check`]) and against what `text` claims of it (where it
+/// lands, that it captures), ready for [`Game::play_checked`]; or why there is none.
+pub fn check_move_text(game: &Game, text: &str) -> Result<CheckedMove, String> {
     let spec = parse_move(text)?;
-    let illegal = |e: ashta_engine::MoveError| format!("illegal move {text}: {e}");
-    let mv = variant
-        .find_move(pos, spec.value, spec.from, spec.count)
-        .map_err(illegal)?;
-    check_claims(text, &spec, &mv)?;
-    variant.play(pos, mv).map_err(illegal)
+    let checked = game
+        .check(spec.value, spec.from, spec.count)
+        .map_err(|e| format!("illegal move {text}: {e}"))?;
+    check_claims(text, &spec, &checked.mv())?;
+    Ok(checked)
 }
 
 /// Whether the landing square and capture `text` claims (if it does) are the move's.
@@ -128,7 +127,10 @@ pub fn resolve_play(variant: &Variant, pos: &Position, texts: &[&str]) -> Result
                 "move {text}: the moving phase already ended after the move before it"
             ));
         }
-        moves.push(play_move_text(variant, &mut end, text)?.mv);
+        // Found legal by the engine once; played without checking it again.
+        let mv = resolve(variant, &end, text)?;
+        ashta_engine::fast::play(variant, &mut end, mv);
+        moves.push(mv);
     }
     if texts.is_empty() {
         if variant.has_legal_move(pos) {

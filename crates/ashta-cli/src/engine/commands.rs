@@ -9,7 +9,7 @@ use ashta_engine::{
 use ashta_session::{Bot, SessionError};
 
 use super::{Engine, PROTOCOL_VERSION};
-use ashta_bots::external::{play_move_text, play_text};
+use ashta_bots::external::{check_move_text, play_text};
 
 /// The commands, as `help` lists them.
 const COMMANDS: &[(&str, &str)] = &[
@@ -312,24 +312,20 @@ impl Engine {
             return Err("move: expected one or more moves, such as 3:0>3".into());
         }
         self.check_can_move("move")?;
-        // Every move is read and checked before any is played: a bad one plays none.
-        let mut pos = *self.pos();
-        let mut moves = Vec::new();
-        for (n, text) in rest.split_whitespace().enumerate() {
-            if n > 0 && (pos.phase() == ashta_engine::Phase::Throwing || pos.is_over()) {
-                return Err(format!(
-                    "move: {text}: the moving phase already ended with the move before it; nothing was played"
-                ));
-            }
-            let played =
-                play_move_text(self.variant(), &mut pos, text).map_err(|e| format!("move: {e}"))?;
-            moves.push(played.mv);
-        }
-        for mv in moves {
-            self.session
-                .play(mv)
-                .map_err(|e| format!("move: {mv}: {e}"))?;
-        }
+        // All or nothing: each move is checked once, at its moment, and a bad one takes
+        // back the ones before it.
+        let texts: Vec<&str> = rest.split_whitespace().collect();
+        self.session
+            .play_moves(texts.len(), |game, n| {
+                if n > 0 && game.phase() != ashta_engine::Phase::Moving {
+                    return Err(format!(
+                        "{}: the moving phase already ended with the move before it; nothing was played",
+                        texts[n]
+                    ));
+                }
+                check_move_text(game, texts[n])
+            })
+            .map_err(|(_, e)| format!("move: {e}"))?;
         self.push_position(out);
         Ok(())
     }

@@ -181,6 +181,28 @@ fn an_illegal_move_changes_nothing() {
 }
 
 #[test]
+fn an_illegal_second_move_plays_neither_and_is_named() {
+    let start = "newgame standard players 2\nthrow 0 3\n";
+    let before = last_answer(&format!("{start}show\n"));
+    // The first move alone is legal; the second names no unit of South's.
+    assert_eq!(
+        last_answer(&format!("{start}move 8:0>8\n")).last().unwrap(),
+        "ok"
+    );
+    let lines = run(&format!("{start}move 8:0>8 3:5>8\nshow\n"));
+    let error = lines
+        .iter()
+        .find(|l| l.starts_with("error"))
+        .expect("the move command is refused");
+    assert!(
+        error.starts_with("error move: illegal move 3:5>8"),
+        "{lines:#?}"
+    );
+    let after = last_answer(&format!("{start}move 8:0>8 3:5>8\nshow\n"));
+    assert_eq!(after, before, "the first move is not played either");
+}
+
+#[test]
 fn bytes_that_are_not_utf8_and_overlong_lines_get_errors() {
     let mut engine = Engine::default();
     let mut input: Vec<u8> = b"\xff\xfe\n".to_vec();

@@ -240,7 +240,7 @@ impl Variant {
     /// claimant is placed after the players already home, and the game is over.
     /// Refused, the position unchanged, when the game is over, and for a player who is
     /// not in the game or is already home.
-    pub fn claim_win(&self, pos: &mut Position, player: usize) -> Result<(), TurnError> {
+    pub(crate) fn claim_win(&self, pos: &mut Position, player: usize) -> Result<(), TurnError> {
         if pos.over {
             return Err(TurnError::GameOver);
         }

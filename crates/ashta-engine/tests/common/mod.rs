@@ -1,11 +1,7 @@
 //! Functions shared by the integration tests.
 #![allow(dead_code)]
 
-use ashta_engine::{
-    parse_any, Game, IllegalMove, Move, MoveError, MoveList, Position, Square, Variant,
-};
-use rand::Rng;
-use rand_chacha::ChaCha8Rng;
+use ashta_engine::{parse_any, IllegalMove, Move, MoveError, MoveList, Position, Square, Variant};
 
 /// Parses a position (JSON or compact notation), panicking with the engine's message.
 pub fn pos(text: &str) -> (Variant, Position) {
@@ -25,22 +21,6 @@ pub fn legal(v: &Variant, p: &Position) -> Vec<Move> {
     let mut list = MoveList::new();
     v.legal_moves(p, &mut list);
     list.to_vec()
-}
-
-/// Plays `game` on for at most `steps` steps (a throwing phase or one move each),
-/// choosing uniformly among the legal moves with `rng`; stops when the game is over.
-pub fn play_randomly(game: &mut Game, rng: &mut ChaCha8Rng, steps: usize) {
-    for _ in 0..steps {
-        if game.position().is_over() {
-            break;
-        }
-        if game.position().phase() == ashta_engine::Phase::Throwing {
-            game.throw().unwrap();
-        } else {
-            let moves = legal(game.variant(), game.position());
-            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
-        }
-    }
 }
 
 /// Legal moves as sorted display strings (`value:from>to`, `x2`, `*`, `value:+n`).

@@ -1,10 +1,16 @@
-//! A server on a free loopback port with a temporary database, and a WebSocket client.
+//! The scaffolding of the server's tests, in one place: a server on a free loopback
+//! port with a temporary database (settings changed, started again on the same
+//! database, stopped as a restart does), HTTP clients from other addresses, a
+//! WebSocket client that reads the messages, what a seat knows from them, and the
+//! record of a finished game replayed.
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::net::{IpAddr, Ipv4Addr};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use ashta_engine::{Game, Record};
 use ashta_server::{serve_app, App, ServerConfig};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -58,6 +64,27 @@ impl Server {
         let mut s = Server::start_with(test_config(db)).await;
         s._dir = Some(dir);
         s
+    }
+
+    /// A server on a fresh database with the test settings changed by `config`; the
+    /// database's folder lives as long as the directory returned.
+    pub async fn with(config: impl FnOnce(&mut ServerConfig)) -> (Server, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        (Server::start_in(dir.path(), config).await, dir)
+    }
+
+    /// A server on the database in `dir` (made if new) with the test settings changed
+    /// by `config`: started again on the same `dir`, it is a server after a restart.
+    pub async fn start_in(dir: &Path, config: impl FnOnce(&mut ServerConfig)) -> Server {
+        let mut c = test_config(dir.join("test.sqlite"));
+        config(&mut c);
+        Server::start_with(c).await
+    }
+
+    /// Stops the server as a restart does: its rooms shut down, its task ended.
+    pub fn stop(self) {
+        self.app.shut_down();
+        self.task.abort();
     }
 
     /// A server with these settings.
@@ -135,6 +162,41 @@ impl Server {
         Client { ws }
     }
 
+    /// Connects seat `seat` of a created game and says hello; returns the client and
+    /// what the seat knows.
+    pub async fn join(&self, created: &Value, seat: usize) -> (Client, View) {
+        let mut c = self.seat(created, seat).await;
+        let state = c.hello(0).await;
+        (c, View::of_state(&state))
+    }
+
+    /// The record of a finished game as the server sends it, and the game it replays
+    /// to (every throw checked against the revealed seed).
+    pub async fn finished_record(&self, id: &str) -> (Value, Game) {
+        let (status, record) = self.get(&format!("/api/games/{id}/record")).await;
+        assert_eq!(status, 200, "{record}");
+        let parsed: Record = serde_json::from_value(record.clone()).unwrap();
+        let game = Game::replay(&parsed).expect("the record verifies");
+        assert!(game.position().is_over(), "the game is over");
+        (record, game)
+    }
+
+    /// Two games of two people: one nobody has played in, and one whose first seat
+    /// has thrown; their ids, in that order. The server is dropped after (its games
+    /// are stored), for a server started again on the same database to find them.
+    pub async fn unplayed_and_played(self) -> (String, String) {
+        let unplayed = self.create(two_humans()).await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let created = self.create(two_humans()).await;
+        let mut c = self.seat(&created, 0).await;
+        c.hello(0).await;
+        c.send(json!({"type": "throw"})).await;
+        c.next_of("event").await;
+        (unplayed, created["id"].as_str().unwrap().to_string())
+    }
+
     /// Connects as a seat of a created game.
     pub async fn seat(&self, created: &Value, seat: usize) -> Client {
         let token = created["seats"][seat]["token"].as_str().unwrap();
@@ -155,6 +217,22 @@ pub fn against_bots(bots: usize) -> Value {
     let mut seats = vec![json!({"kind": "human", "name": "Me"})];
     seats.extend((0..bots).map(|_| json!({"kind": "bot", "level": "random"})));
     json!({"rules": "standard", "players": bots + 1, "seats": seats})
+}
+
+/// Two random bots of the standard rules.
+pub fn bots_only() -> Value {
+    json!({"rules": "standard", "players": 2,
+           "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
+}
+
+/// An HTTP client whose connections come from `ip` (a loopback address other than the
+/// tests' own), each closed after its response.
+pub fn client_from(ip: [u8; 4]) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(IpAddr::V4(Ipv4Addr::from(ip)))
+        .pool_max_idle_per_host(0)
+        .build()
+        .unwrap()
 }
 
 /// A WebSocket client.

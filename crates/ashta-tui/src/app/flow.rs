@@ -182,10 +182,11 @@ impl App {
 
     /// Plays a bot's whole play at once and logs its moves.
     fn play_bot_now(&mut self, seat: usize, play: &Play) -> Result<(), SessionError> {
-        let start = *self.position();
-        self.session.play_bot(seat, play)?;
-        for (before, after, words) in self.play_words(&start, &play.moves) {
-            self.note_move(&before, &after, &words, "");
+        let mut before = *self.position();
+        for played in self.session.play_bot(seat, play)? {
+            let words = move_words(self.variant(), &before, &played.mv);
+            self.note_move(&before, &played.position, &words, "");
+            before = played.position;
         }
         self.hint = None;
         Ok(())
@@ -261,16 +262,19 @@ impl App {
                     self.say(Tone::Refused, format!("{name} found no play"));
                     return;
                 };
-                if let Err(failure) = self.session.check_bot_play(player, &play) {
-                    self.say(Tone::Refused, failure.to_string());
-                    return;
-                }
                 if self.settings.step_ms == 0 || self.pace.hurry {
+                    // Checked once, as it is played (all or nothing).
                     if let Err(e) = self.play_bot_now(player, &play) {
                         self.say(Tone::Refused, e.to_string());
                         return;
                     }
                 } else {
+                    // Shown a move at a time: the whole play is checked before the
+                    // first is shown.
+                    if let Err(failure) = self.session.check_bot_play(player, &play) {
+                        self.say(Tone::Refused, failure.to_string());
+                        return;
+                    }
                     self.pace.queue.extend(play.moves);
                 }
                 self.advance();

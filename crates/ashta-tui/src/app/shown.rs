@@ -1,7 +1,7 @@
 //! What the screen says about the game: the message bar, the move log (throws, moves,
 //! forfeits, extra turns), the throw panel and the hint's ranked plays.
 
-use ashta_engine::{Cowries, Forfeit, Moment, Move, Play, Position, ThrowStep};
+use ashta_engine::{Cowries, Forfeit, Moment, Play, Position, ThrowStep};
 use ashta_session::describe::forfeit_reasons;
 
 use super::{App, HintLine, LogLine, ThrowShown, Tone};
@@ -214,26 +214,5 @@ impl App {
                 }
             })
             .collect()
-    }
-
-    /// The words of each move of a play from `position`, with the position each
-    /// was played in and the one after it.
-    pub(super) fn play_words(
-        &self,
-        position: &Position,
-        moves: &[Move],
-    ) -> Vec<(Position, Position, String)> {
-        let variant = self.variant();
-        let mut pos = *position;
-        let mut out = Vec::new();
-        for mv in moves {
-            let before = pos;
-            let words = move_words(variant, &before, mv);
-            if variant.play(&mut pos, *mv).is_err() {
-                break;
-            }
-            out.push((before, pos, words));
-        }
-        out
     }
 }
