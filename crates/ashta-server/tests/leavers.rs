@@ -187,8 +187,7 @@ async fn playing_on_lets_a_bot_play_for_the_player_who_left_at_once() {
 /// the one still at the table may still claim the win.
 #[tokio::test]
 async fn after_playing_on_the_win_may_still_be_claimed() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = server(&dir).await;
+    let (s, _dir) = server().await;
     let (id, mut first, _) = left_alone(&s).await;
     first.send(claim("play_on")).await;
     left(&mut first, 1).await;
@@ -196,7 +195,7 @@ async fn after_playing_on_the_win_may_still_be_claimed() {
     let end = first.next_of("event").await;
     assert_eq!(end["event"]["kind"], "finished", "{end}");
     assert_eq!(end["event"]["result"]["claimed"], true, "{end}");
-    let (record, _) = record(&s, &id).await;
+    let (record, _) = s.finished_record(&id).await;
     assert_eq!(record["result"]["winner"], 0, "{record}");
 }
 
