@@ -296,6 +296,9 @@ pub struct GameReview {
     pub players: Vec<PlayerSummary>,
     /// The final position.
     pub end: Position,
+    /// Rated from an exact solution table ([`crate::exact`]): every error certain, no
+    /// standard error. `false` for a review by rollouts.
+    pub exact: bool,
 }
 
 /// How sure a review is, over every decision with a choice: see the module
@@ -432,6 +435,7 @@ pub fn analyze_record(
         turns,
         players,
         end: pos,
+        exact: false,
     })
 }
 

@@ -121,6 +121,7 @@ fn a_review_labels_and_counts_only_losses_beyond_the_noise() {
         ..AnalysisConfig::default()
     };
     let review = analyze_record(&record, &config, &mut |_, _| {}).unwrap();
+    assert!(!review.exact, "a review by rollouts is not exact");
     let mut totals = [0.0; 2];
     let mut too_close = [0; 2];
     let mut within = 0;
@@ -184,6 +185,7 @@ fn an_exact_review_labels_by_the_exact_loss_with_no_noise() {
     for seed in 0..10 {
         let record = worst_game(&rules, &solution, seed);
         let review = analyze_record_exact(&record, &solution, &mut |_, _| {}).unwrap();
+        assert!(review.exact);
         for d in review.turns.iter().filter_map(|t| t.decision.as_ref()) {
             assert_eq!(d.error_stderr, 0.0);
             assert_eq!(d.noise, 0.0);
