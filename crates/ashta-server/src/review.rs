@@ -3,8 +3,9 @@
 //! ([`crate::app::ServerConfig::data_dir`], the directory `ashta solve` writes to and
 //! `ashta analyze` reads from). The answer is the review the page shows
 //! ([`ashta_analysis::ReviewSummary`]) with `exact: true`: every loss certain, no
-//! standard error. Without a table the answer is 404 `no_table`, and the page reviews
-//! the game by rollouts itself. Tables are read once and kept.
+//! standard error. Without a table the answer is 204 (no content: not an error, the
+//! page asks for every finished game), and the page reviews the game by rollouts
+//! itself. Tables are read once and kept.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -79,12 +80,6 @@ pub async fn get_review(
         .map_err(|e| ApiError::internal(format!("the review failed: {e}")))?;
     match answer {
         Some(summary) => Ok(Json(summary).into_response()),
-        None => Err(ApiError {
-            status: StatusCode::NOT_FOUND,
-            code: "no_table",
-            message: "no solution table for this game's rules on the server: \
-                      review it by rollouts"
-                .into(),
-        }),
+        None => Ok(StatusCode::NO_CONTENT.into_response()),
     }
 }

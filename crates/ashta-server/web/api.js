@@ -79,12 +79,12 @@ export function recordUrl(id) {
 }
 
 /** The server's exact review of a finished game (the review's summary, `exact: true`),
- * or null when the server has no solution table for the game's rules (404) or cannot
+ * or null when the server has no solution table for the game's rules (204) or cannot
  * review it: the page then reviews the game by rollouts itself. */
 export async function getExactReview(id) {
   try {
     const r = await fetch(`/api/games/${encodeURIComponent(id)}/review`);
-    return r.ok ? await r.json() : null;
+    return r.status === 200 ? await r.json() : null;
   } catch {
     return null;
   }
