@@ -24,6 +24,9 @@ pub enum TableChoice {
     Default,
     /// This file, which must exist and solve the game's rules.
     File(PathBuf),
+    /// The table of the game's rules in this data directory (the file name the default
+    /// data directory would hold), when it exists (estimates otherwise).
+    In(PathBuf),
     /// No table: estimates only.
     None,
 }
@@ -61,11 +64,12 @@ pub fn find_table(
                 path: path.clone(),
             }))
         }
-        TableChoice::Default => {
+        TableChoice::Default => find_table(variant, &TableChoice::In(data_dir())),
+        TableChoice::In(dir) => {
             if !solvable(variant) {
                 return Ok(None);
             }
-            let path = table::default_path(rules);
+            let path = dir.join(table::file_name(rules));
             if !path.exists() {
                 return Ok(None);
             }
@@ -73,6 +77,12 @@ pub fn find_table(
             Ok(Some(ExactTable { solution, path }))
         }
     }
+}
+
+/// Where solution tables live by default (`ashta solve` writes them there): `$ASHTA_DATA`,
+/// else `$XDG_DATA_HOME/ashta`, else `~/.local/share/ashta`, else `./ashta-data`.
+pub fn data_dir() -> PathBuf {
+    table::data_dir()
 }
 
 /// One play of a bag with its exact value.
@@ -276,6 +286,7 @@ pub fn analyze_record_exact(
         turns,
         players,
         end: pos,
+        exact: true,
     })
 }
 

@@ -30,6 +30,19 @@
 //! (`BAND_GAMES`). The rates are relative to the reviewer, which plays its rollouts with
 //! the same evaluation as the bots: a player better than the reviewer can only show up
 //! as a master. Fewer rollouts per play leave more errors within the noise, uncounted.
+//!
+//! Since rollouts play to the end of the game and errors count from 2.58 standard errors
+//! (two plays; more for more plays), the standard error of an error with 48 rollouts is
+//! large: a mean of 4.5% to 6.7% in two-player games of `master`, 8.3% in a four-player
+//! one. Few errors count then, and a band is a lower bound. Rerun so (`BAND_GAMES=1`,
+//! one four-player game a bot), the rates beyond the noise no longer separate the bots:
+//! `random` 0.19% ± 0.19%, `beginner` 0.00%, `easy` 0.26% ± 0.26%, `greedy` 0.68% ± 0.40%,
+//! `medium` 0.11% ± 0.11%, `hard` 0.00%, `master` 0.00% (every loss, noise too: 7.53%,
+//! 5.28%, 4.61%, 4.98%, 2.79%, 1.64%, 1.49%), with 24 to 82 decisions of each bot too
+//! close to call. In two-player games, one a bot (seed 101), the bands still order them:
+//! `random` beginner and random, `easy` intermediate twice, `greedy` advanced and
+//! master, `master` master twice. A band of a four-player game reviewed with 48
+//! rollouts says little; more rollouts (`--rollouts 400`) make it mean more.
 
 /// Rollouts per play with which the bands were measured (the default of
 /// `ashta analyze`).

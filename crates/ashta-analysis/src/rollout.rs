@@ -5,6 +5,14 @@
 //! and scores the end: the result of a finished game, or else the exact expectation
 //! over the next throw of the evaluator's answers.
 //!
+//! By default every rollout is played to the end of the game. A rollout cut short is
+//! scored by the evaluation, whose bias is the same in every rollout of a play: it does
+//! not average out and the standard error does not show it. Measured against the exact
+//! table of the one-pawn two-player standard game (150 games of the `master` bot,
+//! 48 rollouts per play), the error of a decision cut after 8 phases strayed from the
+//! exact error by 2.5 of its standard errors on average (4 labels, all four on plays the
+//! table rates best); played to the end, by 0.5 (within the noise).
+//!
 //! Variance reduction, as gnubg does it: at every throwing phase the rollout knows the
 //! evaluator's value of every bag the phase could give, and so the expectation before
 //! the throw. The *luck* of the bag drawn (its value minus that expectation) is summed
@@ -41,12 +49,13 @@ pub struct RolloutConfig {
 }
 
 impl Default for RolloutConfig {
-    /// Eight phases (two rounds of four players), two stratified phases, phases of up
-    /// to two throws (the standard table then lists 9 bags, 63/64 of all phases: the
-    /// bags of three throws would triple the work for the luck of one phase in 64).
+    /// Every rollout to the end of the game (no evaluation's bias; see the module
+    /// documentation), two stratified phases, phases of up to two throws (the standard
+    /// table then lists 9 bags, 63/64 of all phases: the bags of three throws would
+    /// triple the work for the luck of one phase in 64).
     fn default() -> RolloutConfig {
         RolloutConfig {
-            horizon: 8,
+            horizon: 0,
             stratified_turns: 2,
             max_throws: 2,
         }

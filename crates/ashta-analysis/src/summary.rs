@@ -77,6 +77,10 @@ pub struct ReviewSummary {
     /// Per player, decisions too close to call (a loss as large as a label's, within
     /// the noise; neither labelled nor counted).
     pub too_close: Vec<usize>,
+    /// Rated from the exact solution table of the game's rules: every loss certain
+    /// (each `loss_stderr` 0) and no decision too close to call. `false` for a review by
+    /// rollouts.
+    pub exact: bool,
 }
 
 impl ReviewSummary {
@@ -120,6 +124,7 @@ impl ReviewSummary {
             mistakes,
             decisions: review.players.iter().map(|p| p.decisions).collect(),
             too_close: review.players.iter().map(|p| p.too_close).collect(),
+            exact: review.exact,
         }
     }
 }

@@ -66,3 +66,31 @@ fn find_table_skips_games_without_a_solution() {
     let four = Variant::new(Rules::standard()).unwrap();
     assert!(find_table(&four, &TableChoice::Default).unwrap().is_none());
 }
+
+/// A data directory holds the table of a game's rules under the default file name: it is
+/// found there, and a directory without it gives no table; a review from it says it is
+/// exact.
+#[test]
+fn find_table_in_a_data_directory_finds_the_rules_table_by_its_file_name() {
+    let (solution, _) = solve(one_pawn(), &IterateOptions::default()).unwrap();
+    let variant = Variant::new(one_pawn()).unwrap();
+    let dir = std::env::temp_dir().join(format!("ashta-table-in-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let choice = TableChoice::In(dir.clone());
+    assert!(find_table(&variant, &choice).unwrap().is_none());
+    let path = dir.join(ashta_solve::table::file_name(&one_pawn()));
+    ashta_solve::table::write(&solution, &path).unwrap();
+    let found = find_table(&variant, &choice)
+        .unwrap()
+        .expect("the table written");
+    assert_eq!(found.path, path);
+    let record = ashta_engine::Game::new(one_pawn(), 3)
+        .unwrap()
+        .record()
+        .clone();
+    let review =
+        ashta_analysis::analyze_record_exact(&record, &found.solution, &mut |_, _| {}).unwrap();
+    assert!(review.exact);
+    assert!(ashta_analysis::ReviewSummary::new(&review).exact);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -37,19 +37,19 @@ fn decision(choices: usize, loss: f64, loss_stderr: f64) -> Decision {
 
 #[test]
 fn the_noise_limit_is_the_bonferroni_normal_quantile_of_the_other_plays() {
-    assert_eq!(FALSE_LABEL_RATE, 0.025);
+    assert_eq!(FALSE_LABEL_RATE, 0.005);
     assert!(
-        (noise_sigmas(2) - 1.960).abs() < 1e-3,
+        (noise_sigmas(2) - 2.576).abs() < 1e-3,
         "{}",
         noise_sigmas(2)
     );
     assert!(
-        (noise_sigmas(4) - 2.394).abs() < 1e-3,
+        (noise_sigmas(4) - 2.935).abs() < 1e-3,
         "{}",
         noise_sigmas(4)
     );
     assert!(
-        (noise_sigmas(11) - 2.807).abs() < 1e-3,
+        (noise_sigmas(11) - 3.291).abs() < 1e-3,
         "{}",
         noise_sigmas(11)
     );
@@ -62,16 +62,16 @@ fn the_noise_limit_is_the_bonferroni_normal_quantile_of_the_other_plays() {
 
 #[test]
 fn a_loss_within_the_noise_gets_no_label_counts_nothing_and_is_too_close_to_call() {
-    // A blunder's size, but only 1.9 standard errors of a two-play bag.
-    let d = decision(2, 0.095, 0.05);
+    // A blunder's size, but only 2.5 standard errors of a two-play bag.
+    let d = decision(2, 0.095, 0.038);
     assert_eq!(d.mark, Mark::None);
     assert!(!d.beyond_noise());
     assert_eq!(d.counted_error(), 0.0);
     assert!(d.too_close());
-    assert!((d.noise - 1.96 * 0.05).abs() < 1e-3);
+    assert!((d.noise - 2.576 * 0.038).abs() < 1e-3);
     // The same loss with more plays to choose from needs more standard errors.
-    assert_eq!(decision(12, 0.11, 0.04).mark, Mark::None);
-    assert_eq!(decision(2, 0.11, 0.04).mark, Mark::Blunder);
+    assert_eq!(decision(12, 0.11, 0.035).mark, Mark::None);
+    assert_eq!(decision(2, 0.11, 0.035).mark, Mark::Blunder);
     // A loss below every label is not too close to call, just small.
     assert!(!decision(2, 0.004, 0.01).too_close());
 }
@@ -121,6 +121,7 @@ fn a_review_labels_and_counts_only_losses_beyond_the_noise() {
         ..AnalysisConfig::default()
     };
     let review = analyze_record(&record, &config, &mut |_, _| {}).unwrap();
+    assert!(!review.exact, "a review by rollouts is not exact");
     let mut totals = [0.0; 2];
     let mut too_close = [0; 2];
     let mut within = 0;
@@ -184,6 +185,7 @@ fn an_exact_review_labels_by_the_exact_loss_with_no_noise() {
     for seed in 0..10 {
         let record = worst_game(&rules, &solution, seed);
         let review = analyze_record_exact(&record, &solution, &mut |_, _| {}).unwrap();
+        assert!(review.exact);
         for d in review.turns.iter().filter_map(|t| t.decision.as_ref()) {
             assert_eq!(d.error_stderr, 0.0);
             assert_eq!(d.noise, 0.0);

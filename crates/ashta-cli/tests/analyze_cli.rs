@@ -108,7 +108,7 @@ fn json_review_carries_each_errors_stderr_and_counts_only_errors_beyond_the_nois
         c["too_close"].as_u64().unwrap(),
         too_close.iter().sum::<u64>()
     );
-    assert_eq!(c["false_label_rate"], 0.025);
+    assert_eq!(c["false_label_rate"], 0.005);
     assert!(
         c["mean_stderr"].as_f64().unwrap() > 0.0,
         "four rollouts are noisy"
@@ -127,7 +127,7 @@ fn text_review_shows_errors_with_their_stderr_and_the_reviews_confidence() {
     assert!(out.contains("confidence: "), "{out}");
     assert!(out.contains("too close to call"), "{out}");
     assert!(out.contains("mean standard error"), "{out}");
-    assert!(out.contains("1.96 standard errors for two plays"), "{out}");
+    assert!(out.contains("2.58 standard errors for two plays"), "{out}");
 }
 
 #[test]

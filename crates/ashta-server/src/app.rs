@@ -130,6 +130,10 @@ pub struct ServerConfig {
     /// Bytes the database (with its write-ahead log) may take; past it the oldest
     /// finished games, then the longest abandoned, are deleted at the next sweep.
     pub max_db_bytes: u64,
+    /// Where the solution tables of `ashta solve` are looked for (the default data
+    /// directory, as `ashta analyze` looks): a finished game whose rules have a table
+    /// there is reviewed exactly by `GET /api/games/{id}/review`.
+    pub data_dir: PathBuf,
 }
 
 impl ServerConfig {
@@ -175,6 +179,7 @@ impl ServerConfig {
             network_share_percent: 12,
             network_creates_per_minute: 120,
             max_db_bytes: 1_000_000_000,
+            data_dir: ashta_analysis::exact::data_dir(),
         }
     }
 

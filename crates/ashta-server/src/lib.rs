@@ -33,6 +33,7 @@ pub mod listen;
 pub mod policy;
 pub mod pool;
 mod rate;
+mod review;
 pub mod room;
 mod routes;
 pub mod secret;

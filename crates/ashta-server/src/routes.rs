@@ -16,7 +16,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use crate::app::{App, ServerConfig};
 use crate::error::ApiError;
-use crate::{assets, hint, http, listen, policy, ws};
+use crate::{assets, hint, http, listen, policy, review, ws};
 
 /// Sends `tracing` output to standard error, filtered by `RUST_LOG` (default `info`).
 pub fn init_logging() {
@@ -53,6 +53,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/events", get(http::events))
         .route("/api/games/{id}/hint", get(hint::get_hint))
+        .route("/api/games/{id}/review", get(review::get_review))
         .route("/api/health", get(http::health))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .layer(DefaultBodyLimit::max(http::MAX_BODY))

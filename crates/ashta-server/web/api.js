@@ -78,6 +78,18 @@ export function recordUrl(id) {
   return `/api/games/${encodeURIComponent(id)}/record`;
 }
 
+/** The server's exact review of a finished game (the review's summary, `exact: true`),
+ * or null when the server has no solution table for the game's rules (204) or cannot
+ * review it: the page then reviews the game by rollouts itself. */
+export async function getExactReview(id) {
+  try {
+    const r = await fetch(`/api/games/${encodeURIComponent(id)}/review`);
+    return r.status === 200 ? await r.json() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A hint for seat `seat` (with its token) whose turn it is, in a game against bots:
  * {version, seat, moves, win, plays, forced}; refused with 409, 403 or 429 otherwise. */
 export function getHint(id, seat, token) {

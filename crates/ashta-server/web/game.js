@@ -2,7 +2,7 @@
 // end screen; kept in step with the server over the game's WebSocket. The server is the
 // authority: the page only sends choices and draws the positions the events carry.
 
-import { getHint, recordUrl } from "./api.js";
+import { getExactReview, getHint, recordUrl } from "./api.js";
 import { BoardView, seatBadge } from "./board.js";
 import { Connection, socketUrl } from "./connection.js";
 import { CowriesView } from "./cowries.js";
@@ -723,12 +723,14 @@ export function showGame(root, id, seat, token) {
     if (scroll) ui.log.scrollTop = ui.log.scrollHeight;
   }
 
-  /** The review of the finished game, computed once per game in the engine's Worker
-   * from its record (the module's, or the server's record download). */
+  /** The review of the finished game, once per game: the server's exact review when it
+   * has the solution table of the game's rules, else computed by rollouts in the
+   * engine's Worker from its record (the module's, or the server's record download). */
   function reviewOf(snap) {
     if (!state.review || state.review.id !== snap.id) {
-      const text = local ? Promise.resolve(connection.record()) : fetch(recordUrl(snap.id)).then((r) => r.text());
-      state.review = { id: snap.id, promise: text.then(reviewRecord) };
+      const byRollouts = () => (local ? Promise.resolve(connection.record()) : fetch(recordUrl(snap.id)).then((r) => r.text())).then(reviewRecord);
+      const promise = local ? byRollouts() : getExactReview(snap.id).then((exact) => exact ?? byRollouts());
+      state.review = { id: snap.id, promise };
     }
     return state.review.promise;
   }

@@ -185,6 +185,7 @@ export function reviewSection(promise, { board, you, players, open = null }) {
   const show = (summary) => {
       const who = you === null ? Array.from({ length: players }, (_, p) => p) : [you];
       body.replaceChildren(
+        summary.exact ? h("p", { class: "small", id: "review-exact" }, t("review.exact")) : null,
         h("h4", {}, t("review.curve")),
         curveFigure(summary, geometry, who),
         h(

@@ -262,6 +262,7 @@ export const hi = {
   "review.loss": "जीत की खोई संभावना: {loss}",
   "review.open": "रीप्ले में खोलें",
   "review.tooClose": "तय करना कठिन: {count} फ़ैसलों में हानि रोलआउट के शोर के भीतर है; उन्हें नहीं गिना गया।",
+  "review.exact": "सटीक: हल किए गए खेल की तालिका से आँका गया, हर हानि निश्चित (कोई ± नहीं)।",
   "review.entry": "बोर्ड के बाहर से",
   "review.mark.doubtful": "संदिग्ध",
   "review.mark.mistake": "गलती",

@@ -1,0 +1,85 @@
+//! `GET /api/games/{id}/review`: the exact review of a finished two-player game, when
+//! the solution table of its rules is in the server's data directory
+//! ([`crate::app::ServerConfig::data_dir`], the directory `ashta solve` writes to and
+//! `ashta analyze` reads from). The answer is the review the page shows
+//! ([`ashta_analysis::ReviewSummary`]) with `exact: true`: every loss certain, no
+//! standard error. Without a table the answer is 204 (no content: not an error, the
+//! page asks for every finished game), and the page reviews the game by rollouts
+//! itself. Tables are read once and kept.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use ashta_analysis::{analyze_record_exact, find_table, ExactTable, ReviewSummary, TableChoice};
+use ashta_engine::Variant;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use crate::app::App;
+use crate::error::ApiError;
+use crate::secret::is_game_id;
+
+/// The tables read, by their file.
+fn tables() -> &'static Mutex<HashMap<PathBuf, Arc<ExactTable>>> {
+    static TABLES: OnceLock<Mutex<HashMap<PathBuf, Arc<ExactTable>>>> = OnceLock::new();
+    TABLES.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The table of `variant`'s rules in `dir`, read once (`None` without one).
+fn table_in(variant: &Variant, dir: PathBuf) -> Result<Option<Arc<ExactTable>>, String> {
+    let Some(found) = find_table(variant, &TableChoice::In(dir)).map_err(|e| e.to_string())? else {
+        return Ok(None);
+    };
+    let mut read = tables().lock().unwrap_or_else(|p| p.into_inner());
+    let table = read
+        .entry(found.path.clone())
+        .or_insert_with(|| Arc::new(found));
+    Ok(Some(table.clone()))
+}
+
+/// `GET /api/games/{id}/review`.
+pub async fn get_review(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    if !is_game_id(&id) {
+        return Err(ApiError::not_found(format!("no game {id:?}")));
+    }
+    let room = app
+        .room(&id)
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+    let (variant, record) = {
+        let st = room.lock().await;
+        if !st.table.is_over() {
+            return Err(ApiError {
+                status: StatusCode::CONFLICT,
+                code: "game_not_over",
+                message: "a game is reviewed once it is over".into(),
+            });
+        }
+        (st.table.variant().clone(), st.table.record())
+    };
+    let dir = app.config.data_dir.clone();
+    let answer = app
+        .searches
+        .run(move || -> Result<Option<ReviewSummary>, String> {
+            let Some(table) = table_in(&variant, dir)? else {
+                return Ok(None);
+            };
+            let review = analyze_record_exact(&record, &table.solution, &mut |_, _| {})
+                .map_err(|e| e.to_string())?;
+            Ok(Some(ReviewSummary::new(&review)))
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("the review failed: {e}")))?
+        .map_err(|e| ApiError::internal(format!("the review failed: {e}")))?;
+    match answer {
+        Some(summary) => Ok(Json(summary).into_response()),
+        None => Ok(StatusCode::NO_CONTENT.into_response()),
+    }
+}
