@@ -34,6 +34,7 @@ use super::chance::Chance;
 use super::hint::{estimate, hint, HintConfig, RankedPlay};
 use super::luck::{throw_luck, ThrowLuck};
 use super::rating::{rating_band, RatingBand, REVIEW_ROLLOUTS};
+use super::rollout::RolloutConfig;
 
 /// How a game is reviewed.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,11 +48,13 @@ pub struct AnalysisConfig {
 
 impl Default for AnalysisConfig {
     /// [`REVIEW_ROLLOUTS`] rollouts per play (deterministic for a seed; the rating
-    /// bands were measured so), phases of up to four throws for the luck.
+    /// bands were measured so), each to the end of the game ([`RolloutConfig::whole`]),
+    /// phases of up to four throws for the luck.
     fn default() -> AnalysisConfig {
         AnalysisConfig {
             hint: HintConfig {
                 rollouts: Some(REVIEW_ROLLOUTS),
+                rollout: RolloutConfig::whole(),
                 ..HintConfig::default()
             },
             luck_throws: 4,

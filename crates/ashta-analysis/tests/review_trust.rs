@@ -26,10 +26,13 @@ fn two_players() -> Rules {
     }
 }
 
+/// A review's rollouts play to the end of the game (no evaluation's bias); a hint's,
+/// within a time budget, are cut after eight phases for many more of them.
 #[test]
-fn rollouts_play_every_game_to_its_end_by_default() {
-    assert_eq!(RolloutConfig::default().horizon, 0);
+fn a_review_plays_every_rollout_to_the_end_and_a_hint_cuts_them_at_eight_phases() {
     assert_eq!(AnalysisConfig::default().hint.rollout.horizon, 0);
+    assert_eq!(RolloutConfig::whole().horizon, 0);
+    assert_eq!(HintConfig::default().rollout.horizon, 8);
 }
 
 /// The positions of a record where the player holds a bag with exactly two plays.

@@ -81,7 +81,7 @@ pub fn review(record: &str, rollouts: u32, seed: u64) -> Result<ReviewSummary, S
         hint: HintConfig {
             rollouts: Some(rollouts.max(1) as usize),
             seed,
-            ..HintConfig::default()
+            ..AnalysisConfig::default().hint
         },
         ..AnalysisConfig::default()
     };

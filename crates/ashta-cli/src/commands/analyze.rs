@@ -15,7 +15,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use ashta_analysis::{
     analyze_record, analyze_record_exact, noise_sigmas, AnalysisConfig, Confidence, Decision,
-    GameReview, HintConfig, Mark, RankedPlay, BANDS, FALSE_LABEL_RATE, REVIEW_ROLLOUTS,
+    GameReview, HintConfig, Mark, RankedPlay, RolloutConfig, BANDS, FALSE_LABEL_RATE,
+    REVIEW_ROLLOUTS,
 };
 use ashta_engine::{Game, PositionJson, Record, Variant};
 use clap::Args;
@@ -69,7 +70,7 @@ fn config(args: &AnalyzeArgs) -> Result<AnalysisConfig> {
                 Some(_) => None,
                 None => Some(args.rollouts as usize),
             },
-            rollout: args.rollout.config(),
+            rollout: args.rollout.config(RolloutConfig::whole()),
             weights: args.tuning.maker()?.weight_changes(),
         },
         ..AnalysisConfig::default()

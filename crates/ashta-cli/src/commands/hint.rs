@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use ashta_analysis::{
-    exact_hint, find_table, hint, ExactHint, ExactTable, Hint, HintConfig, TableChoice,
+    exact_hint, find_table, hint, ExactHint, ExactTable, Hint, HintConfig, RolloutConfig,
+    TableChoice,
 };
 use ashta_engine::{Position, PositionJson, Variant};
 use clap::Args;
@@ -103,7 +104,7 @@ fn config(args: &HintArgs) -> Result<HintConfig> {
         time: Duration::from_millis(args.time_ms),
         seed: args.rollout.seed,
         rollouts: args.rollouts.map(|n| n as usize),
-        rollout: args.rollout.config(),
+        rollout: args.rollout.config(RolloutConfig::default()),
         weights: args.tuning.maker()?.weight_changes(),
     })
 }

@@ -41,20 +41,20 @@ pub struct PositionArg {
 #[derive(Args, Clone, Debug)]
 pub struct RolloutArgs {
     /// Throwing phases each rollout plays before the evaluator scores it; 0 plays
-    /// every rollout to the end of the game.
-    #[arg(long, value_name = "T", default_value_t = RolloutConfig::default().horizon)]
-    pub horizon: u32,
+    /// every rollout to the end of the game [default: 8 for `hint`, 0 for `analyze`].
+    #[arg(long, value_name = "T")]
+    pub horizon: Option<u32>,
     /// Seed of the rollouts' throws.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
 }
 
 impl RolloutArgs {
-    /// The rollouts' settings.
-    pub fn config(&self) -> RolloutConfig {
+    /// The rollouts' settings: `default`'s, with the horizon given.
+    pub fn config(&self, default: RolloutConfig) -> RolloutConfig {
         RolloutConfig {
-            horizon: self.horizon,
-            ..RolloutConfig::default()
+            horizon: self.horizon.unwrap_or(default.horizon),
+            ..default
         }
     }
 }
