@@ -229,7 +229,8 @@ pub async fn list(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
     Ok(Json(GameList { games }).into_response())
 }
 
-async fn room_of(app: &Arc<App>, id: &str) -> Result<Arc<crate::room::Room>, ApiError> {
+/// The room of game `id`, loaded if it must be; 404 for an id that names no game.
+pub(crate) async fn room_of(app: &Arc<App>, id: &str) -> Result<Arc<crate::room::Room>, ApiError> {
     if !is_game_id(id) {
         return Err(ApiError::not_found(format!("no game {id:?}")));
     }

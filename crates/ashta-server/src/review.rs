@@ -20,7 +20,7 @@ use axum::Json;
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::secret::is_game_id;
+use crate::http::room_of;
 
 /// The tables read, by their file.
 fn tables() -> &'static Mutex<HashMap<PathBuf, Arc<ExactTable>>> {
@@ -45,14 +45,7 @@ pub async fn get_review(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    if !is_game_id(&id) {
-        return Err(ApiError::not_found(format!("no game {id:?}")));
-    }
-    let room = app
-        .room(&id)
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+    let room = room_of(&app, &id).await?;
     let (variant, record) = {
         let st = room.lock().await;
         if !st.table.is_over() {

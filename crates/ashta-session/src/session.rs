@@ -481,6 +481,15 @@ impl Session {
         Ok(played)
     }
 
+    /// Shows every bot at the table the bag played out from `start` by the moves just
+    /// played (several at once: a command's, a bot's), if it was.
+    fn show_bots_from(&mut self, start: &Position) {
+        if self.bots.iter().any(Option::is_some) {
+            self.watch.before_move(start);
+            self.show_bots();
+        }
+    }
+
     /// Shows every bot at the table the bag just played out, if it was.
     fn show_bots(&mut self) {
         let after = self.game.position();
@@ -551,10 +560,7 @@ impl Session {
     ) -> Result<Vec<Played>, (usize, String)> {
         let before = *self.game.position();
         let played = self.play_all(count, check)?;
-        if self.bots.iter().any(Option::is_some) {
-            self.watch.before_move(&before);
-            self.show_bots();
-        }
+        self.show_bots_from(&before);
         self.settle();
         Ok(played)
     }
@@ -665,12 +671,7 @@ impl Session {
                 .expect("the bag's start is in the game's past");
             return Err(failure.into());
         }
-        let start = self.watch.after_move(self.game.position());
-        let start = start.unwrap_or(*mark.position());
-        let (variant, after) = (self.game.variant(), self.game.position());
-        for bot in self.bots.iter_mut().flatten() {
-            bot.observe(variant, &start, after);
-        }
+        self.show_bots_from(mark.position());
         self.settle();
         Ok(played)
     }
