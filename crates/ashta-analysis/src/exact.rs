@@ -40,10 +40,11 @@ pub struct ExactTable {
     pub path: PathBuf,
 }
 
-/// Whether the solver could hold `variant`'s game at all (two players, no turn limit).
+/// Whether the solver could hold `variant`'s game at all (two players on the 5×5 board,
+/// no turn limit).
 fn solvable(variant: &Variant) -> bool {
     let rules = variant.rules();
-    rules.players == 2 && rules.turn_limit.is_none()
+    rules.players == 2 && rules.size == 5 && rules.turn_limit.is_none()
 }
 
 /// The table for `variant`'s game as `choice` says: `Ok(None)` when there is none to

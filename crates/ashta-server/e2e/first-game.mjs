@@ -166,6 +166,8 @@ async function reviewAndReplay(browser) {
   const rows = (await page.$$("#review-mistakes li")).length;
   const none = await page.$("#review-none");
   check(rows > 0 || none !== null, `the review lists mistakes or says there were none: ${await page.textContent("#review")}`);
+  const reviewText = await page.textContent("#review");
+  check(!/null|undefined/.test(reviewText), `the review writes no absent part as text: ${reviewText.slice(0, 80)}`);
   const points = await page.$eval("#review-curve polyline", (l) => l.getAttribute("points").trim().split(/\s+/).length);
   check(points === final.events.filter((e) => e.kind === "throw" && e.end).length + 1 || points > 1, `the curve has a point per turn (${points})`);
   const scales = await page.$eval(".review-chart", (c) => [c.querySelector(".review-y").textContent, c.querySelector(".review-x").textContent]);

@@ -4,7 +4,7 @@
 // mistakes (the position, the play made, the best play, the chance to win lost).
 
 import { BoardView, SEAT_COLOURS } from "./board.js";
-import { h, s } from "./dom.js";
+import { h, replaceChildren, s } from "./dom.js";
 import { Board, parseSquare } from "./geometry.js";
 import { seatName, t } from "./i18n.js";
 
@@ -184,7 +184,9 @@ export function reviewSection(promise, { board, you, players, open = null }) {
   const section = h("section", { class: "review", id: "review" }, h("h3", {}, t("review.title")), body);
   const show = (summary) => {
       const who = you === null ? Array.from({ length: players }, (_, p) => p) : [you];
-      body.replaceChildren(
+      // The helper leaves out the absent parts (the DOM's own would write "null").
+      replaceChildren(
+        body,
         summary.exact ? h("p", { class: "small", id: "review-exact" }, t("review.exact")) : null,
         h("h4", {}, t("review.curve")),
         curveFigure(summary, geometry, who),

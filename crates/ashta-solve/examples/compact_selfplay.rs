@@ -1,7 +1,15 @@
 //! Random two-player games a second on the compact core, one core, two ways:
 //!
-//! - `core`: each turn goes compact position → the engine's position → a bag drawn by
-//!   its exact probability → the engine's play ends → one at random → compact again.
+//! - `core`: each turn draws a bag by its exact probability, lists the distinct ends
+//!   of its plays with the compact core's own moves, and goes to one at random.
+//! - `moves`: each turn draws a bag and plays it move by move on the compact core,
+//!   each move picked at random among the legal ones (as the engine's `ashta
+//!   selfplay` plays).
+//! - `selfplay`: the general engine's own random games on the same rules
+//!   ([`ashta_engine::random_games`], move by move as `moves`): the anchor.
+//! - `engine`: the same turn as `core` through the general engine: compact position → the
+//!   engine's position → the bag thrown → the engine's play ends → one at random →
+//!   compact again.
 //! - `graph`: the game graph of a reduced game is explored first (not timed), then
 //!   each turn is a draw among the state's outcomes and one of its ends, read from the
 //!   graph's tables (no rules run at all).
@@ -9,12 +17,14 @@
 //! Prints one JSON line per mode: `{"mode", "games", "turns", "seconds", "games_per_s"}`
 //! (process CPU time is not used: run it on an idle core).
 //!
-//! `cargo run --release -p ashta-solve --example compact_selfplay -- PRESET PAWNS GAMES [core|graph|both]`
+//! `cargo run --release -p ashta-solve --example compact_selfplay -- PRESET PAWNS GAMES [core|moves|selfplay|engine|graph|all]`
 
 use std::time::Instant;
 
 use ashta_engine::{PlayEnds, Preset, Rules, ThrowStep};
-use ashta_solve::{bags, explore, graph_end_codes, Board, Indexer, Node};
+use ashta_solve::{
+    bag_ends, bags, explore, graph_end_codes, Bag, Board, End, Indexer, Node, Walker,
+};
 
 /// A small xorshift generator (the example needs no statistical quality).
 struct Rng(u64);
@@ -37,7 +47,59 @@ impl Rng {
 /// Turns at which a random game is cut (none reach it in practice).
 const MAX_TURNS: usize = 100_000;
 
+/// A bag drawn by its probability.
+fn draw<'b>(bags: &'b [Bag], rng: &mut Rng) -> &'b Bag {
+    let mut u = rng.unit();
+    bags.iter()
+        .find(|b| {
+            u -= b.probability;
+            u < 0.0
+        })
+        .unwrap_or(&bags[bags.len() - 1])
+}
+
 fn core(board: &Board, games: usize, rng: &mut Rng) -> usize {
+    let indexer = Indexer::new(board);
+    let bags = bags(board.variant());
+    let mut walker = Walker::default();
+    let mut turns = 0;
+    for _ in 0..games {
+        let Node::Turn(mut c) = board
+            .node(&board.variant().start_position())
+            .expect("start")
+        else {
+            continue;
+        };
+        for _ in 0..MAX_TURNS {
+            turns += 1;
+            let ends = bag_ends(board, &indexer, &c, draw(&bags, rng), &mut walker);
+            match ends[rng.below(ends.len())] {
+                End::Again(i) | End::Passed(i) => c = indexer.compact(i),
+                End::Win | End::Draw | End::Loss => break,
+            }
+        }
+    }
+    turns
+}
+
+fn moves(board: &Board, games: usize, rng: &mut Rng) -> usize {
+    let bags = bags(board.variant());
+    let mut turns = 0;
+    for _ in 0..games {
+        let mut node = board
+            .node(&board.variant().start_position())
+            .expect("start");
+        for _ in 0..MAX_TURNS {
+            let Node::Turn(c) = node else { break };
+            turns += 1;
+            let bag = draw(&bags, rng);
+            node = board.play_turn(&c, &bag.values, |n| rng.below(n));
+        }
+    }
+    turns
+}
+
+fn engine(board: &Board, games: usize, rng: &mut Rng) -> usize {
     let variant = board.variant();
     let bags = bags(variant);
     let mut buffers = PlayEnds::default();
@@ -48,14 +110,7 @@ fn core(board: &Board, games: usize, rng: &mut Rng) -> usize {
             let Node::Turn(c) = node else { break };
             turns += 1;
             let mut pos = board.position(&c).expect("position");
-            let mut u = rng.unit();
-            let bag = bags
-                .iter()
-                .find(|b| {
-                    u -= b.probability;
-                    u < 0.0
-                })
-                .unwrap_or(&bags[bags.len() - 1]);
+            let bag = draw(&bags, rng);
             let step = variant.apply_throws(&mut pos, &bag.throws).expect("throws");
             if step == ThrowStep::Moving {
                 ashta_engine::fast::play_ends(
@@ -108,7 +163,7 @@ fn main() {
         Preset::from_name(args.get(1).map_or("traditional", |a| a.as_str())).expect("preset");
     let pawns: u8 = args.get(2).map_or(2, |a| a.parse().expect("pawns"));
     let games: usize = args.get(3).map_or(10_000, |a| a.parse().expect("games"));
-    let mode = args.get(4).map_or("both", |a| a.as_str());
+    let mode = args.get(4).map_or("all", |a| a.as_str());
     let mut rules = Rules::preset(preset);
     rules.players = 2;
     rules.pawns = Some(pawns);
@@ -122,12 +177,28 @@ fn main() {
                 "games_per_s": games as f64 / seconds})
         );
     };
-    if mode == "core" || mode == "both" {
+    if mode == "core" || mode == "all" {
         let began = Instant::now();
         let turns = core(&board, games, &mut rng);
         report("core", turns, began.elapsed().as_secs_f64());
     }
-    if mode == "graph" || mode == "both" {
+    if mode == "moves" || mode == "all" {
+        let began = Instant::now();
+        let turns = moves(&board, games, &mut rng);
+        report("moves", turns, began.elapsed().as_secs_f64());
+    }
+    if mode == "selfplay" || mode == "all" {
+        let began = Instant::now();
+        let summary = ashta_engine::random_games(board.variant(), 1, 0..games as u64, u32::MAX);
+        let turns = (summary.mean_turns() * games as f64).round() as usize;
+        report("selfplay", turns, began.elapsed().as_secs_f64());
+    }
+    if mode == "engine" || mode == "all" {
+        let began = Instant::now();
+        let turns = engine(&board, games, &mut rng);
+        report("engine", turns, began.elapsed().as_secs_f64());
+    }
+    if mode == "graph" || mode == "all" {
         // Explored untimed; the walk alone is timed.
         if let Some((turns, seconds)) = graph(&board, games, &mut rng) {
             report("graph", turns, seconds);

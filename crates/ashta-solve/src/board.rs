@@ -5,6 +5,7 @@
 use ashta_engine::{Entry, Rules, Variant};
 
 use crate::error::SolveError;
+use crate::rulebook::Rulebook;
 
 /// Most pawns a player may have in the compact core (the 5×5 board's four).
 pub const MAX_PAWNS: usize = 4;
@@ -21,14 +22,18 @@ pub struct Board {
     doubles: bool,
     /// `safe[p][i]`: player p's path index i is a safe square.
     safe: [Vec<bool>; 2],
+    rulebook: Rulebook,
 }
 
 impl Board {
-    /// Compiles rules the solver can handle: two players, 1 to 4 pawns each, no turn
-    /// limit.
+    /// Compiles rules the solver can handle: two players on the 5×5 board, 1 to 4
+    /// pawns each, no turn limit.
     pub fn new(rules: Rules) -> Result<Board, SolveError> {
         if rules.players != 2 {
             return Err(SolveError::Players(rules.players));
+        }
+        if rules.size != 5 {
+            return Err(SolveError::Size(rules.size));
         }
         if let Some(limit) = rules.turn_limit {
             return Err(SolveError::TurnLimit(limit));
@@ -55,6 +60,7 @@ impl Board {
         });
         let offset = u8::from(variant.rules().entry == Entry::Grace);
         Board {
+            rulebook: Rulebook::new(&variant),
             pawns: variant.pawns_per_player(),
             offset,
             cells: home + 1 + offset as usize,
@@ -69,6 +75,10 @@ impl Board {
     /// The engine's compiled rules.
     pub fn variant(&self) -> &Variant {
         &self.variant
+    }
+    /// The rules as lookup tables over cells.
+    pub(crate) fn rulebook(&self) -> &Rulebook {
+        &self.rulebook
     }
     /// Pawns per player.
     pub fn pawns(&self) -> usize {

@@ -11,6 +11,9 @@ pub enum SolveError {
     /// The solver handles two players only.
     #[error("the solver handles two-player games only, not {0} players")]
     Players(u8),
+    /// The compact core is made for the 5×5 board.
+    #[error("the solver handles the 5×5 board only, not {0}×{0}")]
+    Size(u8),
     /// The compact core holds at most four pawns a player.
     #[error("the solver handles 1 to 4 pawns a player, not {0}")]
     Pawns(usize),

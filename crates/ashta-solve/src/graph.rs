@@ -4,7 +4,6 @@
 
 use std::time::Instant;
 
-use ashta_engine::PlayEnds;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -15,6 +14,7 @@ use crate::compact::{Compact, Node};
 use crate::error::SolveError;
 use crate::index::Indexer;
 use crate::turn::{outcomes, End, Outcome};
+use crate::walk::Walker;
 
 /// An end that wins for the player who played into it.
 pub const END_WIN: u32 = u32::MAX;
@@ -96,15 +96,14 @@ pub fn explore(board: &Board, indexer: &Indexer, progress: bool) -> Result<Graph
     let mut frontier = vec![0u32];
     let mut depth = 0;
     while !frontier.is_empty() {
-        let found: Vec<Result<Vec<Outcome>, SolveError>> = frontier
+        let found: Vec<Vec<Outcome>> = frontier
             .par_iter()
-            .map_init(PlayEnds::default, |buffers, &s| {
-                outcomes(board, indexer, &bags, &graph.compacts[s as usize], buffers)
+            .map_init(Walker::default, |walker, &s| {
+                outcomes(board, indexer, &bags, &graph.compacts[s as usize], walker)
             })
             .collect();
         let mut next = Vec::new();
-        for (&s, result) in frontier.iter().zip(found) {
-            let turn = result?;
+        for (&s, turn) in frontier.iter().zip(found) {
             for o in &turn {
                 for e in &o.ends {
                     if let End::Again(i) | End::Passed(i) = *e {

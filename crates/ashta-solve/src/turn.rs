@@ -1,15 +1,12 @@
 //! One turn from a compact position: every bag with its probability, and for each the
-//! distinct positions its plays end in, read back as compact positions or results.
-//! The plays come from the general engine ([`ashta_engine::fast::play_ends`]), so
-//! the solver plays by exactly the engine's rules.
-
-use ashta_engine::{PlayEnds, ThrowStep, PLAYS_LIMIT};
+//! distinct positions its plays end in, as compact positions or results.
 
 use crate::bags::Bag;
 use crate::board::Board;
 use crate::compact::{Compact, Node};
 use crate::error::SolveError;
 use crate::index::Indexer;
+use crate::walk::Walker;
 
 /// Where a play ends, seen from the player who made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -52,46 +49,38 @@ pub fn end_of(
 }
 
 /// Every bag of the turn at `c` with the ends of its plays; bags with the same ends
-/// are merged.
+/// are merged. The plays come from the compact core's own moves ([`crate::walk`]),
+/// which the crate's tests hold to the engine's.
 pub fn outcomes(
     board: &Board,
     indexer: &Indexer,
     bags: &[Bag],
     c: &Compact,
-    buffers: &mut PlayEnds,
-) -> Result<Vec<Outcome>, SolveError> {
-    let start = board.position(c)?;
-    let variant = board.variant();
-    let mover = c.to_move as usize;
+    walker: &mut Walker,
+) -> Vec<Outcome> {
     let mut out: Vec<Outcome> = Vec::with_capacity(bags.len());
     for bag in bags {
-        let mut pos = start;
-        let step = variant.apply_throws(&mut pos, &bag.throws)?;
-        let mut ends = Vec::new();
-        if step == ThrowStep::Moving {
-            ashta_engine::fast::play_ends(variant, &pos, PLAYS_LIMIT, buffers);
-            if !buffers.is_complete() {
-                return Err(SolveError::PlaysIncomplete(format!(
-                    "bag {:?} from {}",
-                    bag.values,
-                    variant.to_notation(&pos)
-                )));
-            }
-            for end in buffers.positions() {
-                ends.push(end_of(board, indexer, mover, end)?);
-            }
-        } else {
-            ends.push(end_of(board, indexer, mover, &pos)?);
-        }
-        ends.sort_unstable();
-        ends.dedup();
+        let ends = bag_ends(board, indexer, c, bag, walker);
         match out.iter_mut().find(|o| o.ends == ends) {
             Some(o) => o.probability += bag.probability,
             None => out.push(Outcome {
                 probability: bag.probability,
-                ends,
+                ends: ends.to_vec(),
             }),
         }
     }
-    Ok(out)
+    out
+}
+
+/// The distinct ends of the plays of one bag at `c`, sorted (held by `walker` until
+/// its next use).
+pub fn bag_ends<'w>(
+    board: &Board,
+    indexer: &Indexer,
+    c: &Compact,
+    bag: &Bag,
+    walker: &'w mut Walker,
+) -> &'w [End] {
+    board.walk_bag(indexer, c, &bag.values, walker);
+    walker.ends()
 }
