@@ -589,6 +589,13 @@ impl PyState {
             .collect()
     }
 
+    /// Whether the game was won by a claim at a table when every opponent still in it
+    /// had left (RULES.md 8.6): the winner need not have every pawn home. Read from a
+    /// position's JSON (`"claimed": true`); a game played here is never claimed.
+    fn claimed(&self) -> bool {
+        self.game.position().claimed()
+    }
+
     /// Why the game was drawn (`"frozen"`, `"turn limit"`, `"declared"`), if it was.
     fn draw(&self) -> Option<&'static str> {
         self.game.position().draw().map(|d| d.name())

@@ -106,6 +106,18 @@ def test_places_returns_run_from_plus_one_to_minus_one(rng):
     assert [s.returns()[p] for p in places] == [1.0, 0.0, -1.0]
 
 
+def test_a_win_claimed_over_players_who_left_reads_as_claimed_and_pays_the_claimant():
+    # RULES.md 8.6: the claimant wins without every pawn home.
+    game = ashta.Game(players=2)
+    position = {"rules": "standard", "size": 5, "players": 2, "to_move": 0, "bag": [],
+                "pawns": [[0, 0, 3, 24], [0, 0, 0, 0]], "captured": [False, False],
+                "blocks": [], "extra_turns": 0, "winner": 0, "claimed": True}
+    s = game.state_from_json(json.dumps(position))
+    assert s.is_terminal() and s.claimed() and s.winner() == 0
+    assert s.returns() == [1, -1]
+    assert not game.new_initial_state().claimed()
+
+
 def test_turn_limit_draw_pays_nobody(rng):
     s = play_random(ashta.Game(rules={"turn_limit": 3}).new_initial_state(), rng)
     assert s.draw() == "turn limit" and s.returns() == [0, 0, 0, 0]

@@ -129,6 +129,8 @@ class State:
         """The first player to finish, if any."""
     def places(self) -> list[int]:
         """The finishing order so far."""
+    def claimed(self) -> bool:
+        """Whether the game was won by a claim at a table over players who had left."""
     def draw(self) -> Optional[str]:
         """``"frozen"`` or ``"turn limit"`` for a drawn game."""
     def turns(self) -> int:
