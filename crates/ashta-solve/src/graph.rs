@@ -11,9 +11,10 @@ use rustc_hash::FxHashMap;
 use crate::bags::bags;
 use crate::board::Board;
 use crate::compact::{Compact, Node};
+use crate::end::End;
 use crate::error::SolveError;
 use crate::index::Indexer;
-use crate::turn::{outcomes, End, Outcome};
+use crate::turn::{outcomes, Outcome};
 use crate::walk::Walker;
 
 /// An end that wins for the player who played into it.

@@ -28,6 +28,7 @@ mod bags;
 mod board;
 mod checkpoint;
 mod compact;
+mod end;
 mod error;
 mod graph;
 mod index;
@@ -49,9 +50,10 @@ pub use graph::{explore, Graph};
 pub mod graph_end_codes {
     pub use crate::graph::{END_DRAW as DRAW, END_LOSS as LOSS, END_WIN as WIN};
 }
+pub use end::End;
 pub use index::{layer, Indexer, INDEX_VERSION};
 pub use iterate::{iterate, IterateOptions, LayerReport, Values};
 pub use solution::{Chances, RatedPlay, Solution};
 pub use solve::{solve, SolveReport};
-pub use turn::{bag_ends, end_of, outcomes, End, Outcome};
+pub use turn::{bag_ends, end_of, outcomes, Outcome};
 pub use walk::Walker;

@@ -4,24 +4,10 @@
 use crate::bags::Bag;
 use crate::board::Board;
 use crate::compact::{Compact, Node};
+use crate::end::End;
 use crate::error::SolveError;
 use crate::index::Indexer;
 use crate::walk::Walker;
-
-/// Where a play ends, seen from the player who made it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum End {
-    /// The game is over and the player won.
-    Win,
-    /// The game is over, drawn (frozen).
-    Draw,
-    /// The game is over and the opponent won.
-    Loss,
-    /// The same player moves again (an extra turn): the position's index.
-    Again(u64),
-    /// The opponent moves next: the position's index.
-    Passed(u64),
-}
 
 /// One bag of a turn and the ends of its plays.
 #[derive(Clone, Debug, PartialEq)]

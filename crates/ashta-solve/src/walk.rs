@@ -9,9 +9,9 @@ use rustc_hash::FxHashSet;
 
 use crate::board::{Board, MAX_PAWNS};
 use crate::compact::{Compact, Node};
+use crate::end::End;
 use crate::index::Indexer;
 use crate::rulebook::SLOTS;
-use crate::turn::End;
 
 /// A position in the middle of a turn of the two-player game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
