@@ -110,7 +110,7 @@ def test_a_win_claimed_over_players_who_left_reads_as_claimed_and_pays_the_claim
     # RULES.md 8.6: the claimant wins without every pawn home.
     game = ashta.Game(players=2)
     position = {"rules": "standard", "size": 5, "players": 2, "to_move": 0, "bag": [],
-                "pawns": [[0, 0, 3, 24], [0, 0, 0, 0]], "captured": [False, False],
+                "pawns": [[0, 0, 3, 24], [0, 0, 0, 0]], "captured": [True, False],
                 "blocks": [], "extra_turns": 0, "winner": 0, "claimed": True}
     s = game.state_from_json(json.dumps(position))
     assert s.is_terminal() and s.claimed() and s.winner() == 0
