@@ -2,7 +2,8 @@
 //! the bags of the best play's value (a win 1, a draw ½, a loss 0, for the player to
 //! move), iterated in place over a layer until no value moves by more than the
 //! tolerance in a whole sweep. The higher layers are finished first ([`layer`]), so a
-//! layer reads only its own values and finished ones.
+//! layer reads only its own values and finished ones. A game that the best plays never
+//! end counts as a draw ([`crate::endless`]).
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -12,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::board::Board;
 use crate::checkpoint::Checkpoint;
+use crate::endless::count_endless_as_draws;
 use crate::error::SolveError;
 use crate::graph::{Graph, END_DRAW, END_LOSS, END_WIN};
 use crate::index::layer;
@@ -60,8 +62,11 @@ pub struct LayerReport {
 pub struct Values {
     /// Chance of winning.
     pub win: Vec<f64>,
-    /// Chance of a draw.
+    /// Chance of a draw, a game that never ends included.
     pub draw: Vec<f64>,
+    /// Chance that the game never ends under the best plays
+    /// ([`crate::endless`]; counted in `draw`).
+    pub endless: Vec<f64>,
 }
 
 /// The (win, draw) chances of an end for the player who played into it.
@@ -208,15 +213,19 @@ pub fn iterate(
         }
     }
     bar.finish();
-    let values = Values {
-        win: win
-            .into_iter()
+    let get = |a: Vec<AtomicU64>| -> Vec<f64> {
+        a.into_iter()
             .map(|x| f64::from_bits(x.into_inner()))
-            .collect(),
-        draw: draw
-            .into_iter()
-            .map(|x| f64::from_bits(x.into_inner()))
-            .collect(),
+            .collect()
     };
-    Ok((values, reports))
+    let (mut win, mut draw) = (get(win), get(draw));
+    let endless = count_endless_as_draws(
+        graph,
+        &layers,
+        &mut win,
+        &mut draw,
+        options.tolerance,
+        options.max_sweeps,
+    );
+    Ok((Values { win, draw, endless }, reports))
 }

@@ -29,6 +29,7 @@ mod board;
 mod checkpoint;
 mod compact;
 mod end;
+mod endless;
 mod error;
 mod graph;
 mod index;
@@ -51,6 +52,7 @@ pub mod graph_end_codes {
     pub use crate::graph::{END_DRAW as DRAW, END_LOSS as LOSS, END_WIN as WIN};
 }
 pub use end::End;
+pub use endless::ENDLESS_LIMIT;
 pub use index::{layer, Indexer, INDEX_VERSION};
 pub use iterate::{iterate, IterateOptions, LayerReport, Values};
 pub use solution::{Chances, RatedPlay, Solution};

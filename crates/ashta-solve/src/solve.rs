@@ -27,6 +27,9 @@ pub struct SolveReport {
     pub explore_seconds: f64,
     /// Seconds spent iterating.
     pub iterate_seconds: f64,
+    /// The chance that the best plays never end the game from the start (counted as a
+    /// draw; above [`crate::ENDLESS_LIMIT`] only under rules that allow endless play).
+    pub endless_at_start: f64,
 }
 
 /// Solves a two-player game exactly.
@@ -54,6 +57,7 @@ pub fn solve(
         layers,
         explore_seconds,
         iterate_seconds,
+        endless_at_start: values.endless.first().copied().unwrap_or(0.0),
     };
     Ok((
         Solution::new(board, keys, win, draw, options.tolerance),

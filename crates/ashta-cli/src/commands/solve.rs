@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use ashta_engine::{Preset, Rules, RulesObject};
-use ashta_solve::{solve, table, IterateOptions};
+use ashta_solve::{solve, table, IterateOptions, ENDLESS_LIMIT};
 use clap::Args;
 
 use crate::input::load_position;
@@ -109,12 +109,20 @@ pub fn run(args: &SolveArgs, out: &mut dyn std::io::Write) -> Result<()> {
         "play_ends": report.ends,
         "explore_seconds": report.explore_seconds,
         "iterate_seconds": report.iterate_seconds,
+        "endless_at_start": report.endless_at_start,
         "tolerance": args.tolerance,
         "crc32": format!("{crc:08x}"),
         "start": serde_json::from_str::<serde_json::Value>(&start.to_json())?,
         "layers": layers,
     });
     writeln!(out, "{summary}")?;
+    if report.endless_at_start > ENDLESS_LIMIT {
+        eprintln!(
+            "ashta solve: under these rules the best plays never end the game from the start \
+             with chance {:.5}; a game that never ends counts as a draw",
+            report.endless_at_start
+        );
+    }
     Ok(())
 }
 
