@@ -20,7 +20,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use commands::{
     board as board_cmd, moves, perft, plays, record, rules, selfplay, start, tournament, verify,
@@ -83,6 +83,10 @@ enum Command {
     /// Solve the two-player game exactly (value iteration) and write its table, or
     /// print a position's exact value (`--value`).
     Solve(commands::solve::SolveArgs),
+    /// Print the shell completion script of `ashta` (bash, elvish, fish, powershell, zsh).
+    Completions(commands::completions::CompletionsArgs),
+    /// Print the manual page of `ashta`, or write every page into a directory.
+    Man(commands::man::ManArgs),
 }
 
 /// Runs one subcommand, writing its output to `out`. The commands that build bots
@@ -110,6 +114,8 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<()> {
         Command::Stats(args) => commands::stats::run(args, out),
         Command::Replay(args) => commands::replay::run(args, out),
         Command::Solve(args) => commands::solve::run(args, out),
+        Command::Completions(args) => commands::completions::run(args, Cli::command(), out),
+        Command::Man(args) => commands::man::run(args, Cli::command(), out),
     }
 }
 

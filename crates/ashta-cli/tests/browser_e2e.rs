@@ -245,7 +245,12 @@ mod served {
     /// The tools every browser test needs (Node.js, Chromium, the browser driver), or
     /// the test skipped (failed with `ASHTA_TEST_ALL=1`) saying which is missing.
     fn browser_tools(what: &str) -> Option<String> {
-        let tools = [needs::NODE, needs::CHROMIUM, needs::BROWSER_DRIVER];
+        let tools = [
+            needs::NODE,
+            needs::CHROMIUM,
+            needs::BROWSER_DRIVER,
+            needs::WASM_TARGET,
+        ];
         needs::available(what, &tools).then(needs::chromium_path)
     }
 

@@ -119,6 +119,11 @@ pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
         .unwrap_or_else(|| (StatusCode::NOT_FOUND, "no such asset").into_response())
 }
 
+/// Whether the browser module is built in: false when the build lacked the wasm32
+/// target (`build.rs` then embeds empty files and says so), and the page plays online
+/// only.
+pub const BROWSER_MODULE_BUILT: bool = !cfg!(browser_module_missing);
+
 /// The files of the browser module that the page loads.
 const MODULE_FILES: [&str; 2] = ["ashta_wasm.js", "ashta_wasm_bg.wasm"];
 
@@ -164,6 +169,12 @@ fn module() -> &'static [ModuleFile] {
 
 /// Prepares the browser module (gzips it) and says in the log that offline play is on.
 pub fn announce_module() {
+    if !BROWSER_MODULE_BUILT {
+        tracing::warn!(
+            "built without the browser module (the build lacked the wasm32-unknown-unknown target): offline play off"
+        );
+        return;
+    }
     let files = module();
     tracing::info!(
         "browser module built in ({} bytes, {} gzipped): offline play on",
@@ -176,6 +187,12 @@ pub fn announce_module() {
 /// `dir`, created if missing: the module the server serves, for tools that load it
 /// outside a browser (the Node checks of `scripts/test`).
 pub fn write_module(dir: &std::path::Path) -> std::io::Result<()> {
+    if !BROWSER_MODULE_BUILT {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "this server was built without its browser module (rustup target add wasm32-unknown-unknown, then build again)",
+        ));
+    }
     std::fs::create_dir_all(dir)?;
     for (name, data) in MODULE_FILES.iter().zip(EMBEDDED_MODULE) {
         std::fs::write(dir.join(name), data)?;
@@ -184,6 +201,13 @@ pub fn write_module(dir: &std::path::Path) -> std::io::Result<()> {
 }
 
 fn module_file(name: &str, headers: &HeaderMap) -> Response {
+    if !BROWSER_MODULE_BUILT {
+        return (
+            StatusCode::NOT_FOUND,
+            "this server was built without its browser module",
+        )
+            .into_response();
+    }
     let Some(found) = module().iter().find(|f| f.name == name) else {
         return (StatusCode::NOT_FOUND, "no such file of the browser module").into_response();
     };
@@ -201,6 +225,10 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(
+        browser_module_missing,
+        ignore = "built without the wasm32-unknown-unknown target: no browser module"
+    )]
     fn the_embedded_module_is_a_wasm_binary_with_its_glue() {
         let files = module();
         assert_eq!(files.len(), 2);
@@ -214,6 +242,16 @@ mod tests {
         write_module(&dir.path().join("pkg")).unwrap();
         let written = std::fs::read(dir.path().join("pkg/ashta_wasm_bg.wasm")).unwrap();
         assert_eq!(written, files[1].plain);
+    }
+
+    #[test]
+    #[cfg(browser_module_missing)]
+    fn a_server_built_without_the_module_says_so_instead_of_serving_empty_files() {
+        let r = module_file("ashta_wasm_bg.wasm", &HeaderMap::new());
+        assert_eq!(r.status(), StatusCode::NOT_FOUND);
+        let dir = tempfile::tempdir().unwrap();
+        let error = write_module(&dir.path().join("pkg")).unwrap_err();
+        assert!(error.to_string().contains("without its browser module"));
     }
 
     #[test]

@@ -3,8 +3,10 @@
 
 pub mod analyze;
 pub mod board;
+pub mod completions;
 pub mod engine;
 pub mod hint;
+pub mod man;
 pub mod moves;
 pub mod perft;
 pub mod plays;

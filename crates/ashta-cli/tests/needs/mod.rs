@@ -61,6 +61,24 @@ pub const BROWSER_DRIVER: Tool = Tool {
     present: || e2e_dir().join("node_modules/playwright-core").is_dir(),
 };
 
+/// The wasm32 target, without which the server is built without its browser module
+/// (the page then has no offline play, tutorial board or review in the browser).
+pub const WASM_TARGET: Tool = Tool {
+    name: "the Rust target wasm32-unknown-unknown (the server's browser module)",
+    install: "rustup target add wasm32-unknown-unknown, then build again",
+    present: || {
+        Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+            .args(["--print", "sysroot"])
+            .output()
+            .is_ok_and(|out| {
+                let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_string();
+                Path::new(&sysroot)
+                    .join("lib/rustlib/wasm32-unknown-unknown/lib")
+                    .is_dir()
+            })
+    },
+};
+
 /// tmux, to drive the terminal game.
 pub const TMUX: Tool = Tool {
     name: "tmux",
