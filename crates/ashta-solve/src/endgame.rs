@@ -205,10 +205,13 @@ pub fn endgame_candidates(dir: &Path, full: &Rules) -> Vec<(u8, PathBuf)> {
     out
 }
 
-/// The endgame table of `full`'s game in the data directory `dir`: `Ok(None)` when the
-/// game has none to use (more than two players, another board, a turn limit, or no
-/// table built); an error when a table there cannot be read.
-pub fn find_endgames(dir: &Path, full: &Variant) -> Result<Option<EndgameTable>, SolveError> {
+/// The endgame table of `full`'s game in the data directory `dir`, with its file:
+/// `Ok(None)` when the game has none to use (more than two players, another board, a
+/// turn limit, or no table built); an error when a table there cannot be read.
+pub fn find_endgames(
+    dir: &Path,
+    full: &Variant,
+) -> Result<Option<(EndgameTable, PathBuf)>, SolveError> {
     let rules = full.rules();
     if rules.players != 2 || rules.size != 5 || rules.turn_limit.is_some() {
         return Ok(None);
@@ -218,15 +221,19 @@ pub fn find_endgames(dir: &Path, full: &Variant) -> Result<Option<EndgameTable>,
             continue;
         }
         let solution = crate::table::read(&path, Some(&endgame_rules(rules, k)))?;
-        return EndgameTable::new(Arc::new(solution), full).map(Some);
+        return EndgameTable::new(Arc::new(solution), full).map(|t| Some((t, path)));
     }
     Ok(None)
 }
 
 /// Every position of `board`'s game at the start of a turn where both players have
-/// captured that the engine accepts: the positions an endgame of the game with more
-/// pawns can be (a player with a pawn at home has passed the gate), whether or not the
-/// start of `board`'s own game reaches them.
+/// captured that the engine accepts and play can reach: the positions an endgame of
+/// the game with more pawns can be (a player with a pawn at home has passed the gate),
+/// whether or not the start of `board`'s own game reaches them. A position with `e`
+/// extra turns waiting has at least `e + 1` of the opponent's pawns at their start (a
+/// run of `e + 1` captures or more sent them there, and none can leave it before the
+/// run ends); with fewer it could not arise, and its captures would run past the extra
+/// turns the index holds.
 pub fn endgame_roots(board: &Board, indexer: &Indexer) -> Vec<Compact> {
     let m = indexer.multisets();
     let per_head = m * m * (indexer.len() / (8 * m * m));
@@ -242,6 +249,14 @@ pub fn endgame_roots(board: &Board, indexer: &Indexer) -> Vec<Compact> {
             (0..2)
                 .all(|p| c.home_count(board, p) < board.pawns())
                 .then_some(())?;
+            // Extra turns waiting mean captures in this run: each sent a pawn of the
+            // opponent's to its start (off the board under grace entry), cell 0, where
+            // it stays until the run ends.
+            let at_start = c.pawns[c.opponent()][..board.pawns()]
+                .iter()
+                .filter(|&&x| x == 0)
+                .count();
+            (c.extra == 0 || at_start > c.extra as usize).then_some(())?;
             board.position(&c).ok().map(|_| c)
         })
         .collect()

@@ -254,10 +254,10 @@ fn compact_endgame_table_round_trips_and_is_found_by_the_full_game() {
     assert!(back.tolerance() > s.tolerance());
     let compact = std::fs::metadata(&path).unwrap().len();
     assert!(compact < (k0.len() * 24) as u64, "{compact} bytes");
-    let found = find_endgames(&dir, &full)
+    let (found, at) = find_endgames(&dir, &full)
         .unwrap()
         .expect("the table is found");
-    assert_eq!(found.pawns(), 1);
+    assert_eq!((found.pawns(), at), (1, path.clone()));
     let mut bytes = std::fs::read(&path).unwrap();
     let mid = bytes.len() / 2;
     bytes[mid] ^= 1;
