@@ -367,6 +367,13 @@ impl MctsBot {
         }
     }
 
+    /// The bot with `table` as the endgame table of its game (instead of the data
+    /// directory's), when [`MctsConfig::endgames`] is on.
+    pub fn with_endgame_table(mut self, table: Arc<EndgameTable>) -> Self {
+        self.endgames = Some((variant_id(table.variant()), Some(table)));
+        self
+    }
+
     /// The settings.
     pub fn config(&self) -> &MctsConfig {
         &self.config
