@@ -57,7 +57,10 @@ fn main() {
                     break;
                 }
                 let endgame = table.is_endgame(&pos);
-                let most_out = (0..2).map(|p| pawns_out(&variant, &pos, p)).max().unwrap_or(0);
+                let most_out = (0..2)
+                    .map(|p| pawns_out(&variant, &pos, p))
+                    .max()
+                    .unwrap_or(0);
                 for (k, d) in down_here.iter_mut().enumerate() {
                     *d |= most_out <= k;
                 }
