@@ -5,7 +5,9 @@
 //! rated exactly by the endgame table in `DATA_DIR` ([`ashta_analysis::endgame_hint`]).
 //! Prints one JSON line per bot: games, games that reached the table, turns and
 //! decisions in it per game, the share of perfect plays and the mean score lost per
-//! decision there.
+//! decision there. `PLAYER@JUDGED` plays the games with `PLAYER` and rates the play
+//! `JUDGED` would make at each endgame decision (a fast player gives more endgames for
+//! the time).
 //!
 //! `cargo run --release -p ashta-analysis --example endgame_errors -- DATA_DIR PRESET GAMES BOT [BOT...]`
 
@@ -39,10 +41,12 @@ fn main() {
     let games: u64 = args[3].parse().expect("GAMES: a number");
     let tie = tie(table.solution());
     for name in &args[4..] {
+        let (player, judged) = name.split_once('@').unwrap_or((name, name));
         let mut seats = [
-            make_bot(name, 1, None).expect("bot"),
-            make_bot(name, 2, None).expect("bot"),
+            make_bot(player, 1, None).expect("bot"),
+            make_bot(player, 2, None).expect("bot"),
         ];
+        let mut judge = make_bot(judged, 3, None).expect("bot");
         let (mut reached, mut turns_in, mut decisions, mut perfect, mut lost) =
             (0u64, 0usize, 0usize, 0usize, 0.0f64);
         // Games in which each player came down to at most 2 (and 1) pawns out.
@@ -79,10 +83,18 @@ fn main() {
                 if endgame {
                     let h = endgame_hint(&table, &pos).expect("an endgame of the table");
                     if h.plays.len() > 1 {
+                        let judged_play = if player == judged {
+                            play.clone()
+                        } else {
+                            judge
+                                .try_choose(&variant, &pos)
+                                .expect("bot")
+                                .expect("a play")
+                        };
                         let made = h
                             .plays
                             .iter()
-                            .find(|p| p.play.position == play.position)
+                            .find(|p| p.play.position == judged_play.position)
                             .expect("a play of the bag");
                         decisions += 1;
                         lost += made.error;
