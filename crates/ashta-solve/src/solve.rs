@@ -62,7 +62,20 @@ fn solve_with(
     let indexer = Indexer::new(&board);
     let began = Instant::now();
     let roots = if endgames {
-        endgame_roots(&board, &indexer)
+        let bar = if options.progress {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_message("listing the positions where both players have captured");
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let roots = endgame_roots(&board, &indexer);
+        bar.finish_with_message(format!(
+            "{} positions where both players have captured",
+            roots.len()
+        ));
+        roots
     } else {
         Vec::new()
     };
