@@ -18,7 +18,10 @@
 //!   pawn goes back to its start, where it cannot be taken again in the run), so at the
 //!   start of a turn at most `k − 1` are left, what the `k`-pawn index holds; a position
 //!   with more (which play cannot reach) is outside the table.
-//! - **The gate**: a pawn at home has passed it, so its owner has captured in both games.
+//! - **The gate**: a pawn at home has passed it, so in an endgame of the game with more
+//!   pawns both players have captured. The start of the `k`-pawn game does not reach
+//!   every such position, so the endgame table is solved from all of them as well
+//!   ([`endgame_roots`], [`crate::solve_endgames`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
