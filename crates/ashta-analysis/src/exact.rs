@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use ashta_engine::{Game, Play, Position, Record, RecordError, ThrowStep, Variant};
-use ashta_solve::{table, Chances, Solution, SolveError};
+use ashta_solve::{find_endgames, table, Chances, EndgameTable, Solution, SolveError};
 
 use super::chance::WinVector;
 use super::game::{summaries, walk_turns, Decision, GameReview, TurnReview};
@@ -78,6 +78,66 @@ pub fn find_table(
             Ok(Some(ExactTable { solution, path }))
         }
     }
+}
+
+/// The endgame table of `variant`'s game as `choice` says, with its file: the table of
+/// the same game with two pawns (or one) in the data directory ([`ashta_solve::find_endgames`]),
+/// which values exactly every position where each player has at most that many pawns
+/// out. `Ok(None)` with [`TableChoice::None`] or [`TableChoice::File`] (a named table
+/// is the game's own), for games no endgame table holds, or when none is built.
+pub fn find_endgame_table(
+    variant: &Variant,
+    choice: &TableChoice,
+) -> Result<Option<(EndgameTable, PathBuf)>, SolveError> {
+    match choice {
+        TableChoice::None | TableChoice::File(_) => Ok(None),
+        TableChoice::Default => find_endgames(&data_dir(), variant),
+        TableChoice::In(dir) => find_endgames(dir, variant),
+    }
+}
+
+/// Every play of the bag rated exactly by an endgame table, best first: `None` when
+/// the position is not one of its endgames (a player has more pawns out), or the player
+/// must throw first.
+pub fn endgame_hint(table: &EndgameTable, pos: &Position) -> Option<ExactHint> {
+    let rated = table.rate_plays(pos)?;
+    let best = rated.first().map_or(0.5, |r| r.chances.score());
+    let plays: Vec<ExactPlay> = rated
+        .into_iter()
+        .map(|r| ExactPlay {
+            error: (best - r.chances.score()).max(0.0),
+            play: r.play,
+            chances: r.chances,
+        })
+        .collect();
+    Some(ExactHint {
+        player: pos.to_move(),
+        forced: plays.len() == 1,
+        plays,
+    })
+}
+
+/// The exact value of `pos` for the player to move, with the table it comes from: the
+/// solution table of the game (`ashta solve`) when there is one, else, in an endgame
+/// (each player with at most two pawns out), the endgame table (`ashta solve
+/// --endgames`). `Ok(None)` when no table holds the position, or while the player is
+/// still throwing; an error when a table cannot be read.
+pub fn exact_value(
+    variant: &Variant,
+    pos: &Position,
+    choice: &TableChoice,
+) -> Result<Option<(Chances, PathBuf)>, SolveError> {
+    if let Some(t) = find_table(variant, choice)? {
+        return match t
+            .solution
+            .chances(&reread(t.solution.variant(), variant, pos)?)
+        {
+            Ok(c) => Ok(Some((c, t.path))),
+            Err(SolveError::Unreached | SolveError::NotTurnStart) => Ok(None),
+            Err(e) => Err(e),
+        };
+    }
+    Ok(find_endgame_table(variant, choice)?.and_then(|(t, path)| Some((t.chances(pos)?, path))))
 }
 
 /// Where solution tables live by default (`ashta solve` writes them there): `$ASHTA_DATA`,
@@ -177,7 +237,7 @@ fn scores(player: usize, c: &Chances) -> WinVector {
 }
 
 /// A play with its exact score, in the shape of a rolled-out play (no sampling error).
-fn ranked(player: usize, p: &ExactPlay, best: f64) -> RankedPlay {
+pub(crate) fn ranked(player: usize, p: &ExactPlay, best: f64) -> RankedPlay {
     RankedPlay {
         play: p.play.clone(),
         win: p.chances.score(),

@@ -31,10 +31,12 @@ use ashta_engine::{Game, Moment, Position, Record, RecordError, ThrowStep, Varia
 use serde::Serialize;
 
 use super::chance::Chance;
+use super::exact::{endgame_hint, ranked, tie};
 use super::hint::{estimate, hint, HintConfig, RankedPlay};
 use super::luck::{throw_luck, ThrowLuck};
 use super::rating::{rating_band, RatingBand, REVIEW_ROLLOUTS};
 use super::rollout::RolloutConfig;
+use ashta_solve::EndgameTable;
 
 /// How a game is reviewed.
 #[derive(Clone, Debug, PartialEq)]
@@ -178,6 +180,8 @@ pub struct Decision {
     pub noise: f64,
     /// How bad it was.
     pub mark: Mark,
+    /// Rated exactly, from a solution or endgame table (every standard error 0).
+    pub exact: bool,
 }
 
 impl Decision {
@@ -204,6 +208,7 @@ impl Decision {
             mark: Mark::of(error, noise),
             made,
             best,
+            exact: false,
         }
     }
 
@@ -369,6 +374,19 @@ pub fn analyze_record(
     config: &AnalysisConfig,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameReview, RecordError> {
+    analyze_record_with_endgames(record, config, None, progress)
+}
+
+/// [`analyze_record`], with the decisions of the endgames rated exactly from an
+/// endgame table (`ashta solve --endgames`, [`crate::exact::find_endgame_table`]):
+/// where each player has at most the table's pawns out, the error is the score lost
+/// against the best play under perfect play, with no rollouts ([`Decision::exact`]).
+pub fn analyze_record_with_endgames(
+    record: &Record,
+    config: &AnalysisConfig,
+    endgames: Option<&EndgameTable>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GameReview, RecordError> {
     let game = Game::replay(record)?;
     let variant = game.variant().clone();
     let walked = walk_turns(record)?;
@@ -399,7 +417,28 @@ pub fn analyze_record(
             seed,
             ..config.hint.clone()
         };
-        let decision = if step == ThrowStep::Moving && settled {
+        let exact = endgames
+            .filter(|_| step == ThrowStep::Moving && settled)
+            .and_then(|t| Some((t, endgame_hint(t, &thrown)?)));
+        let decision = if let Some((table, h)) = exact {
+            let rank = h
+                .plays
+                .iter()
+                .position(|p| p.play.position == after)
+                .ok_or_else(|| bad("the moves do not make a whole play of the bag".into()))?;
+            let best_score = h.value().score();
+            let player = before.to_move();
+            let made = ranked(player, &h.plays[rank], best_score);
+            let best = ranked(player, &h.plays[0], best_score);
+            let better = h
+                .plays
+                .iter()
+                .filter(|p| p.chances.score() > made.win + tie(table.solution()))
+                .count();
+            let mut d = Decision::new(thrown, made, best, better + 1, h.plays.len());
+            d.exact = true;
+            Some(d)
+        } else if step == ThrowStep::Moving && settled {
             let h = hint(&variant, &thrown, &turn_hint);
             let rank = h
                 .plays

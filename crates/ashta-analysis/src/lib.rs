@@ -29,12 +29,12 @@ pub mod summary;
 
 pub use chance::{Branch, Chance, Expansion, WinVector};
 pub use exact::{
-    analyze_record_exact, exact_hint, find_table, ExactHint, ExactPlay, ExactReviewError,
-    ExactTable, TableChoice,
+    analyze_record_exact, endgame_hint, exact_hint, exact_value, find_endgame_table, find_table,
+    ExactHint, ExactPlay, ExactReviewError, ExactTable, TableChoice,
 };
 pub use game::{
-    analyze_record, noise_sigmas, AnalysisConfig, Confidence, Decision, GameReview, Mark,
-    PlayerSummary, TurnReview, FALSE_LABEL_RATE,
+    analyze_record, analyze_record_with_endgames, noise_sigmas, AnalysisConfig, Confidence,
+    Decision, GameReview, Mark, PlayerSummary, TurnReview, FALSE_LABEL_RATE,
 };
 pub use hint::{
     estimate, estimate_within, hint, hint_within, Estimate, Hint, HintConfig, RankedPlay,

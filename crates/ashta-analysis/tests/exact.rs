@@ -94,3 +94,60 @@ fn find_table_in_a_data_directory_finds_the_rules_table_by_its_file_name() {
     assert!(ashta_analysis::ReviewSummary::new(&review).exact);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The review of a four-pawn two-player game played from an endgame rates every
+/// decision exactly from the endgame table: the error of each play is the table's.
+#[test]
+fn review_of_a_four_pawn_endgame_is_exact_from_the_endgame_table() {
+    use ashta_analysis::{analyze_record_with_endgames, endgame_hint, AnalysisConfig};
+    use ashta_solve::{solve_endgames, EndgameTable};
+    use std::sync::Arc;
+
+    let (small, _) = solve_endgames(one_pawn(), &IterateOptions::default()).unwrap();
+    let mut rules = Rules::preset(Preset::Standard);
+    rules.players = 2;
+    let full = Variant::new(rules).unwrap();
+    let table = EndgameTable::new(Arc::new(small), &full).unwrap();
+    let (v, start) =
+        ashta_engine::parse_any("standard 5 2 0 - 6,24,24,24/3,24,24,24 01 - 0").unwrap();
+    let start = full.check(&v.to_json(&start)).unwrap();
+    let mut game = ashta_engine::Game::from_position(full.clone(), start, Some(11));
+    let mut errors = Vec::new();
+    for _ in 0..60 {
+        if game.position().is_over() {
+            break;
+        }
+        game.throw().unwrap();
+        if game.position().is_over() || game.phase() == ashta_engine::Phase::Throwing {
+            continue;
+        }
+        // The worst play, so that errors show.
+        let h = endgame_hint(&table, game.position()).unwrap();
+        let worst = h.plays.last().unwrap();
+        errors.push(worst.error);
+        for mv in worst.play.moves.clone() {
+            game.play(mv).unwrap();
+        }
+    }
+    let config = AnalysisConfig {
+        hint: ashta_analysis::HintConfig {
+            rollouts: Some(2),
+            ..ashta_analysis::HintConfig::default()
+        },
+        ..AnalysisConfig::default()
+    };
+    let review =
+        analyze_record_with_endgames(game.record(), &config, Some(&table), &mut |_, _| {}).unwrap();
+    let decisions: Vec<_> = review
+        .turns
+        .iter()
+        .filter_map(|t| t.decision.as_ref())
+        .collect();
+    assert_eq!(decisions.len(), errors.len());
+    assert!(!decisions.is_empty());
+    for (d, e) in decisions.iter().zip(&errors) {
+        assert!(d.exact);
+        assert_eq!(d.error_stderr, 0.0);
+        assert!((d.error - e).abs() < 1e-12, "{} against {e}", d.error);
+    }
+}

@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 mod board;
+pub mod endgames;
 pub mod eval;
 mod expecti;
 pub mod external;

@@ -37,12 +37,20 @@
 //! plays this game it recognised as greedy's ([`crate::opponent_model`]). Such a seat's
 //! decision node has one child, greedy's play.
 //!
+//! In a two-player game whose endgame table is built (`ashta solve --endgames`,
+//! [`crate::endgames`]), with [`MctsConfig::endgames`] on: a position where each
+//! player has at most two pawns out is played from the table, without search, and a
+//! leaf of the tree that is such a position is scored by its exact value instead of
+//! the evaluation.
+//!
 //! With a simulation budget the search is deterministic: its random numbers come from
 //! a ChaCha8 generator seeded by the bot's seed and the position, and the tree is a
 //! plain vector (no hash-map iteration order anywhere).
 
 use std::sync::Arc;
 use std::time::Duration;
+
+use ashta_solve::EndgameTable;
 use web_time::Instant;
 
 use ashta_engine::{
@@ -53,6 +61,7 @@ use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
 use crate::board::for_players;
+use crate::endgames::{endgame_table, exact_values};
 use crate::eval::{Evaluator, WeightSet};
 use crate::greedy::{evaluator, greedy_pick, variant_id};
 use crate::opponent_model::{GreedyWatch, RECOGNISED_AFTER};
@@ -112,6 +121,9 @@ pub struct MctsConfig {
     /// With [`Opponents::Recognise`]: contested decisions in agreement with greedy
     /// (and none against) after which a seat is expected to play as greedy does.
     pub recognise_after: u32,
+    /// Play two-player endgames from the endgame table, and score the leaves that
+    /// reach one by it, when the table is built ([`crate::endgames`]).
+    pub endgames: bool,
 }
 
 /// How the search expects the other players to play.
@@ -158,6 +170,7 @@ impl Default for MctsConfig {
             tuning: None,
             opponents: Opponents::Recognise,
             recognise_after: RECOGNISED_AFTER,
+            endgames: true,
         }
     }
 }
@@ -172,6 +185,7 @@ impl MctsConfig {
         MctsConfig {
             simulations: 1000,
             noise: 0.04,
+            endgames: false,
             ..Self::default()
         }
     }
@@ -196,6 +210,8 @@ pub struct MctsBot {
     last_simulations: u64,
     /// Stops every search early (see [`Bot::set_stop`]).
     stop: Stop,
+    /// The endgame table of the variant last played, by its id.
+    endgames: Option<(u64, Option<Arc<EndgameTable>>)>,
 }
 
 /// Nodes a bot keeps allocated between decisions: a tree that grew past this is freed
@@ -347,7 +363,15 @@ impl MctsBot {
             last_nodes: 0,
             last_simulations: 0,
             stop: Stop::never(),
+            endgames: None,
         }
+    }
+
+    /// The bot with `table` as the endgame table of its game (instead of the data
+    /// directory's), when [`MctsConfig::endgames`] is on.
+    pub fn with_endgame_table(mut self, table: Arc<EndgameTable>) -> Self {
+        self.endgames = Some((variant_id(table.variant()), Some(table)));
+        self
     }
 
     /// The settings.
@@ -375,6 +399,23 @@ impl MctsBot {
         // A time budget counts from here, root expansion included.
         let start = Instant::now();
         let id = variant_id(variant);
+        let endgames = if self.config.endgames {
+            if self.endgames.as_ref().is_none_or(|(k, _)| *k != id) {
+                self.endgames = Some((id, endgame_table(variant)));
+            }
+            self.endgames.as_ref().and_then(|(_, t)| t.clone())
+        } else {
+            None
+        };
+        if let Some(rated) = endgames.as_ref().and_then(|t| t.rate_plays(pos)) {
+            return rated
+                .into_iter()
+                .map(|r| {
+                    let score = r.chances.win + 0.5 * self.config.draw_weight * r.chances.draw;
+                    (r.play, score, 0)
+                })
+                .collect();
+        }
         if self.chance.as_ref().is_none_or(|(k, _)| *k != id) {
             self.chance = Some((id, ChanceTable::new(variant, self.config.max_throws)));
         }
@@ -412,6 +453,7 @@ impl MctsBot {
             model: model.as_ref(),
             modelled_scored: 0,
             eval: &eval,
+            endgames: endgames.as_deref(),
             table,
             config: &self.config,
             tree: &mut self.tree,
@@ -500,6 +542,8 @@ struct Search<'a> {
     /// Plays of modelled opponents scored by the model so far.
     modelled_scored: usize,
     eval: &'a Evaluator,
+    /// The endgame table, when the bot plays from one and it is built.
+    endgames: Option<&'a EndgameTable>,
     table: &'a ChanceTable,
     config: &'a MctsConfig,
     tree: &'a mut Tree,
@@ -511,6 +555,12 @@ impl Search<'_> {
     /// over), and a locked position is scored as the frozen draw it must become.
     fn value(&self, pos: &Position) -> [f64; 4] {
         let v = self.variant;
+        if let Some(exact) = self
+            .endgames
+            .and_then(|t| exact_values(t, pos, self.config.draw_weight))
+        {
+            return exact;
+        }
         if self.config.locked_draws && !pos.is_over() && locked_draw(v, pos) {
             let mut end = *pos;
             v.declare_draw(&mut end, DrawReason::Frozen)

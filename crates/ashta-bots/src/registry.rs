@@ -5,7 +5,9 @@
 //! `mcts:sims=2000`, `expecti:depth=2,time=50`; the searching bots take
 //! `draw=W` (how much of its share of a draw counts: 1 by default, 0 as a loss) and
 //! `eval=hand|fitted|best` (default `best`: the value net where one is shipped for the
-//! rules, else the strongest weights; see [`WeightSet`]). `engine:"COMMAND ARGS"` runs another
+//! rules, else the strongest weights; see [`WeightSet`]). `mcts`, `master` and `default`
+//! play two-player endgames from the endgame table when it is built
+//! ([`crate::endgames`]; `endgames=off` plays them by search). `engine:"COMMAND ARGS"` runs another
 //! program that speaks the engine protocol (see [`crate::external`]).
 
 use std::sync::Arc;
@@ -280,6 +282,13 @@ fn build(
                         }
                     }
                     "recognise" => config.recognise_after = number(k, v)? as u32,
+                    "endgames" => {
+                        config.endgames = match v.as_str() {
+                            "on" => true,
+                            "off" => false,
+                            _ => return Err(bad(&format!("{k}={v}"), "endgames is on or off")),
+                        }
+                    }
                     "draw" => config.draw_weight = number(k, v)?,
                     "prior" => {
                         config.prior_visits = number(k, v)?;
@@ -290,7 +299,7 @@ fn build(
                     }
                     _ => return Err(bad(
                         &format!("{k}={v}"),
-                        "mcts takes sims, time (ms), c, noise, eval, opponents, recognise, draw, prior",
+                        "mcts takes sims, time (ms), c, noise, eval, opponents, recognise, draw, prior, endgames (on|off)",
                     )),
                 }
             }

@@ -1,11 +1,13 @@
 //! Our bots and analysis from Python: `ashta.Bot`, `ashta.bots.choose`, `ashta.hint`,
-//! `ashta.analyze`. The bots decide a whole play (every value of the bag); it comes
+//! `ashta.analyze`, `ashta.exact_value`. The bots decide a whole play (every value of the bag); it comes
 //! back as the action ids of its moves, in order. The GIL is released while they think.
 
 use std::sync::Mutex;
 use std::time::Duration;
 
-use ashta_analysis::{analyze_record, hint as engine_hint, AnalysisConfig, HintConfig};
+use ashta_analysis::{
+    analyze_record, hint as engine_hint, AnalysisConfig, HintConfig, TableChoice,
+};
 use ashta_bots::make_bot;
 use ashta_engine::{Move, Position, Record, Variant};
 use ashta_session::Bot;
@@ -238,4 +240,38 @@ pub fn analyze<'py>(
     out.set_item("turns", turns)?;
     out.set_item("wins_start", review.wins_start.clone())?;
     Ok(out)
+}
+
+/// `ashta.exact_value(state, data_dir=None)`: the exact value of the position for the
+/// player to move under perfect play, from the solution table of its game
+/// (`ashta solve`) or, in an endgame of a two-player game (each player with at most two
+/// pawns out), the endgame table (`ashta solve --endgames`), found in `data_dir` (by
+/// default the data directory): a dict `{"score", "win", "draw", "loss", "table"}`, or
+/// `None` when no table holds the position (or the player is still throwing).
+#[pyfunction]
+#[pyo3(signature = (state, data_dir=None))]
+pub fn exact_value<'py>(
+    py: Python<'py>,
+    state: PyRef<'_, PyState>,
+    data_dir: Option<std::path::PathBuf>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let (variant, pos) = (state.variant().clone(), *state.game.position());
+    drop(state);
+    let choice = match data_dir {
+        Some(dir) => TableChoice::In(dir),
+        None => TableChoice::Default,
+    };
+    let found = py
+        .detach(|| ashta_analysis::exact_value(&variant, &pos, &choice))
+        .map_err(|e| BotError::new_err(format!("exact value: {e}")))?;
+    let Some((c, path)) = found else {
+        return Ok(None);
+    };
+    let d = PyDict::new(py);
+    d.set_item("score", c.score())?;
+    d.set_item("win", c.win)?;
+    d.set_item("draw", c.draw)?;
+    d.set_item("loss", c.loss())?;
+    d.set_item("table", path.display().to_string())?;
+    Ok(Some(d))
 }

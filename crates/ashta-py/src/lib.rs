@@ -59,6 +59,7 @@ fn _ashta(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bots::choose, m)?)?;
     m.add_function(wrap_pyfunction!(bots::hint, m)?)?;
     m.add_function(wrap_pyfunction!(bots::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::exact_value, m)?)?;
     m.add_function(wrap_pyfunction!(games::run_games, m)?)?;
     m.add_function(wrap_pyfunction!(games::summary_from_state, m)?)?;
     Ok(())

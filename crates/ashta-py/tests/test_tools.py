@@ -131,3 +131,34 @@ def test_run_games_releases_the_gil():
         spins += 1
     t.join()
     assert spins > 10_000
+
+
+def test_exact_value_of_an_endgame_comes_from_the_endgame_table(tmp_path):
+    """A two-player endgame (one pawn out each) is valued exactly from the endgame
+    table that `ashta solve --endgames` builds; other positions have no exact value."""
+    env = dict(os.environ, ASHTA_DATA=str(tmp_path))
+    subprocess.run(
+        [ashta_binary(), "solve", "--pawns", "1", "--endgames", "--quiet"],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    game = ashta.Game(players=2)
+    position = {
+        "rules": {"preset": "standard", "players": 2},
+        "size": 5,
+        "players": 2,
+        "to_move": 0,
+        "bag": [],
+        "pawns": [[6, 24, 24, 24], [3, 24, 24, 24]],
+        "captured": [True, True],
+        "blocks": [],
+        "extra_turns": 0,
+    }
+    state = game.state_from_json(json.dumps(position))
+    value = ashta.exact_value(state, data_dir=str(tmp_path))
+    assert value["table"].endswith("standard-2p-1pawns.endgames")
+    assert abs(value["win"] + value["draw"] + value["loss"] - 1) < 1e-9
+    assert abs(value["score"] - value["win"] - value["draw"] / 2) < 1e-12
+    assert ashta.exact_value(game.new_initial_state(), data_dir=str(tmp_path)) is None
+    assert ashta.exact_value(state, data_dir=str(tmp_path / "none")) is None

@@ -89,6 +89,14 @@ impl Board {
                 c.captured |= 1 << p;
             }
         }
+        self.read_blocks(v, pos, &mut c);
+        c
+    }
+
+    /// Sets `c`'s block bits from the blocks of `pos`, a position of `v`'s game on this
+    /// board's path (`c`'s pawns already set).
+    pub(crate) fn read_blocks(&self, v: &ashta_engine::Variant, pos: &Position, c: &mut Compact) {
+        let n = self.pawns();
         if pos.has_blocks() {
             let mover = c.to_move as usize;
             for b in v.blocks(pos) {
@@ -105,7 +113,6 @@ impl Board {
                 }
             }
         }
-        c
     }
 
     /// The position in the engine's JSON form (empty bag).

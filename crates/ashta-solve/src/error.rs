@@ -56,6 +56,14 @@ pub enum SolveError {
         /// The command that builds it.
         command: String,
     },
+    /// A table that does not hold the endgames of a game.
+    #[error("the table solves {table}, which holds no endgame of this game ({game}): it must be the same two-player rules with fewer pawns")]
+    OtherGame {
+        /// The table's rules (JSON).
+        table: String,
+        /// The game's rules (JSON).
+        game: String,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {error}")]
     Io {

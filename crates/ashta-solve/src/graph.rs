@@ -66,6 +66,17 @@ impl Graph {
 /// Finds every position reachable from the start of the game and each one's turn,
 /// with a progress line on standard error when `progress` is set.
 pub fn explore(board: &Board, indexer: &Indexer, progress: bool) -> Result<Graph, SolveError> {
+    explore_from(board, indexer, &[], progress)
+}
+
+/// [`explore`] from the start and from `roots` too (positions the start may not reach,
+/// such as the endgames of a game with more pawns): the start stays state 0.
+pub fn explore_from(
+    board: &Board,
+    indexer: &Indexer,
+    roots: &[Compact],
+    progress: bool,
+) -> Result<Graph, SolveError> {
     let bags = bags(board.variant());
     let mut graph = Graph::default();
     let start = board.variant().start_position();
@@ -95,6 +106,17 @@ pub fn explore(board: &Board, indexer: &Indexer, progress: bool) -> Result<Graph
     graph.compacts.push(start);
     raw.push(Vec::new());
     let mut frontier = vec![0u32];
+    for c in roots {
+        let i = indexer.index(c);
+        if let std::collections::hash_map::Entry::Vacant(v) = ids.entry(i) {
+            let id = graph.keys.len() as u32;
+            v.insert(id);
+            graph.keys.push(i);
+            graph.compacts.push(*c);
+            raw.push(Vec::new());
+            frontier.push(id);
+        }
+    }
     let mut depth = 0;
     while !frontier.is_empty() {
         let found: Vec<Vec<Outcome>> = frontier

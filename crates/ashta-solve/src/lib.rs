@@ -29,6 +29,7 @@ mod board;
 mod checkpoint;
 mod compact;
 mod end;
+mod endgame;
 mod endless;
 mod error;
 mod graph;
@@ -52,10 +53,14 @@ pub mod graph_end_codes {
     pub use crate::graph::{END_DRAW as DRAW, END_LOSS as LOSS, END_WIN as WIN};
 }
 pub use end::End;
+pub use endgame::{
+    covers, endgame_candidates, endgame_roots, endgame_rules, find_endgames, EndgameTable,
+    ENDGAME_PAWNS,
+};
 pub use endless::ENDLESS_LIMIT;
 pub use index::{layer, Indexer, INDEX_VERSION};
 pub use iterate::{iterate, IterateOptions, LayerReport, Values};
 pub use solution::{Chances, RatedPlay, Solution};
-pub use solve::{solve, SolveReport};
+pub use solve::{solve, solve_endgames, SolveReport};
 pub use turn::{bag_ends, end_of, outcomes, Outcome};
 pub use walk::Walker;

@@ -7,6 +7,17 @@
 //! "ASHTASOL"  u32 index version  u32 rules length  rules (JSON)  f64 tolerance
 //! u64 count   count × u64 index  count × f64 win   count × f64 draw   u32 CRC-32
 //! ```
+//!
+//! The compact form ([`write_compact`], the endgame tables of `ashta solve --endgames`)
+//! keeps no index: one 16-bit win and one 16-bit draw chance for every index of the
+//! [`crate::Indexer`] in order (65,534 is 1; 65,535 marks a position not solved), so a
+//! value is found by its index alone. Its tolerance is the solve's plus half a step of
+//! 16 bits.
+//!
+//! ```text
+//! "ASHTAEND"  u32 index version  u32 rules length  rules (JSON)  f64 tolerance
+//! u64 length  length × u16 win   length × u16 draw   u32 CRC-32
+//! ```
 
 use std::fs;
 use std::io::Write;
@@ -20,6 +31,11 @@ use crate::index::INDEX_VERSION;
 use crate::solution::Solution;
 
 const MAGIC: &[u8; 8] = b"ASHTASOL";
+const COMPACT_MAGIC: &[u8; 8] = b"ASHTAEND";
+/// A chance of 1 in the compact form.
+const SCALE: f64 = 65534.0;
+/// A position the compact form holds no value for.
+const ABSENT: u16 = u16::MAX;
 
 /// The rules as the table's header writes them: every setting, as a JSON rules object.
 pub fn rules_json(rules: &Rules) -> String {
@@ -63,6 +79,11 @@ pub fn data_dir() -> PathBuf {
     PathBuf::from("ashta-data")
 }
 
+/// The file name of the compact endgame table of a rule set (its pawns the table's).
+pub fn endgame_file_name(rules: &Rules) -> String {
+    file_name(rules).replace(".solution", ".endgames")
+}
+
 /// The default path of the table for a rule set.
 pub fn default_path(rules: &Rules) -> PathBuf {
     data_dir().join(file_name(rules))
@@ -85,29 +106,65 @@ pub fn build_command(rules: &Rules) -> String {
     cmd
 }
 
-/// Writes a solution to `path` (written beside it, then renamed). Returns the CRC-32.
-pub fn write(solution: &Solution, path: &Path) -> Result<u32, SolveError> {
-    let io = |error| SolveError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).map_err(io)?;
-    }
-    let (keys, win, draw) = solution.parts();
+/// The header of both forms: magic, index version, rules, tolerance.
+fn header(magic: &[u8; 8], solution: &Solution, tolerance: f64, capacity: usize) -> Vec<u8> {
     let rules = rules_json(solution.variant().rules());
-    let mut bytes = Vec::with_capacity(64 + rules.len() + keys.len() * 24);
-    bytes.extend(MAGIC);
+    let mut bytes = Vec::with_capacity(64 + rules.len() + capacity);
+    bytes.extend(magic);
     bytes.extend(INDEX_VERSION.to_le_bytes());
     bytes.extend((rules.len() as u32).to_le_bytes());
     bytes.extend(rules.as_bytes());
-    bytes.extend(solution.tolerance().to_le_bytes());
+    bytes.extend(tolerance.to_le_bytes());
+    bytes
+}
+
+/// Writes a solution to `path` (written beside it, then renamed). Returns the CRC-32.
+pub fn write(solution: &Solution, path: &Path) -> Result<u32, SolveError> {
+    let (keys, win, draw) = solution.parts();
+    let mut bytes = header(MAGIC, solution, solution.tolerance(), keys.len() * 24);
     bytes.extend((keys.len() as u64).to_le_bytes());
     for k in keys {
         bytes.extend(k.to_le_bytes());
     }
     for x in win.iter().chain(draw) {
         bytes.extend(x.to_le_bytes());
+    }
+    finish(bytes, path)
+}
+
+/// A chance in 16 bits.
+fn quantize(x: f64) -> u16 {
+    (x.clamp(0.0, 1.0) * SCALE).round() as u16
+}
+
+/// Writes a solution in the compact form (16-bit chances for every index, no keys) to
+/// `path`. Returns the CRC-32.
+pub fn write_compact(solution: &Solution, path: &Path) -> Result<u32, SolveError> {
+    let len = solution.indexer().len() as usize;
+    let mut win = vec![ABSENT; len];
+    let mut draw = vec![ABSENT; len];
+    let (keys, w, d) = solution.parts();
+    for (i, &k) in keys.iter().enumerate() {
+        win[k as usize] = quantize(w[i]);
+        draw[k as usize] = quantize(d[i]);
+    }
+    let tolerance = solution.tolerance() + 0.5 / SCALE;
+    let mut bytes = header(COMPACT_MAGIC, solution, tolerance, len * 4);
+    bytes.extend((len as u64).to_le_bytes());
+    for x in win.iter().chain(&draw) {
+        bytes.extend(x.to_le_bytes());
+    }
+    finish(bytes, path)
+}
+
+/// Appends the CRC-32 and writes the file beside `path`, then renames it.
+fn finish(mut bytes: Vec<u8>, path: &Path) -> Result<u32, SolveError> {
+    let io = |error| SolveError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(io)?;
     }
     let crc = crc32fast::hash(&bytes);
     bytes.extend(crc.to_le_bytes());
@@ -147,8 +204,11 @@ pub fn read(path: &Path, expect: Option<&Rules>) -> Result<Solution, SolveError>
             })
         }
     };
-    if bytes.len() < MAGIC.len() + 4 || !bytes.starts_with(MAGIC) {
-        return Err(bad("not a solution table (no ASHTASOL header)".into()));
+    let compact = bytes.starts_with(COMPACT_MAGIC);
+    if bytes.len() < MAGIC.len() + 4 || !(compact || bytes.starts_with(MAGIC)) {
+        return Err(bad(
+            "not a solution table (no ASHTASOL or ASHTAEND header)".into()
+        ));
     }
     let (body, tail) = bytes.split_at(bytes.len() - 4);
     let crc = u32::from_le_bytes(tail.try_into().expect("4 bytes"));
@@ -184,6 +244,33 @@ pub fn read(path: &Path, expect: Option<&Rules>) -> Result<Solution, SolveError>
     }
     let tolerance = r.f64().ok_or_else(|| bad("truncated header".into()))?;
     let count = r.u64().ok_or_else(|| bad("truncated header".into()))? as usize;
+    if compact {
+        let board = Board::new(rules)?;
+        let indexer = crate::index::Indexer::new(&board);
+        if count as u64 != indexer.len() || r.bytes.len() - r.at != count * 4 {
+            return Err(bad(format!(
+                "{count} values announced, but the index or the file's size disagrees"
+            )));
+        }
+        let values: Vec<u16> = (0..2 * count)
+            .map(|_| r.u16().expect("size checked"))
+            .collect();
+        let (win, draw) = values.split_at(count);
+        let mut keys = Vec::new();
+        let (mut w, mut d) = (Vec::new(), Vec::new());
+        for (k, (&a, &b)) in win.iter().zip(draw).enumerate() {
+            if a == ABSENT {
+                continue;
+            }
+            if b == ABSENT || a as u32 + b as u32 > SCALE as u32 + 1 {
+                return Err(bad(format!("index {k} holds chances above 1")));
+            }
+            keys.push(k as u64);
+            w.push(a as f64 / SCALE);
+            d.push(b as f64 / SCALE);
+        }
+        return Ok(Solution::new(board, keys, w, d, tolerance));
+    }
     if r.bytes.len() - r.at != count * 24 {
         return Err(bad(format!(
             "{count} positions announced, but the file's size disagrees"
@@ -209,6 +296,9 @@ impl<'a> Reader<'a> {
         let out = self.bytes.get(self.at..self.at.checked_add(n)?)?;
         self.at += n;
         Some(out)
+    }
+    fn u16(&mut self) -> Option<u16> {
+        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
     }
     fn u32(&mut self) -> Option<u32> {
         Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))

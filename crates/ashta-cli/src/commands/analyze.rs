@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use ashta_analysis::{
-    analyze_record, analyze_record_exact, noise_sigmas, AnalysisConfig, Confidence, Decision,
-    GameReview, HintConfig, Mark, RankedPlay, RolloutConfig, BANDS, FALSE_LABEL_RATE,
-    REVIEW_ROLLOUTS,
+    analyze_record_exact, analyze_record_with_endgames, find_endgame_table, noise_sigmas,
+    AnalysisConfig, Confidence, Decision, GameReview, HintConfig, Mark, RankedPlay, RolloutConfig,
+    BANDS, FALSE_LABEL_RATE, REVIEW_ROLLOUTS,
 };
 use ashta_engine::{Game, PositionJson, Record, Variant};
 use clap::Args;
@@ -90,14 +90,24 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
             .expect("a valid template"),
     );
     let table = args.table.find(game.variant())?;
+    // Without a table of the whole game, the endgames are exact from the endgame table.
+    let endgames = match &table {
+        Some(_) => None,
+        None => {
+            find_endgame_table(game.variant(), &args.table.choice()).context("endgame table")?
+        }
+    };
     let review = match &table {
         Some(t) => analyze_record_exact(&record, &t.solution, &mut |done, _| {
             bar.set_position(done as u64)
         })
         .with_context(|| format!("{name}: exact review from {}", t.path.display()))?,
-        None => analyze_record(&record, &config(args)?, &mut |done, _| {
-            bar.set_position(done as u64)
-        })
+        None => analyze_record_with_endgames(
+            &record,
+            &config(args)?,
+            endgames.as_ref().map(|(t, _)| t),
+            &mut |done, _| bar.set_position(done as u64),
+        )
         .with_context(|| format!("{name} does not replay"))?,
     };
     bar.finish_and_clear();
@@ -114,6 +124,15 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
         )?;
     } else {
         write_text(&review, exact.as_deref(), out)?;
+        let endgame = review.turns.iter().flat_map(|t| &t.decision);
+        let exact_decisions = endgame.filter(|d| d.exact && d.choices > 1).count();
+        if let Some((_, path)) = endgames.as_ref().filter(|_| exact_decisions > 0) {
+            writeln!(
+                out,
+                "exact in the endgames: {exact_decisions} decisions rated from the endgame table {} (score lost under perfect play).",
+                path.display()
+            )?;
+        }
         if let Some(path) = &args.html {
             writeln!(out, "wrote {}", path.display())?;
         }
@@ -158,6 +177,8 @@ struct DecisionJson {
     /// A label's size of error, within the noise: neither labelled nor counted.
     too_close: bool,
     mark: &'static str,
+    /// Rated exactly (from the solution table, or the endgame table in an endgame).
+    exact: bool,
 }
 
 /// A turn in the JSON review.
@@ -216,6 +237,7 @@ struct ReviewJson {
 
 fn review_json(r: &GameReview, exact: Option<String>) -> ReviewJson {
     let n = r.variant.players();
+    let whole = exact.is_some();
     ReviewJson {
         mode: if exact.is_some() {
             "exact"
@@ -268,6 +290,7 @@ fn review_json(r: &GameReview, exact: Option<String>) -> ReviewJson {
                     beyond_noise: d.beyond_noise(),
                     too_close: d.too_close(),
                     mark: d.mark.name(),
+                    exact: d.exact || whole,
                 }),
                 wins_after: t.wins_after.clone(),
             })
@@ -396,6 +419,8 @@ fn write_text(r: &GameReview, exact: Option<&str>, out: &mut dyn Write) -> Resul
 fn error_text(d: &Decision) -> String {
     if d.error_stderr > 0.0 {
         format!("{}±{}", percent(d.error), percent(d.error_stderr))
+    } else if d.exact {
+        format!("{} exact", percent(d.error))
     } else {
         percent(d.error)
     }

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use ashta_analysis::{
-    exact_hint, find_table, hint, ExactHint, ExactTable, Hint, HintConfig, RolloutConfig,
-    TableChoice,
+    endgame_hint, exact_hint, find_endgame_table, find_table, hint, ExactHint, ExactTable, Hint,
+    HintConfig, RolloutConfig, TableChoice,
 };
 use ashta_engine::{Position, PositionJson, Variant};
 use clap::Args;
@@ -164,12 +164,37 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<()> {
             Err(e) => return Err(e).context("solution table"),
         }
     }
+    if let Some((table, h)) = endgame_of(&args.table, &variant, &pos)? {
+        return if args.json {
+            write_exact_json(&variant, &table, &h, out)
+        } else {
+            write_exact_text(&variant, &pos, &table, &h, out)
+        };
+    }
     let h = hint(&variant, &pos, &config(args)?);
     if args.json {
         write_json(&variant, &h, out)
     } else {
         write_text(&variant, &pos, &h, out)
     }
+}
+
+/// The exact hint of an endgame of a two-player game from its endgame table
+/// (`ashta solve --endgames`), when the table is built and the position is one.
+pub fn endgame_of(
+    choice: &TableArgs,
+    variant: &Variant,
+    pos: &Position,
+) -> Result<Option<(ExactTable, ExactHint)>> {
+    let Some((table, path)) =
+        find_endgame_table(variant, &choice.choice()).context("endgame table")?
+    else {
+        return Ok(None);
+    };
+    Ok(endgame_hint(&table, pos).map(|h| {
+        let solution = table.solution().clone();
+        (ExactTable { solution, path }, h)
+    }))
 }
 
 fn write_json(variant: &Variant, h: &Hint, out: &mut dyn Write) -> Result<()> {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use ashta_engine::{Preset, Rules, RulesObject};
-use ashta_solve::{solve, table, IterateOptions, ENDLESS_LIMIT};
+use ashta_solve::{solve, solve_endgames, table, IterateOptions, ENDLESS_LIMIT};
 use clap::Args;
 
 use crate::input::load_position;
@@ -42,6 +42,12 @@ pub struct SolveArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Build the endgame table the bots, hints and reviews of the full two-player game
+    /// read: the game with two pawns each (`--pawns` another count), every position
+    /// where both players have captured included, stored compactly (16-bit values)
+    /// in the data directory.
+    #[arg(long, conflicts_with = "value")]
+    pub endgames: bool,
 }
 
 /// The two-player rules the arguments name.
@@ -60,6 +66,8 @@ fn rules_of(args: &SolveArgs) -> Result<Rules> {
     rules.players = 2;
     if let Some(p) = args.pawns {
         rules.pawns = Some(p);
+    } else if args.endgames {
+        rules.pawns = Some(ashta_solve::ENDGAME_PAWNS);
     }
     if rules.pawns.is_none() {
         rules.pawns = Some(rules.size - 1);
@@ -76,10 +84,13 @@ pub fn run(args: &SolveArgs, out: &mut dyn std::io::Write) -> Result<()> {
         return value(args, out);
     }
     let rules = rules_of(args)?;
-    let path = args
-        .out
-        .clone()
-        .unwrap_or_else(|| table::default_path(&rules));
+    let path = args.out.clone().unwrap_or_else(|| {
+        if args.endgames {
+            table::data_dir().join(table::endgame_file_name(&rules))
+        } else {
+            table::default_path(&rules)
+        }
+    });
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
     }
@@ -89,8 +100,16 @@ pub fn run(args: &SolveArgs, out: &mut dyn std::io::Write) -> Result<()> {
         progress: !args.quiet,
         checkpoint: Some(path.with_extension("checkpoint")),
     };
-    let (solution, report) = solve(rules, &options)?;
-    let crc = table::write(&solution, &path)?;
+    let (solution, report) = if args.endgames {
+        solve_endgames(rules, &options)?
+    } else {
+        solve(rules, &options)?
+    };
+    let crc = if args.endgames {
+        table::write_compact(&solution, &path)?
+    } else {
+        table::write(&solution, &path)?
+    };
     std::fs::remove_file(path.with_extension("checkpoint")).ok();
     let start = solution.chances(&solution.variant().start_position())?;
     let layers: Vec<serde_json::Value> = report
@@ -103,6 +122,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn std::io::Write) -> Result<()> {
         .collect();
     let summary = serde_json::json!({
         "table": path.display().to_string(),
+        "bytes": std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
         "rules": table::rules_json(solution.variant().rules()),
         "positions": report.states,
         "bag_outcomes": report.outcomes,

@@ -45,6 +45,10 @@ const COMMANDS: &[(&str, &str)] = &[
         "every play ranked with its win probability",
     ),
     (
+        "exact",
+        "the position's exact value from a solution or endgame table, or none",
+    ),
+    (
         "perft DEPTH [divide]",
         "leaves of the game tree DEPTH levels down",
     ),
@@ -83,6 +87,10 @@ impl Engine {
             }
             "legal" => self.legal(rest, out),
             "hint" => self.hint(rest, out),
+            "exact" => {
+                no_arguments(command, rest)?;
+                self.exact(out)
+            }
             "perft" => self.perft(rest, out),
             "show" => {
                 no_arguments(command, rest)?;
@@ -404,6 +412,30 @@ impl Engine {
             weights,
             out,
         )
+    }
+
+    /// `exact score S win W draw D loss L table FILE` for the player to move, from the
+    /// game's solution table or, in an endgame, the endgame table; `exact none` when
+    /// no table holds the position.
+    fn exact(&mut self, out: &mut Lines) -> Result<(), String> {
+        let found = ashta_analysis::exact_value(
+            self.variant(),
+            self.pos(),
+            &ashta_analysis::TableChoice::Default,
+        )
+        .map_err(|e| format!("exact: {e}"))?;
+        out.push(match found {
+            Some((c, path)) => format!(
+                "exact score {:.6} win {:.6} draw {:.6} loss {:.6} table {}",
+                c.score(),
+                c.win,
+                c.draw,
+                c.loss(),
+                path.display()
+            ),
+            None => "exact none".to_string(),
+        });
+        Ok(())
     }
 
     fn perft(&mut self, rest: &str, out: &mut Lines) -> Result<(), String> {

@@ -6,7 +6,7 @@
   ``gymnasium.vector.VectorEnv`` when Gymnasium is installed).
 - ``ashta.pettingzoo.env(...)`` / ``parallel_env(...)``: PettingZoo environments.
 - ``ashta.gym.AshtaEnv(...)``: a Gymnasium environment against our bots.
-- ``Bot``, ``ashta.bots.choose``, ``hint``, ``analyze``, ``run_games``: the bots and tools.
+- ``Bot``, ``ashta.bots.choose``, ``hint``, ``analyze``, ``exact_value``, ``run_games``: the bots and tools.
 
 Every rule is the engine's; see the package README for the action space and the
 observation layout.
@@ -27,6 +27,7 @@ from ._ashta import (
     State,
     Summary,
     analyze,
+    exact_value,
     hint,
     run_games,
     state_from_json,
@@ -52,6 +53,7 @@ __all__ = [
     "VecEnv",
     "analyze",
     "bots",
+    "exact_value",
     "hint",
     "run_games",
     "sample_chance",

@@ -18,6 +18,7 @@ from ._ashta import (
     State as State,
     Summary as Summary,
     analyze as analyze,
+    exact_value as exact_value,
     hint as hint,
     run_games as run_games,
     state_from_json as state_from_json,

@@ -222,6 +222,11 @@ def hint(
 def analyze(record: Union[str, State], rollouts: int = 48) -> dict[str, Any]:
     """The review of a recorded game: ``{"players", "turns", "wins_start"}``."""
 
+def exact_value(state: State, data_dir: Optional[str] = None) -> Optional[dict[str, Any]]:
+    """The exact value for the player to move from the game's solution table or, in a
+    two-player endgame, the endgame table: ``{"score", "win", "draw", "loss",
+    "table"}``, or ``None`` when no table holds the position."""
+
 class Summary:
     """Totals over a series of games; mergeable (``a.merge(b)``, ``a + b``), picklable."""
 
