@@ -129,6 +129,12 @@ pub struct ServerConfig {
     /// Longest time one message may take to be handed to a WebSocket's client; a
     /// socket whose client stops reading is closed after it.
     pub ws_send_timeout: Duration,
+    /// The kernel's send buffer of every connection (`SO_SNDBUF`, in bytes; 0 leaves
+    /// the kernel's own, which grows to megabytes): fixed and small, so the bytes
+    /// waiting for a client that stops reading are bounded (this, plus the one message
+    /// being written) and its writes block, and it is closed after
+    /// [`ServerConfig::ws_send_timeout`], whatever the kernel's tuning.
+    pub socket_send_buffer: usize,
     /// The network an address is counted under for the per-network shares: its /24
     /// (IPv4) and /64 (IPv6) by default.
     pub network_bits: NetworkBits,
@@ -138,8 +144,21 @@ pub struct ServerConfig {
     /// Games one network may create per minute, all its addresses together.
     pub network_creates_per_minute: u32,
     /// Bytes the database (with its write-ahead log) may take; past it the oldest
-    /// finished games, then the longest abandoned, are deleted at the next sweep.
+    /// finished games, then the longest abandoned, are deleted at the next sweep (never
+    /// those younger than [`ServerConfig::finished_retention`] and
+    /// [`ServerConfig::playing_retention`]), and while it is still past it new games are
+    /// refused.
     pub max_db_bytes: u64,
+    /// Bytes the games created from one network (see [`ServerConfig::network_bits`])
+    /// may take in the database; past it that network's new games are refused.
+    pub max_network_db_bytes: u64,
+    /// Bytes one game's stored events may take; the change that would reach it ends
+    /// the game as a draw (reason `"event limit"`).
+    pub max_game_bytes: u64,
+    /// A finished game this young is never deleted to make space.
+    pub finished_retention: Duration,
+    /// A game in play someone acted in this recently is never deleted to make space.
+    pub playing_retention: Duration,
     /// Where the solution tables of `ashta solve` are looked for (the default data
     /// directory, as `ashta analyze` looks): a finished game whose rules have a table
     /// there is reviewed exactly by `GET /api/games/{id}/review`.
@@ -187,10 +206,15 @@ impl ServerConfig {
             max_history_bytes: 512 * 1024,
             ws_send_buffer: 1024 * 1024,
             ws_send_timeout: Duration::from_secs(10),
+            socket_send_buffer: 64 * 1024,
             network_bits: NetworkBits::default(),
             network_share_percent: 12,
             network_creates_per_minute: 120,
             max_db_bytes: 1_000_000_000,
+            max_network_db_bytes: 120_000_000,
+            max_game_bytes: 4_000_000,
+            finished_retention: Duration::from_secs(3600),
+            playing_retention: Duration::from_secs(7 * 24 * 3600),
             data_dir: ashta_analysis::exact::data_dir(),
         }
     }
@@ -250,6 +274,8 @@ pub struct App {
     /// Games deleted to keep the database within its bound since the server started:
     /// finished ones, and ones in play nobody was at.
     pruned: Mutex<(u64, u64)>,
+    /// What the database holds, as last read, for the storage quotas.
+    storage: tokio::sync::Mutex<Option<life::Storage>>,
 }
 
 impl App {
@@ -279,6 +305,7 @@ impl App {
             port: std::sync::OnceLock::new(),
             slow_readers_closed: AtomicU64::new(0),
             pruned: Mutex::new((0, 0)),
+            storage: tokio::sync::Mutex::new(None),
         });
         app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
@@ -506,10 +533,13 @@ impl App {
             );
         }
         let keep = self.rooms().keys().cloned().collect();
-        let space = self
-            .store
-            .prune_to_size(self.config.max_db_bytes, &keep)
-            .await?;
+        let now = now_ms();
+        let rules = store::SpaceRules {
+            max_bytes: self.config.max_db_bytes,
+            finished_before: now - self.config.finished_retention.as_millis() as i64,
+            playing_before: now - self.config.playing_retention.as_millis() as i64,
+        };
+        let space = self.store.prune_to_size(rules, &keep).await?;
         for id in &space.abandoned {
             self.left_play(id);
         }
@@ -583,6 +613,7 @@ impl App {
     ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
         let id = secret::new_game_id();
         let bot_only = config.seats.iter().all(|s| s.kind == SeatOccupant::Bot);
+        self.check_storage(ip).await?;
         self.take_place(&id, ip, bot_only)?;
         let created = self.create_counted(&id, rules, config, ip).await;
         if created.is_err() {
@@ -633,6 +664,7 @@ impl App {
             Vec::new(),
             now,
             history,
+            0,
         );
         self.rooms().insert(id, room.clone());
         room.start(self, start_events).await;
@@ -788,6 +820,7 @@ fn rebuild(
         recent,
         row.updated_at,
         history,
+        events.iter().map(|e| e.len() as u64).sum(),
     ))
 }
 
@@ -841,6 +874,7 @@ impl room::Host for App {
             per_game_per_second: self.config.actions_per_game_per_second,
             max_undos: self.config.max_undos_per_game,
             max_events: self.config.max_events_per_game,
+            max_bytes: self.config.max_game_bytes,
         }
     }
 }

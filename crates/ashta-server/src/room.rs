@@ -82,6 +82,9 @@ pub struct ActionLimits {
     /// Events the game may have in all: the event that reaches it ends the game as a
     /// draw (reason `"event limit"`), so its log never grows past it.
     pub max_events: u64,
+    /// Bytes the game's stored events may take in all: the change that would reach it
+    /// ends the game as a draw (reason `"event limit"`) instead.
+    pub max_bytes: u64,
 }
 
 /// Events a room keeps in memory as sent, for clients that reconnect or fall behind; a
@@ -183,6 +186,8 @@ pub struct RoomState {
     unloaded: bool,
     /// The server's [`Host::claim_after`] in ms, once a connection brought it.
     claim_after: Option<i64>,
+    /// Bytes of the game's stored events.
+    stored_bytes: u64,
 }
 
 impl RoomState {
@@ -345,6 +350,7 @@ impl Room {
         recent: Vec<Arc<Outgoing>>,
         updated_at: i64,
         history: SeatHistory,
+        stored_bytes: u64,
     ) -> Arc<Room> {
         let skip = recent.len().saturating_sub(RECENT_EVENTS);
         let seats = config.seats.len();
@@ -380,6 +386,7 @@ impl Room {
                 timing: false,
                 unloaded: false,
                 claim_after: None,
+                stored_bytes,
             }),
             channel: broadcast::channel(CHANNEL_CAPACITY).0,
             connected: (0..seats).map(|_| AtomicU32::new(0)).collect(),
@@ -693,9 +700,19 @@ impl Room {
             return Ok(());
         }
         let mut events = events;
-        let max_events = app.action_limits().max_events;
+        let limits = app.action_limits();
+        let max_events = limits.max_events;
+        let size = |events: &[Event]| -> u64 {
+            events
+                .iter()
+                .map(|e| EventText::of(e).get().len() as u64)
+                .sum()
+        };
         if !st.table.is_over() && st.table.version() + 1 >= max_events {
             tracing::info!(game = %self.id, max_events, "the game reached its bound on events: ended as a draw");
+            events.extend(st.table.end_at_event_limit()?);
+        } else if !st.table.is_over() && st.stored_bytes + size(&events) >= limits.max_bytes {
+            tracing::info!(game = %self.id, max_bytes = limits.max_bytes, "the game reached its bound on bytes: ended as a draw");
             events.extend(st.table.end_at_event_limit()?);
         }
         let now = now_ms();
@@ -713,6 +730,7 @@ impl Room {
             let message = st.table.event_message_of(json, deadline);
             out.push(Arc::new(Outgoing::event(e.version, &message)));
         }
+        let added: u64 = stored.iter().map(|e| e.1.len() as u64).sum();
         let write = EventsWrite {
             id: self.id.clone(),
             events: stored,
@@ -737,6 +755,7 @@ impl Room {
             ));
         }
         st.updated_at = now;
+        st.stored_bytes += added;
         if st.table.is_over() {
             app.left_play(&self.id);
         }

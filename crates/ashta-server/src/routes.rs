@@ -87,6 +87,7 @@ pub async fn serve_app(
         max_per_network: app.config.network_cap(app.config.max_connections),
         network_bits: app.config.network_bits,
         header_timeout: app.config.header_timeout,
+        send_buffer: (app.config.socket_send_buffer > 0).then_some(app.config.socket_send_buffer),
     };
     if let Ok(addr) = listener.local_addr() {
         let _ = app.port.set(addr.port());

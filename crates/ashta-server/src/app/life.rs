@@ -88,3 +88,72 @@ impl App {
         (self.owners().len(), self.suspended().len())
     }
 }
+
+/// What the database holds, as read at `at`: its live bytes, and the bytes of the games
+/// each network created.
+pub(super) struct Storage {
+    at: std::time::Instant,
+    live: u64,
+    by_network: HashMap<std::net::IpAddr, u64>,
+}
+
+/// How long a reading of the database's storage is used for the quotas.
+const STORAGE_FRESH: std::time::Duration = std::time::Duration::from_secs(1);
+
+impl App {
+    /// Refuses a new game from `ip` when the database is full
+    /// ([`super::ServerConfig::max_db_bytes`]: 503, nothing is deleted that the
+    /// retention keeps) or the games of its network take their quota
+    /// ([`super::ServerConfig::max_network_db_bytes`]: 429).
+    pub(super) async fn check_storage(
+        &self,
+        ip: Option<std::net::IpAddr>,
+    ) -> Result<(), crate::error::ApiError> {
+        use crate::error::ApiError;
+        let mut storage = self.storage.lock().await;
+        if storage
+            .as_ref()
+            .is_none_or(|s| s.at.elapsed() > STORAGE_FRESH)
+        {
+            let live = self.store.live_bytes().await.map_err(ApiError::internal)?;
+            let mut by_network = HashMap::new();
+            for (creator, bytes) in self
+                .store
+                .bytes_by_creator()
+                .await
+                .map_err(ApiError::internal)?
+            {
+                if let Some(ip) = creator.and_then(|c| c.parse().ok()) {
+                    let net = crate::clock::network_key(ip, self.config.network_bits);
+                    *by_network.entry(net).or_insert(0) += bytes;
+                }
+            }
+            *storage = Some(Storage {
+                at: std::time::Instant::now(),
+                live,
+                by_network,
+            });
+        }
+        let s = storage.as_ref().expect("just read");
+        let mb = |b: u64| b / 1_000_000;
+        if s.live >= self.config.max_db_bytes {
+            return Err(ApiError::unavailable(format!(
+                "the server's storage is full ({} MB of {} MB): no new games until older finished games can be deleted; try again later",
+                mb(s.live),
+                mb(self.config.max_db_bytes)
+            )));
+        }
+        if let Some(ip) = ip {
+            let net = crate::clock::network_key(ip, self.config.network_bits);
+            let ours = s.by_network.get(&net).copied().unwrap_or(0);
+            if ours >= self.config.max_network_db_bytes {
+                return Err(ApiError::rate_limited(format!(
+                    "the games created from this network take {} MB of storage, its quota of {} MB; finish or wait for older games to be deleted",
+                    mb(ours),
+                    mb(self.config.max_network_db_bytes)
+                )));
+            }
+        }
+        Ok(())
+    }
+}
