@@ -106,8 +106,9 @@ pub struct ServeArgs {
     /// shares (24: a /24).
     #[arg(long, value_name = "BITS", default_value_t = 24, value_parser = clap::value_parser!(u8).range(0..=32))]
     ipv4_network_bits: u8,
-    /// Leading bits of an IPv6 address that name its network (64: a /64).
-    #[arg(long, value_name = "BITS", default_value_t = 64, value_parser = clap::value_parser!(u8).range(0..=128))]
+    /// Leading bits of an IPv6 address that name its network (56: a /56, what one
+    /// customer of most providers is given).
+    #[arg(long, value_name = "BITS", default_value_t = 56, value_parser = clap::value_parser!(u8).range(0..=128))]
     ipv6_network_bits: u8,
     /// Percent of each server-wide cap (connections, games in play, games of bots only)
     /// one network may hold.
