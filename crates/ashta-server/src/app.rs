@@ -18,6 +18,8 @@ use crate::rate::Window;
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
 use crate::{fair, pool, room, secret, store};
+
+mod life;
 use ashta_table::protocol::{SeatConfig, SeatOccupant};
 use ashta_table::Table;
 
@@ -57,6 +59,14 @@ pub struct ServerConfig {
     pub bot_only_nice: i32,
     /// A game nobody has played in (no throw yet) is dropped after this long.
     pub unplayed_expiry: Duration,
+    /// A game in which nobody has made a move (throws alone do not count) this long
+    /// after its creation is aborted (RULES.md 8.8): recorded `"aborted": true`, it
+    /// frees its place at once.
+    pub abort_after: Duration,
+    /// A game whose people have all been away this long is suspended: it stops counting
+    /// against any cap on games in play and leaves memory, and counts again when one of
+    /// its seats connects.
+    pub suspend_after: Duration,
     /// How often games nobody is connected to, waiting for a person, leave memory (they
     /// load again from the database on demand), and unplayed games expire.
     pub sweep_every: Duration,
@@ -119,6 +129,12 @@ pub struct ServerConfig {
     /// Longest time one message may take to be handed to a WebSocket's client; a
     /// socket whose client stops reading is closed after it.
     pub ws_send_timeout: Duration,
+    /// The kernel's send buffer of every connection (`SO_SNDBUF`, in bytes; 0 leaves
+    /// the kernel's own, which grows to megabytes): fixed and small, so the bytes
+    /// waiting for a client that stops reading are bounded (this, plus the one message
+    /// being written) and its writes block, and it is closed after
+    /// [`ServerConfig::ws_send_timeout`], whatever the kernel's tuning.
+    pub socket_send_buffer: usize,
     /// The network an address is counted under for the per-network shares: its /24
     /// (IPv4) and /64 (IPv6) by default.
     pub network_bits: NetworkBits,
@@ -128,8 +144,21 @@ pub struct ServerConfig {
     /// Games one network may create per minute, all its addresses together.
     pub network_creates_per_minute: u32,
     /// Bytes the database (with its write-ahead log) may take; past it the oldest
-    /// finished games, then the longest abandoned, are deleted at the next sweep.
+    /// finished games, then the longest abandoned, are deleted at the next sweep (never
+    /// those younger than [`ServerConfig::finished_retention`] and
+    /// [`ServerConfig::playing_retention`]), and while it is still past it new games are
+    /// refused.
     pub max_db_bytes: u64,
+    /// Bytes the games created from one network (see [`ServerConfig::network_bits`])
+    /// may take in the database; past it that network's new games are refused.
+    pub max_network_db_bytes: u64,
+    /// Bytes one game's stored events may take; the change that would reach it ends
+    /// the game as a draw (reason `"event limit"`).
+    pub max_game_bytes: u64,
+    /// A finished game this young is never deleted to make space.
+    pub finished_retention: Duration,
+    /// A game in play someone acted in this recently is never deleted to make space.
+    pub playing_retention: Duration,
     /// Where the solution tables of `ashta solve` are looked for (the default data
     /// directory, as `ashta analyze` looks): a finished game whose rules have a table
     /// there is reviewed exactly by `GET /api/games/{id}/review`.
@@ -153,10 +182,12 @@ impl ServerConfig {
             search_nice: 10,
             bot_only_nice: 19,
             unplayed_expiry: Duration::from_secs(24 * 3600),
+            abort_after: Duration::from_secs(180),
+            suspend_after: Duration::from_secs(180),
             sweep_every: Duration::from_secs(60),
             max_connections_per_address: 64,
             hints_per_minute: 30,
-            max_games_per_address: 20,
+            max_games_per_address: 40,
             max_bot_games_per_address: 2,
             max_games: 2000,
             max_bot_games: 32,
@@ -175,10 +206,15 @@ impl ServerConfig {
             max_history_bytes: 512 * 1024,
             ws_send_buffer: 1024 * 1024,
             ws_send_timeout: Duration::from_secs(10),
+            socket_send_buffer: 64 * 1024,
             network_bits: NetworkBits::default(),
             network_share_percent: 12,
             network_creates_per_minute: 120,
             max_db_bytes: 1_000_000_000,
+            max_network_db_bytes: 120_000_000,
+            max_game_bytes: 4_000_000,
+            finished_retention: Duration::from_secs(3600),
+            playing_retention: Duration::from_secs(7 * 24 * 3600),
             data_dir: ashta_analysis::exact::data_dir(),
         }
     }
@@ -196,6 +232,8 @@ struct Owner {
     ip: Option<IpAddr>,
     /// No person is seated.
     bot_only: bool,
+    /// For a game that left memory: since when its people have all been away (Unix ms).
+    away_since: Option<i64>,
 }
 
 /// The application: settings, the store and the rooms in memory.
@@ -213,6 +251,10 @@ pub struct App {
     hints: Mutex<HashMap<IpAddr, Window>>,
     /// Who created each game in play, for the caps on games.
     owners: Mutex<HashMap<String, Owner>>,
+    /// Who created each suspended game: in play, but its people all away past
+    /// [`ServerConfig::suspend_after`], so it counts against no cap until a seat
+    /// connects.
+    suspended: Mutex<HashMap<String, Owner>>,
     /// Places for bot searches and hints, served round-robin across addresses (see
     /// [`ServerConfig::max_thinking`]).
     pub(crate) thinking: Arc<fair::Fair>,
@@ -232,6 +274,8 @@ pub struct App {
     /// Games deleted to keep the database within its bound since the server started:
     /// finished ones, and ones in play nobody was at.
     pruned: Mutex<(u64, u64)>,
+    /// What the database holds, as last read, for the storage quotas.
+    storage: tokio::sync::Mutex<Option<life::Storage>>,
 }
 
 impl App {
@@ -249,6 +293,7 @@ impl App {
             bot_only_searches: Arc::new(bot_only_searches),
             hints: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
+            suspended: Mutex::new(HashMap::new()),
             config,
             store,
             rooms: Mutex::new(HashMap::new()),
@@ -260,6 +305,7 @@ impl App {
             port: std::sync::OnceLock::new(),
             slow_readers_closed: AtomicU64::new(0),
             pruned: Mutex::new((0, 0)),
+            storage: tokio::sync::Mutex::new(None),
         });
         app.expire_unplayed().await?;
         let playing = app.store.playing().await?;
@@ -278,6 +324,7 @@ impl App {
                                 .seats
                                 .iter()
                                 .all(|s| s.kind == SeatOccupant::Bot),
+                            away_since: None,
                         },
                     );
                     resumed += 1;
@@ -336,6 +383,7 @@ impl App {
     /// A game finished or left play: it no longer counts against the caps on games.
     pub(crate) fn left_play(&self, id: &str) {
         self.owners().remove(id);
+        self.suspended().remove(id);
     }
 
     /// Counts a new game against the caps on games in play (server-wide, and for
@@ -386,7 +434,14 @@ impl App {
                 "this network has {our_bots} games of bots only in play, its share of the server's"
             )));
         }
-        owners.insert(id.to_string(), Owner { ip, bot_only });
+        owners.insert(
+            id.to_string(),
+            Owner {
+                ip,
+                bot_only,
+                away_since: None,
+            },
+        );
         Ok(())
     }
 
@@ -413,10 +468,22 @@ impl App {
     /// comes ([`Room::try_unload`]); they load again from the store on demand. Returns
     /// how many left memory. The server does this every [`ServerConfig::sweep_every`].
     pub fn unload_idle(&self) -> usize {
-        let mut rooms = self.rooms();
-        let before = rooms.len();
-        rooms.retain(|_, room| !room.try_unload());
-        before - rooms.len()
+        let mut left = Vec::new();
+        self.rooms().retain(|id, room| {
+            let unload = room.try_unload();
+            if unload {
+                left.push((id.clone(), room.people_away_since()));
+            }
+            !unload
+        });
+        // How long their people have been away is kept, for suspending them.
+        let mut owners = self.owners();
+        for (id, since) in &left {
+            if let Some(owner) = owners.get_mut(id) {
+                owner.away_since = *since;
+            }
+        }
+        left.len()
     }
 
     /// Whether `ip` may create one more game now (and counts it if so): within the
@@ -466,10 +533,13 @@ impl App {
             );
         }
         let keep = self.rooms().keys().cloned().collect();
-        let space = self
-            .store
-            .prune_to_size(self.config.max_db_bytes, &keep)
-            .await?;
+        let now = now_ms();
+        let rules = store::SpaceRules {
+            max_bytes: self.config.max_db_bytes,
+            finished_before: now - self.config.finished_retention.as_millis() as i64,
+            playing_before: now - self.config.playing_retention.as_millis() as i64,
+        };
+        let space = self.store.prune_to_size(rules, &keep).await?;
         for id in &space.abandoned {
             self.left_play(id);
         }
@@ -543,6 +613,7 @@ impl App {
     ) -> Result<(Arc<Room>, Vec<SeatConfig>), ApiError> {
         let id = secret::new_game_id();
         let bot_only = config.seats.iter().all(|s| s.kind == SeatOccupant::Bot);
+        self.check_storage(ip).await?;
         self.take_place(&id, ip, bot_only)?;
         let created = self.create_counted(&id, rules, config, ip).await;
         if created.is_err() {
@@ -593,6 +664,7 @@ impl App {
             Vec::new(),
             now,
             history,
+            0,
         );
         self.rooms().insert(id, room.clone());
         room.start(self, start_events).await;
@@ -680,6 +752,15 @@ async fn sweep(app: std::sync::Weak<App>) {
         };
         tokio::time::sleep(every).await;
         let Some(app) = app.upgrade() else { return };
+        match app.abort_unmoved().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("aborted {n} games nobody moved in"),
+            Err(e) => tracing::error!("aborting games nobody moved in failed: {e}"),
+        }
+        let suspended = app.suspend_idle();
+        if suspended > 0 {
+            tracing::info!("suspended {suspended} games whose people are all away");
+        }
         let unloaded = app.unload_idle();
         if unloaded > 0 {
             tracing::debug!("{unloaded} idle games left memory");
@@ -739,6 +820,7 @@ fn rebuild(
         recent,
         row.updated_at,
         history,
+        events.iter().map(|e| e.len() as u64).sum(),
     ))
 }
 
@@ -792,6 +874,7 @@ impl room::Host for App {
             per_game_per_second: self.config.actions_per_game_per_second,
             max_undos: self.config.max_undos_per_game,
             max_events: self.config.max_events_per_game,
+            max_bytes: self.config.max_game_bytes,
         }
     }
 }

@@ -23,13 +23,13 @@ pub(crate) fn rate_key(ip: IpAddr) -> IpAddr {
 pub struct NetworkBits {
     /// Of an IPv4 address (24: a /24), 0 to 32.
     pub v4: u8,
-    /// Of an IPv6 address (64: a /64), 0 to 128.
+    /// Of an IPv6 address (56: a /56), 0 to 128.
     pub v6: u8,
 }
 
 impl Default for NetworkBits {
     fn default() -> NetworkBits {
-        NetworkBits { v4: 24, v6: 64 }
+        NetworkBits { v4: 24, v6: 56 }
     }
 }
 
@@ -73,7 +73,10 @@ mod tests {
         assert_eq!(key("10.1.2.3"), key("10.1.2.200"));
         assert_ne!(key("10.1.2.3"), key("10.1.3.3"));
         assert_eq!(key("2001:db8::1"), key("2001:db8::ffff:1"));
-        assert_ne!(key("2001:db8::1"), key("2001:db8:0:1::1"));
+        // One customer's /56 is one network: its 256 /64s share a key.
+        assert_eq!(key("2001:db8::1"), key("2001:db8:0:1::1"));
+        assert_eq!(key("2001:db8::1"), key("2001:db8:0:ff::1"));
+        assert_ne!(key("2001:db8::1"), key("2001:db8:0:100::1"));
         assert_eq!(key("::ffff:10.1.2.3"), key("10.1.2.9"));
         let wide = NetworkBits { v4: 16, v6: 48 };
         assert_eq!(

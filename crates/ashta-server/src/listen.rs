@@ -39,6 +39,10 @@ pub struct Limits {
     /// Longest wait for a request's headers, from when the connection opens or its last
     /// response was sent.
     pub header_timeout: Duration,
+    /// The kernel's send buffer of each accepted connection (`SO_SNDBUF`), fixed so the
+    /// kernel does not grow it: a client that stops reading blocks the server's writes
+    /// once this much waits, whatever the kernel's tuning. `None`: the kernel's own.
+    pub send_buffer: Option<usize>,
 }
 
 /// How long open connections get to finish once shutdown begins (the server must be
@@ -170,6 +174,11 @@ pub async fn run(
         // acknowledgement of the last (Nagle's algorithm).
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(%addr, "TCP_NODELAY: {e}");
+        }
+        if let Some(size) = limits.send_buffer {
+            if let Err(e) = socket2::SockRef::from(&stream).set_send_buffer_size(size) {
+                tracing::debug!(%addr, "SO_SNDBUF: {e}");
+            }
         }
         let Ok(place) = places.clone().try_acquire_owned() else {
             tracing::warn!(%addr, "{} connections open; closing a new one", limits.max_connections);

@@ -87,6 +87,7 @@ pub async fn serve_app(
         max_per_network: app.config.network_cap(app.config.max_connections),
         network_bits: app.config.network_bits,
         header_timeout: app.config.header_timeout,
+        send_buffer: (app.config.socket_send_buffer > 0).then_some(app.config.socket_send_buffer),
     };
     if let Ok(addr) = listener.local_addr() {
         let _ = app.port.set(addr.port());
@@ -115,15 +116,17 @@ pub async fn serve(
 /// [`policy::host_allowed`]), cross-site requests that would change something, and creation
 /// requests whose body is not declared JSON (a form or `text/plain` from another page).
 pub async fn same_site(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
-    if let Some(host) = request.headers().get(header::HOST) {
-        let host = host.to_str().unwrap_or("");
-        let public = app.config.public_origin.as_deref();
-        if !policy::host_allowed(host, app.local_port(), public) {
-            return ApiError::forbidden(format!(
-                "this server does not answer for the host {host:?} (start it with --public-origin for a public name)"
-            ))
+    let Some(host) = request.headers().get(header::HOST) else {
+        return ApiError::bad_request("a request must name the host it is for (the Host header)")
             .into_response();
-        }
+    };
+    let host = host.to_str().unwrap_or("");
+    let public = app.config.public_origin.as_deref();
+    if !policy::host_allowed(host, app.local_port(), public) {
+        return ApiError::forbidden(format!(
+            "this server does not answer for the host {host:?} (start it with --public-origin for a public name)"
+        ))
+        .into_response();
     }
     let origin = request
         .headers()

@@ -103,6 +103,28 @@ pub struct SpacePruned {
     pub live_bytes: u64,
 }
 
+/// What [`Store::prune_to_size`] may delete.
+#[derive(Clone, Copy, Debug)]
+pub struct SpaceRules {
+    /// Bytes the database may hold.
+    pub max_bytes: u64,
+    /// Finished games updated since this Unix ms are kept whatever the space.
+    pub finished_before: i64,
+    /// Games in play updated since this Unix ms are kept whatever the space.
+    pub playing_before: i64,
+}
+
+impl SpaceRules {
+    /// Any game not in memory may go, to keep within `max_bytes`.
+    pub fn any(max_bytes: u64) -> SpaceRules {
+        SpaceRules {
+            max_bytes,
+            finished_before: i64::MAX,
+            playing_before: i64::MAX,
+        }
+    }
+}
+
 /// What [`Store::prune`] deletes.
 #[derive(Clone, Copy, Debug)]
 pub struct Retention {
@@ -215,6 +237,13 @@ fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
     if !columns.iter().any(|c| c == "creator") {
         conn.execute_batch("ALTER TABLE games ADD COLUMN creator TEXT")?;
     }
+    if !columns.iter().any(|c| c == "bytes") {
+        // The bytes of each game's events, kept as they are appended, for the quotas.
+        conn.execute_batch(
+            "ALTER TABLE games ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+             UPDATE games SET bytes = (SELECT COALESCE(SUM(LENGTH(event)), 0) FROM events WHERE game_id = games.id);",
+        )?;
+    }
     Ok(())
 }
 
@@ -296,6 +325,40 @@ impl Store {
         Ok(ids)
     }
 
+    /// The bytes of the events of the games each creator address made (`None`: games
+    /// stored without one), for the storage quota of a network.
+    pub async fn bytes_by_creator(&self) -> Result<Vec<(Option<String>, u64)>, StoreError> {
+        self.read(|c| {
+            let mut st = c.prepare_cached(
+                "SELECT creator, SUM(bytes) FROM games WHERE status != 'expired' GROUP BY creator",
+            )?;
+            let rows = st.query_map([], |r| {
+                Ok((
+                    r.get::<_, Option<String>>(0)?,
+                    r.get::<_, i64>(1)?.max(0) as u64,
+                ))
+            })?;
+            rows.collect()
+        })
+        .await
+    }
+
+    /// The games still playing, created before `before` (Unix ms), with no `move`
+    /// event: those to abort (RULES.md 8.8). A game's events are read only up to its
+    /// first move.
+    pub async fn unmoved(&self, before: i64) -> Result<Vec<String>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT id FROM games g WHERE status = 'playing' AND created_at < ?1 \
+                 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id \
+                 AND e.event LIKE '%\"kind\":\"move\"%')",
+            )?;
+            let rows = st.query_map([before], |r| r.get(0))?;
+            rows.collect()
+        })
+        .await
+    }
+
     /// The games the retention policy deletes now, apart from those in `keep` (games
     /// in memory): expired games, abandoned games, and finished games past the newest
     /// `keep_finished`. Deletes them with their events and returns their ids.
@@ -358,15 +421,19 @@ impl Store {
         std::fs::metadata(Path::new(&wal)).map_or(0, |m| m.len())
     }
 
-    /// When the database holds more than `max_bytes` ([`Store::live_bytes`]), deletes
-    /// games until it holds at most nine tenths of it: the oldest finished games first,
-    /// then the games in play updated longest ago, apart from those in `keep` (games in
-    /// memory). At most [`PRUNE_ROUNDS`] batches at a time. Returns what it deleted.
+    /// When the database holds more than `space.max_bytes` ([`Store::live_bytes`]),
+    /// deletes games until it holds at most nine tenths of it: the oldest finished games
+    /// first, then the games in play updated longest ago, apart from those in `keep`
+    /// (games in memory), finished games updated since `space.finished_before` and games
+    /// in play updated since `space.playing_before` (Unix ms): those are never deleted
+    /// for space, and the server refuses new games instead. At most [`PRUNE_ROUNDS`]
+    /// batches at a time. Returns what it deleted.
     pub async fn prune_to_size(
         &self,
-        max_bytes: u64,
+        space: SpaceRules,
         keep: &std::collections::HashSet<String>,
     ) -> Result<SpacePruned, StoreError> {
+        let max_bytes = space.max_bytes;
         let mut pruned = SpacePruned::default();
         let mut finished_left = true;
         let mut bound = max_bytes;
@@ -377,15 +444,19 @@ impl Store {
                 return Ok(pruned);
             }
             bound = max_bytes / 10 * 9;
-            let status = if finished_left { "finished" } else { "playing" };
+            let (status, before) = if finished_left {
+                ("finished", space.finished_before)
+            } else {
+                ("playing", space.playing_before)
+            };
             let keep = keep.clone();
             let ids: Vec<String> = self
                 .read(move |c| {
                     let mut st = c.prepare_cached(
-                        "SELECT id FROM games WHERE status = ?1 ORDER BY updated_at, id",
+                        "SELECT id FROM games WHERE status = ?1 AND updated_at < ?2 ORDER BY updated_at, id",
                     )?;
                     let mut ids = Vec::new();
-                    for id in st.query_map([status], |r| r.get::<_, String>(0))? {
+                    for id in st.query_map(params![status, before], |r| r.get::<_, String>(0))? {
                         let id = id?;
                         if !keep.contains(&id) {
                             ids.push(id);
@@ -573,10 +644,11 @@ fn apply(tx: &rusqlite::Transaction<'_>, op: &WriteOp) -> Result<(), rusqlite::E
                 insert.execute(params![w.id, *version as i64, json])?;
             }
             let version = w.events.last().map_or(0, |e| e.0) as i64;
+            let bytes: i64 = w.events.iter().map(|e| e.1.len() as i64).sum();
             tx.prepare_cached(
-                "UPDATE games SET version = ?2, status = ?3, result = ?4, updated_at = ?5 WHERE id = ?1",
+                "UPDATE games SET version = ?2, status = ?3, result = ?4, updated_at = ?5, bytes = bytes + ?6 WHERE id = ?1",
             )?
-            .execute(params![w.id, version, w.status, w.result, w.updated_at])?;
+            .execute(params![w.id, version, w.status, w.result, w.updated_at, bytes])?;
         }
         WriteOp::Delete {
             ids,

@@ -396,7 +396,7 @@ async fn the_database_is_kept_within_its_bound() {
     let pruned = s
         .app
         .store
-        .prune_to_size(config_bound, &keep)
+        .prune_to_size(ashta_server::store::SpaceRules::any(config_bound), &keep)
         .await
         .unwrap();
     assert!(!pruned.finished.is_empty(), "{pruned:?}");
@@ -413,7 +413,7 @@ async fn the_database_is_kept_within_its_bound() {
     let pruned = s
         .app
         .store
-        .prune_to_size(config_bound, &keep)
+        .prune_to_size(ashta_server::store::SpaceRules::any(config_bound), &keep)
         .await
         .unwrap();
     assert!(pruned.abandoned.contains(&waiting_id), "{pruned:?}");
@@ -424,15 +424,97 @@ async fn the_database_is_kept_within_its_bound() {
 /// The app applies its bound at each sweep and reports it in its health.
 #[tokio::test]
 async fn the_server_reports_what_it_deleted_for_space() {
-    let (s, _dir) = Server::with(|c| c.max_db_bytes = 1).await;
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start_in(dir.path(), |_| {}).await;
     let created = s.create(bots_only()).await;
     let id = created["id"].as_str().unwrap().to_string();
     finished(&s, &id).await;
-    s.app.unload_idle();
+    s.stop();
+    let s = Server::start_in(dir.path(), |c| {
+        c.max_db_bytes = 1;
+        c.finished_retention = Duration::ZERO;
+    })
+    .await;
     s.app.prune().await.unwrap();
     let (_, health) = s.get("/api/health").await;
     assert_eq!(health["pruned_for_space"]["finished"], 1, "{health}");
     assert_eq!(s.get(&format!("/api/games/{id}")).await.0, 404);
+}
+
+/// With the database past its bound, games kept in memory were never pruned and honest
+/// games were deleted instead: a finished game younger than the retention and a game
+/// in play acted in recently are never deleted for space; new games are refused, with
+/// a message that says why, until space is free.
+#[tokio::test]
+async fn a_full_database_refuses_new_games_and_deletes_no_recent_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start_in(dir.path(), |_| {}).await;
+    let done = s.create(bots_only()).await;
+    let done_id = done["id"].as_str().unwrap().to_string();
+    finished(&s, &done_id).await;
+    let playing = s.create(two_humans()).await;
+    let playing_id = playing["id"].as_str().unwrap().to_string();
+    let mut c = s.seat(&playing, 0).await;
+    c.hello(0).await;
+    c.send(json!({"type": "throw"})).await;
+    c.next_of("event").await;
+    drop(c);
+    s.stop();
+    let s = Server::start_in(dir.path(), |c| c.max_db_bytes = 1).await;
+    s.app.unload_idle();
+    s.app.prune().await.unwrap();
+    assert_eq!(s.get(&format!("/api/games/{done_id}")).await.0, 200);
+    assert_eq!(s.get(&format!("/api/games/{playing_id}")).await.0, 200);
+    let (status, body) = s.post("/api/games", &two_humans()).await;
+    assert_eq!(status, 503, "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("storage is full"), "{message}");
+}
+
+/// Two addresses added about 94 MB a minute: the games one network created may take
+/// only its quota of bytes; past it that network's new games are refused, and another
+/// network's are not.
+#[tokio::test]
+async fn a_network_past_its_storage_quota_cannot_create_and_another_can() {
+    let (s, _dir) = Server::with(|c| {
+        c.max_network_db_bytes = 2000;
+        c.network_share_percent = 12;
+    })
+    .await;
+    let (status, created) = create_from(&s, [127, 0, 0, 2], &bots_only()).await;
+    assert_eq!(status, 201, "{created}");
+    finished(&s, created["id"].as_str().unwrap()).await;
+    // The quota is read again after a second.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let (status, body) = create_from(&s, [127, 0, 0, 3], &two_humans()).await;
+    assert_eq!(status, 429, "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("quota"), "{message}");
+    let (status, body) = create_from(&s, [127, 0, 1, 2], &two_humans()).await;
+    assert_eq!(status, 201, "another network creates: {body}");
+}
+
+/// On large legal rules one game reached 27.5 MB within its bound on events: a game's
+/// stored events are bounded in bytes too, the change that reaches it ending the game
+/// as a draw with the reason `event limit`.
+#[tokio::test]
+async fn a_game_ends_when_its_stored_bytes_reach_their_bound() {
+    const MAX: u64 = 6000;
+    let (s, _dir) = Server::with(|c| c.max_game_bytes = MAX).await;
+    let created = s.create(bots_only()).await;
+    let id = created["id"].as_str().unwrap();
+    let snap = finished(&s, id).await;
+    assert_eq!(snap["result"]["draw"], "event limit", "{snap}");
+    let (_, list) = s.get(&format!("/api/games/{id}/events?after=0")).await;
+    let bytes: usize = list["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.to_string().len())
+        .sum();
+    assert!(bytes <= MAX as usize + 4000, "{bytes} bytes stored");
+    let (_, game) = s.finished_record(id).await;
+    assert_eq!(game.position().draw(), Some(DrawReason::Declared));
 }
 
 /// `application/jsonx` passed the check for a JSON body, matched by its beginning.
@@ -520,4 +602,42 @@ async fn a_record_larger_than_its_bound_is_refused() {
     let (status, record) = s.get(&format!("/api/games/{fresh_id}/record")).await;
     assert_eq!(status, 200, "{record}");
     assert!(record.to_string().len() <= BOUND);
+}
+
+/// 1,000 spectators that never read stayed open while the kernel grew each socket's
+/// send buffer to megabytes: the server fixes its sockets' send buffer, so a client
+/// that reads nothing, with the kernel's own receive buffer, is closed within seconds.
+#[tokio::test]
+async fn a_spectator_that_never_reads_is_closed_within_seconds_whatever_the_kernel_allows() {
+    let (s, _dir) = Server::with(|c| {
+        c.ws_send_timeout = Duration::from_millis(500);
+    })
+    .await;
+    let created = s.create(bots_only()).await;
+    let id = created["id"].as_str().unwrap();
+    finished(&s, id).await;
+    let url = format!("{}/api/games/{id}/ws", s.ws_base);
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let hello = json!({"type": "hello", "since": 0}).to_string();
+    let started = std::time::Instant::now();
+    let mut closed = 0;
+    while started.elapsed() < Duration::from_secs(20) {
+        use futures_util::SinkExt;
+        let message = tokio_tungstenite::tungstenite::Message::Text(hello.clone().into());
+        let _ = tokio::time::timeout(Duration::from_millis(50), ws.send(message)).await;
+        closed = s
+            .app
+            .slow_readers_closed
+            .load(std::sync::atomic::Ordering::Relaxed);
+        if closed > 0 {
+            break;
+        }
+    }
+    assert_eq!(closed, 1, "the spectator that reads nothing is closed");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "closed after {:?}",
+        started.elapsed()
+    );
+    drop(ws);
 }

@@ -280,3 +280,21 @@ async fn a_game_nobody_played_in_expires() {
         .collect();
     assert_eq!(ids, vec![played.as_str()]);
 }
+
+/// A request with no Host header was served: every request must name its host.
+#[tokio::test]
+async fn a_request_without_a_host_is_refused() {
+    let s = Server::start().await;
+    let addr = s.base.trim_start_matches("http://").to_string();
+    let mut c = TcpStream::connect(&addr).await.unwrap();
+    c.write_all(b"GET /api/health HTTP/1.0\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), c.read_to_string(&mut answer)).await;
+    assert!(
+        answer.starts_with("HTTP/1.0 400") || answer.starts_with("HTTP/1.1 400"),
+        "{answer}"
+    );
+    assert!(answer.contains("Host"), "{answer}");
+}

@@ -46,9 +46,17 @@ pub struct ServeArgs {
     /// Hints one address may ask for per minute.
     #[arg(long, value_name = "N", default_value_t = 30)]
     hints_per_minute: u32,
-    /// Games in play one address may have created.
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// Games in play one address may have created (suspended games do not count).
+    #[arg(long, value_name = "N", default_value_t = 40)]
     max_games_per_address: usize,
+    /// Seconds after its creation by which a game must have had a move, or it is
+    /// aborted (recorded "aborted": true) and frees its place.
+    #[arg(long, value_name = "SECS", default_value_t = 180, value_parser = clap::value_parser!(u64).range(1..=2_592_000))]
+    abort_after_secs: u64,
+    /// Seconds after which a game whose people have all been away is suspended: it
+    /// counts against no cap and leaves memory until one of its seats connects.
+    #[arg(long, value_name = "SECS", default_value_t = 180, value_parser = clap::value_parser!(u64).range(1..=2_592_000))]
+    suspend_after_secs: u64,
     /// Games in play with no person seated one address may have created.
     #[arg(long, value_name = "N", default_value_t = 2)]
     max_bot_games_per_address: usize,
@@ -90,12 +98,17 @@ pub struct ServeArgs {
     /// closed as a slow reader.
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     ws_send_timeout_secs: u64,
+    /// Kilobytes of the kernel's send buffer of each connection (SO_SNDBUF; 0: the
+    /// kernel's own, which grows): what may wait for a client that stops reading.
+    #[arg(long, value_name = "KB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(0..=16_384))]
+    socket_send_buffer_kb: u64,
     /// Leading bits of an IPv4 address that name its network, for the per-network
     /// shares (24: a /24).
     #[arg(long, value_name = "BITS", default_value_t = 24, value_parser = clap::value_parser!(u8).range(0..=32))]
     ipv4_network_bits: u8,
-    /// Leading bits of an IPv6 address that name its network (64: a /64).
-    #[arg(long, value_name = "BITS", default_value_t = 64, value_parser = clap::value_parser!(u8).range(0..=128))]
+    /// Leading bits of an IPv6 address that name its network (56: a /56, what one
+    /// customer of most providers is given).
+    #[arg(long, value_name = "BITS", default_value_t = 56, value_parser = clap::value_parser!(u8).range(0..=128))]
     ipv6_network_bits: u8,
     /// Percent of each server-wide cap (connections, games in play, games of bots only)
     /// one network may hold.
@@ -108,6 +121,20 @@ pub struct ServeArgs {
     /// games, then the games in play nobody has touched longest, are deleted.
     #[arg(long, value_name = "MB", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     max_db_mb: u64,
+    /// Megabytes the games created from one network may take in the database; past it
+    /// that network's new games are refused.
+    #[arg(long, value_name = "MB", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..))]
+    max_network_db_mb: u64,
+    /// Kilobytes one game's stored events may take; the change that reaches it ends
+    /// the game as a draw ("event limit").
+    #[arg(long, value_name = "KB", default_value_t = 4000, value_parser = clap::value_parser!(u64).range(16..))]
+    max_game_kb: u64,
+    /// Minutes a finished game is kept whatever the database's bound.
+    #[arg(long, value_name = "MINS", default_value_t = 60)]
+    keep_finished_for_mins: u64,
+    /// Days a game in play someone acted in is kept whatever the database's bound.
+    #[arg(long, value_name = "DAYS", default_value_t = 7)]
+    keep_playing_for_days: u64,
     /// The origin people reach the server at when it is not the listening address
     /// (`https://ashta.example`, behind a proxy). Without it, a request must name the
     /// listening address or `localhost` as its host (against DNS rebinding).
@@ -144,6 +171,8 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.max_connections_per_address = args.max_connections_per_address;
     config.hints_per_minute = args.hints_per_minute;
     config.max_games_per_address = args.max_games_per_address;
+    config.abort_after = Duration::from_secs(args.abort_after_secs);
+    config.suspend_after = Duration::from_secs(args.suspend_after_secs);
     config.max_bot_games_per_address = args.max_bot_games_per_address;
     config.max_games = args.max_games;
     config.max_bot_games = args.max_bot_games;
@@ -158,6 +187,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.max_sockets_per_seat = args.max_sockets_per_seat as usize;
     config.max_history_bytes = args.max_history_kb as usize * 1024;
     config.ws_send_timeout = Duration::from_secs(args.ws_send_timeout_secs);
+    config.socket_send_buffer = args.socket_send_buffer_kb as usize * 1024;
     config.network_bits = ashta_server::NetworkBits {
         v4: args.ipv4_network_bits,
         v6: args.ipv6_network_bits,
@@ -165,6 +195,10 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.network_share_percent = args.network_share_percent;
     config.network_creates_per_minute = args.network_creates_per_minute;
     config.max_db_bytes = args.max_db_mb * 1_000_000;
+    config.max_network_db_bytes = args.max_network_db_mb * 1_000_000;
+    config.max_game_bytes = args.max_game_kb * 1000;
+    config.finished_retention = Duration::from_secs(args.keep_finished_for_mins * 60);
+    config.playing_retention = Duration::from_secs(args.keep_playing_for_days * 24 * 3600);
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr)

@@ -20,6 +20,11 @@
 //! ```
 //!
 //! It only connects to loopback addresses and stops by itself (at most 600 s).
+//!
+//! `--form` runs one of the distributed forms instead (see `distributed.rs`):
+//! `networks` (102 addresses in 17 /24s fill the server's places, then a newcomer waits
+//! for one), `spectators` (1,000 unread spectators of 10 /24s), `database` (17 /24s
+//! play as fast as they may; give `--db` the server's database file).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -29,6 +34,8 @@ use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
+
+mod distributed;
 
 /// Options.
 #[derive(Parser, Debug)]
@@ -42,6 +49,13 @@ struct Args {
     /// How long the attacks run, in seconds.
     #[arg(long, default_value_t = 60)]
     secs: u64,
+    /// The attack: `classic` (the attacks above, at once), or a distributed form:
+    /// `networks`, `spectators`, `database`.
+    #[arg(long, default_value = "classic")]
+    form: String,
+    /// The server's database file, to measure its files (form `database`).
+    #[arg(long)]
+    db: Option<std::path::PathBuf>,
 }
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
@@ -376,6 +390,16 @@ async fn main() {
     {
         eprintln!("attack: only a server on 127.x.x.x is attacked, not {base:?}");
         std::process::exit(2);
+    }
+    match args.form.as_str() {
+        "classic" => {}
+        "networks" => return distributed::many_networks(&base, secs).await,
+        "spectators" => return distributed::unread_spectators(&base).await,
+        "database" => return distributed::database(&base, secs, args.db.as_deref()).await,
+        other => {
+            eprintln!("attack: unknown form {other:?} (classic, networks, spectators, database)");
+            std::process::exit(2);
+        }
     }
     let rss_before = rss_mib(args.server_pid, "VmRSS:");
     let db_before = health(&base).await["db_bytes"].as_u64().unwrap_or(0);
