@@ -5,8 +5,8 @@
 // the arrows rove through the movable pawns and their destinations, `?` lists the keys;
 // no button's text is cut off in any of the six languages at 360 px, no word of the
 // throw panel's buttons breaks in the middle and the longest throw's words neither
-// overlap the shells or the bag nor run out of their box, and the Indian scripts come
-// in the page's own fonts; the lobby offline says so; a draw says why.
+// overlap the shells or the bag nor run out of their box (a list box's chosen words
+// measured against its width), every script in the page's own fonts; the lobby offline says so; a draw says why.
 // Screenshots of each go to e2e/screenshots/.
 //
 // Usage: node phone-play.mjs BASE_URL   (E2E_ONLY=WORD runs the scenarios named with it)
@@ -62,11 +62,30 @@ function clippedTexts(page) {
       if (el.closest("[hidden], dialog:not([open])") || el.getClientRects().length === 0) continue;
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || style.overflowY === "auto") continue;
-      const clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      let clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      // A list box never scrolls: its chosen option's words are measured in its font
+      // against the room left of its arrow.
+      if (el.matches("select") && el.selectedOptions.length) {
+        const words = el.selectedOptions[0].textContent;
+        const ctx = document.createElement("canvas").getContext("2d");
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        clipped ||= ctx.measureText(words).width > room;
+      }
       const r = el.getBoundingClientRect();
       if (clipped || r.right > innerWidth + 0.5) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}: ${el.textContent.trim().slice(0, 40)}`);
     }
     return out;
+  });
+}
+
+/** Waits until the page is drawn in the fonts it ships for the language shown (every
+ * face it asked for loaded), so a layout is measured as on any other machine. */
+async function inShippedFonts(page) {
+  await page.waitForTimeout(100);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
 
@@ -389,7 +408,7 @@ async function textFitsInEveryLanguage(browser) {
     await page.setViewportSize(viewport);
     for (const lang of LANGUAGES) {
       await page.selectOption("#lang", lang);
-      await page.waitForTimeout(200);
+      await inShippedFonts(page);
       // The hint's button is the longest of the throw panel's.
       problems.push(...(await clippedTexts(page)).map((p) => `${lang} game at ${viewport.width} px: ${p}`));
       setLanguage(lang, false);
@@ -402,7 +421,7 @@ async function textFitsInEveryLanguage(browser) {
   await page.waitForSelector('select[name="kind-1"]');
   for (const lang of LANGUAGES) {
     await page.selectOption("#lang", lang);
-    await page.waitForTimeout(200);
+    await inShippedFonts(page);
     problems.push(...(await clippedTexts(page)).map((p) => `${lang} lobby: ${p}`));
     await screen(page, `text-lobby-${lang}`, { onScreen: ["#play-computer"] });
   }
@@ -412,10 +431,10 @@ async function textFitsInEveryLanguage(browser) {
     await document.fonts.ready;
     return [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, ""));
   });
-  for (const script of ["devanagari", "kannada", "telugu", "tamil"]) {
+  for (const script of ["latin", "cyrillic", "devanagari", "kannada", "telugu", "tamil"]) {
     check([...fonts].some((f) => f.includes(`-${script}-`)), `the ${script} font was served: ${[...fonts]}`);
   }
-  check(["Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => families.includes(`Ashta ${n}`)), `the page's fonts are in use: ${families}`);
+  check(["Sans", "Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => families.includes(`Ashta ${n}`)), `the page's fonts are in use: ${families}`);
   // The pawns' letters (in the player's script) are drawn in them too.
   await page.goto(new URL(`/g/${s.id}`, base).href);
   await page.waitForSelector(".pawn-letter");

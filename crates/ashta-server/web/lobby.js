@@ -28,6 +28,19 @@ export function gameRequest({ preset, pairCapture, size, players, seats, timer }
   };
 }
 
+/** A preset's name as a list box offers it: short, so it fits the box in every
+ * language (its whole description is said under the box). */
+function presetChoice(name) {
+  const short = t(`presetShort.${name}`);
+  if (short === `presetShort.${name}`) return name;
+  return short.charAt(0).toLocaleUpperCase() + short.slice(1);
+}
+
+/** A preset's whole description (its board, cowries and rules), translated. */
+function presetAbout(name) {
+  return t(`preset.${name}`) === `preset.${name}` ? name : t(`preset.${name}`);
+}
+
 /** The short name of a game's rules: its preset, translated. */
 function presetName(rules) {
   const name = typeof rules === "string" ? rules : rules?.preset || "standard";
@@ -132,7 +145,6 @@ export function showLobby(root) {
           options.map(([v, text]) => h("option", { value: v, selected: String(value) === String(v) }, text)),
         ),
       );
-    const presetText = (p) => (t(`preset.${p}`) === `preset.${p}` ? p : t(`preset.${p}`));
     const offered = presets.includes(quick.preset) ? presets : [...presets, quick.preset];
     const wasFocused = document.activeElement?.id === "play-computer";
     const button = h(
@@ -149,8 +161,12 @@ export function showLobby(root) {
         { class: "row quick-choices" },
         choice("quick-players", t("lobby.opponents"), [2, 3, 4].map((n) => [n, String(n - 1)]), quick.players, (v) => (quick.players = Number(v))),
         choice("quick-level", t("lobby.level"), LEVELS.map((l) => [l, t(`level.${l}`)]), quick.level, (v) => (quick.level = v)),
-        choice("quick-preset", t("lobby.preset"), offered.map((p) => [p, presetText(p)]), quick.preset, (v) => (quick.preset = v)),
+        choice("quick-preset", t("lobby.preset"), offered.map((p) => [p, presetChoice(p)]), quick.preset, (v) => {
+          quick.preset = v;
+          quickBox.querySelector("#quick-preset-about").textContent = presetAbout(v);
+        }),
       ),
+      h("p", { class: "small preset-about", id: "quick-preset-about" }, presetAbout(quick.preset)),
       quick.error ? h("p", { class: "error", role: "alert" }, quick.error) : null,
       h("p", { class: "small" }, t("lobby.quickPeople")),
     );
@@ -271,8 +287,9 @@ export function showLobby(root) {
                   .catch(() => {});
               },
             },
-            presets.map((p) => h("option", { value: p, selected: form.preset === p }, t(`preset.${p}`) === `preset.${p}` ? p : t(`preset.${p}`))),
+            presets.map((p) => h("option", { value: p, selected: form.preset === p }, presetChoice(p))),
           ),
+          h("span", { class: "small preset-about", id: "preset-about" }, presetAbout(form.preset)),
         ),
         h(
           "div",
