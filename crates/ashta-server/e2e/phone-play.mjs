@@ -444,6 +444,46 @@ async function textFitsInEveryLanguage(browser) {
   return `${LANGUAGES.length} languages, game ${s.id} and the lobby, fonts ${[...fonts].length}`;
 }
 
+/** A tap on the chosen pawn keeps it chosen: its destinations stay lit and the heading
+ * and the message say to pick where it goes, at 360 px (forced moves off, so the pawn
+ * is tapped by the player). */
+async function chosenPawnStaysChosen(browser) {
+  const context = await newContext(browser, { viewport: PHONE });
+  const page = await context.newPage();
+  await quickGame(page);
+  const s = await tapUntil(page, (x) => !x.must_throw && x.position.to_move === x.you && x.legal.some((mv) => mv.from >= 0));
+  check(s.status === "playing", "the game ended before a pawn on the board could move");
+  const mv = s.legal.find((m) => m.from >= 0);
+  const pawn = `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`;
+  setLanguage("en", false);
+  const lit = () =>
+    page.evaluate(
+      (pawn) => ({
+        selected: !!document.querySelector(`${pawn}.selected`),
+        targets: document.querySelectorAll(".target").length,
+        status: document.querySelector("#status, .status").textContent,
+        message: document.querySelector(".message").dataset.code,
+      }),
+      pawn,
+    );
+  const said = [];
+  for (let tap = 1; tap <= 3; tap++) {
+    await page.click(pawn);
+    const now = await lit();
+    said.push(now);
+    check(now.selected && now.targets > 0, `after tap ${tap} on the chosen pawn it stays chosen with its squares lit: ${JSON.stringify(now)}`);
+    check(now.status.startsWith(t("game.yourMoveTarget")) && now.message === "preview", `after tap ${tap} the words match what is lit: ${JSON.stringify(now)}`);
+  }
+  await screen(page, "chosen-pawn", { onScreen: [pawn, ".target"] });
+  // Playing one of its moves still works.
+  const square = await page.getAttribute(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`, "data-square");
+  await tapSquare(page, square);
+  if (await page.isVisible(".choice")) await page.click(`.choice[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+  await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+  await context.close();
+  return `3 taps, ${said[2].targets} squares still lit`;
+}
+
 async function smallerThings(browser) {
   const context = await newContext(browser, { viewport: PHONE });
   const page = await context.newPage();
@@ -487,6 +527,7 @@ async function main() {
     ["keyboard: Enter throws and moves, arrows rove, ? lists the keys", keyboardPlay],
     ["text fits in six languages at 360 px, in the page's fonts", textFitsInEveryLanguage],
     ["offline lobby and the frozen draw in words", smallerThings],
+    ["a chosen pawn stays chosen when tapped, the words match what is lit", chosenPawnStaysChosen],
   ]);
 }
 

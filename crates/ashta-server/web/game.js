@@ -380,11 +380,7 @@ export function showGame(root, id, seat, token) {
     if (group.player !== state.you) return showMessage(t("game.notYourPawn"), "error", "not_your_pawn");
     if (!yourTurn()) return showMessage(t("game.notYourTurn"), "error", "not_your_turn");
     if (snap.must_throw) return showMessage(t("game.mustThrowFirst"), "error", "must_throw");
-    if (state.selected && state.selected.index === group.index) {
-      state.selected = null;
-      renderBoard();
-      return undefined;
-    }
+    // A tap on the chosen pawn keeps it chosen (its squares stay lit, the words say so).
     const moves = movesFrom(snap.legal, group.index);
     if (moves.length === 0) return showMessage(t("game.noMoveFor"), "error", "no_move");
     state.selected = { player: group.player, index: group.index };
@@ -554,7 +550,7 @@ export function showGame(root, id, seat, token) {
     if (snap.status === "finished") {
       text = t("game.over");
     } else if (yourTurn() || (state.you !== null && snap.position.to_move === state.you)) {
-      text = snap.must_throw ? t("game.yourThrow") : t("game.yourMove");
+      text = snap.must_throw ? t("game.yourThrow") : state.selected && yourTurn() ? t("game.yourMoveTarget") : t("game.yourMove");
     } else {
       text = t("game.toMove", { seat: seatName(state.board.seatOf(snap.position.to_move)) });
     }
@@ -580,6 +576,7 @@ export function showGame(root, id, seat, token) {
       movable: movableUnits(),
       route: state.route,
     });
+    renderHead();
     refocus();
   }
 

@@ -71,6 +71,7 @@ export const en = {
   "game.toMove": "{seat} to move",
   "game.yourThrow": "Your turn: throw the cowries",
   "game.yourMove": "Your turn: pick a pawn, then where it goes",
+  "game.yourMoveTarget": "Your turn: pick where it goes (highlighted)",
   "game.throw": "Throw cowries",
   "game.undo": "Undo my last turn",
   "game.bag": "Bag",

@@ -72,6 +72,7 @@ export const hi = {
   "game.toMove": "{seat} की बारी",
   "game.yourThrow": "आपकी बारी: कौड़ियाँ फेंकें",
   "game.yourMove": "आपकी बारी: मोहरा चुनें, फिर उसका खाना",
+  "game.yourMoveTarget": "आपकी बारी: चमकते खानों में से एक चुनें",
   "game.throw": "कौड़ियाँ फेंकें",
   "game.undo": "मेरी पिछली बारी वापस लें",
   "game.bag": "अंक",

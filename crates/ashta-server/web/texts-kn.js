@@ -72,6 +72,7 @@ export const kn = {
   "game.toMove": "{seat} ಅವರ ಸರದಿ",
   "game.yourThrow": "ನಿಮ್ಮ ಸರದಿ: ಕವಡೆ ಹಾಕಿ",
   "game.yourMove": "ನಿಮ್ಮ ಸರದಿ: ಕಾಯಿಯನ್ನು ಆರಿಸಿ, ನಂತರ ಅದು ಹೋಗುವ ಮನೆಯನ್ನು",
+  "game.yourMoveTarget": "ನಿಮ್ಮ ಸರದಿ: ಹೊಳೆಯುವ ಮನೆಗಳಲ್ಲಿ ಒಂದನ್ನು ಆರಿಸಿ",
   "game.throw": "ಕವಡೆ ಹಾಕಿ",
   "game.undo": "ನನ್ನ ಹಿಂದಿನ ಸರದಿ ಹಿಂಪಡೆ",
   "game.bag": "ಅಂಕಗಳು",

@@ -71,6 +71,7 @@ export const ru = {
   "game.toMove": "Ходит {seat}",
   "game.yourThrow": "Ваш ход: бросайте каури",
   "game.yourMove": "Ваш ход: выберите фишку, затем клетку, куда она пойдёт",
+  "game.yourMoveTarget": "Ваш ход: выберите клетку (подсвечена)",
   "game.throw": "Бросить каури",
   "game.undo": "Отменить мой ход",
   "game.bag": "Очки",

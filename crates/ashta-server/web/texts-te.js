@@ -72,6 +72,7 @@ export const te = {
   "game.toMove": "{seat} వంతు",
   "game.yourThrow": "మీ వంతు: గవ్వలు వేయండి",
   "game.yourMove": "మీ వంతు: కాయను ఎంచుకోండి, తర్వాత అది వెళ్ళే గడిని",
+  "game.yourMoveTarget": "మీ వంతు: మెరుస్తున్న గడులలో ఒకటి ఎంచుకోండి",
   "game.throw": "గవ్వలు వేయండి",
   "game.undo": "నా చివరి వంతు వెనక్కి",
   "game.bag": "పందాలు",
