@@ -12,7 +12,7 @@
 // Usage: node phone-play.mjs BASE_URL   (E2E_ONLY=WORD runs the scenarios named with it)
 
 import { seatName, setLanguage, t } from "../web/i18n.js";
-import { check, myTurnOrOver, newContext, runScenarios, snapshot, waitFor } from "./helpers.mjs";
+import { check, eager, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, runScenarios, snapshot, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 
 const base = process.argv[2];
@@ -126,7 +126,8 @@ function throwPanelProblems(page, caption) {
 }
 
 /** A game against `players − 1` random bots, made by "Play the computer" with its
- * choices set to that; returns the page's first snapshot. */
+ * choices set to that (played in the browser, or on the server with `server`); returns
+ * the page's first snapshot. */
 async function quickGame(page, { players = 2, level = "random" } = {}) {
   await page.goto(`${base}/`);
   await page.waitForSelector("#play-computer:not(:disabled)");
@@ -192,11 +193,23 @@ async function oneTapToPlay(browser) {
     check(s.you === 0 && s.status === "playing", `Play the computer opens a game as South: ${JSON.stringify({ you: s.you, status: s.status })}`);
     check(s.players === 3 && s.seats.filter((x) => x.kind === "bot" && x.level === "beginner").length === 2, `the game has the chosen bots: ${JSON.stringify(s.seats)}`);
     check(s.rules.preset === "standard", `the game has the chosen rules: ${s.rules.preset}`);
+    // Played in this browser: no place on the server, kept across a reload.
+    check(s.id.startsWith("local-"), `Play the computer plays in this browser, not on the server: ${s.id}`);
+    const listed = await page.evaluate(() => fetch("/api/games").then((r) => r.json()));
+    check(!JSON.stringify(listed).includes(s.id), "the game in this browser has no place on the server");
     // The choices are kept for the next game.
     await page.goto(`${base}/`);
     await page.waitForSelector("#play-computer:not(:disabled)");
     const kept = await page.evaluate(() => [document.querySelector('select[name="quick-players"]').value, document.querySelector('select[name="quick-level"]').value]);
     check(kept[0] === "3" && kept[1] === "beginner", `the lobby keeps the choices of Play the computer: ${kept}`);
+    if (viewport.width === PHONE.width) {
+      // Asked for, the game is played on the server.
+      await page.check('input[name="quick-server"]');
+      await page.click("#play-computer");
+      await page.waitForURL(/\/g\/[^/]+\?seat=0&token=/);
+      const online = await snapshot(page);
+      check(!online.id.startsWith("local-"), `with "Play on the server" the game is the server's: ${online.id}`);
+    }
     notes.push(`${viewport.width}: 0 Tabs`);
     await context.close();
   }
@@ -484,6 +497,84 @@ async function chosenPawnStaysChosen(browser) {
   return `3 taps, ${said[2].targets} squares still lit`;
 }
 
+/** The squares the board marks as the last move (`.last-move`), and those the game's
+ * last move event names, worked out from the board the page holds. */
+function lastMoveMarks(page) {
+  return page.evaluate(async () => {
+    const { Board, squareName } = await import("/assets/geometry.js");
+    const s = globalThis.ashtaGame.snapshot();
+    const board = new Board(s.board);
+    const moves = s.events.filter((e) => e.kind === "move");
+    const last = moves[moves.length - 1] || null;
+    const mark = document.querySelector(".last-move");
+    const drawn = mark ? { from: mark.dataset.from, to: mark.dataset.to, capture: mark.dataset.capture ?? null } : null;
+    if (!last) return { drawn, wanted: null };
+    const at = (i) => squareName(board.squareAt(last.seat, i));
+    const wanted = {
+      from: last.move.from >= 0 ? at(last.move.from) : "",
+      to: at(last.path[last.path.length - 1]),
+      capture: last.captured ? String(last.captured.seat) : null,
+    };
+    return { drawn, wanted };
+  });
+}
+
+/** The last move drawn on the board (from, to, a capture marked) after every action of
+ * a whole game at 390 px, at 360 and 1280 px too; the end names the player's own result;
+ * a spectator is offered Leave and Review, not a new game. */
+async function lastMoveAndTheEnd(browser) {
+  const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const first = await gameAgainstRandomBots(page, base);
+  let checked = 0;
+  let captures = 0;
+  let shot = false;
+  const end = await playToTheEnd(page, {
+    pick: eager,
+    each: async () => {
+      const { drawn, wanted } = await lastMoveMarks(page);
+      check(JSON.stringify(drawn) === JSON.stringify(wanted), `the board draws the last move: drawn ${JSON.stringify(drawn)}, played ${JSON.stringify(wanted)}`);
+      if (wanted) checked += 1;
+      if (wanted?.capture) {
+        captures += 1;
+        if (!shot) {
+          shot = true;
+          for (const viewport of SIZES) {
+            await page.setViewportSize(viewport);
+            await screen(page, "last-move-capture", { inside: ["#cowries"] });
+          }
+          await page.setViewportSize({ width: 390, height: 844 });
+        }
+      }
+    },
+  });
+  check(checked > 10, `the last move was checked after ${checked} actions`);
+  await page.waitForSelector("#end-dialog[open] #your-result");
+  const mine = await page.textContent("#your-result");
+  const place = end.result.winner === 0 ? 1 : 2;
+  setLanguage("en", false);
+  const wantedWords = place === 1 ? t("end.youWon") : t("end.youPlace", { seat: seatName(2), place: t("place.2") });
+  check(mine === wantedWords, `the end says the player's own result: "${mine}", not "${wantedWords}"`);
+  check(/wins|draw/i.test(await page.textContent("#result")), "the dialog also says the game's result");
+  await screen(page, "end-yours", { inside: ["#your-result", "#rematch"] });
+  // A spectator: Review first, Leave, no new game.
+  const watcher = await context.newPage();
+  await watcher.goto(new URL(`/g/${first.id}`, base).href);
+  await watcher.waitForSelector("#end-dialog[open] #end-review");
+  const offered = await watcher.evaluate(() => ({
+    rematch: !!document.querySelector("#end-dialog #rematch"),
+    review: document.querySelector("#end-review").classList.contains("primary"),
+    leave: document.querySelector("#end-lobby").textContent,
+    focused: document.activeElement?.id,
+    words: document.querySelector("#your-result").textContent,
+  }));
+  check(!offered.rematch && offered.review && offered.leave === t("end.leave") && offered.focused === "end-review", `a spectator gets Review and Leave, no new game: ${JSON.stringify(offered)}`);
+  check(/wins|draw/i.test(offered.words), `a spectator reads the game's result: ${offered.words}`);
+  await screen(watcher, "end-spectator", { inside: ["#end-review", "#end-lobby"] });
+  await context.close();
+  return `last move right after ${checked} actions (${captures} captures), "${mine}"`;
+}
+
 async function smallerThings(browser) {
   const context = await newContext(browser, { viewport: PHONE });
   const page = await context.newPage();
@@ -528,6 +619,7 @@ async function main() {
     ["text fits in six languages at 360 px, in the page's fonts", textFitsInEveryLanguage],
     ["offline lobby and the frozen draw in words", smallerThings],
     ["a chosen pawn stays chosen when tapped, the words match what is lit", chosenPawnStaysChosen],
+    ["the last move on the board, the end in the player's words, a spectator's end", lastMoveAndTheEnd],
   ]);
 }
 

@@ -175,7 +175,7 @@ export class BoardView {
    *   named as movable and tappable over its whole square), route (a player whose path
    *   is drawn over the board)
    */
-  render(position, { selected = null, targets = [], exclude = null, mover = null, hint = null, movable = null, route = null } = {}) {
+  render(position, { selected = null, targets = [], exclude = null, mover = null, hint = null, movable = null, route = null, last = null } = {}) {
     this.position = position;
     const b = this.board;
     this.pawnsLayer.replaceChildren();
@@ -223,6 +223,7 @@ export class BoardView {
     }
 
     if (route !== null) this.marksLayer.append(routePicture(this, route));
+    if (last) this.marksLayer.append(lastMovePicture(this, last));
 
     // The movable units are drawn last, so their squares' taps reach them.
     const later = [];
@@ -457,4 +458,37 @@ export function seatBadge(seat, size = 22) {
     { class: "seat-badge" },
     s("svg", { viewBox: `${-size / 2} ${-size / 2} ${size} ${size}`, width: size, height: size, "aria-hidden": "true" }, ...pawnMark(seat, r)),
   );
+}
+
+/** The last move on the board (`{seat, path, captured}`, a move event's fields): the
+ * square it left dashed, the square it reached drawn round in the mover's colour, a
+ * line along the squares it passed, and a capture marked "!" on the square reached. */
+function lastMovePicture(view, last) {
+  const b = view.board;
+  const seat = b.seatOf(last.seat);
+  const path = (last.path || []).filter((i) => i >= 0);
+  const group = s("g", { class: "last-move", dataset: { lastSeat: String(last.seat) } });
+  if (path.length === 0) return group;
+  const squares = path.map((i) => b.squareAt(last.seat, i));
+  const centres = squares.map((sq) => view.cellCentre(sq));
+  const box = ([cx, cy], cls) =>
+    s("rect", { class: cls, x: cx - CELL / 2 + 2, y: cy - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, rx: 4, stroke: SEAT_COLOURS[seat] });
+  if (last.from >= 0) group.append(box(centres[0], "last-from"));
+  if (centres.length > 1) {
+    group.append(s("polyline", { class: "last-path", points: centres.map(([x, y]) => `${x},${y}`).join(" "), stroke: SEAT_COLOURS[seat] }));
+  }
+  const to = centres[centres.length - 1];
+  group.append(box(to, "last-to"));
+  group.dataset.from = last.from >= 0 ? squareName(squares[0]) : "";
+  group.dataset.to = squareName(squares[squares.length - 1]);
+  if (last.captured) {
+    group.dataset.capture = String(last.captured.seat);
+    const [cx, cy] = to;
+    group.append(
+      s("circle", { class: "last-capture", cx: cx + CELL / 2 - 13, cy: cy + CELL / 2 - 13, r: 10 }),
+      s("text", { class: "last-capture-text", x: cx + CELL / 2 - 13, y: cy + CELL / 2 - 13, "text-anchor": "middle", "dominant-baseline": "central" }, "!"),
+    );
+  }
+  group.append(s("title", {}, t("game.lastMove")));
+  return group;
 }

@@ -15,7 +15,7 @@ import { hintText } from "./hint.js";
 import { previewText } from "./preview.js";
 import { reviewRecord } from "./review.js";
 import { arrowStep, focusKey, restoreFocus, shortcutFor } from "./keys.js";
-import { eventText, lastThrow, logEvents } from "./history.js";
+import { effectiveEvents, eventText, lastThrow, logEvents } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
 import { awayText, backText } from "./presence.js";
@@ -575,9 +575,18 @@ export function showGame(root, id, seat, token) {
       mover: snap.status === "playing" ? snap.position.to_move : null,
       movable: movableUnits(),
       route: state.route,
+      last: lastMove(snap.events),
     });
     renderHead();
     refocus();
+  }
+
+  /** The last move that stands (an undone one left out) as the board draws it:
+   * `{seat, from, path, captured}`, or null before the first move. */
+  function lastMove(events) {
+    const moves = effectiveEvents(events).filter((e) => e.kind === "move");
+    const last = moves[moves.length - 1];
+    return last ? { seat: last.seat, from: last.move.from, path: last.path, captured: last.captured || null } : null;
   }
 
   /** The path indices of the units that can move now (the engine's legal moves), on

@@ -58,10 +58,11 @@ function errorText(e) {
 
 const QUICK_KEY = "ashta.quick";
 
-/** The choices of "Play the computer" kept in this browser (players, level, rules),
- * or the first game's: two players against an easy bot, the standard rules. */
+/** The choices of "Play the computer" kept in this browser (players, level, rules, and
+ * whether the game is played on the server), or the first game's: two players against
+ * an easy bot, the standard rules, in this browser. */
 export function quickChoices(storage = globalThis.localStorage) {
-  const first = { players: 2, level: "easy", preset: "standard" };
+  const first = { players: 2, level: "easy", preset: "standard", server: false };
   try {
     const kept = JSON.parse(storage?.getItem(QUICK_KEY) || "null");
     if (!kept || typeof kept !== "object") return first;
@@ -69,6 +70,7 @@ export function quickChoices(storage = globalThis.localStorage) {
       players: [2, 3, 4].includes(kept.players) ? kept.players : first.players,
       level: LEVELS.includes(kept.level) ? kept.level : first.level,
       preset: typeof kept.preset === "string" && kept.preset ? kept.preset : first.preset,
+      server: kept.server === true,
     };
   } catch {
     return first;
@@ -124,10 +126,12 @@ export function showLobby(root) {
   const listBox = h("section", { class: "card", id: "games" });
   replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, quickBox, formBox, createdBox), listBox));
 
-  /** "Play the computer": one button that starts a game at once (on the server, or in
-   * this browser when the server cannot be reached), its choices beside it. */
+  /** "Play the computer": one button that starts a game at once, in this browser (the
+   * engine in the page, no place on the server, kept across reloads) unless the player
+   * asks for a game on the server (which falls back to this browser when the server
+   * cannot be reached), its choices beside it. */
   function renderQuick() {
-    const keep = () => keepQuickChoices({ players: quick.players, level: quick.level, preset: quick.preset });
+    const keep = () => keepQuickChoices({ players: quick.players, level: quick.level, preset: quick.preset, server: quick.server });
     const choice = (name, label, options, value, set) =>
       h(
         "label",
@@ -167,6 +171,20 @@ export function showLobby(root) {
         }),
       ),
       h("p", { class: "small preset-about", id: "quick-preset-about" }, presetAbout(quick.preset)),
+      h(
+        "label",
+        { class: "check on-server" },
+        h("input", {
+          type: "checkbox",
+          name: "quick-server",
+          checked: quick.server,
+          onchange: (e) => {
+            quick.server = e.target.checked;
+            keep();
+          },
+        }),
+        ` ${t("lobby.onServer")}`,
+      ),
       quick.error ? h("p", { class: "error", role: "alert" }, quick.error) : null,
       h("p", { class: "small" }, t("lobby.quickPeople")),
     );
@@ -178,21 +196,23 @@ export function showLobby(root) {
     quick.error = null;
     renderQuick();
     const request = quickRequest(quick);
-    try {
-      const made = await createGame(request);
-      keepLinks(made.id, made.seats);
-      const mine = made.seats.find((s) => s.kind === "human" && s.link);
-      location.assign(mine.link);
-      return;
-    } catch (e) {
-      if (!(e instanceof ApiError && e.code === "network")) {
-        quick.error = errorText(e);
-        quick.busy = false;
-        renderQuick();
+    if (quick.server) {
+      try {
+        const made = await createGame(request);
+        keepLinks(made.id, made.seats);
+        const mine = made.seats.find((s) => s.kind === "human" && s.link);
+        location.assign(mine.link);
         return;
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === "network")) {
+          quick.error = errorText(e);
+          quick.busy = false;
+          renderQuick();
+          return;
+        }
       }
     }
-    // The server cannot be reached: the same game in this browser.
+    // In this browser (or the server cannot be reached: the same game here).
     try {
       const { id, seat } = await createOfflineGame(request);
       location.assign(`/g/${id}?seat=${seat}&token=local`);
