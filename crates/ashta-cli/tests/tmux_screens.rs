@@ -284,7 +284,10 @@ fn quitting_says_how_the_game_stood_and_its_seed() {
     game.keys(&["q"]);
     game.keys(&["y"]);
     game.wait_for_printed("You left the game after 1 turn (saved only if you saved it).");
-    game.wait_for_printed("Seed 3: `ashta play --seed 3`");
+    // The line plays the same game again: the flags as typed, the seats and the seed.
+    game.wait_for_printed(
+        "Seed 3: `ashta play --step-ms 0 --seats human,random,random,random --seed 3` plays the same game again.",
+    );
 }
 
 #[test]
