@@ -482,6 +482,28 @@ fn esc_then_another_key_stays_on_the_results_at_80_by_24() {
 }
 
 #[test]
+fn s_then_esc_on_the_results_keeps_the_results_at_80_by_24() {
+    if !needs::available(
+        "s_then_esc_on_the_results_keeps_the_results_at_80_by_24",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
+    let (game, dir) = finished_game("save-esc-80x24", 80, 24);
+    game.wait_for("the whole results, keys and review", results_whole);
+    game.keys(&["s"]);
+    game.wait_for_text("ashta-save.json");
+    game.keys(&["Escape"]);
+    game.wait_for("the results again after Esc", results_whole);
+    // Their keys still answer: v replays the game.
+    game.keys(&["v"]);
+    game.wait_for("the replay", |s| {
+        !results_whole(s) && !s.join("\n").contains("does nothing now")
+    });
+    assert!(!dir.join("ashta-save.json").exists(), "saved after Esc");
+}
+
+#[test]
 fn the_results_keys_and_review_are_whole_at_120_by_40() {
     if !needs::available(
         "the_results_keys_and_review_are_whole_at_120_by_40",
