@@ -340,6 +340,12 @@ pub enum TurnError {
     /// The player named is not in the game, or has every pawn home already.
     #[error("that player is not in the game, or is home already")]
     NotInPlay,
+    /// The player named has resigned already.
+    #[error("that player has resigned already")]
+    Resigned,
+    /// A move has been played: the game can no longer be aborted.
+    #[error("a move has been played, so the game cannot be aborted")]
+    Played,
 }
 
 /// A moment [`crate::Game::undo_to`] cannot go back to.

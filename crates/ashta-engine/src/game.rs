@@ -133,6 +133,8 @@ impl Game {
             start,
             turns: Vec::new(),
             result: None,
+            resigned: Vec::new(),
+            aborted: false,
         };
         let mut game = Game {
             throws: seed.map(SeededThrows::new),
@@ -381,6 +383,88 @@ impl Game {
         Ok(())
     }
 
+    /// `player` resigns (RULES.md 8.7): the result will place them below every player who
+    /// has not resigned, the later of two resigners above the earlier, and their pawns
+    /// play on (whoever drives the game has a bot play them). The game does not end
+    /// here: see [`Game::end_by_resignation`]. Refused once the game is over, for a
+    /// player not in the game and for one who resigned already.
+    pub fn resign(&mut self, player: usize) -> Result<(), TurnError> {
+        if self.position.is_over() {
+            return Err(TurnError::GameOver);
+        }
+        if player >= self.variant.players() {
+            return Err(TurnError::NotInPlay);
+        }
+        if self.record.resigned.contains(&(player as u8)) {
+            return Err(TurnError::Resigned);
+        }
+        self.record.resigned.push(player as u8);
+        Ok(())
+    }
+
+    /// The players who resigned, in the order they did.
+    pub fn resigned(&self) -> &[u8] {
+        &self.record.resigned
+    }
+
+    /// Ends the game at once over the players who resigned (RULES.md 8.7): the player
+    /// still in it who has not resigned and has come furthest is placed next, as a claim
+    /// at the table (the position says `claimed`), and the result places the rest of
+    /// those who have not resigned by how far they have come, then the resigners.
+    /// Refused once the game is over, and when nobody has resigned.
+    pub fn end_by_resignation(&mut self) -> Result<(), TurnError> {
+        if self.position.is_over() {
+            return Err(TurnError::GameOver);
+        }
+        if self.record.resigned.is_empty() {
+            return Err(TurnError::NotInPlay);
+        }
+        let order = self.by_progress(&self.unplaced(false));
+        let first = order
+            .first()
+            .or_else(|| self.record.resigned.last())
+            .copied()
+            .expect("someone resigned");
+        self.claim_win(first as usize)
+    }
+
+    /// Aborts the game before any move (RULES.md 8.8): it ends as a draw declared at the
+    /// table and the record says `"aborted": true`. Refused once the game is over, and
+    /// once a move has been played.
+    pub fn abort(&mut self) -> Result<(), TurnError> {
+        if self.position.is_over() {
+            return Err(TurnError::GameOver);
+        }
+        if self.record.turns.iter().any(|t| !t.moves.is_empty()) {
+            return Err(TurnError::Played);
+        }
+        self.record.aborted = true;
+        self.declare_draw(DrawReason::Declared)
+    }
+
+    /// The final order of the players (RULES.md 8.2, 8.7): the position's places, and
+    /// once players have resigned, those who have not resigned first (placed ones in
+    /// their order, then, once the game is won, the others by how far they have come),
+    /// then the resigners, the later above the earlier.
+    pub fn standings(&self) -> Vec<u8> {
+        standings(&self.variant, &self.position, &self.record.resigned)
+    }
+
+    /// The players not yet placed, who have resigned or not as `resigned` says.
+    fn unplaced(&self, resigned: bool) -> Vec<u8> {
+        unplaced(
+            &self.variant,
+            &self.position,
+            &self.record.resigned,
+            resigned,
+        )
+    }
+
+    /// `players` ordered by how far they have come, furthest first (ties by seat).
+    fn by_progress(&self, players: &[u8]) -> Vec<u8> {
+        by_progress(&self.variant, &self.position, players)
+    }
+
     /// Applies the turn limit and writes the result once the game is over.
     fn after_step(&mut self) {
         self.moment = next_moment();
@@ -390,7 +474,9 @@ impl Game {
                 self.variant.draw_now(pos, DrawReason::TurnLimit);
             }
         }
-        self.record.result = pos.is_over().then(|| result_of(pos));
+        self.record.result = pos
+            .is_over()
+            .then(|| result_of(&self.variant, pos, &self.record.resigned));
     }
 
     /// This moment of the game, to come back to with [`Game::undo_to`].
@@ -430,7 +516,10 @@ impl Game {
         self.position = mark.position;
         self.throwing = false;
         self.undone = u32::try_from(self.drawn - mark.drawn).unwrap_or(u32::MAX);
-        self.record.result = self.position.is_over().then(|| result_of(&self.position));
+        self.record.result = self
+            .position
+            .is_over()
+            .then(|| result_of(&self.variant, &self.position, &self.record.resigned));
         self.moment = next_moment();
         Ok(())
     }
@@ -460,11 +549,33 @@ impl Game {
         let mut game = Game::from_position(variant, position, record.seed);
         game.record.commitment = record.commitment.clone();
         game.record.salt = record.salt.clone();
+        // A resignation changes no move, only the result: the replay makes them first.
+        for &player in &record.resigned {
+            game.resign(player as usize)
+                .map_err(|e| RecordError::Turn {
+                    turn: 1,
+                    reason: format!("player {player} cannot resign: {e}"),
+                })?;
+        }
         let mut marks = Vec::new();
         for (t, turn) in record.turns.iter().enumerate() {
             game.replay_turn(t + 1, turn, t + 1 == record.turns.len(), &mut marks)?;
         }
+        if record.aborted {
+            game.abort().map_err(|e| RecordError::Turn {
+                turn: record.turns.len(),
+                reason: format!("the game cannot be aborted: {e}"),
+            })?;
+        }
         if let Some(recorded) = &record.result {
+            // A game ended by a resignation (RULES.md 8.7) is not ended by the moves:
+            // the replay ends it over the resigners where the record ends.
+            if !record.resigned.is_empty() && !game.position.is_over() {
+                game.end_by_resignation().map_err(|e| RecordError::Result {
+                    recorded: format!("{recorded:?}"),
+                    replayed: e.to_string(),
+                })?;
+            }
             // A draw declared at the table is not reached by the moves: the record says
             // where it was declared, and its replay declares it there too.
             if recorded.draw.as_deref() == Some(DrawReason::Declared.name())
@@ -599,15 +710,69 @@ impl Game {
     }
 }
 
-fn result_of(pos: &Position) -> ResultRecord {
+fn result_of(variant: &Variant, pos: &Position, resigned: &[u8]) -> ResultRecord {
+    let places = standings(variant, pos, resigned);
     ResultRecord {
-        winner: pos.winner().map(|w| w as u8),
-        places: if pos.places().len() > 1 {
-            pos.places().to_vec()
+        winner: if resigned.is_empty() {
+            pos.winner().map(|w| w as u8)
         } else {
-            Vec::new()
+            places.first().copied().filter(|_| pos.draw().is_none())
         },
+        places: if places.len() > 1 { places } else { Vec::new() },
         draw: pos.draw().map(|d| d.name().to_string()),
         claimed: pos.claimed(),
     }
+}
+
+/// The final order of the players ([`Game::standings`]).
+fn standings(variant: &Variant, pos: &Position, resigned: &[u8]) -> Vec<u8> {
+    if resigned.is_empty() {
+        return pos.places().to_vec();
+    }
+    let mut order: Vec<u8> = pos
+        .places()
+        .iter()
+        .copied()
+        .filter(|p| !resigned.contains(p))
+        .collect();
+    if pos.is_over() && pos.draw().is_none() {
+        order.extend(by_progress(
+            variant,
+            pos,
+            &unplaced(variant, pos, resigned, false),
+        ));
+    }
+    if pos.is_over() {
+        order.extend(resigned.iter().rev());
+    }
+    order
+}
+
+/// The players the position has not placed, among those who resigned or not as
+/// `of_resigned` says.
+fn unplaced(variant: &Variant, pos: &Position, resigned: &[u8], of_resigned: bool) -> Vec<u8> {
+    (0..variant.players() as u8)
+        .filter(|p| !pos.places().contains(p) && resigned.contains(p) == of_resigned)
+        .collect()
+}
+
+/// `players` ordered by how far their pawns have come along their paths, furthest
+/// first (ties by seat).
+fn by_progress(variant: &Variant, pos: &Position, players: &[u8]) -> Vec<u8> {
+    let pawns = variant.pawns_per_player();
+    let progress = |p: u8| -> u32 {
+        pos.pawn_indices(p as usize, pawns)
+            .iter()
+            .map(|&i| {
+                if i == crate::position::OFF {
+                    0
+                } else {
+                    u32::from(i) + 1
+                }
+            })
+            .sum()
+    };
+    let mut order = players.to_vec();
+    order.sort_by_key(|&p| (std::cmp::Reverse(progress(p)), p));
+    order
 }

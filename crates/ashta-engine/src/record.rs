@@ -54,6 +54,14 @@ pub struct Record {
     /// How the game ended, once it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<ResultRecord>,
+    /// The players who resigned (RULES.md 8.7), in the order they did: the result
+    /// places them last, the later above the earlier. Left out when nobody resigned.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resigned: Vec<u8>,
+    /// The game was aborted before any move (RULES.md 8.8): it ended as a draw declared
+    /// at the table, and counts for nobody. Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aborted: bool,
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -361,3 +361,56 @@ fn a_claim_places_the_claimant_after_the_players_already_home() {
     assert_eq!(json.places, Some(vec![0, 2]));
     assert_eq!(v.check(&json).unwrap(), pos);
 }
+
+/// A resignation (RULES.md 8.7) is written in the record, in order: the replay places
+/// the resigners last, the later above the earlier, and a record whose order was
+/// changed does not replay.
+#[test]
+fn resignations_are_recorded_in_order_and_replay() {
+    let mut game = random_game(4, 12, 40);
+    assert!(!game.position().is_over());
+    game.resign(0).unwrap();
+    game.resign(3).unwrap();
+    assert_eq!(game.resign(3), Err(ashta_engine::TurnError::Resigned));
+    assert!(
+        !game.position().is_over(),
+        "a resignation alone ends nothing"
+    );
+    game.end_by_resignation().unwrap();
+    let standings = game.standings();
+    assert_eq!(standings.len(), 4);
+    assert_eq!(&standings[2..], &[3, 0]);
+    let result = game.record().result.clone().unwrap();
+    assert_eq!(result.places, standings);
+    assert_eq!(result.winner, Some(standings[0]));
+    let text = game.save();
+    assert!(text.contains("\"resigned\""));
+    let again = Game::load(&text).unwrap();
+    assert_eq!(again.record(), game.record());
+    let mut swapped: Record = serde_json::from_str(&text).unwrap();
+    swapped.resigned = vec![3, 0];
+    assert!(matches!(
+        Game::replay(&swapped),
+        Err(RecordError::Result { .. })
+    ));
+}
+
+/// An aborted game (RULES.md 8.8) is written `"aborted": true` and replays as a draw
+/// declared at the table; a record with a move that says it was aborted is refused.
+#[test]
+fn an_aborted_record_replays_and_one_with_a_move_is_refused() {
+    let mut rules = Rules::standard();
+    rules.players = 2;
+    let mut game = Game::new(rules, 3).unwrap();
+    game.throw_once().unwrap();
+    game.abort().unwrap();
+    assert!(game.position().is_over());
+    assert!(game.record().aborted);
+    let again = Game::load(&game.save()).unwrap();
+    assert_eq!(again.record(), game.record());
+    let played = random_game(2, 9, 30);
+    assert_eq!(played.clone().abort(), Err(ashta_engine::TurnError::Played));
+    let mut forged = played.record().clone();
+    forged.aborted = true;
+    assert!(Game::replay(&forged).is_err());
+}

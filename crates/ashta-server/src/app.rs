@@ -18,6 +18,8 @@ use crate::rate::Window;
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
 use crate::{fair, pool, room, secret, store};
+
+mod life;
 use ashta_table::protocol::{SeatConfig, SeatOccupant};
 use ashta_table::Table;
 
@@ -57,6 +59,14 @@ pub struct ServerConfig {
     pub bot_only_nice: i32,
     /// A game nobody has played in (no throw yet) is dropped after this long.
     pub unplayed_expiry: Duration,
+    /// A game in which nobody has made a move (throws alone do not count) this long
+    /// after its creation is aborted (RULES.md 8.8): recorded `"aborted": true`, it
+    /// frees its place at once.
+    pub abort_after: Duration,
+    /// A game whose people have all been away this long is suspended: it stops counting
+    /// against any cap on games in play and leaves memory, and counts again when one of
+    /// its seats connects.
+    pub suspend_after: Duration,
     /// How often games nobody is connected to, waiting for a person, leave memory (they
     /// load again from the database on demand), and unplayed games expire.
     pub sweep_every: Duration,
@@ -153,10 +163,12 @@ impl ServerConfig {
             search_nice: 10,
             bot_only_nice: 19,
             unplayed_expiry: Duration::from_secs(24 * 3600),
+            abort_after: Duration::from_secs(180),
+            suspend_after: Duration::from_secs(180),
             sweep_every: Duration::from_secs(60),
             max_connections_per_address: 64,
             hints_per_minute: 30,
-            max_games_per_address: 20,
+            max_games_per_address: 40,
             max_bot_games_per_address: 2,
             max_games: 2000,
             max_bot_games: 32,
@@ -196,6 +208,8 @@ struct Owner {
     ip: Option<IpAddr>,
     /// No person is seated.
     bot_only: bool,
+    /// For a game that left memory: since when its people have all been away (Unix ms).
+    away_since: Option<i64>,
 }
 
 /// The application: settings, the store and the rooms in memory.
@@ -213,6 +227,10 @@ pub struct App {
     hints: Mutex<HashMap<IpAddr, Window>>,
     /// Who created each game in play, for the caps on games.
     owners: Mutex<HashMap<String, Owner>>,
+    /// Who created each suspended game: in play, but its people all away past
+    /// [`ServerConfig::suspend_after`], so it counts against no cap until a seat
+    /// connects.
+    suspended: Mutex<HashMap<String, Owner>>,
     /// Places for bot searches and hints, served round-robin across addresses (see
     /// [`ServerConfig::max_thinking`]).
     pub(crate) thinking: Arc<fair::Fair>,
@@ -249,6 +267,7 @@ impl App {
             bot_only_searches: Arc::new(bot_only_searches),
             hints: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
+            suspended: Mutex::new(HashMap::new()),
             config,
             store,
             rooms: Mutex::new(HashMap::new()),
@@ -278,6 +297,7 @@ impl App {
                                 .seats
                                 .iter()
                                 .all(|s| s.kind == SeatOccupant::Bot),
+                            away_since: None,
                         },
                     );
                     resumed += 1;
@@ -336,6 +356,7 @@ impl App {
     /// A game finished or left play: it no longer counts against the caps on games.
     pub(crate) fn left_play(&self, id: &str) {
         self.owners().remove(id);
+        self.suspended().remove(id);
     }
 
     /// Counts a new game against the caps on games in play (server-wide, and for
@@ -386,7 +407,14 @@ impl App {
                 "this network has {our_bots} games of bots only in play, its share of the server's"
             )));
         }
-        owners.insert(id.to_string(), Owner { ip, bot_only });
+        owners.insert(
+            id.to_string(),
+            Owner {
+                ip,
+                bot_only,
+                away_since: None,
+            },
+        );
         Ok(())
     }
 
@@ -413,10 +441,22 @@ impl App {
     /// comes ([`Room::try_unload`]); they load again from the store on demand. Returns
     /// how many left memory. The server does this every [`ServerConfig::sweep_every`].
     pub fn unload_idle(&self) -> usize {
-        let mut rooms = self.rooms();
-        let before = rooms.len();
-        rooms.retain(|_, room| !room.try_unload());
-        before - rooms.len()
+        let mut left = Vec::new();
+        self.rooms().retain(|id, room| {
+            let unload = room.try_unload();
+            if unload {
+                left.push((id.clone(), room.people_away_since()));
+            }
+            !unload
+        });
+        // How long their people have been away is kept, for suspending them.
+        let mut owners = self.owners();
+        for (id, since) in &left {
+            if let Some(owner) = owners.get_mut(id) {
+                owner.away_since = *since;
+            }
+        }
+        left.len()
     }
 
     /// Whether `ip` may create one more game now (and counts it if so): within the
@@ -680,6 +720,15 @@ async fn sweep(app: std::sync::Weak<App>) {
         };
         tokio::time::sleep(every).await;
         let Some(app) = app.upgrade() else { return };
+        match app.abort_unmoved().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("aborted {n} games nobody moved in"),
+            Err(e) => tracing::error!("aborting games nobody moved in failed: {e}"),
+        }
+        let suspended = app.suspend_idle();
+        if suspended > 0 {
+            tracing::info!("suspended {suspended} games whose people are all away");
+        }
         let unloaded = app.unload_idle();
         if unloaded > 0 {
             tracing::debug!("{unloaded} idle games left memory");

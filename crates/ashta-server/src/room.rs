@@ -4,7 +4,7 @@
 //! whose turn timer ran out and for people who left an online game (see [`Presence`]).
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -205,6 +205,9 @@ pub struct Room {
     state: Mutex<RoomState>,
     channel: broadcast::Sender<Arc<Outgoing>>,
     connected: Vec<AtomicU32>,
+    /// When a person's connection last came or left (Unix ms; the room's making before
+    /// any): how long the game's people have all been away ([`Room::people_away_since`]).
+    people_seen: AtomicI64,
 }
 
 /// A person who left: since when, and when a bot begins to play for them.
@@ -304,12 +307,13 @@ impl Presence {
         let (room, seat) = (self.room.clone(), self.seat);
         self.counted = false;
         room.connected[seat].fetch_sub(1, Ordering::Relaxed);
+        room.people_seen.store(now_ms(), Ordering::Relaxed);
         drop(self);
         let mut st = room.lock().await;
         if st.broken || st.unloaded || room.connected[seat].load(Ordering::Relaxed) > 0 {
             return;
         }
-        if !st.table.is_over() {
+        if !st.table.is_over() && !st.table.has_resigned(seat) {
             let now = now_ms();
             let grace = room.away_grace(app);
             st.away[seat] = Some(Away {
@@ -348,7 +352,7 @@ impl Room {
         let playing = !table.is_over();
         let away = (0..seats)
             .map(|s| {
-                let person = config.seats[s].kind == SeatOccupant::Human;
+                let person = config.seats[s].kind == SeatOccupant::Human && !table.has_resigned(s);
                 (playing && person && history.acted.get(s) == Some(&true)).then(|| Away {
                     since: now,
                     stand_in_at: (history.stood_in[s] > 0).then_some(now),
@@ -379,6 +383,7 @@ impl Room {
             }),
             channel: broadcast::channel(CHANNEL_CAPACITY).0,
             connected: (0..seats).map(|_| AtomicU32::new(0)).collect(),
+            people_seen: AtomicI64::new(now),
         })
     }
 
@@ -405,6 +410,7 @@ impl Room {
     /// and the time of everyone else away starts, since someone waits for them now.
     pub async fn arrive(self: &Arc<Self>, app: &Arc<impl Host>, seat: usize) -> Presence {
         let first = self.connected[seat].fetch_add(1, Ordering::Relaxed) == 0;
+        self.people_seen.store(now_ms(), Ordering::Relaxed);
         let presence = Presence {
             room: self.clone(),
             seat,
@@ -429,6 +435,31 @@ impl Room {
         self.kick(app, &mut st);
         self.watch_claims(&st);
         presence
+    }
+
+    /// Since when every person seated in the game has been away (Unix ms): `None` while
+    /// one of them has a connection open, and for a game with no person seated.
+    pub fn people_away_since(&self) -> Option<i64> {
+        let people: Vec<usize> = (0..self.config.seats.len())
+            .filter(|&s| !self.is_bot(s))
+            .collect();
+        let connected = people
+            .iter()
+            .any(|&s| self.connected[s].load(Ordering::Relaxed) > 0);
+        (!people.is_empty() && !connected).then(|| self.people_seen.load(Ordering::Relaxed))
+    }
+
+    /// Aborts the game if nobody has moved in it yet (RULES.md 8.8): its `finished`
+    /// event is stored and sent, and it leaves play. Says whether it was aborted.
+    pub async fn abort(self: &Arc<Self>, app: &Arc<impl Host>) -> bool {
+        let mut st = self.lock().await;
+        if st.broken || st.unloaded || !st.table.may_abort() {
+            return false;
+        }
+        let Ok(events) = st.table.abort() else {
+            return false;
+        };
+        self.commit(app, &mut st, events).await.is_ok()
     }
 
     /// How many connections are open for `seat` now.
@@ -487,7 +518,7 @@ impl Room {
     fn refresh(&self, st: &mut RoomState) {
         let t = &st.table;
         let seat = t.to_move();
-        st.deadline = if t.is_over() || self.is_bot(seat) {
+        st.deadline = if t.is_over() || self.bot_seat(st, seat) {
             None
         } else if let Some(at) = self.stand_in_at(st, seat) {
             Some((t.version(), at))
@@ -507,7 +538,7 @@ impl Room {
     /// deadline has passed.
     fn bot_plays(&self, st: &RoomState) -> bool {
         let version = st.table.version();
-        self.is_bot(st.table.to_move())
+        self.bot_seat(st, st.table.to_move())
             || st
                 .deadline
                 .is_some_and(|d| d.0 == version && d.1 <= now_ms())
@@ -526,7 +557,7 @@ impl Room {
         };
         let waiting = st.table.is_over()
             || st.broken
-            || (!st.driving && !st.timing && !self.is_bot(st.table.to_move()));
+            || (!st.driving && !st.timing && !self.bot_seat(&st, st.table.to_move()));
         // Checked under the lock: a connection subscribes, then checks `unloaded`.
         if waiting && self.channel.receiver_count() == 0 {
             st.unloaded = true;
@@ -543,6 +574,12 @@ impl Room {
 
     fn is_bot(&self, seat: usize) -> bool {
         self.config.seats[seat].kind == SeatOccupant::Bot
+    }
+
+    /// Whether a bot plays `seat` on every turn: a bot's seat, or a person's who
+    /// resigned (RULES.md 8.7).
+    fn bot_seat(&self, st: &RoomState, seat: usize) -> bool {
+        self.is_bot(seat) || st.table.has_resigned(seat)
     }
 
     /// Whether no person is seated: nobody waits on its bots.
@@ -789,6 +826,12 @@ impl Room {
                 }
                 st.table.undo(seat)?
             }
+            Action::Resign => {
+                let events = st.table.resign(seat)?;
+                // A person who resigned is away no more: a bot plays their pawns.
+                st.away[seat] = None;
+                events
+            }
             Action::Claim(choice) => match self.claim(&mut st, seat, choice)? {
                 Some(events) => events,
                 None => {
@@ -828,6 +871,8 @@ pub enum Action {
     /// End the game over the players who left, or play on against a bot in their seats
     /// (RULES.md 8.6).
     Claim(ClaimChoice),
+    /// Resign (RULES.md 8.7).
+    Resign,
 }
 
 /// The bots of a game's seats, one per bot seat for the whole game (`None` for a

@@ -296,6 +296,22 @@ impl Store {
         Ok(ids)
     }
 
+    /// The games still playing, created before `before` (Unix ms), with no `move`
+    /// event: those to abort (RULES.md 8.8). A game's events are read only up to its
+    /// first move.
+    pub async fn unmoved(&self, before: i64) -> Result<Vec<String>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT id FROM games g WHERE status = 'playing' AND created_at < ?1 \
+                 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id \
+                 AND e.event LIKE '%\"kind\":\"move\"%')",
+            )?;
+            let rows = st.query_map([before], |r| r.get(0))?;
+            rows.collect()
+        })
+        .await
+    }
+
     /// The games the retention policy deletes now, apart from those in `keep` (games
     /// in memory): expired games, abandoned games, and finished games past the newest
     /// `keep_finished`. Deletes them with their events and returns their ids.

@@ -207,7 +207,10 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, query: HashMap
         }
     }
     let presence = match seat {
-        Some(s) => Some(room.arrive(&app, s).await),
+        Some(s) => {
+            app.resume_counting(&id);
+            Some(room.arrive(&app, s).await)
+        }
         None => None,
     };
     let mut last: Option<u64> = None;
@@ -319,6 +322,7 @@ async fn handle(
         ClientMessage::Move { mv } => Action::Move(mv),
         ClientMessage::Undo => Action::Undo,
         ClientMessage::Claim { claim } => Action::Claim(claim),
+        ClientMessage::Resign => Action::Resign,
     };
     let Some(seat) = seat else {
         return Err(WsError::new(

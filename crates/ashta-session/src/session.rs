@@ -434,6 +434,22 @@ impl Session {
         self.game.claim_win(player)
     }
 
+    /// `player` resigns ([`Game::resign`]): the game goes on, their place is below
+    /// every player who has not resigned.
+    pub fn resign(&mut self, player: usize) -> Result<(), ashta_engine::TurnError> {
+        self.game.resign(player)
+    }
+
+    /// Ends the game at once over the players who resigned ([`Game::end_by_resignation`]).
+    pub fn end_by_resignation(&mut self) -> Result<(), ashta_engine::TurnError> {
+        self.game.end_by_resignation()
+    }
+
+    /// Aborts the game before any move ([`Game::abort`]).
+    pub fn abort(&mut self) -> Result<(), ashta_engine::TurnError> {
+        self.game.abort()
+    }
+
     /// Applies the turn cap.
     fn settle(&mut self) {
         if let Some(cap) = self.turn_cap {

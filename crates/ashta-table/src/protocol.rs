@@ -280,7 +280,7 @@ impl Event {
             EventBody::Throw { stand_in, .. } | EventBody::Move { stand_in, .. } => {
                 *stand_in = Some(level);
             }
-            EventBody::Undo { .. } | EventBody::Finished { .. } => {}
+            EventBody::Undo { .. } | EventBody::Resign { .. } | EventBody::Finished { .. } => {}
         }
     }
 
@@ -291,7 +291,9 @@ impl Event {
             EventBody::Throw { seat, stand_in, .. } | EventBody::Move { seat, stand_in, .. } => {
                 Some((*seat as usize, stand_in.is_some()))
             }
-            EventBody::Undo { seat, .. } => Some((*seat as usize, false)),
+            EventBody::Undo { seat, .. } | EventBody::Resign { seat } => {
+                Some((*seat as usize, false))
+            }
             EventBody::Finished { .. } => None,
         }
     }
@@ -443,6 +445,12 @@ pub enum EventBody {
         /// The version whose state the game went back to.
         to_version: u64,
     },
+    /// A player resigned (RULES.md 8.7): they are placed below every player who has not
+    /// resigned, and a bot plays their pawns from now on (when the game goes on).
+    Resign {
+        /// The seat that resigned.
+        seat: u8,
+    },
     /// The game is over.
     Finished {
         /// The result.
@@ -478,6 +486,8 @@ pub enum ClientMessage {
         /// What the player still at the table chooses.
         claim: ClaimChoice,
     },
+    /// Resign the game (RULES.md 8.7).
+    Resign,
     /// Keep alive.
     Ping,
 }
@@ -522,6 +532,8 @@ pub enum WsErrorCode {
     /// A claim over players who left, refused: they are not all away, not for long
     /// enough, or the claimant is not a player still in the game.
     CannotClaim,
+    /// A resignation refused: the seat resigned already, or is home.
+    CannotResign,
     /// Too many messages.
     RateLimited,
     /// The server could not store the change.

@@ -18,7 +18,9 @@ use crate::protocol::{
 };
 
 mod claim;
+mod resign;
 pub use claim::OPPONENTS_LEFT;
+pub use resign::ABORTED;
 
 /// A game being played on the server.
 #[derive(Debug)]
@@ -150,9 +152,15 @@ impl Table {
     /// The result, once the game is over.
     pub fn result(&self) -> Option<ResultJson> {
         let pos = self.position();
+        let game = self.session.game();
         self.is_over().then(|| ResultJson {
-            winner: pos.winner().map(|w| w as u8),
-            places: pos.places().to_vec(),
+            winner: game
+                .record()
+                .result
+                .as_ref()
+                .and_then(|r| r.winner)
+                .or_else(|| pos.winner().map(|w| w as u8)),
+            places: game.standings(),
             draw: pos
                 .draw()
                 .map(|d| self.ended_by.unwrap_or(d.name()).to_string()),
@@ -590,6 +598,12 @@ impl Table {
             }
             "finished" if stored["result"]["draw"] == EVENT_LIMIT => {
                 self.end_at_event_limit().map_err(|e| e.message)?;
+            }
+            "resign" => {
+                self.resign(seat()?).map_err(|e| e.message)?;
+            }
+            "finished" if stored["result"]["draw"] == ABORTED => {
+                self.abort().map_err(|e| e.message)?;
             }
             "finished" if self.replay_claim(stored)? => {}
             other => return Err(format!("event {version} of unknown kind {other:?}")),

@@ -55,6 +55,10 @@ pub struct BotTurn {
     pub position: String,
 }
 
+/// The level of the bot that plays the pawns of a person who resigned (RULES.md 8.7),
+/// as the server's stand-in is.
+pub const RESIGNED_LEVEL: &str = "medium";
+
 /// The time a searching bot of an offline game gets per decision.
 pub const OFFLINE_BOT_TIME: Duration = Duration::from_millis(300);
 
@@ -239,6 +243,7 @@ impl OfflineTable {
             ClientMessage::Throw => self.table.throw(seat),
             ClientMessage::Move { mv } => self.table.play_request(seat, &mv),
             ClientMessage::Undo => self.table.undo(seat),
+            ClientMessage::Resign => self.table.resign(seat),
             // Nobody leaves a game played in the page: there is no one to claim over.
             ClientMessage::Claim { .. } => Err(WsError::new(
                 WsErrorCode::CannotClaim,
@@ -258,9 +263,15 @@ impl OfflineTable {
         }
         let seat = self.table.to_move();
         let view = &self.seats[seat];
-        (view.kind == SeatOccupant::Bot).then(|| BotTurn {
+        // A bot plays the pawns of a person who resigned (RULES.md 8.7).
+        let resigned = self.table.has_resigned(seat);
+        (view.kind == SeatOccupant::Bot || resigned).then(|| BotTurn {
             seat,
-            level: view.level.clone().unwrap_or_default(),
+            level: if resigned {
+                RESIGNED_LEVEL.to_string()
+            } else {
+                view.level.clone().unwrap_or_default()
+            },
             must_throw: self.table.must_throw(),
             position: self.table.variant().to_json_string(self.table.position()),
         })

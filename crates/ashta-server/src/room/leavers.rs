@@ -32,7 +32,11 @@ impl Room {
         let (Some(claimant), None) = (present.next(), present.next()) else {
             return None;
         };
-        if self.is_bot(claimant) || self.connected[claimant].load(Ordering::Relaxed) == 0 {
+        if self.bot_seat(st, claimant) || self.connected[claimant].load(Ordering::Relaxed) == 0 {
+            return None;
+        }
+        // A bot plays the pawns of a player who resigned: nobody claims over it.
+        if in_game.iter().any(|&s| st.table.has_resigned(s)) {
             return None;
         }
         in_game
