@@ -12,7 +12,7 @@
 // Usage: node phone-play.mjs BASE_URL   (E2E_ONLY=WORD runs the scenarios named with it)
 
 import { seatName, setLanguage, t } from "../web/i18n.js";
-import { check, eager, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, runScenarios, snapshot, waitFor } from "./helpers.mjs";
+import { check, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, runScenarios, snapshot, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 
 const base = process.argv[2];
@@ -488,6 +488,17 @@ async function chosenPawnStaysChosen(browser) {
     check(now.status.startsWith(t("game.yourMoveTarget")) && now.message === "preview", `after tap ${tap} the words match what is lit: ${JSON.stringify(now)}`);
   }
   await screen(page, "chosen-pawn", { onScreen: [pawn, ".target"] });
+  // The markers are readable at 360 px: their words inside their ring, big enough.
+  const markers = await page.$$eval(".target", (els) =>
+    els.map((el) => {
+      const ring = el.querySelector(".target-ring").getBoundingClientRect();
+      const words = el.querySelector(".target-label").getBoundingClientRect();
+      const inside = words.left >= ring.left - 0.5 && words.right <= ring.right + 0.5 && words.top >= ring.top - 0.5 && words.bottom <= ring.bottom + 0.5;
+      return { text: el.querySelector(".target-label").textContent, inside, height: Math.round(words.height) };
+    }),
+  );
+  const unreadable = markers.filter((m) => !m.inside || m.height < 12);
+  check(unreadable.length === 0, `at 360 px every marker's words are inside its ring and at least 12 px tall: ${JSON.stringify(unreadable)}`);
   // Playing one of its moves still works.
   const square = await page.getAttribute(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`, "data-square");
   await tapSquare(page, square);
@@ -529,8 +540,10 @@ async function lastMoveAndTheEnd(browser) {
   let checked = 0;
   let captures = 0;
   let shot = false;
+  // The shortest moves, captures last: mistakes for the review to list.
+  const timid = (legal) => [...legal].sort((a, b) => Number(a.capture) - Number(b.capture) || a.to - b.to || a.count - b.count)[0];
   const end = await playToTheEnd(page, {
-    pick: eager,
+    pick: timid,
     each: async () => {
       const { drawn, wanted } = await lastMoveMarks(page);
       check(JSON.stringify(drawn) === JSON.stringify(wanted), `the board draws the last move: drawn ${JSON.stringify(drawn)}, played ${JSON.stringify(wanted)}`);
@@ -557,6 +570,20 @@ async function lastMoveAndTheEnd(browser) {
   check(mine === wantedWords, `the end says the player's own result: "${mine}", not "${wantedWords}"`);
   check(/wins|draw/i.test(await page.textContent("#result")), "the dialog also says the game's result");
   await screen(page, "end-yours", { inside: ["#your-result", "#rematch"] });
+  // A tap on a pawn of a mistake's board opens the replay at that moment.
+  await page.click("#end-review");
+  await page.waitForSelector(".review-open, #review-none, #review-error", { timeout: 90000 });
+  let opened = "no mistake listed";
+  const board = await page.$(".review-open");
+  if (board) {
+    const pawn = await board.$(".pawn");
+    await (pawn || board).scrollIntoViewIfNeeded();
+    const box = await (pawn || board).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector("#replay-step", { timeout: 10000 });
+    opened = `replay opened at step ${await page.getAttribute("#replay-step", "data-step")} by a tap on ${pawn ? "a pawn" : "the board"}`;
+    await page.click("#replay-close");
+  }
   // A spectator: Review first, Leave, no new game.
   const watcher = await context.newPage();
   await watcher.goto(new URL(`/g/${first.id}`, base).href);
@@ -572,7 +599,62 @@ async function lastMoveAndTheEnd(browser) {
   check(/wins|draw/i.test(offered.words), `a spectator reads the game's result: ${offered.words}`);
   await screen(watcher, "end-spectator", { inside: ["#end-review", "#end-lobby"] });
   await context.close();
-  return `last move right after ${checked} actions (${captures} captures), "${mine}"`;
+  return `last move right after ${checked} actions (${captures} captures), "${mine}", ${opened}`;
+}
+
+/** Resign, asked again before it is sent: "Keep playing" leaves the game as it was; in
+ * a two-player game in the browser the opponent wins at once, the end says so and a
+ * reload keeps it; in a three-player game against bots on the server the game ends with
+ * the resigner third. */
+async function resignWithAConfirmation(browser) {
+  const context = await newContext(browser, { viewport: PHONE });
+  const page = await context.newPage();
+  let s = await quickGame(page);
+  check(s.id.startsWith("local-"), `a game in the browser: ${s.id}`);
+  await page.waitForSelector("#resign");
+  const small = await smallControls(page);
+  check(small.length === 0, `with Resign every control is at least 44×44 px at 360 px: ${small.join("; ")}`);
+  await page.click("#resign");
+  await page.waitForSelector("#resign-dialog[open]");
+  await screen(page, "resign-dialog", { inside: ["#resign-confirm", "#resign-cancel"] });
+  await page.click("#resign-cancel");
+  await page.waitForSelector("#resign-dialog", { state: "detached" });
+  s = await snapshot(page);
+  check(s.status === "playing" && !s.events.some((e) => e.kind === "resign"), "Keep playing keeps the game as it was");
+  await page.click("#resign");
+  await page.click("#resign-confirm");
+  s = await waitFor(page, (x) => x.status === "finished", 20000);
+  check(s.result.winner === 1 && s.events.some((e) => e.kind === "resign" && e.seat === 0), `resigning gives the opponent the game: ${JSON.stringify(s.result)}`);
+  await page.waitForSelector("#end-dialog[open] #your-result");
+  setLanguage("en", false);
+  const said = await page.textContent("#your-result");
+  check(said === t("end.youPlace", { seat: seatName(2), place: t("place.2") }), `the end says the player lost: ${said}`);
+  const logged = await page.$$eval("#log li", (items) => items.map((li) => li.textContent));
+  check(logged.some((line) => line === t("log.resign", { seat: seatName(0) })), `the log says who resigned: ${logged.slice(-3)}`);
+  await page.reload();
+  const kept = await snapshot(page);
+  check(kept.status === "finished" && kept.result.winner === 1, "the resigned game is kept across a reload");
+  // On the server, three players: the game goes on without the resigner.
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#play-computer:not(:disabled)");
+  await page.selectOption('select[name="quick-players"]', "3");
+  await page.check('input[name="quick-server"]');
+  await page.click("#play-computer");
+  await page.waitForURL(/\/g\/[^/]+\?seat=0&token=/);
+  s = await snapshot(page);
+  check(!s.id.startsWith("local-"), `a server game: ${s.id}`);
+  await page.waitForSelector("#resign");
+  await page.click("#resign");
+  await page.click("#resign-confirm");
+  // Against bots only, no person is left: the game ends, the resigner last.
+  s = await waitFor(page, (x) => x.status === "finished", 20000);
+  check(s.events.some((e) => e.kind === "resign" && e.seat === 0), "the server game has the resignation");
+  check(s.result.places[s.result.places.length - 1] === 0, `the resigner is placed last: ${JSON.stringify(s.result)}`);
+  await page.waitForSelector("#end-dialog[open] #your-result");
+  const third = await page.textContent("#your-result");
+  check(third.endsWith(t("place.3")), `the end says the player came third: ${third}`);
+  await context.close();
+  return `two players in the browser: the opponent wins; three on the server: "${third}"`;
 }
 
 async function smallerThings(browser) {
@@ -620,6 +702,7 @@ async function main() {
     ["offline lobby and the frozen draw in words", smallerThings],
     ["a chosen pawn stays chosen when tapped, the words match what is lit", chosenPawnStaysChosen],
     ["the last move on the board, the end in the player's words, a spectator's end", lastMoveAndTheEnd],
+    ["resign with a confirmation, in the browser and on the server", resignWithAConfirmation],
   ]);
 }
 

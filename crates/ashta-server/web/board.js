@@ -319,13 +319,18 @@ export class BoardView {
           }),
         );
       }
-      // Markers that share a square stand well apart (a ring's width between them).
-      const spread = moves.length === 2 ? 44 : 33;
-      const ring = moves.length > 2 ? 14 : 16;
+      // Each marker is a ring round its words, widened to a pill for "3×2" and the like
+      // so the words stay inside; markers that share a square stand apart.
+      const ring = moves.length > 2 ? 15 : moves.length === 2 ? 17 : 19;
+      const labelOf = (mv) => `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
+      const widthOf = (label) => Math.max(2 * ring, label.length * (ring * 0.62) + ring);
+      const widest = Math.max(...moves.map((mv) => widthOf(labelOf(mv))));
+      const spread = moves.length === 1 ? 0 : Math.min(widest + 4, (CELL - 4 - widest) / (moves.length - 1));
       moves.forEach((mv, k) => {
         const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * spread;
         const forms = mv.forms ?? null;
-        const label = `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
+        const label = labelOf(mv);
+        const width = widthOf(label);
         const kind = mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn";
         const extra = forms ? ` (${t(forms === "block" ? "target.formsBlock" : "target.formsDouble")})` : "";
         const title = t(kind, { value: mv.value, square: name, count: mv.count }) + extra;
@@ -355,14 +360,14 @@ export class BoardView {
           // phone); where several share a square, a tap beside them asks which (the
           // game's choice buttons).
           moves.length === 1 ? s("rect", { class: "target-hit", x: -CELL / 2, y: -CELL / 2 - 30, width: CELL, height: CELL }) : null,
-          hinted ? s("circle", { class: "hint-ring", r: 21 }) : null,
-          s("circle", { class: "target-ring", r: ring }),
-          s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, label),
+          hinted ? s("rect", { class: "hint-ring", x: -width / 2 - 5, y: -ring - 5, width: width + 10, height: 2 * ring + 10, rx: ring + 5 }) : null,
+          s("rect", { class: "target-ring", x: -width / 2, y: -ring, width, height: 2 * ring, rx: ring }),
+          s("text", { class: "target-label", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.round(ring * 0.95) }, label),
           // A move that forms a blocking double says so on the board, not only on hover.
           forms === "block"
             ? s(
                 "g",
-                { class: "block-badge", transform: "translate(13,-13)" },
+                { class: "block-badge", transform: `translate(${width / 2 - 3},${-ring + 3})` },
                 s("rect", { x: -8, y: -8, width: 16, height: 16, rx: 3 }),
                 s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, "▣"),
               )

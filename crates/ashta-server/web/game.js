@@ -40,6 +40,8 @@ export function showGame(root, id, seat, token) {
     // Throws and moves in words, for screen readers (the status line says whose turn).
     announce: h("div", { class: "visually-hidden", id: "announce", "aria-live": "polite" }),
     players: h("div", { class: "players", id: "players" }),
+    // Resign, below the board (asked again in a dialog before it is sent).
+    resignBox: h("div", { class: "resign-box", id: "resign-box" }),
     cowries: h("div", { class: "cowries", id: "cowries" }),
     caption: h("div", { class: "throw-caption", id: "throw-caption" }),
     bag: h("div", { class: "bag", id: "bag" }),
@@ -75,6 +77,7 @@ export function showGame(root, id, seat, token) {
         h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.caption, ui.bag, ui.actions, ui.message, ui.choices, ui.timer, ui.claims, ui.replayDock),
         ui.boardBox,
         ui.players,
+        ui.resignBox,
         h(
           "aside",
           { class: "side" },
@@ -328,6 +331,7 @@ export function showGame(root, id, seat, token) {
       state.you !== null &&
       snap.status === "playing" &&
       snap.position.to_move === state.you &&
+      !resigned() &&
       state.queue.length === 0 &&
       !state.busy &&
       !state.replaying
@@ -437,6 +441,8 @@ export function showGame(root, id, seat, token) {
             onclick: () => play(mv),
           },
           t(mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn", { value: mv.value, square: squareOf(mv), count: mv.count }),
+          // Which of the moves forms a blocking double (or a double), said on its button.
+          mv.forms ? ` (${t(mv.forms === "block" ? "target.formsBlock" : "target.formsDouble")})` : "",
         ),
       ),
     );
@@ -475,6 +481,59 @@ export function showGame(root, id, seat, token) {
       showMessage(t("game.disconnected"), "error", "network");
     }
     renderControls();
+  }
+
+  /** Whether the page's player may resign: a player of a game going on who has not
+   * resigned yet and has a pawn still to bring home. */
+  function canResign() {
+    const snap = state.snap;
+    if (!snap || state.you === null || !token || snap.status !== "playing" || resigned()) return false;
+    return snap.position.pawns[state.you].some((i) => i !== state.board.home);
+  }
+
+  /** Whether the page's player resigned (a bot plays their pawns since). */
+  function resigned() {
+    return state.you !== null && state.snap.events.some((e) => e.kind === "resign" && e.seat === state.you);
+  }
+
+  function renderResign() {
+    replaceChildren(
+      ui.resignBox,
+      canResign() ? h("button", { type: "button", id: "resign", class: "resign", onclick: askResign }, t("resign.button")) : null,
+    );
+  }
+
+  /** Resign, once the player has said so again in a dialog (Esc or "Keep playing"
+   * leaves the game as it was). */
+  function askResign() {
+    if (!canResign()) return;
+    const close = () => dialog.close();
+    const dialog = h(
+      "dialog",
+      { class: "resign-dialog", id: "resign-dialog", "aria-labelledby": "resign-title", onclose: () => dialog.remove() },
+      h("h2", { id: "resign-title" }, t("resign.title")),
+      h("p", {}, state.snap.players > 2 ? t("resign.many") : t("resign.two")),
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          {
+            type: "button",
+            id: "resign-confirm",
+            class: "danger",
+            onclick: () => {
+              close();
+              if (!connection.send({ type: "resign" })) showMessage(t("game.disconnected"), "error", "network");
+            },
+          },
+          t("resign.confirm"),
+        ),
+        h("button", { type: "button", id: "resign-cancel", class: "primary", onclick: close }, t("resign.cancel")),
+      ),
+    );
+    document.body.append(dialog);
+    dialog.showModal();
   }
 
   function canHint() {
@@ -549,7 +608,7 @@ export function showGame(root, id, seat, token) {
     let text;
     if (snap.status === "finished") {
       text = t("game.over");
-    } else if (yourTurn() || (state.you !== null && snap.position.to_move === state.you)) {
+    } else if (!resigned() && (yourTurn() || (state.you !== null && snap.position.to_move === state.you))) {
       text = snap.must_throw ? t("game.yourThrow") : state.selected && yourTurn() ? t("game.yourMoveTarget") : t("game.yourMove");
     } else {
       text = t("game.toMove", { seat: seatName(state.board.seatOf(snap.position.to_move)) });
@@ -820,6 +879,7 @@ export function showGame(root, id, seat, token) {
     renderHead();
     renderBoard();
     renderPlayers();
+    renderResign();
     renderControls();
     renderMessage();
     renderTimer();
