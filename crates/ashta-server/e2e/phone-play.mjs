@@ -574,7 +574,27 @@ async function lastMoveAndTheEnd(browser) {
   await page.click("#end-review");
   await page.waitForSelector(".review-open, #review-none, #review-error", { timeout: 90000 });
   let opened = "no mistake listed";
-  const board = await page.$(".review-open");
+  if (!(await page.$(".review-open"))) {
+    // No mistake of the player's this time: a mistake's board drawn by the page's own
+    // code over the final position, in the page's style sheet, tapped on a pawn.
+    await page.evaluate(async () => {
+      const { mistakeBoard } = await import("/assets/review.js");
+      const { Board } = await import("/assets/geometry.js");
+      const s = globalThis.ashtaGame.snapshot();
+      const m = { position: s.position, made: [], best: [], bag: [], turn: 1, mark: "blunder" };
+      globalThis.openedAt = null;
+      const board = mistakeBoard(new Board(s.board), m, (position) => (globalThis.openedAt = position));
+      board.id = "made-mistake";
+      document.querySelector("#review").append(board);
+    });
+    const pawn = await page.$("#made-mistake .pawn");
+    await pawn.scrollIntoViewIfNeeded();
+    const box = await pawn.boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    check(await page.evaluate(() => globalThis.openedAt !== null), "a tap on a pawn of a mistake's board opens the replay");
+    opened = "a tap on a pawn of a mistake's board opens it (drawn by the page)";
+  }
+  const board = await page.$(".review-open:not(#made-mistake)");
   if (board) {
     const pawn = await board.$(".pawn");
     await (pawn || board).scrollIntoViewIfNeeded();

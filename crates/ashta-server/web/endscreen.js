@@ -314,22 +314,10 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     dialog,
     h("h2", {}, viewerResult(board, snap.result, places, you)),
     h("p", { class: "result-line" }, t("end.title"), ": ", resultText(board, snap.result)),
-    h("h3", {}, t("end.stats")),
-    h("div", { class: "table-wrap" }, statsTable),
-    h(
-      "dl",
-      { class: "seed" },
-      h("dt", {}, t("end.commitment")),
-      h("dd", {}, h("code", { class: "hash" }, snap.commitment || "")),
-      h("dt", {}, t("end.seed")),
-      h("dd", {}, h("code", { id: "seed", class: "hash" }, snap.reveal ? String(snap.reveal.seed) : "")),
-      h("dt", {}, t("end.salt")),
-      h("dd", {}, h("code", { class: "hash" }, snap.reveal ? String(snap.reveal.salt) : "")),
-    ),
     h(
       "div",
       { class: "row" },
-      verifyButton,
+      replayButton,
       h(
         "a",
         {
@@ -341,11 +329,29 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
         },
         t("end.download"),
       ),
-      replayButton,
     ),
-    verdict,
     dock ? null : replayBox,
+    // The review first; the statistics, then the fairness data folded below it.
     analysis ? reviewSection(analysis, { board, you, players: snap.players, open: (position) => openReplay(position) }) : null,
+    h("h3", {}, t("end.stats")),
+    h("div", { class: "table-wrap" }, statsTable),
+    h(
+      "details",
+      { class: "fairness", id: "fairness" },
+      h("summary", {}, t("end.fairness")),
+      h(
+        "dl",
+        { class: "seed" },
+        h("dt", {}, t("end.commitment")),
+        h("dd", {}, h("code", { class: "hash" }, snap.commitment || "")),
+        h("dt", {}, t("end.seed")),
+        h("dd", {}, h("code", { id: "seed", class: "hash" }, snap.reveal ? String(snap.reveal.seed) : "")),
+        h("dt", {}, t("end.salt")),
+        h("dd", {}, h("code", { class: "hash" }, snap.reveal ? String(snap.reveal.salt) : "")),
+      ),
+      h("div", { class: "row" }, verifyButton),
+      verdict,
+    ),
   );
   if ((wasOpen || box.dataset.dialogShown !== "1") && typeof dialog.showModal === "function") {
     dialog.showModal();

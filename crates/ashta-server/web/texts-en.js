@@ -144,6 +144,7 @@ export const en = {
   "log.undo": "{seat} takes back the last turn",
   "log.finished": "Game over",
   "end.title": "Result",
+  "end.fairness": "Fairness: the seed and its check",
   "end.youWon": "You won!",
   "end.youPlace": "{seat} won — you were {place}",
   "end.leave": "Leave",

@@ -157,6 +157,7 @@ export const hi = {
   "log.undo": "{seat} ने पिछली बारी वापस ली",
   "log.finished": "खेल ख़त्म",
   "end.title": "नतीजा",
+  "end.fairness": "निष्पक्षता: बीज और उसकी जाँच",
   "end.youWon": "आप जीते!",
   "end.youPlace": "{seat} जीता — आप {place} स्थान पर रहे",
   "end.leave": "बाहर जाएँ",

@@ -157,6 +157,7 @@ export const kn = {
   "log.undo": "{seat} ಹಿಂದಿನ ಸರದಿಯನ್ನು ಹಿಂಪಡೆದರು",
   "log.finished": "ಆಟ ಮುಗಿಯಿತು",
   "end.title": "ಫಲಿತಾಂಶ",
+  "end.fairness": "ನ್ಯಾಯ: ಬೀಜ ಮತ್ತು ಅದರ ಪರಿಶೀಲನೆ",
   "end.youWon": "ನೀವು ಗೆದ್ದಿರಿ!",
   "end.youPlace": "{seat} ಗೆದ್ದಿತು — ನೀವು {place} ಸ್ಥಾನದಲ್ಲಿ",
   "end.leave": "ಹೊರಡಿ",

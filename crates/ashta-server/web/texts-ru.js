@@ -144,6 +144,7 @@ export const ru = {
   "log.undo": "{seat} отменяет последний ход",
   "log.finished": "Игра окончена",
   "end.title": "Итог",
+  "end.fairness": "Честность: зерно и его проверка",
   "end.youWon": "Вы победили!",
   "end.youPlace": "{seat}: победа — у вас {place} место",
   "end.leave": "Выйти",

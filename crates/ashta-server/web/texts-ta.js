@@ -157,6 +157,7 @@ export const ta = {
   "log.undo": "{seat} கடைசி முறையைத் திரும்பப் பெற்றார்",
   "log.finished": "ஆட்டம் முடிந்தது",
   "end.title": "முடிவு",
+  "end.fairness": "நேர்மை: விதையும் அதன் சரிபார்ப்பும்",
   "end.youWon": "நீங்கள் வென்றீர்கள்!",
   "end.youPlace": "{seat} வென்றது — நீங்கள் {place} இடம்",
   "end.leave": "வெளியேறு",

@@ -157,6 +157,7 @@ export const te = {
   "log.undo": "{seat} చివరి వంతును వెనక్కి తీసుకున్నారు",
   "log.finished": "ఆట ముగిసింది",
   "end.title": "ఫలితం",
+  "end.fairness": "న్యాయం: విత్తనం మరియు దాని తనిఖీ",
   "end.youWon": "మీరు గెలిచారు!",
   "end.youPlace": "{seat} గెలిచింది — మీరు {place} స్థానంలో",
   "end.leave": "బయటకు",
