@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use ashta_engine::{parse_any, Position, RuleFlags, Rules, Variant};
+use ashta_engine::{parse_any, Game, Position, RuleFlags, Rules, Variant};
 
 /// How a path names itself in messages: `standard input` for `-`.
 pub fn describe(path: &Path) -> String {
@@ -164,7 +164,11 @@ pub fn check_record_skips(text: &str) -> Result<()> {
 /// the full-screen `ashta play` (format `ashta-save/1`), so every command that reads
 /// records also reads saved games.
 pub fn read_record_text(path: &Path) -> Result<String> {
-    let text = read_text(path)?;
+    record_text_of(read_text(path)?, path)
+}
+
+/// [`read_record_text`] of a file's `text` already read from `path`.
+fn record_text_of(text: String, path: &Path) -> Result<String> {
     // Only the two fields looked at are kept (no tree of the whole file).
     #[derive(serde::Deserialize)]
     struct Saved {
@@ -195,6 +199,36 @@ pub fn load_position(path: &Path) -> Result<(Variant, Position)> {
         bail!("{name} is empty: expected a position (JSON or compact notation)");
     }
     parse_any(&text).with_context(|| format!("bad position in {name}"))
+}
+
+/// What a file holds for `ashta hint` and `ashta analyze`, which take both alike.
+pub enum PositionOrGame {
+    /// A position (JSON or compact notation).
+    Position(Box<Variant>, Box<Position>),
+    /// A game record or a saved game: the record's text, and the game it replays.
+    Game(String, Box<Game>),
+}
+
+/// Reads a position or a game (a record, or a game saved by `ashta play`); the error
+/// names the file and what is wrong with it.
+pub fn load_position_or_game(path: &Path) -> Result<PositionOrGame> {
+    let text = read_text(path)?;
+    let name = describe(path);
+    if text.trim().is_empty() {
+        bail!("{name} is empty: expected a position or a saved game");
+    }
+    // A game is a JSON object with its turns (a record) or its format (a saved game).
+    let is_game = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .is_some_and(|v| v.get("turns").is_some() || v.get("format").is_some());
+    if !is_game {
+        let (variant, pos) = parse_any(&text)
+            .with_context(|| format!("bad position in {name} (nor is it a saved game)"))?;
+        return Ok(PositionOrGame::Position(Box::new(variant), Box::new(pos)));
+    }
+    let record = record_text_of(text, path)?;
+    let game = Game::load(&record).with_context(|| format!("{name} does not replay"))?;
+    Ok(PositionOrGame::Game(record, Box::new(game)))
 }
 
 /// The rule set the rule flags give, not yet checked.

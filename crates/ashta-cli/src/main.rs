@@ -20,7 +20,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     board as board_cmd, moves, perft, plays, record, rules, selfplay, start, tournament, verify,
@@ -44,6 +44,18 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal: full screen, or line by line with --plain.
     Play(play::PlayArgs),
+    /// Step through a saved game or record, forwards and backwards.
+    Replay(commands::replay::ReplayArgs),
+    /// Rank every play of a position's bag (or a saved game's) by rollouts, with win chances and errors.
+    Hint(commands::hint::HintArgs),
+    /// Review a recorded or saved game: each decision's error, each throw's luck, totals and bands.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Serve the web page: play in the browser against bots or each other (docs/web-api.md).
+    #[cfg(feature = "server")]
+    Serve(commands::serve::ServeArgs),
+    /// The web server: not in this build (it needs the cargo feature `server`).
+    #[cfg(not(feature = "server"))]
+    Serve(commands::serve::ServeArgs),
     /// List the legal moves of a position, one JSON object per line.
     Moves(moves::MovesArgs),
     /// List every distinct position reached by playing out the whole bag, one per line.
@@ -64,22 +76,10 @@ enum Command {
     Record(record::RecordArgs),
     /// Replay a game record, checking every throw, move and the result.
     Verify(verify::VerifyArgs),
-    /// Serve the web page: play in the browser against bots or each other (docs/web-api.md).
-    #[cfg(feature = "server")]
-    Serve(commands::serve::ServeArgs),
-    /// The web server: not in this build (it needs the cargo feature `server`).
-    #[cfg(not(feature = "server"))]
-    Serve(commands::serve::ServeArgs),
-    /// Rank every play of a position's bag by rollouts, with win chances and errors.
-    Hint(commands::hint::HintArgs),
-    /// Review a recorded game: each decision's error, each throw's luck, totals and bands.
-    Analyze(commands::analyze::AnalyzeArgs),
     /// Speak the engine protocol (docs/PROTOCOL.md) on standard input and output.
     Engine(commands::engine::EngineArgs),
     /// What the rules do in practice, over self-play: seats, lengths, draws, captures, gate, throws.
     Stats(commands::stats::StatsArgs),
-    /// Step through a saved game or record, forwards and backwards.
-    Replay(commands::replay::ReplayArgs),
     /// Solve the two-player game exactly (value iteration) and write its table, or
     /// print a position's exact value (`--value`).
     Solve(commands::solve::SolveArgs),
@@ -129,8 +129,36 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// The commands a player uses, listed first by `ashta --help`; every other command is
+/// a tool, listed after them under its own heading.
+const PLAYER_COMMANDS: [&str; 5] = ["play", "replay", "hint", "analyze", "serve"];
+
+/// The command line as `ashta --help` shows it: the player's commands under "Commands",
+/// the tools (still run by name) under "Tools", each with its one-line description.
+fn command_line() -> clap::Command {
+    let mut command = Cli::command();
+    let tools: Vec<(String, String)> = command
+        .get_subcommands()
+        .filter(|c| !PLAYER_COMMANDS.contains(&c.get_name()))
+        .map(|c| {
+            let about = c.get_about().map(|a| a.to_string()).unwrap_or_default();
+            (c.get_name().to_string(), about)
+        })
+        .collect();
+    let width = tools.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    let mut listing = String::from("Tools:\n");
+    for (name, about) in &tools {
+        listing.push_str(&format!("  {name:width$}  {about}\n"));
+        command = command.mut_subcommand(name, |c| c.hide(true));
+    }
+    command.after_help(listing.trim_end().to_string())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&command_line().get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let result = run(&cli.command, &mut out).and_then(|()| Ok(out.flush()?));
     match result {

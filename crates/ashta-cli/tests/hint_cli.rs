@@ -108,3 +108,59 @@ fn a_position_without_a_bag_or_a_bad_position_is_an_error() {
     } = ashta(&["hint", "--position", "-", "--rollouts", "0"], CAPTURE);
     assert_eq!(code, 2, "{err}");
 }
+
+/// A two-player game saved by `ashta play` (format `ashta-save/1`) where South has
+/// thrown and has a bag to play.
+fn saved_game_with_a_bag() -> String {
+    let mut rules = ashta_engine::Rules::standard();
+    rules.players = 2;
+    let mut game = ashta_engine::Game::new(rules, 11).unwrap();
+    while game.position().phase() == ashta_engine::Phase::Throwing {
+        game.throw().unwrap();
+    }
+    let record: Value = serde_json::from_str(&game.save()).unwrap();
+    serde_json::json!({
+        "format": "ashta-save/1",
+        "seats": ["human", "random"],
+        "bot_time_ms": 0,
+        "record": record,
+    })
+    .to_string()
+}
+
+#[test]
+fn a_saved_game_is_hinted_at_the_position_it_stands_at() {
+    let out = ok(
+        &["hint", "--position", "-", "--rollouts", "4", "--json"],
+        &saved_game_with_a_bag(),
+    );
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["player"], 0, "{out}");
+    assert!(!v["plays"].as_array().unwrap().is_empty(), "{out}");
+}
+
+#[test]
+fn analyze_takes_a_position_and_ranks_its_bag() {
+    let out = ok(&["analyze", "-", "--rollouts", "4"], CAPTURE);
+    assert!(out.contains("holds a position, not a game"), "{out}");
+    assert!(out.contains("capture"), "{out}");
+}
+
+#[test]
+fn neither_a_position_nor_a_game_is_refused_naming_both() {
+    let run = ashta(&["hint", "--position", "-"], "{\"hello\": 1}");
+    assert_ne!(run.code, 0);
+    assert!(
+        run.stderr.contains("bad position") && run.stderr.contains("nor is it a saved game"),
+        "{}",
+        run.stderr
+    );
+    // A game that does not replay says so.
+    let run = ashta(&["analyze", "-"], "{\"format\": \"ashta-save/1\"}");
+    assert_ne!(run.code, 0);
+    assert!(
+        run.stderr.contains("saved game without a record"),
+        "{}",
+        run.stderr
+    );
+}

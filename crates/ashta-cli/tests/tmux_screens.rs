@@ -284,7 +284,10 @@ fn quitting_says_how_the_game_stood_and_its_seed() {
     game.keys(&["q"]);
     game.keys(&["y"]);
     game.wait_for_printed("You left the game after 1 turn (saved only if you saved it).");
-    game.wait_for_printed("Seed 3: `ashta play --seed 3`");
+    // The line plays the same game again: the flags as typed, the seats and the seed.
+    game.wait_for_printed(
+        "Seed 3: `ashta play --step-ms 0 --seats human,random,random,random --seed 3` plays the same game again.",
+    );
 }
 
 #[test]
@@ -476,6 +479,28 @@ fn esc_then_another_key_stays_on_the_results_at_80_by_24() {
         !dir.join("ashta-game-3.json").exists(),
         "saved without asking"
     );
+}
+
+#[test]
+fn s_then_esc_on_the_results_keeps_the_results_at_80_by_24() {
+    if !needs::available(
+        "s_then_esc_on_the_results_keeps_the_results_at_80_by_24",
+        &[needs::TMUX],
+    ) {
+        return;
+    }
+    let (game, dir) = finished_game("save-esc-80x24", 80, 24);
+    game.wait_for("the whole results, keys and review", results_whole);
+    game.keys(&["s"]);
+    game.wait_for_text("ashta-save.json");
+    game.keys(&["Escape"]);
+    game.wait_for("the results again after Esc", results_whole);
+    // Their keys still answer: v replays the game.
+    game.keys(&["v"]);
+    game.wait_for("the replay", |s| {
+        !results_whole(s) && !s.join("\n").contains("does nothing now")
+    });
+    assert!(!dir.join("ashta-save.json").exists(), "saved after Esc");
 }
 
 #[test]

@@ -5,14 +5,14 @@
 // the arrows rove through the movable pawns and their destinations, `?` lists the keys;
 // no button's text is cut off in any of the six languages at 360 px, no word of the
 // throw panel's buttons breaks in the middle and the longest throw's words neither
-// overlap the shells or the bag nor run out of their box, and the Indian scripts come
-// in the page's own fonts; the lobby offline says so; a draw says why.
+// overlap the shells or the bag nor run out of their box (a list box's chosen words
+// measured against its width), every script in the page's own fonts; the lobby offline says so; a draw says why.
 // Screenshots of each go to e2e/screenshots/.
 //
 // Usage: node phone-play.mjs BASE_URL   (E2E_ONLY=WORD runs the scenarios named with it)
 
 import { seatName, setLanguage, t } from "../web/i18n.js";
-import { check, myTurnOrOver, newContext, runScenarios, snapshot, waitFor } from "./helpers.mjs";
+import { check, gameAgainstRandomBots, myTurnOrOver, newContext, playToTheEnd, runScenarios, snapshot, waitFor } from "./helpers.mjs";
 import { screen } from "./screens.mjs";
 
 const base = process.argv[2];
@@ -62,11 +62,30 @@ function clippedTexts(page) {
       if (el.closest("[hidden], dialog:not([open])") || el.getClientRects().length === 0) continue;
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || style.overflowY === "auto") continue;
-      const clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      let clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      // A list box never scrolls: its chosen option's words are measured in its font
+      // against the room left of its arrow.
+      if (el.matches("select") && el.selectedOptions.length) {
+        const words = el.selectedOptions[0].textContent;
+        const ctx = document.createElement("canvas").getContext("2d");
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        clipped ||= ctx.measureText(words).width > room;
+      }
       const r = el.getBoundingClientRect();
       if (clipped || r.right > innerWidth + 0.5) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}: ${el.textContent.trim().slice(0, 40)}`);
     }
     return out;
+  });
+}
+
+/** Waits until the page is drawn in the fonts it ships for the language shown (every
+ * face it asked for loaded), so a layout is measured as on any other machine. */
+async function inShippedFonts(page) {
+  await page.waitForTimeout(100);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
 
@@ -107,7 +126,8 @@ function throwPanelProblems(page, caption) {
 }
 
 /** A game against `players − 1` random bots, made by "Play the computer" with its
- * choices set to that; returns the page's first snapshot. */
+ * choices set to that (played in the browser, or on the server with `server`); returns
+ * the page's first snapshot. */
 async function quickGame(page, { players = 2, level = "random" } = {}) {
   await page.goto(`${base}/`);
   await page.waitForSelector("#play-computer:not(:disabled)");
@@ -173,11 +193,23 @@ async function oneTapToPlay(browser) {
     check(s.you === 0 && s.status === "playing", `Play the computer opens a game as South: ${JSON.stringify({ you: s.you, status: s.status })}`);
     check(s.players === 3 && s.seats.filter((x) => x.kind === "bot" && x.level === "beginner").length === 2, `the game has the chosen bots: ${JSON.stringify(s.seats)}`);
     check(s.rules.preset === "standard", `the game has the chosen rules: ${s.rules.preset}`);
+    // Played in this browser: no place on the server, kept across a reload.
+    check(s.id.startsWith("local-"), `Play the computer plays in this browser, not on the server: ${s.id}`);
+    const listed = await page.evaluate(() => fetch("/api/games").then((r) => r.json()));
+    check(!JSON.stringify(listed).includes(s.id), "the game in this browser has no place on the server");
     // The choices are kept for the next game.
     await page.goto(`${base}/`);
     await page.waitForSelector("#play-computer:not(:disabled)");
     const kept = await page.evaluate(() => [document.querySelector('select[name="quick-players"]').value, document.querySelector('select[name="quick-level"]').value]);
     check(kept[0] === "3" && kept[1] === "beginner", `the lobby keeps the choices of Play the computer: ${kept}`);
+    if (viewport.width === PHONE.width) {
+      // Asked for, the game is played on the server.
+      await page.check('input[name="quick-server"]');
+      await page.click("#play-computer");
+      await page.waitForURL(/\/g\/[^/]+\?seat=0&token=/);
+      const online = await snapshot(page);
+      check(!online.id.startsWith("local-"), `with "Play on the server" the game is the server's: ${online.id}`);
+    }
     notes.push(`${viewport.width}: 0 Tabs`);
     await context.close();
   }
@@ -389,7 +421,7 @@ async function textFitsInEveryLanguage(browser) {
     await page.setViewportSize(viewport);
     for (const lang of LANGUAGES) {
       await page.selectOption("#lang", lang);
-      await page.waitForTimeout(200);
+      await inShippedFonts(page);
       // The hint's button is the longest of the throw panel's.
       problems.push(...(await clippedTexts(page)).map((p) => `${lang} game at ${viewport.width} px: ${p}`));
       setLanguage(lang, false);
@@ -402,7 +434,7 @@ async function textFitsInEveryLanguage(browser) {
   await page.waitForSelector('select[name="kind-1"]');
   for (const lang of LANGUAGES) {
     await page.selectOption("#lang", lang);
-    await page.waitForTimeout(200);
+    await inShippedFonts(page);
     problems.push(...(await clippedTexts(page)).map((p) => `${lang} lobby: ${p}`));
     await screen(page, `text-lobby-${lang}`, { onScreen: ["#play-computer"] });
   }
@@ -412,10 +444,10 @@ async function textFitsInEveryLanguage(browser) {
     await document.fonts.ready;
     return [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, ""));
   });
-  for (const script of ["devanagari", "kannada", "telugu", "tamil"]) {
+  for (const script of ["latin", "cyrillic", "devanagari", "kannada", "telugu", "tamil"]) {
     check([...fonts].some((f) => f.includes(`-${script}-`)), `the ${script} font was served: ${[...fonts]}`);
   }
-  check(["Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => families.includes(`Ashta ${n}`)), `the page's fonts are in use: ${families}`);
+  check(["Sans", "Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => families.includes(`Ashta ${n}`)), `the page's fonts are in use: ${families}`);
   // The pawns' letters (in the player's script) are drawn in them too.
   await page.goto(new URL(`/g/${s.id}`, base).href);
   await page.waitForSelector(".pawn-letter");
@@ -423,6 +455,226 @@ async function textFitsInEveryLanguage(browser) {
   check(["Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => letterFonts.includes(`Ashta ${n}`)), `the pawns' letters use the page's fonts: ${letterFonts}`);
   await context.close();
   return `${LANGUAGES.length} languages, game ${s.id} and the lobby, fonts ${[...fonts].length}`;
+}
+
+/** A tap on the chosen pawn keeps it chosen: its destinations stay lit and the heading
+ * and the message say to pick where it goes, at 360 px (forced moves off, so the pawn
+ * is tapped by the player). */
+async function chosenPawnStaysChosen(browser) {
+  const context = await newContext(browser, { viewport: PHONE });
+  const page = await context.newPage();
+  await quickGame(page);
+  const s = await tapUntil(page, (x) => !x.must_throw && x.position.to_move === x.you && x.legal.some((mv) => mv.from >= 0));
+  check(s.status === "playing", "the game ended before a pawn on the board could move");
+  const mv = s.legal.find((m) => m.from >= 0);
+  const pawn = `.pawn[data-player="${s.you}"][data-index="${mv.from}"]`;
+  setLanguage("en", false);
+  const lit = () =>
+    page.evaluate(
+      (pawn) => ({
+        selected: !!document.querySelector(`${pawn}.selected`),
+        targets: document.querySelectorAll(".target").length,
+        status: document.querySelector("#status, .status").textContent,
+        message: document.querySelector(".message").dataset.code,
+      }),
+      pawn,
+    );
+  const said = [];
+  for (let tap = 1; tap <= 3; tap++) {
+    await page.click(pawn);
+    const now = await lit();
+    said.push(now);
+    check(now.selected && now.targets > 0, `after tap ${tap} on the chosen pawn it stays chosen with its squares lit: ${JSON.stringify(now)}`);
+    check(now.status.startsWith(t("game.yourMoveTarget")) && now.message === "preview", `after tap ${tap} the words match what is lit: ${JSON.stringify(now)}`);
+  }
+  await screen(page, "chosen-pawn", { onScreen: [pawn, ".target"] });
+  // The markers are readable at 360 px: their words inside their ring, big enough.
+  const markers = await page.$$eval(".target", (els) =>
+    els.map((el) => {
+      const ring = el.querySelector(".target-ring").getBoundingClientRect();
+      const words = el.querySelector(".target-label").getBoundingClientRect();
+      const inside = words.left >= ring.left - 0.5 && words.right <= ring.right + 0.5 && words.top >= ring.top - 0.5 && words.bottom <= ring.bottom + 0.5;
+      return { text: el.querySelector(".target-label").textContent, inside, height: Math.round(words.height) };
+    }),
+  );
+  const unreadable = markers.filter((m) => !m.inside || m.height < 12);
+  check(unreadable.length === 0, `at 360 px every marker's words are inside its ring and at least 12 px tall: ${JSON.stringify(unreadable)}`);
+  // Playing one of its moves still works.
+  const square = await page.getAttribute(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`, "data-square");
+  await tapSquare(page, square);
+  if (await page.isVisible(".choice")) await page.click(`.choice[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+  await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+  await context.close();
+  return `3 taps, ${said[2].targets} squares still lit`;
+}
+
+/** The squares the board marks as the last move (`.last-move`), and those the game's
+ * last move event names, worked out from the board the page holds. */
+function lastMoveMarks(page) {
+  return page.evaluate(async () => {
+    const { Board, squareName } = await import("/assets/geometry.js");
+    const s = globalThis.ashtaGame.snapshot();
+    const board = new Board(s.board);
+    const moves = s.events.filter((e) => e.kind === "move");
+    const last = moves[moves.length - 1] || null;
+    const mark = document.querySelector(".last-move");
+    const drawn = mark ? { from: mark.dataset.from, to: mark.dataset.to, capture: mark.dataset.capture ?? null } : null;
+    if (!last) return { drawn, wanted: null };
+    const at = (i) => squareName(board.squareAt(last.seat, i));
+    const wanted = {
+      from: last.move.from >= 0 ? at(last.move.from) : "",
+      to: at(last.path[last.path.length - 1]),
+      capture: last.captured ? String(last.captured.seat) : null,
+    };
+    return { drawn, wanted };
+  });
+}
+
+/** The last move drawn on the board (from, to, a capture marked) after every action of
+ * a whole game at 390 px, at 360 and 1280 px too; the end names the player's own result;
+ * a spectator is offered Leave and Review, not a new game. */
+async function lastMoveAndTheEnd(browser) {
+  const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const first = await gameAgainstRandomBots(page, base);
+  let checked = 0;
+  let captures = 0;
+  let shot = false;
+  // The shortest moves, captures last: mistakes for the review to list.
+  const timid = (legal) => [...legal].sort((a, b) => Number(a.capture) - Number(b.capture) || a.to - b.to || a.count - b.count)[0];
+  const end = await playToTheEnd(page, {
+    pick: timid,
+    each: async () => {
+      const { drawn, wanted } = await lastMoveMarks(page);
+      check(JSON.stringify(drawn) === JSON.stringify(wanted), `the board draws the last move: drawn ${JSON.stringify(drawn)}, played ${JSON.stringify(wanted)}`);
+      if (wanted) checked += 1;
+      if (wanted?.capture) {
+        captures += 1;
+        if (!shot) {
+          shot = true;
+          for (const viewport of SIZES) {
+            await page.setViewportSize(viewport);
+            await screen(page, "last-move-capture", { inside: ["#cowries"] });
+          }
+          await page.setViewportSize({ width: 390, height: 844 });
+        }
+      }
+    },
+  });
+  check(checked > 10, `the last move was checked after ${checked} actions`);
+  await page.waitForSelector("#end-dialog[open] #your-result");
+  const mine = await page.textContent("#your-result");
+  const place = end.result.winner === 0 ? 1 : 2;
+  setLanguage("en", false);
+  const wantedWords = place === 1 ? t("end.youWon") : t("end.youPlace", { seat: seatName(2), place: t("place.2") });
+  check(mine === wantedWords, `the end says the player's own result: "${mine}", not "${wantedWords}"`);
+  check(/wins|draw/i.test(await page.textContent("#result")), "the dialog also says the game's result");
+  await screen(page, "end-yours", { inside: ["#your-result", "#rematch"] });
+  // A tap on a pawn of a mistake's board opens the replay at that moment.
+  await page.click("#end-review");
+  await page.waitForSelector(".review-open, #review-none, #review-error", { timeout: 90000 });
+  let opened = "no mistake listed";
+  if (!(await page.$(".review-open"))) {
+    // No mistake of the player's this time: a mistake's board drawn by the page's own
+    // code over the final position, in the page's style sheet, tapped on a pawn.
+    await page.evaluate(async () => {
+      const { mistakeBoard } = await import("/assets/review.js");
+      const { Board } = await import("/assets/geometry.js");
+      const s = globalThis.ashtaGame.snapshot();
+      const m = { position: s.position, made: [], best: [], bag: [], turn: 1, mark: "blunder" };
+      globalThis.openedAt = null;
+      const board = mistakeBoard(new Board(s.board), m, (position) => (globalThis.openedAt = position));
+      board.id = "made-mistake";
+      document.querySelector("#review").append(board);
+    });
+    const pawn = await page.$("#made-mistake .pawn");
+    await pawn.scrollIntoViewIfNeeded();
+    const box = await pawn.boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    check(await page.evaluate(() => globalThis.openedAt !== null), "a tap on a pawn of a mistake's board opens the replay");
+    opened = "a tap on a pawn of a mistake's board opens it (drawn by the page)";
+  }
+  const board = await page.$(".review-open:not(#made-mistake)");
+  if (board) {
+    const pawn = await board.$(".pawn");
+    await (pawn || board).scrollIntoViewIfNeeded();
+    const box = await (pawn || board).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector("#replay-step", { timeout: 10000 });
+    opened = `replay opened at step ${await page.getAttribute("#replay-step", "data-step")} by a tap on ${pawn ? "a pawn" : "the board"}`;
+    await page.click("#replay-close");
+  }
+  // A spectator: Review first, Leave, no new game.
+  const watcher = await context.newPage();
+  await watcher.goto(new URL(`/g/${first.id}`, base).href);
+  await watcher.waitForSelector("#end-dialog[open] #end-review");
+  const offered = await watcher.evaluate(() => ({
+    rematch: !!document.querySelector("#end-dialog #rematch"),
+    review: document.querySelector("#end-review").classList.contains("primary"),
+    leave: document.querySelector("#end-lobby").textContent,
+    focused: document.activeElement?.id,
+    words: document.querySelector("#your-result").textContent,
+  }));
+  check(!offered.rematch && offered.review && offered.leave === t("end.leave") && offered.focused === "end-review", `a spectator gets Review and Leave, no new game: ${JSON.stringify(offered)}`);
+  check(/wins|draw/i.test(offered.words), `a spectator reads the game's result: ${offered.words}`);
+  await screen(watcher, "end-spectator", { inside: ["#end-review", "#end-lobby"] });
+  await context.close();
+  return `last move right after ${checked} actions (${captures} captures), "${mine}", ${opened}`;
+}
+
+/** Resign, asked again before it is sent: "Keep playing" leaves the game as it was; in
+ * a two-player game in the browser the opponent wins at once, the end says so and a
+ * reload keeps it; in a three-player game against bots on the server the game ends with
+ * the resigner third. */
+async function resignWithAConfirmation(browser) {
+  const context = await newContext(browser, { viewport: PHONE });
+  const page = await context.newPage();
+  let s = await quickGame(page);
+  check(s.id.startsWith("local-"), `a game in the browser: ${s.id}`);
+  await page.waitForSelector("#resign");
+  const small = await smallControls(page);
+  check(small.length === 0, `with Resign every control is at least 44×44 px at 360 px: ${small.join("; ")}`);
+  await page.click("#resign");
+  await page.waitForSelector("#resign-dialog[open]");
+  await screen(page, "resign-dialog", { inside: ["#resign-confirm", "#resign-cancel"] });
+  await page.click("#resign-cancel");
+  await page.waitForSelector("#resign-dialog", { state: "detached" });
+  s = await snapshot(page);
+  check(s.status === "playing" && !s.events.some((e) => e.kind === "resign"), "Keep playing keeps the game as it was");
+  await page.click("#resign");
+  await page.click("#resign-confirm");
+  s = await waitFor(page, (x) => x.status === "finished", 20000);
+  check(s.result.winner === 1 && s.events.some((e) => e.kind === "resign" && e.seat === 0), `resigning gives the opponent the game: ${JSON.stringify(s.result)}`);
+  await page.waitForSelector("#end-dialog[open] #your-result");
+  setLanguage("en", false);
+  const said = await page.textContent("#your-result");
+  check(said === t("end.youPlace", { seat: seatName(2), place: t("place.2") }), `the end says the player lost: ${said}`);
+  const logged = await page.$$eval("#log li", (items) => items.map((li) => li.textContent));
+  check(logged.some((line) => line === t("log.resign", { seat: seatName(0) })), `the log says who resigned: ${logged.slice(-3)}`);
+  await page.reload();
+  const kept = await snapshot(page);
+  check(kept.status === "finished" && kept.result.winner === 1, "the resigned game is kept across a reload");
+  // On the server, three players: the game goes on without the resigner.
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#play-computer:not(:disabled)");
+  await page.selectOption('select[name="quick-players"]', "3");
+  await page.check('input[name="quick-server"]');
+  await page.click("#play-computer");
+  await page.waitForURL(/\/g\/[^/]+\?seat=0&token=/);
+  s = await snapshot(page);
+  check(!s.id.startsWith("local-"), `a server game: ${s.id}`);
+  await page.waitForSelector("#resign");
+  await page.click("#resign");
+  await page.click("#resign-confirm");
+  // Against bots only, no person is left: the game ends, the resigner last.
+  s = await waitFor(page, (x) => x.status === "finished", 20000);
+  check(s.events.some((e) => e.kind === "resign" && e.seat === 0), "the server game has the resignation");
+  check(s.result.places[s.result.places.length - 1] === 0, `the resigner is placed last: ${JSON.stringify(s.result)}`);
+  await page.waitForSelector("#end-dialog[open] #your-result");
+  const third = await page.textContent("#your-result");
+  check(third.endsWith(t("place.3")), `the end says the player came third: ${third}`);
+  await context.close();
+  return `two players in the browser: the opponent wins; three on the server: "${third}"`;
 }
 
 async function smallerThings(browser) {
@@ -468,6 +720,9 @@ async function main() {
     ["keyboard: Enter throws and moves, arrows rove, ? lists the keys", keyboardPlay],
     ["text fits in six languages at 360 px, in the page's fonts", textFitsInEveryLanguage],
     ["offline lobby and the frozen draw in words", smallerThings],
+    ["a chosen pawn stays chosen when tapped, the words match what is lit", chosenPawnStaysChosen],
+    ["the last move on the board, the end in the player's words, a spectator's end", lastMoveAndTheEnd],
+    ["resign with a confirmation, in the browser and on the server", resignWithAConfirmation],
   ]);
 }
 

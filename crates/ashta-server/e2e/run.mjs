@@ -109,6 +109,8 @@ async function againstThreeBots(browser) {
   await page.click("#end-review");
   await page.waitForSelector("#end-dialog:not([open])", { state: "attached" });
 
+  // The fairness data is folded below the review.
+  await page.click("#fairness summary");
   await page.click("#verify");
   await page.waitForSelector('#verdict[data-result="ok"], #verdict[data-result="bad"]');
   const verdict = await page.getAttribute("#verdict", "data-result");

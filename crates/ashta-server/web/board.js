@@ -175,7 +175,7 @@ export class BoardView {
    *   named as movable and tappable over its whole square), route (a player whose path
    *   is drawn over the board)
    */
-  render(position, { selected = null, targets = [], exclude = null, mover = null, hint = null, movable = null, route = null } = {}) {
+  render(position, { selected = null, targets = [], exclude = null, mover = null, hint = null, movable = null, route = null, last = null } = {}) {
     this.position = position;
     const b = this.board;
     this.pawnsLayer.replaceChildren();
@@ -223,6 +223,7 @@ export class BoardView {
     }
 
     if (route !== null) this.marksLayer.append(routePicture(this, route));
+    if (last) this.marksLayer.append(lastMovePicture(this, last));
 
     // The movable units are drawn last, so their squares' taps reach them.
     const later = [];
@@ -318,13 +319,18 @@ export class BoardView {
           }),
         );
       }
-      // Markers that share a square stand well apart (a ring's width between them).
-      const spread = moves.length === 2 ? 44 : 33;
-      const ring = moves.length > 2 ? 14 : 16;
+      // Each marker is a ring round its words, widened to a pill for "3×2" and the like
+      // so the words stay inside; markers that share a square stand apart.
+      const ring = moves.length > 2 ? 15 : moves.length === 2 ? 17 : 19;
+      const labelOf = (mv) => `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
+      const widthOf = (label) => Math.max(2 * ring, label.length * (ring * 0.62) + ring);
+      const widest = Math.max(...moves.map((mv) => widthOf(labelOf(mv))));
+      const spread = moves.length === 1 ? 0 : Math.min(widest + 4, (CELL - 4 - widest) / (moves.length - 1));
       moves.forEach((mv, k) => {
         const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * spread;
         const forms = mv.forms ?? null;
-        const label = `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
+        const label = labelOf(mv);
+        const width = widthOf(label);
         const kind = mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn";
         const extra = forms ? ` (${t(forms === "block" ? "target.formsBlock" : "target.formsDouble")})` : "";
         const title = t(kind, { value: mv.value, square: name, count: mv.count }) + extra;
@@ -354,14 +360,14 @@ export class BoardView {
           // phone); where several share a square, a tap beside them asks which (the
           // game's choice buttons).
           moves.length === 1 ? s("rect", { class: "target-hit", x: -CELL / 2, y: -CELL / 2 - 30, width: CELL, height: CELL }) : null,
-          hinted ? s("circle", { class: "hint-ring", r: 21 }) : null,
-          s("circle", { class: "target-ring", r: ring }),
-          s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, label),
+          hinted ? s("rect", { class: "hint-ring", x: -width / 2 - 5, y: -ring - 5, width: width + 10, height: 2 * ring + 10, rx: ring + 5 }) : null,
+          s("rect", { class: "target-ring", x: -width / 2, y: -ring, width, height: 2 * ring, rx: ring }),
+          s("text", { class: "target-label", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.round(ring * 0.95) }, label),
           // A move that forms a blocking double says so on the board, not only on hover.
           forms === "block"
             ? s(
                 "g",
-                { class: "block-badge", transform: "translate(13,-13)" },
+                { class: "block-badge", transform: `translate(${width / 2 - 3},${-ring + 3})` },
                 s("rect", { x: -8, y: -8, width: 16, height: 16, rx: 3 }),
                 s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, "▣"),
               )
@@ -457,4 +463,37 @@ export function seatBadge(seat, size = 22) {
     { class: "seat-badge" },
     s("svg", { viewBox: `${-size / 2} ${-size / 2} ${size} ${size}`, width: size, height: size, "aria-hidden": "true" }, ...pawnMark(seat, r)),
   );
+}
+
+/** The last move on the board (`{seat, path, captured}`, a move event's fields): the
+ * square it left dashed, the square it reached drawn round in the mover's colour, a
+ * line along the squares it passed, and a capture marked "!" on the square reached. */
+function lastMovePicture(view, last) {
+  const b = view.board;
+  const seat = b.seatOf(last.seat);
+  const path = (last.path || []).filter((i) => i >= 0);
+  const group = s("g", { class: "last-move", dataset: { lastSeat: String(last.seat) } });
+  if (path.length === 0) return group;
+  const squares = path.map((i) => b.squareAt(last.seat, i));
+  const centres = squares.map((sq) => view.cellCentre(sq));
+  const box = ([cx, cy], cls) =>
+    s("rect", { class: cls, x: cx - CELL / 2 + 2, y: cy - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, rx: 4, stroke: SEAT_COLOURS[seat] });
+  if (last.from >= 0) group.append(box(centres[0], "last-from"));
+  if (centres.length > 1) {
+    group.append(s("polyline", { class: "last-path", points: centres.map(([x, y]) => `${x},${y}`).join(" "), stroke: SEAT_COLOURS[seat] }));
+  }
+  const to = centres[centres.length - 1];
+  group.append(box(to, "last-to"));
+  group.dataset.from = last.from >= 0 ? squareName(squares[0]) : "";
+  group.dataset.to = squareName(squares[squares.length - 1]);
+  if (last.captured) {
+    group.dataset.capture = String(last.captured.seat);
+    const [cx, cy] = to;
+    group.append(
+      s("circle", { class: "last-capture", cx: cx + CELL / 2 - 13, cy: cy + CELL / 2 - 13, r: 10 }),
+      s("text", { class: "last-capture-text", x: cx + CELL / 2 - 13, y: cy + CELL / 2 - 13, "text-anchor": "middle", "dominant-baseline": "central" }, "!"),
+    );
+  }
+  group.append(s("title", {}, t("game.lastMove")));
+  return group;
 }

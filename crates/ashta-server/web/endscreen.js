@@ -48,10 +48,11 @@ export function rematchRequest(snap) {
  */
 export function showEndScreen(box, { ashta, snap, board, start, replay, you = null, dock = null, local = false, record = null, review: analysis = null }) {
   const places = placesOf(ashta, snap, board);
+  const yourPlace = you === null ? null : (places.find((pl) => pl.player === you)?.place ?? null);
   const stats = gameStats(snap.events, snap.position, board.home);
   const placesTable = h(
     "table",
-    { class: "places cards", id: "places" },
+    { class: "places", id: "places" },
     h("thead", {}, h("tr", {}, h("th", {}, t("end.place")), h("th", {}, t("end.player")), h("th", {}, t("end.homeCount")))),
     h(
       "tbody",
@@ -273,6 +274,7 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     "button",
     {
       type: "button",
+      class: you === null ? "primary" : "",
       id: "end-review",
       onclick: () => {
         dialog.close();
@@ -285,7 +287,8 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
   const dialog = h(
     "dialog",
     { class: "end-dialog", id: "end-dialog", "aria-labelledby": "end-dialog-title" },
-    h("h2", { id: "end-dialog-title" }, t("end.title"), ": ", h("span", { id: "result" }, resultText(board, snap.result))),
+    h("h2", { id: "end-dialog-title" }, h("span", { id: "your-result", dataset: { place: String(yourPlace ?? "") } }, viewerResult(board, snap.result, places, you))),
+    h("p", { class: "result-line" }, t("end.title"), ": ", h("span", { id: "result" }, resultText(board, snap.result))),
     drawWhy(snap.result),
     h("h3", {}, t("end.places")),
     h("div", { class: "table-wrap" }, placesTable),
@@ -294,9 +297,10 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     h(
       "div",
       { class: "row end-actions" },
-      rematchButton,
+      // A spectator is offered the review and a way out, not a game of their own.
+      you === null ? null : rematchButton,
       review,
-      h("a", { class: "button", id: "end-lobby", href: "/" }, t("game.back")),
+      h("a", { class: "button", id: "end-lobby", href: "/" }, you === null ? t("end.leave") : t("game.back")),
       h("button", { type: "button", id: "end-close", onclick: () => dialog.close() }, t("end.close")),
     ),
     rematchBox,
@@ -308,23 +312,12 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
   replaceChildren(
     box,
     dialog,
-    h("h2", {}, t("end.title"), ": ", resultText(board, snap.result)),
-    h("h3", {}, t("end.stats")),
-    h("div", { class: "table-wrap" }, statsTable),
-    h(
-      "dl",
-      { class: "seed" },
-      h("dt", {}, t("end.commitment")),
-      h("dd", {}, h("code", { class: "hash" }, snap.commitment || "")),
-      h("dt", {}, t("end.seed")),
-      h("dd", {}, h("code", { id: "seed", class: "hash" }, snap.reveal ? String(snap.reveal.seed) : "")),
-      h("dt", {}, t("end.salt")),
-      h("dd", {}, h("code", { class: "hash" }, snap.reveal ? String(snap.reveal.salt) : "")),
-    ),
+    h("h2", {}, viewerResult(board, snap.result, places, you)),
+    h("p", { class: "result-line" }, t("end.title"), ": ", resultText(board, snap.result)),
     h(
       "div",
       { class: "row" },
-      verifyButton,
+      replayButton,
       h(
         "a",
         {
@@ -336,15 +329,33 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
         },
         t("end.download"),
       ),
-      replayButton,
     ),
-    verdict,
     dock ? null : replayBox,
+    // The review first; the statistics, then the fairness data folded below it.
     analysis ? reviewSection(analysis, { board, you, players: snap.players, open: (position) => openReplay(position) }) : null,
+    h("h3", {}, t("end.stats")),
+    h("div", { class: "table-wrap" }, statsTable),
+    h(
+      "details",
+      { class: "fairness", id: "fairness" },
+      h("summary", {}, t("end.fairness")),
+      h(
+        "dl",
+        { class: "seed" },
+        h("dt", {}, t("end.commitment")),
+        h("dd", {}, h("code", { class: "hash" }, snap.commitment || "")),
+        h("dt", {}, t("end.seed")),
+        h("dd", {}, h("code", { id: "seed", class: "hash" }, snap.reveal ? String(snap.reveal.seed) : "")),
+        h("dt", {}, t("end.salt")),
+        h("dd", {}, h("code", { class: "hash" }, snap.reveal ? String(snap.reveal.salt) : "")),
+      ),
+      h("div", { class: "row" }, verifyButton),
+      verdict,
+    ),
   );
   if ((wasOpen || box.dataset.dialogShown !== "1") && typeof dialog.showModal === "function") {
     dialog.showModal();
-    if (box.dataset.dialogShown !== "1") rematchButton.focus();
+    if (box.dataset.dialogShown !== "1") (you === null ? review : rematchButton).focus();
     box.dataset.dialogShown = "1";
   }
 }
@@ -390,5 +401,16 @@ function keyNumbers(stats) {
 function who(snap, board, p) {
   const info = snap.seats.find((s) => s.seat === p) || {};
   const name = info.kind === "bot" ? t("game.bot", { level: t(`level.${info.level}`) }) : info.name || t("game.human");
-  return `${seatName(board.seatOf(p))} (${name})`;
+  return `${seatName(board.seatOf(p))} · ${name}`;
+}
+
+/** The result as the viewer reads it: "You won!", "North won — you were second", or,
+ * for a spectator and a draw, the result itself. `places` as `placesOf` gives them. */
+export function viewerResult(board, result, places, you) {
+  if (!result) return "";
+  const won = result.winner !== null && result.winner !== undefined;
+  const mine = you === null ? null : places.find((pl) => pl.player === you);
+  if (!won || !mine) return resultText(board, result);
+  if (result.winner === you) return t("end.youWon");
+  return t("end.youPlace", { seat: seatName(board.seatOf(result.winner)), place: t(`place.${Math.min(mine.place, 4)}`) });
 }

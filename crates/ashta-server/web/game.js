@@ -15,7 +15,7 @@ import { hintText } from "./hint.js";
 import { previewText } from "./preview.js";
 import { reviewRecord } from "./review.js";
 import { arrowStep, focusKey, restoreFocus, shortcutFor } from "./keys.js";
-import { eventText, lastThrow, logEvents } from "./history.js";
+import { effectiveEvents, eventText, lastThrow, logEvents } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
 import { awayText, backText } from "./presence.js";
@@ -40,6 +40,8 @@ export function showGame(root, id, seat, token) {
     // Throws and moves in words, for screen readers (the status line says whose turn).
     announce: h("div", { class: "visually-hidden", id: "announce", "aria-live": "polite" }),
     players: h("div", { class: "players", id: "players" }),
+    // Resign, below the board (asked again in a dialog before it is sent).
+    resignBox: h("div", { class: "resign-box", id: "resign-box" }),
     cowries: h("div", { class: "cowries", id: "cowries" }),
     caption: h("div", { class: "throw-caption", id: "throw-caption" }),
     bag: h("div", { class: "bag", id: "bag" }),
@@ -75,6 +77,7 @@ export function showGame(root, id, seat, token) {
         h("div", { class: "card throw-box", id: "throw-box" }, ui.cowries, ui.caption, ui.bag, ui.actions, ui.message, ui.choices, ui.timer, ui.claims, ui.replayDock),
         ui.boardBox,
         ui.players,
+        ui.resignBox,
         h(
           "aside",
           { class: "side" },
@@ -328,6 +331,7 @@ export function showGame(root, id, seat, token) {
       state.you !== null &&
       snap.status === "playing" &&
       snap.position.to_move === state.you &&
+      !resigned() &&
       state.queue.length === 0 &&
       !state.busy &&
       !state.replaying
@@ -380,11 +384,7 @@ export function showGame(root, id, seat, token) {
     if (group.player !== state.you) return showMessage(t("game.notYourPawn"), "error", "not_your_pawn");
     if (!yourTurn()) return showMessage(t("game.notYourTurn"), "error", "not_your_turn");
     if (snap.must_throw) return showMessage(t("game.mustThrowFirst"), "error", "must_throw");
-    if (state.selected && state.selected.index === group.index) {
-      state.selected = null;
-      renderBoard();
-      return undefined;
-    }
+    // A tap on the chosen pawn keeps it chosen (its squares stay lit, the words say so).
     const moves = movesFrom(snap.legal, group.index);
     if (moves.length === 0) return showMessage(t("game.noMoveFor"), "error", "no_move");
     state.selected = { player: group.player, index: group.index };
@@ -441,6 +441,8 @@ export function showGame(root, id, seat, token) {
             onclick: () => play(mv),
           },
           t(mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn", { value: mv.value, square: squareOf(mv), count: mv.count }),
+          // Which of the moves forms a blocking double (or a double), said on its button.
+          mv.forms ? ` (${t(mv.forms === "block" ? "target.formsBlock" : "target.formsDouble")})` : "",
         ),
       ),
     );
@@ -479,6 +481,59 @@ export function showGame(root, id, seat, token) {
       showMessage(t("game.disconnected"), "error", "network");
     }
     renderControls();
+  }
+
+  /** Whether the page's player may resign: a player of a game going on who has not
+   * resigned yet and has a pawn still to bring home. */
+  function canResign() {
+    const snap = state.snap;
+    if (!snap || state.you === null || !token || snap.status !== "playing" || resigned()) return false;
+    return snap.position.pawns[state.you].some((i) => i !== state.board.home);
+  }
+
+  /** Whether the page's player resigned (a bot plays their pawns since). */
+  function resigned() {
+    return state.you !== null && state.snap.events.some((e) => e.kind === "resign" && e.seat === state.you);
+  }
+
+  function renderResign() {
+    replaceChildren(
+      ui.resignBox,
+      canResign() ? h("button", { type: "button", id: "resign", class: "resign", onclick: askResign }, t("resign.button")) : null,
+    );
+  }
+
+  /** Resign, once the player has said so again in a dialog (Esc or "Keep playing"
+   * leaves the game as it was). */
+  function askResign() {
+    if (!canResign()) return;
+    const close = () => dialog.close();
+    const dialog = h(
+      "dialog",
+      { class: "resign-dialog", id: "resign-dialog", "aria-labelledby": "resign-title", onclose: () => dialog.remove() },
+      h("h2", { id: "resign-title" }, t("resign.title")),
+      h("p", {}, state.snap.players > 2 ? t("resign.many") : t("resign.two")),
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          {
+            type: "button",
+            id: "resign-confirm",
+            class: "danger",
+            onclick: () => {
+              close();
+              if (!connection.send({ type: "resign" })) showMessage(t("game.disconnected"), "error", "network");
+            },
+          },
+          t("resign.confirm"),
+        ),
+        h("button", { type: "button", id: "resign-cancel", class: "primary", onclick: close }, t("resign.cancel")),
+      ),
+    );
+    document.body.append(dialog);
+    dialog.showModal();
   }
 
   function canHint() {
@@ -553,8 +608,8 @@ export function showGame(root, id, seat, token) {
     let text;
     if (snap.status === "finished") {
       text = t("game.over");
-    } else if (yourTurn() || (state.you !== null && snap.position.to_move === state.you)) {
-      text = snap.must_throw ? t("game.yourThrow") : t("game.yourMove");
+    } else if (!resigned() && (yourTurn() || (state.you !== null && snap.position.to_move === state.you))) {
+      text = snap.must_throw ? t("game.yourThrow") : state.selected && yourTurn() ? t("game.yourMoveTarget") : t("game.yourMove");
     } else {
       text = t("game.toMove", { seat: seatName(state.board.seatOf(snap.position.to_move)) });
     }
@@ -579,8 +634,18 @@ export function showGame(root, id, seat, token) {
       mover: snap.status === "playing" ? snap.position.to_move : null,
       movable: movableUnits(),
       route: state.route,
+      last: lastMove(snap.events),
     });
+    renderHead();
     refocus();
+  }
+
+  /** The last move that stands (an undone one left out) as the board draws it:
+   * `{seat, from, path, captured}`, or null before the first move. */
+  function lastMove(events) {
+    const moves = effectiveEvents(events).filter((e) => e.kind === "move");
+    const last = moves[moves.length - 1];
+    return last ? { seat: last.seat, from: last.move.from, path: last.path, captured: last.captured || null } : null;
   }
 
   /** The path indices of the units that can move now (the engine's legal moves), on
@@ -814,6 +879,7 @@ export function showGame(root, id, seat, token) {
     renderHead();
     renderBoard();
     renderPlayers();
+    renderResign();
     renderControls();
     renderMessage();
     renderTimer();

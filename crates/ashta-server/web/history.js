@@ -35,6 +35,8 @@ export function eventText(board, event) {
       return moveText(board, event.seat, event.move, event.captured);
     case "undo":
       return t("log.undo", { seat: seatName(board.seatOf(event.seat)) });
+    case "resign":
+      return t("log.resign", { seat: seatName(board.seatOf(event.seat)) });
     case "finished":
       return `${t("log.finished")}: ${resultText(board, event.result)}`;
     default:

@@ -89,7 +89,8 @@ export async function showLesson(root) {
     });
     replaceChildren(ui.bag, h("span", { class: "label" }, `${t("game.bag")}: `), h("span", { id: "bag-values", dataset: { bag: pos.bag.join(",") } }, pos.bag.map((v) => h("span", { class: "chip" }, String(v)))));
     const buttons = [];
-    if (state.phase === "throw") buttons.push(h("button", { type: "button", class: "primary", id: "lesson-throw", onclick: () => throwNow() }, t("game.throw")));
+    // North throws by itself: the button is the learner's only.
+    if (state.phase === "throw" && step()?.mine) buttons.push(h("button", { type: "button", class: "primary", id: "lesson-throw", onclick: () => throwNow() }, t("game.throw")));
     if (state.phase === "next" || state.phase === "intro") buttons.push(h("button", { type: "button", class: "primary", id: "lesson-next", onclick: () => next() }, t("tutorial.next")));
     if (state.phase === "done") buttons.push(h("a", { class: "button primary", id: "lesson-play", href: "/" }, t("tutorial.play")));
     replaceChildren(ui.actions, buttons);
@@ -110,6 +111,9 @@ export async function showLesson(root) {
   }
 
   async function throwNow() {
+    // One throw per step: a second tap while the cowries roll does nothing.
+    if (state.phase !== "throw") return;
+    state.phase = "throwing";
     const s = step();
     const who = seatName(board.seatOf(lesson.position().to_move));
     const thrown = lesson.throw(Uint8Array.from(s.throws));

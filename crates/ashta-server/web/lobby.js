@@ -28,6 +28,19 @@ export function gameRequest({ preset, pairCapture, size, players, seats, timer }
   };
 }
 
+/** A preset's name as a list box offers it: short, so it fits the box in every
+ * language (its whole description is said under the box). */
+function presetChoice(name) {
+  const short = t(`presetShort.${name}`);
+  if (short === `presetShort.${name}`) return name;
+  return short.charAt(0).toLocaleUpperCase() + short.slice(1);
+}
+
+/** A preset's whole description (its board, cowries and rules), translated. */
+function presetAbout(name) {
+  return t(`preset.${name}`) === `preset.${name}` ? name : t(`preset.${name}`);
+}
+
 /** The short name of a game's rules: its preset, translated. */
 function presetName(rules) {
   const name = typeof rules === "string" ? rules : rules?.preset || "standard";
@@ -45,10 +58,11 @@ function errorText(e) {
 
 const QUICK_KEY = "ashta.quick";
 
-/** The choices of "Play the computer" kept in this browser (players, level, rules),
- * or the first game's: two players against an easy bot, the standard rules. */
+/** The choices of "Play the computer" kept in this browser (players, level, rules, and
+ * whether the game is played on the server), or the first game's: two players against
+ * an easy bot, the standard rules, in this browser. */
 export function quickChoices(storage = globalThis.localStorage) {
-  const first = { players: 2, level: "easy", preset: "standard" };
+  const first = { players: 2, level: "easy", preset: "standard", server: false };
   try {
     const kept = JSON.parse(storage?.getItem(QUICK_KEY) || "null");
     if (!kept || typeof kept !== "object") return first;
@@ -56,6 +70,7 @@ export function quickChoices(storage = globalThis.localStorage) {
       players: [2, 3, 4].includes(kept.players) ? kept.players : first.players,
       level: LEVELS.includes(kept.level) ? kept.level : first.level,
       preset: typeof kept.preset === "string" && kept.preset ? kept.preset : first.preset,
+      server: kept.server === true,
     };
   } catch {
     return first;
@@ -111,10 +126,12 @@ export function showLobby(root) {
   const listBox = h("section", { class: "card", id: "games" });
   replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, quickBox, formBox, createdBox), listBox));
 
-  /** "Play the computer": one button that starts a game at once (on the server, or in
-   * this browser when the server cannot be reached), its choices beside it. */
+  /** "Play the computer": one button that starts a game at once, in this browser (the
+   * engine in the page, no place on the server, kept across reloads) unless the player
+   * asks for a game on the server (which falls back to this browser when the server
+   * cannot be reached), its choices beside it. */
   function renderQuick() {
-    const keep = () => keepQuickChoices({ players: quick.players, level: quick.level, preset: quick.preset });
+    const keep = () => keepQuickChoices({ players: quick.players, level: quick.level, preset: quick.preset, server: quick.server });
     const choice = (name, label, options, value, set) =>
       h(
         "label",
@@ -132,7 +149,6 @@ export function showLobby(root) {
           options.map(([v, text]) => h("option", { value: v, selected: String(value) === String(v) }, text)),
         ),
       );
-    const presetText = (p) => (t(`preset.${p}`) === `preset.${p}` ? p : t(`preset.${p}`));
     const offered = presets.includes(quick.preset) ? presets : [...presets, quick.preset];
     const wasFocused = document.activeElement?.id === "play-computer";
     const button = h(
@@ -149,7 +165,25 @@ export function showLobby(root) {
         { class: "row quick-choices" },
         choice("quick-players", t("lobby.opponents"), [2, 3, 4].map((n) => [n, String(n - 1)]), quick.players, (v) => (quick.players = Number(v))),
         choice("quick-level", t("lobby.level"), LEVELS.map((l) => [l, t(`level.${l}`)]), quick.level, (v) => (quick.level = v)),
-        choice("quick-preset", t("lobby.preset"), offered.map((p) => [p, presetText(p)]), quick.preset, (v) => (quick.preset = v)),
+        choice("quick-preset", t("lobby.preset"), offered.map((p) => [p, presetChoice(p)]), quick.preset, (v) => {
+          quick.preset = v;
+          quickBox.querySelector("#quick-preset-about").textContent = presetAbout(v);
+        }),
+      ),
+      h("p", { class: "small preset-about", id: "quick-preset-about" }, presetAbout(quick.preset)),
+      h(
+        "label",
+        { class: "check on-server" },
+        h("input", {
+          type: "checkbox",
+          name: "quick-server",
+          checked: quick.server,
+          onchange: (e) => {
+            quick.server = e.target.checked;
+            keep();
+          },
+        }),
+        ` ${t("lobby.onServer")}`,
       ),
       quick.error ? h("p", { class: "error", role: "alert" }, quick.error) : null,
       h("p", { class: "small" }, t("lobby.quickPeople")),
@@ -162,21 +196,23 @@ export function showLobby(root) {
     quick.error = null;
     renderQuick();
     const request = quickRequest(quick);
-    try {
-      const made = await createGame(request);
-      keepLinks(made.id, made.seats);
-      const mine = made.seats.find((s) => s.kind === "human" && s.link);
-      location.assign(mine.link);
-      return;
-    } catch (e) {
-      if (!(e instanceof ApiError && e.code === "network")) {
-        quick.error = errorText(e);
-        quick.busy = false;
-        renderQuick();
+    if (quick.server) {
+      try {
+        const made = await createGame(request);
+        keepLinks(made.id, made.seats);
+        const mine = made.seats.find((s) => s.kind === "human" && s.link);
+        location.assign(mine.link);
         return;
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === "network")) {
+          quick.error = errorText(e);
+          quick.busy = false;
+          renderQuick();
+          return;
+        }
       }
     }
-    // The server cannot be reached: the same game in this browser.
+    // In this browser (or the server cannot be reached: the same game here).
     try {
       const { id, seat } = await createOfflineGame(request);
       location.assign(`/g/${id}?seat=${seat}&token=local`);
@@ -271,8 +307,9 @@ export function showLobby(root) {
                   .catch(() => {});
               },
             },
-            presets.map((p) => h("option", { value: p, selected: form.preset === p }, t(`preset.${p}`) === `preset.${p}` ? p : t(`preset.${p}`))),
+            presets.map((p) => h("option", { value: p, selected: form.preset === p }, presetChoice(p))),
           ),
+          h("span", { class: "small preset-about", id: "preset-about" }, presetAbout(form.preset)),
         ),
         h(
           "div",

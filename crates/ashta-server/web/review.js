@@ -123,7 +123,7 @@ export function playArrows(view, moves, kind) {
 
 /** A board showing a mistake's position, the play made drawn as arrows (and the best
  * play, dashed); a click on it calls `open` (the replay at that moment), if given. */
-function mistakeBoard(board, m, open) {
+export function mistakeBoard(board, m, open) {
   const box = h("div", { class: "review-board" });
   const view = new BoardView(box, {});
   view.setGame(board, 0);

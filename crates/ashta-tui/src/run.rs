@@ -22,7 +22,14 @@ const FRAME: Duration = Duration::from_millis(30);
 
 /// Plays a session's game full screen until it ends or the player quits.
 /// `maker` builds the bots of the next games at the table.
-pub fn play(session: Session, settings: Settings, maker: BotMaker) -> Result<()> {
+/// `rule_flags` are the flags that chose the rules, printed again at the end (see
+/// [`farewell`]).
+pub fn play(
+    session: Session,
+    settings: Settings,
+    maker: BotMaker,
+    rule_flags: Option<String>,
+) -> Result<()> {
     let mut app = App::new(session, settings)?.with_bot_maker(maker);
     let mut guard = TerminalGuard::enter()?;
     let (tx, rx) = mpsc::channel::<JobDone>();
@@ -66,14 +73,18 @@ pub fn play(session: Session, settings: Settings, maker: BotMaker) -> Result<()>
         last = now;
     }
     drop(guard);
-    println!("{}", farewell(app.session(), app.saved.as_deref()));
+    println!(
+        "{}",
+        farewell(app.session(), app.saved.as_deref(), rule_flags.as_deref())
+    );
     Ok(())
 }
 
 /// What is printed once the full screen is gone: how the game stands, the file it was
-/// saved to and what reviews or continues it (when it was saved), and the seed that
-/// plays the same throws again.
-pub fn farewell(session: &Session, saved: Option<&Path>) -> String {
+/// saved to and what reviews or continues it (when it was saved), and the command that
+/// plays the same game again: `rule_flags` (the flags that chose the rules, as typed),
+/// the seats and the seed; without `rule_flags` (a game loaded from a file) the seed only.
+pub fn farewell(session: &Session, saved: Option<&Path>, rule_flags: Option<&str>) -> String {
     let pos = session.position();
     let turns = match session.game().turns() {
         1 => "1 turn".to_string(),
@@ -96,8 +107,18 @@ pub fn farewell(session: &Session, saved: Option<&Path>) -> String {
         ),
         None => String::new(),
     };
+    let Some(flags) = rule_flags else {
+        return format!("{how}\n{file}Seed {seed}.");
+    };
+    let seats: Vec<String> = session.seats().iter().map(|s| s.name()).collect();
+    let flags = if flags.is_empty() {
+        String::new()
+    } else {
+        format!("{flags} ")
+    };
     format!(
-        "{how}\n{file}Seed {seed}: `ashta play --seed {seed}` (same rules, seats) throws it again."
+        "{how}\n{file}Seed {seed}: `ashta play {flags}--seats {} --seed {seed}` plays the same game again.",
+        seats.join(",")
     )
 }
 

@@ -68,7 +68,7 @@ fn saving_from_the_leave_question_writes_a_record_that_replays_and_quits() {
     assert_eq!(session.game().turns(), app.session().game().turns());
     assert!(session.position().is_over());
     // Once the screen is gone, the file and the command that reviews it are printed.
-    let said = farewell(app.session(), app.saved.as_deref());
+    let said = farewell(app.session(), app.saved.as_deref(), Some(""));
     let wanted = format!("review it with: ashta analyze {}", file.display());
     assert!(said.contains(&wanted), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -178,4 +178,37 @@ fn the_save_prompt_on_the_results_names_ashta_analyze() {
     let screen = screen_rows(&mut app, 80, 24).join("\n");
     assert!(screen.contains("ashta analyze ashta-save.json"), "{screen}");
     assert!(!screen.contains("ashta play --load"), "{screen}");
+}
+
+#[test]
+fn s_then_esc_on_the_results_keeps_the_results_and_their_keys() {
+    let mut app = finished();
+    app.key(key(KeyCode::Char('s')));
+    assert!(
+        matches!(app.view.overlay, Overlay::Save(_)),
+        "s asks for a file"
+    );
+    app.key(key(KeyCode::Esc));
+    assert_eq!(app.view.overlay, Overlay::End, "Esc left the results");
+    // The results' keys still answer: v opens the replay.
+    app.key(key(KeyCode::Char('v')));
+    assert!(
+        app.take_review().is_some(),
+        "v on the results did not open the replay"
+    );
+}
+
+#[test]
+fn the_exit_line_plays_the_same_game_again_with_its_rules_and_seats() {
+    let app = finished();
+    let said = farewell(app.session(), None, Some("--players 3 --preset standard"));
+    let seed = app.session().seed();
+    let wanted = format!(
+        "`ashta play --players 3 --preset standard --seats bot:greedy,random,bot:beginner --seed {seed}`"
+    );
+    assert!(said.contains(&wanted), "{said}");
+    // A game loaded from a file names its seed only.
+    let loaded = farewell(app.session(), None, None);
+    assert!(loaded.contains(&format!("Seed {seed}.")), "{loaded}");
+    assert!(!loaded.contains("ashta play"), "{loaded}");
 }

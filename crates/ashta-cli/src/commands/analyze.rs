@@ -18,7 +18,7 @@ use ashta_analysis::{
     AnalysisConfig, Confidence, Decision, GameReview, HintConfig, Mark, RankedPlay, RolloutConfig,
     BANDS, FALSE_LABEL_RATE, REVIEW_ROLLOUTS,
 };
-use ashta_engine::{Game, PositionJson, Record, Variant};
+use ashta_engine::{PositionJson, Record, Variant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -27,12 +27,13 @@ use super::hint::{percent, play_text, TableArgs};
 use super::moves::MoveJson;
 use super::RolloutArgs;
 use crate::describe::{player_name, result_text};
-use crate::input::{describe, read_record_text};
+use crate::input::{describe, load_position_or_game, PositionOrGame};
 
 /// Arguments of `ashta analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// The game record (as `ashta record` writes it, or a game saved by `ashta play`);
+    /// The game record (as `ashta record` writes it, or a game saved by `ashta play`),
+    /// or a position, whose bag's plays are then ranked as `ashta hint` ranks them;
     /// `-` reads standard input.
     #[arg(value_name = "GAME-RECORD")]
     record: PathBuf,
@@ -79,9 +80,28 @@ fn config(args: &AnalyzeArgs) -> Result<AnalysisConfig> {
 
 /// Reads, replays and reviews the record, then prints the review.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
-    let text = read_record_text(&args.record)?;
     let name = describe(&args.record);
-    let game = Game::load(&text).with_context(|| format!("{name} does not replay"))?;
+    let (text, game) = match load_position_or_game(&args.record)? {
+        PositionOrGame::Game(text, game) => (text, game),
+        PositionOrGame::Position(variant, pos) => {
+            // A position has no decisions to review: its bag's plays are ranked, as
+            // `ashta hint` ranks them.
+            if !args.json {
+                writeln!(
+                    out,
+                    "{name} holds a position, not a game: the plays of its bag, ranked."
+                )?;
+            }
+            return super::hint::rank(
+                &variant,
+                &pos,
+                &args.table,
+                args.json,
+                &config(args)?.hint,
+                out,
+            );
+        }
+    };
     let record: Record =
         serde_json::from_str(&text).with_context(|| format!("{name} is not a game record"))?;
     let bar = ProgressBar::new(record.turns.len() as u64);

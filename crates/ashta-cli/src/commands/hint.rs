@@ -19,7 +19,7 @@ use serde::Serialize;
 use super::moves::MoveJson;
 use super::{PositionArg, RolloutArgs};
 use crate::describe::{bag_text, move_text, player_name};
-use crate::input::load_position;
+use crate::input::{load_position_or_game, PositionOrGame};
 
 /// Arguments of `ashta hint`.
 #[derive(Args, Debug)]
@@ -137,17 +137,35 @@ pub fn percent(x: f64) -> String {
 
 /// Ranks the plays and prints them, as a table or as JSON.
 pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<()> {
-    let (variant, pos) = load_position(&args.position.position)?;
+    let (variant, pos) = match load_position_or_game(&args.position.position)? {
+        PositionOrGame::Position(variant, pos) => (*variant, *pos),
+        // A saved game or record: the position it stands at.
+        PositionOrGame::Game(_, game) => (game.variant().clone(), *game.position()),
+    };
+    rank(&variant, &pos, &args.table, args.json, &config(args)?, out)
+}
+
+/// The plays of `pos`'s bag ranked: exactly with a solution table of the game's rules,
+/// else by rollouts (`config`); as JSON with `json`.
+pub fn rank(
+    variant: &Variant,
+    pos: &Position,
+    table: &TableArgs,
+    json: bool,
+    config: &HintConfig,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let (variant, pos) = (variant.clone(), *pos);
     if pos.is_over() {
         bail!("the game is over: there is no play to weigh");
     }
     if pos.phase() == ashta_engine::Phase::Throwing {
         bail!("the bag is empty: the player to move throws first, then asks for a hint");
     }
-    if let Some(table) = args.table.find(&variant)? {
+    if let Some(table) = table.find(&variant)? {
         match exact_hint(&table.solution, &variant, &pos) {
             Ok(h) => {
-                return if args.json {
+                return if json {
                     write_exact_json(&variant, &table, &h, out)
                 } else {
                     write_exact_text(&variant, &pos, &table, &h, out)
@@ -155,7 +173,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<()> {
             }
             // A position the table does not hold (not reachable from the start):
             // estimate it instead, and say why.
-            Err(ashta_solve::SolveError::Unreached) if !args.json => writeln!(
+            Err(ashta_solve::SolveError::Unreached) if !json => writeln!(
                 out,
                 "The solution table {} does not hold this position (it cannot be reached from the start): estimated by rollouts.",
                 table.path.display()
@@ -164,15 +182,15 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<()> {
             Err(e) => return Err(e).context("solution table"),
         }
     }
-    if let Some((table, h)) = endgame_of(&args.table, &variant, &pos)? {
-        return if args.json {
+    if let Some((table, h)) = endgame_of(table, &variant, &pos)? {
+        return if json {
             write_exact_json(&variant, &table, &h, out)
         } else {
             write_exact_text(&variant, &pos, &table, &h, out)
         };
     }
-    let h = hint(&variant, &pos, &config(args)?);
-    if args.json {
+    let h = hint(&variant, &pos, config);
+    if json {
         write_json(&variant, &h, out)
     } else {
         write_text(&variant, &pos, &h, out)

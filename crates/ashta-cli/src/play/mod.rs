@@ -127,6 +127,40 @@ fn session(args: &PlayArgs, maker: &BotMaker) -> Result<Session> {
     Ok(ashta_bots::seating::seat(maker, game, seats, seed, time)?)
 }
 
+/// The flags of `ashta play`'s arguments (those after `play`) that choose the game,
+/// quoted for a shell: every one but the seed, the seats and a file to load (the end
+/// names the seats and the seed itself).
+fn rule_flags(args: impl Iterator<Item = String>) -> String {
+    const DROPPED: [&str; 3] = ["--seed", "--seats", "--load"];
+    let mut kept = Vec::new();
+    let mut skip_value = false;
+    for arg in args {
+        if std::mem::take(&mut skip_value) {
+            continue;
+        }
+        if DROPPED.contains(&arg.as_str()) {
+            skip_value = true;
+            continue;
+        }
+        if DROPPED.iter().any(|d| arg.starts_with(&format!("{d}="))) {
+            continue;
+        }
+        kept.push(shell_word(&arg));
+    }
+    kept.join(" ")
+}
+
+/// `word` as a shell reads it back: as it is when it holds only plain characters, else
+/// in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:=/+@".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// The width to wrap text to: the terminal's when standard output is one, else
 /// `COLUMNS` when set, else [`tutorial::DEFAULT_WIDTH`].
 fn text_width() -> usize {
@@ -162,7 +196,11 @@ pub fn run(
             confirm: args.confirm,
             step_ms: args.step_ms,
         };
-        return ashta_tui::run::play(session, settings, maker);
+        let rule_flags = args
+            .load
+            .is_none()
+            .then(|| rule_flags(std::env::args().skip(2)));
+        return ashta_tui::run::play(session, settings, maker, rule_flags);
     }
     let mut game = LineGame {
         session,
@@ -594,5 +632,37 @@ impl LineGame<'_> {
         let result = result_text(self.session.variant(), self.session.position());
         writeln!(self.out, "Result: {result}")?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rule_flags;
+
+    fn flags(args: &[&str]) -> String {
+        rule_flags(args.iter().map(|a| a.to_string()))
+    }
+
+    #[test]
+    fn the_exit_line_keeps_the_rule_flags_and_drops_seed_seats_and_load() {
+        assert_eq!(
+            flags(&[
+                "--players",
+                "2",
+                "--seed",
+                "7",
+                "--seats=human,random",
+                "--preset",
+                "traditional"
+            ]),
+            "--players 2 --preset traditional"
+        );
+        assert_eq!(flags(&["--seed=9", "--seats", "human,bot:greedy"]), "");
+    }
+
+    #[test]
+    fn the_exit_line_quotes_what_a_shell_would_split() {
+        assert_eq!(flags(&["--safe", "a 1"]), "--safe 'a 1'");
+        assert_eq!(flags(&["--safe", "it's"]), "--safe 'it'\\''s'");
     }
 }

@@ -85,7 +85,7 @@ test("every text is used by the page", async () => {
     .map((f) => readFileSync(new URL(f, dir), "utf8"))
     .join("\n");
   // Keys built at run time from a prefix and a name.
-  const built = ["seat.", "level.", "error.", "draw.", "drawWhy.", "keys.", "throw.", "preset.", "presetShort.", "legend."];
+  const built = ["seat.", "level.", "error.", "draw.", "drawWhy.", "keys.", "throw.", "preset.", "presetShort.", "legend.", "place."];
   const unused = Object.keys(TEXTS.en).filter((k) => !source.includes(`"${k}"`) && !built.some((p) => k.startsWith(p)));
   assert.deepEqual(unused, []);
 });

@@ -10,21 +10,21 @@ function storage() {
 }
 
 test("play the computer: a first game is two players against an easy bot, standard rules", () => {
-  assert.deepEqual(quickChoices(storage()), { players: 2, level: "easy", preset: "standard" });
+  assert.deepEqual(quickChoices(storage()), { players: 2, level: "easy", preset: "standard", server: false });
 });
 
 test("play the computer remembers the players, the level and the rules", () => {
   const store = storage();
-  keepQuickChoices({ players: 4, level: "hard", preset: "traditional" }, store);
-  assert.deepEqual(quickChoices(store), { players: 4, level: "hard", preset: "traditional" });
+  keepQuickChoices({ players: 4, level: "hard", preset: "traditional", server: true }, store);
+  assert.deepEqual(quickChoices(store), { players: 4, level: "hard", preset: "traditional", server: true });
 });
 
 test("play the computer ignores kept choices it does not know", () => {
   const store = storage();
   store.setItem("ashta.quick", JSON.stringify({ players: 9, level: "godlike", preset: "" }));
-  assert.deepEqual(quickChoices(store), { players: 2, level: "easy", preset: "standard" });
+  assert.deepEqual(quickChoices(store), { players: 2, level: "easy", preset: "standard", server: false });
   store.setItem("ashta.quick", "not json");
-  assert.deepEqual(quickChoices(store), { players: 2, level: "easy", preset: "standard" });
+  assert.deepEqual(quickChoices(store), { players: 2, level: "easy", preset: "standard", server: false });
 });
 
 test("play the computer seats this browser's person first and a bot of the level in every other seat", () => {

@@ -28,7 +28,12 @@ impl App {
             Overlay::Save(mut field) => {
                 match key.code {
                     KeyCode::Esc => {
-                        self.view.overlay = Overlay::None;
+                        // Back where the prompt was asked: the results of a finished game.
+                        self.view.overlay = if self.stats.is_some() {
+                            Overlay::End
+                        } else {
+                            Overlay::None
+                        };
                         self.say(Tone::Info, "Not saved.");
                         self.advance();
                     }
