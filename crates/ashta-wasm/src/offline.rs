@@ -353,6 +353,22 @@ mod tests {
         assert_eq!(state["game"]["must_throw"], true);
     }
 
+    /// A person alone against the computer who resigns (RULES.md 8.7) ends the game at
+    /// once, the bot placed first, as on the server.
+    #[test]
+    fn a_person_who_resigns_against_the_computer_ends_the_game() {
+        let mut t = table();
+        let out = t.send(0, r#"{"type":"resign"}"#);
+        assert_eq!(out[0]["event"]["kind"], "resign", "{out:?}");
+        let end = &out.last().unwrap()["event"];
+        assert_eq!(end["kind"], "finished", "{out:?}");
+        assert_eq!(end["result"]["places"], json!([1, 0]));
+        assert!(t.is_over());
+        assert_eq!(t.record().resigned, vec![0]);
+        let again = t.send(0, r#"{"type":"resign"}"#);
+        assert_eq!(again[0]["code"], "game_over", "{again:?}");
+    }
+
     #[test]
     fn a_person_throws_and_gets_event_messages() {
         let mut t = table();
