@@ -20,6 +20,7 @@
 
 pub mod chance;
 pub mod exact;
+pub mod exact_review;
 pub mod game;
 pub mod hint;
 pub mod luck;
@@ -29,9 +30,10 @@ pub mod summary;
 
 pub use chance::{Branch, Chance, Expansion, WinVector};
 pub use exact::{
-    analyze_record_exact, endgame_hint, exact_hint, exact_value, find_endgame_table, find_table,
-    ExactHint, ExactPlay, ExactReviewError, ExactTable, TableChoice,
+    endgame_hint, exact_hint, exact_value, find_endgame_table, find_table, ExactHint, ExactPlay,
+    ExactTable, TableChoice,
 };
+pub use exact_review::{analyze_record_exact, ExactReviewError};
 pub use game::{
     analyze_record, analyze_record_with_endgames, noise_sigmas, AnalysisConfig, Confidence,
     Decision, GameReview, Mark, PlayerSummary, TurnReview, FALSE_LABEL_RATE,
