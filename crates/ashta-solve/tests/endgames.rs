@@ -8,15 +8,13 @@ mod common;
 
 use std::sync::Arc;
 
-use ashta_engine::{
-    Phase, Position, Preset, Rules, RulesSpec, SeededThrows, ThrowStep, Variant, PLAYS_LIMIT,
-};
+use ashta_engine::{Phase, Position, Preset, Rules, RulesSpec, SeededThrows, Variant};
 use ashta_solve::{
     bags, endgame_roots, find_endgames, solve_endgames, table, Bag, Chances, EndgameTable,
     IterateOptions, Node, Solution,
 };
 
-use common::{two_player, Pick};
+use common::{best_over_bags, two_player, Pick};
 
 fn solved(rules: Rules) -> Solution {
     let options = IterateOptions {
@@ -62,26 +60,7 @@ fn expectimax(t: &EndgameTable, bags: &[Bag], pos: &Position) -> Chances {
             c.flipped()
         }
     };
-    let (mut win, mut draw) = (0.0, 0.0);
-    for bag in bags {
-        let mut p = *pos;
-        let step = v.apply_throws(&mut p, &bag.throws).unwrap();
-        let best = if step == ThrowStep::Moving {
-            let plays = v.plays_within(&p, PLAYS_LIMIT);
-            assert!(plays.complete);
-            plays
-                .plays
-                .iter()
-                .map(|play| value_after(&play.position))
-                .max_by(|a, b| a.score().total_cmp(&b.score()))
-                .unwrap()
-        } else {
-            value_after(&p)
-        };
-        win += bag.probability * best.win;
-        draw += bag.probability * best.draw;
-    }
-    Chances { win, draw }
+    best_over_bags(v, bags, pos, value_after)
 }
 
 /// Checks `count` endgames of the full game (every one when there are fewer), drawn at

@@ -5,13 +5,13 @@
 
 mod common;
 
-use ashta_engine::{Position, Preset, ThrowStep, Variant, PLAYS_LIMIT};
+use ashta_engine::{Position, Preset, Variant};
 use ashta_solve::{
     bags, explore, layer, solve, table, Bag, Board, Chances, Indexer, IterateOptions, Node,
     Solution, SolveError,
 };
 
-use common::{random_turn_starts, two_player};
+use common::{best_over_bags, random_turn_starts, two_player};
 
 const TOLERANCE: f64 = 1e-10;
 
@@ -52,26 +52,7 @@ fn expectimax(s: &Solution, bags: &[Bag], pos: &Position, depth: u32) -> Chances
             c.flipped()
         }
     };
-    let (mut win, mut draw) = (0.0, 0.0);
-    for bag in bags {
-        let mut p = *pos;
-        let step = v.apply_throws(&mut p, &bag.throws).unwrap();
-        let best = if step == ThrowStep::Moving {
-            let plays = v.plays_within(&p, PLAYS_LIMIT);
-            assert!(plays.complete);
-            plays
-                .plays
-                .iter()
-                .map(|play| value_after(&play.position))
-                .max_by(|a, b| a.score().total_cmp(&b.score()))
-                .unwrap()
-        } else {
-            value_after(&p)
-        };
-        win += bag.probability * best.win;
-        draw += bag.probability * best.draw;
-    }
-    Chances { win, draw }
+    best_over_bags(v, bags, pos, value_after)
 }
 
 fn check_against_expectimax(preset: Preset, depth: u32, games: u64) {

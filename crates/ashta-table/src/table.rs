@@ -636,7 +636,7 @@ mod tests {
     }
 
     /// The player to move throws, or plays its first legal move; the events made.
-    fn step(t: &mut Table) -> Vec<Event> {
+    pub(super) fn step(t: &mut Table) -> Vec<Event> {
         let seat = t.to_move();
         if t.must_throw() {
             t.throw(seat).unwrap()

@@ -1,8 +1,10 @@
-//! Random positions at the start of a turn, reached by random play under the engine.
+//! Random positions at the start of a turn, reached by random play under the engine, and
+//! one turn of expectimax over the engine's throws and plays.
 
 #![allow(dead_code)]
 
-use ashta_engine::{Position, Preset, Rules, SeededThrows, Variant};
+use ashta_engine::{Position, Preset, Rules, SeededThrows, ThrowStep, Variant, PLAYS_LIMIT};
+use ashta_solve::{Bag, Chances};
 
 /// The two-player rules of a preset with `pawns` pawns each.
 pub fn two_player(preset: Preset, pawns: u8) -> Rules {
@@ -46,4 +48,35 @@ pub fn random_turn_starts(variant: &Variant, seed: u64, limit: usize) -> Vec<Pos
         pos = plays[pick.below(plays.len())].position;
     }
     out
+}
+
+/// One turn of expectimax from `pos`: over every bag of the throw, the best of the plays
+/// the engine lists as `value_after` rates them (the mover's chances), weighted by the
+/// bag's probability.
+pub fn best_over_bags(
+    v: &Variant,
+    bags: &[Bag],
+    pos: &Position,
+    value_after: impl Fn(&Position) -> Chances,
+) -> Chances {
+    let (mut win, mut draw) = (0.0, 0.0);
+    for bag in bags {
+        let mut p = *pos;
+        let step = v.apply_throws(&mut p, &bag.throws).unwrap();
+        let best = if step == ThrowStep::Moving {
+            let plays = v.plays_within(&p, PLAYS_LIMIT);
+            assert!(plays.complete);
+            plays
+                .plays
+                .iter()
+                .map(|play| value_after(&play.position))
+                .max_by(|a, b| a.score().total_cmp(&b.score()))
+                .unwrap()
+        } else {
+            value_after(&p)
+        };
+        win += bag.probability * best.win;
+        draw += bag.probability * best.draw;
+    }
+    Chances { win, draw }
 }

@@ -102,6 +102,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::tests::step;
     use ashta_bots::GreedyBot;
     use ashta_engine::{Game, Rules};
     use ashta_session::Bot;
@@ -116,17 +117,6 @@ mod tests {
             (0..players).map(|_| None).collect(),
         )
         .unwrap()
-    }
-
-    /// The player to move throws, or plays its first legal move.
-    fn step(t: &mut Table) -> Vec<Event> {
-        let seat = t.to_move();
-        if t.must_throw() {
-            t.throw(seat).unwrap()
-        } else {
-            let mv = t.legal()[0];
-            t.play(seat, mv).unwrap()
-        }
     }
 
     /// Steps until someone has moved, so the game is under way.
