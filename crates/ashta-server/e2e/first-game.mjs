@@ -201,11 +201,19 @@ async function reviewAndReplay(browser) {
   return `${rows} mistakes listed${none ? " (none)" : ""}, curve of ${points} points, ${file.split("/").pop()}`;
 }
 
+/** The last legal move that captures nothing, or the last legal move when every one
+ * captures: a player who passes up every capture. */
+function passingUpCaptures(legal) {
+  const quiet = legal.filter((m) => !m.capture);
+  return (quiet.length > 0 ? quiet : legal).at(-1);
+}
+
 /** The review's mistakes, as a player of gnubg or lichess expects them: each board as
  * large as the game's (at 1280 px), the play made drawn as an arrow from the unit's
  * square to where it went, each loss with its ± from the rollouts, and a click on the
- * board opening the replay at the moment of the mistake. The page's seat plays the
- * last legal move each time, so that it makes mistakes. */
+ * board opening the replay at the moment of the mistake. The page's seat passes up every
+ * capture it is offered and otherwise plays the last legal move, so that it makes
+ * mistakes. */
 async function reviewArrowsAndOpenInReplay(browser) {
   // A mistake is labelled only beyond 2.58 standard errors of whole rollouts, so a game
   // of such plays may hold none; a game that holds none is played again, six games at
@@ -216,14 +224,14 @@ async function reviewArrowsAndOpenInReplay(browser) {
     if (page) await page.context().close();
     page = await (await newContext(browser, { viewport: { width: 1280, height: 800 } })).newPage();
     await gameAgainstBots(page);
-    const final = await playToTheEnd(page, { pick: (legal) => legal[legal.length - 1] });
+    const final = await playToTheEnd(page, { pick: passingUpCaptures });
     check(final.status === "finished", "the game finished");
     await page.waitForSelector("#end-dialog[open]");
     await page.click("#end-review");
     await page.waitForSelector('#review[data-ready="1"]', { timeout: 120000 });
     rows = await page.$$("#review-mistakes li");
   }
-  check(rows.length > 0, `the last legal move each time makes a mistake in one of six games: ${await page.textContent("#review")}`);
+  check(rows.length > 0, `passing up every capture makes a mistake in one of six games: ${await page.textContent("#review")}`);
   const first = await page.$eval("#review-mistakes li", (li) => {
     const board = li.querySelector(".review-board").getBoundingClientRect();
     const game = document.querySelector("#board").getBoundingClientRect();
