@@ -14,6 +14,7 @@ use crate::record::{
     check_commitment, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
 };
 use crate::rules::{Rules, RulesSpec};
+use crate::standings::{progress, standings, Standing};
 use crate::throws::{Cowries, SeededThrows, ThrowSource};
 use crate::variant::{Forfeit, Played, ThrowReport, ThrowStep, Variant};
 use crate::walk::turn_may_start;
@@ -442,11 +443,16 @@ impl Game {
         self.declare_draw(DrawReason::Declared)
     }
 
-    /// The final order of the players (RULES.md 8.2, 8.7): the position's places, and
-    /// once players have resigned, those who have not resigned first (placed ones in
+    /// The order the record's result writes (RULES.md 8.2, 8.7): the position's places,
+    /// and once players have resigned, those who have not resigned first (placed ones in
     /// their order, then, once the game is won, the others by how far they have come),
     /// then the resigners, the later above the earlier.
-    pub fn standings(&self) -> Vec<u8> {
+    pub fn finishing_order(&self) -> Vec<u8> {
+        finishing_order(&self.variant, &self.position, &self.record.resigned)
+    }
+
+    /// Where every player stands now, best first (RULES.md 8.9), finished or not.
+    pub fn standings(&self) -> Vec<Standing> {
         standings(&self.variant, &self.position, &self.record.resigned)
     }
 
@@ -711,7 +717,7 @@ impl Game {
 }
 
 fn result_of(variant: &Variant, pos: &Position, resigned: &[u8]) -> ResultRecord {
-    let places = standings(variant, pos, resigned);
+    let places = finishing_order(variant, pos, resigned);
     ResultRecord {
         winner: if resigned.is_empty() {
             pos.winner().map(|w| w as u8)
@@ -724,8 +730,8 @@ fn result_of(variant: &Variant, pos: &Position, resigned: &[u8]) -> ResultRecord
     }
 }
 
-/// The final order of the players ([`Game::standings`]).
-fn standings(variant: &Variant, pos: &Position, resigned: &[u8]) -> Vec<u8> {
+/// The order the record's result writes ([`Game::finishing_order`]).
+fn finishing_order(variant: &Variant, pos: &Position, resigned: &[u8]) -> Vec<u8> {
     if resigned.is_empty() {
         return pos.places().to_vec();
     }
@@ -759,20 +765,7 @@ fn unplaced(variant: &Variant, pos: &Position, resigned: &[u8], of_resigned: boo
 /// `players` ordered by how far their pawns have come along their paths, furthest
 /// first (ties by seat).
 fn by_progress(variant: &Variant, pos: &Position, players: &[u8]) -> Vec<u8> {
-    let pawns = variant.pawns_per_player();
-    let progress = |p: u8| -> u32 {
-        pos.pawn_indices(p as usize, pawns)
-            .iter()
-            .map(|&i| {
-                if i == crate::position::OFF {
-                    0
-                } else {
-                    u32::from(i) + 1
-                }
-            })
-            .sum()
-    };
     let mut order = players.to_vec();
-    order.sort_by_key(|&p| (std::cmp::Reverse(progress(p)), p));
+    order.sort_by_key(|&p| (std::cmp::Reverse(progress(variant, pos, p)), p));
     order
 }

@@ -105,6 +105,7 @@ mod record;
 mod rules;
 mod selfplay;
 mod setup;
+mod standings;
 mod throws;
 mod variant;
 mod walk;
@@ -132,6 +133,7 @@ pub use rules::{
 };
 pub use selfplay::{random_game, random_games, GameResult, Summary, DEFAULT_SIM_TURN_LIMIT};
 pub use setup::{parse_position, BlockJson, MoveJson, PositionJson};
+pub use standings::Standing;
 pub use throws::{Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
 pub use variant::{Forfeit, Played, ThrowReport, ThrowStep, Unusable, Variant};
 pub use walk::{Moment, RecordWalk};

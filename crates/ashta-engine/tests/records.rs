@@ -377,7 +377,7 @@ fn resignations_are_recorded_in_order_and_replay() {
         "a resignation alone ends nothing"
     );
     game.end_by_resignation().unwrap();
-    let standings = game.standings();
+    let standings = game.finishing_order();
     assert_eq!(standings.len(), 4);
     assert_eq!(&standings[2..], &[3, 0]);
     let result = game.record().result.clone().unwrap();

@@ -8,6 +8,7 @@
 use ashta_engine::{Cowries, Game as EngineGame, MoveList, ThrowSource, Variant};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::actions::ActionSpace;
 use crate::errors::{position_error, AshtaError, IllegalActionError, PositionError};
@@ -586,6 +587,25 @@ impl PyState {
             .places()
             .iter()
             .map(|&p| p.into())
+            .collect()
+    }
+
+    /// Where every player stands now, best first (RULES.md 8.9), finished or not: one
+    /// dict per player with `player`, `place` (players who tie share it), `finished`,
+    /// `resigned` and `progress`.
+    fn standings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.game
+            .standings()
+            .into_iter()
+            .map(|s| {
+                let d = PyDict::new(py);
+                d.set_item("player", s.player)?;
+                d.set_item("place", s.place)?;
+                d.set_item("finished", s.finished)?;
+                d.set_item("resigned", s.resigned)?;
+                d.set_item("progress", s.progress)?;
+                Ok(d)
+            })
             .collect()
     }
 

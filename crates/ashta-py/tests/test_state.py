@@ -106,6 +106,17 @@ def test_places_returns_run_from_plus_one_to_minus_one(rng):
     assert [s.returns()[p] for p in places] == [1.0, 0.0, -1.0]
 
 
+def test_standings_rank_the_unfinished_by_progress_and_ties_share_a_place():
+    # RULES.md 8.9: East and West have come as far (4 each), below North (12).
+    position = {"rules": "standard", "size": 5, "players": 4, "to_move": 0, "bag": [],
+                "pawns": [[0, 0, 0, 0], [1, 1, 1, 1], [3, 3, 3, 3], [1, 1, 1, 1]],
+                "captured": [False] * 4, "blocks": [], "extra_turns": 0}
+    s = ashta.state_from_json(json.dumps(position))
+    standings = s.standings()
+    assert [(d["player"], d["place"]) for d in standings] == [(2, 1), (1, 2), (3, 2), (0, 4)]
+    assert standings[0]["progress"] == 16 and not standings[0]["finished"]
+
+
 def test_a_win_claimed_over_players_who_left_reads_as_claimed_and_pays_the_claimant():
     # RULES.md 8.6: the claimant wins without every pawn home.
     game = ashta.Game(players=2)

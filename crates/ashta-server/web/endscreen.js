@@ -47,7 +47,7 @@ export function rematchRequest(snap) {
  *   review (a promise of the game's review, or null), shown under the statistics
  */
 export function showEndScreen(box, { ashta, snap, board, start, replay, you = null, dock = null, local = false, record = null, review: analysis = null }) {
-  const places = placesOf(ashta, snap, board);
+  const places = placesOf(snap);
   const yourPlace = you === null ? null : (places.find((pl) => pl.player === you)?.place ?? null);
   const stats = gameStats(snap.events, snap.position, board.home);
   const placesTable = h(
@@ -361,13 +361,8 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
 }
 
 /** The places at the end, as the module ranks them ([] without the module). */
-function placesOf(ashta, snap, board) {
-  if (!ashta || !snap.result) return [];
-  try {
-    return ashta.finalPlaces(snap.result, snap.position.pawns, board.home);
-  } catch {
-    return [];
-  }
+function placesOf(snap) {
+  return snap.result?.standings ?? [];
 }
 
 /** The module's check of every throw against the revealed seed and the commitment

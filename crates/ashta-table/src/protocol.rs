@@ -243,6 +243,10 @@ pub struct ResultJson {
     pub winner: Option<u8>,
     /// The finishing order.
     pub places: Vec<u8>,
+    /// Where every player stands at the end, best first (RULES.md 8.9): the engine's
+    /// one answer, which clients show as it is. Empty in results stored before it.
+    #[serde(default)]
+    pub standings: Vec<ashta_engine::Standing>,
     /// The reason of a draw (`"frozen"`, `"turn limit"`, or the table's own such as `"event limit"` and `"opponents left"`), if drawn.
     pub draw: Option<String>,
     /// The last of `places` won by a claim at the table: every opponent still in the

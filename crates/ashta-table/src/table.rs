@@ -160,7 +160,8 @@ impl Table {
                 .as_ref()
                 .and_then(|r| r.winner)
                 .or_else(|| pos.winner().map(|w| w as u8)),
-            places: game.standings(),
+            places: game.finishing_order(),
+            standings: game.standings(),
             draw: pos
                 .draw()
                 .map(|d| self.ended_by.unwrap_or(d.name()).to_string()),

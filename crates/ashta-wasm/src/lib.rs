@@ -17,7 +17,6 @@
 //! hint(position, 1000, 1);    // a hint, in a Worker
 //! review(recordText, 24, 1);  // the end screen's review: curve and mistakes
 //! presets(); fullRules('"standard"'); boardOf('"standard"'); seatsOf(3);
-//! finalPlaces(result, pawns, home);  // the end screen's places
 //! verifyThrows(rulesJson, commitment, seed, salt, throws); // the seed check
 //! const lesson = new Lesson(positionJson); // the tutorial's scripted table
 //! lesson.throw([2]);          // the script's throws (mouths up), through the engine
@@ -31,7 +30,6 @@ pub mod agree;
 pub mod fairness;
 pub mod lesson;
 pub mod offline;
-pub mod places;
 pub mod tools;
 pub mod view;
 
@@ -217,18 +215,6 @@ pub fn seats_of(players: u32) -> Result<Vec<u8>, JsError> {
         .iter()
         .map(|&s| s as u8)
         .collect())
-}
-
-/// The places at the end of a game: `result` as the server sends it (`{winner,
-/// places}`), `pawns` each player's path indices at the end (−1 off the board), `home`
-/// the home's path index. Each `{player, place, finished}`, first place first.
-#[wasm_bindgen(js_name = finalPlaces)]
-pub fn final_places(result: JsValue, pawns: JsValue, home: i32) -> Result<JsValue, JsError> {
-    let result: places::ResultIn = serde_wasm_bindgen::from_value(result)
-        .map_err(|e| JsError::new(&format!("a result is {{winner, places}}: {e}")))?;
-    let pawns: Vec<Vec<i64>> = serde_wasm_bindgen::from_value(pawns)
-        .map_err(|e| JsError::new(&format!("pawns are lists of path indices: {e}")))?;
-    to_js(&places::final_places(&result, &pawns, i64::from(home)).map_err(js_error)?)
 }
 
 /// Checks a finished game's throws against its revealed seed: `rules` (JSON, as the

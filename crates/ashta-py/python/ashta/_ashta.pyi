@@ -129,6 +129,9 @@ class State:
         """The first player to finish, if any."""
     def places(self) -> list[int]:
         """The finishing order so far."""
+    def standings(self) -> list[dict[str, Any]]:
+        """Where every player stands now, best first (RULES.md 8.9): ``player``,
+        ``place`` (shared on a tie), ``finished``, ``resigned``, ``progress``."""
     def claimed(self) -> bool:
         """Whether the game was won by a claim at a table over players who had left."""
     def draw(self) -> Optional[str]:

@@ -30,7 +30,7 @@ const RULE_CODE = [
   [/\bentry\s*===?\s*["']grace["']\s*\?\s*-1\b|\.fill\(\s*(?:-1|where)\s*\)/, "a start position (the snapshot's `start` is the engine's)"],
   [/\bfunction\s+(?:startPosition|capturedBy|finalPlaces|seatsFor|verifyThrows)\b/, "a rule the engine says (start, captures, places, seats, the seed check)"],
   [/===\s*landing\b|\blanding\s*===|\.filter\(\s*\(?\w+\)?\s*=>\s*\w+\s*<=\s*0\s*\)/, "whose pawns a move sent back (a move event's `captured`)"],
-  [/\bpawns\[\w+\]\.reduce\(|\.every\(\s*\(?\w+\)?\s*=>\s*\w+\s*===\s*home\s*\)/, "who finished and how far each came (the module's `finalPlaces`)"],
+  [/\bpawns\[\w+\]\.reduce\(|\.every\(\s*\(?\w+\)?\s*=>\s*\w+\s*===\s*home\s*\)/, "who finished and how far each came (the result's `standings`, the engine's)"],
   [/\bplayers\s*===?\s*[234]\b|\[\s*0\s*,\s*2\s*\]/, "seating by player count (the board's `seats`, the module's `seatsOf`)"],
 ];
 
@@ -86,7 +86,7 @@ test("the check finds the rule code the page used to have", () => {
   assert.deepEqual(ruleLines("const to = mv.to; // from + value is the engine's"), []);
   // What the page does instead reads as no rule.
   for (const line of [
-    "    return ashta.finalPlaces(snap.result, snap.position.pawns, board.home);",
+    "  return snap.result?.standings ?? [];",
     "  return Object.fromEntries([2, 3, 4].map((n) => [n, Array.from(ashta.seatsOf(n))]));",
     "      if (event.captured && stats[event.captured.seat]) stats[event.captured.seat].lost += event.captured.count;",
     "  for (let p = 0; p < players; p++) stats[p].home = position.pawns[p].filter((i) => i === home).length;",

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::app::{record_file, App, Overlay};
-use crate::describe::{places, player_letter, result_words};
+use crate::describe::{player_letter, result_words};
 use crate::fit::{centered, pack, width, wrap};
 use crate::line_edit::LineEdit;
 use crate::ui::{help, player_style};
@@ -100,13 +100,8 @@ pub fn end_lines(app: &App, inner: u16, rows: u16) -> Vec<Line<'static>> {
     head.push(Line::from(
         "place  player                  captures  moves  turns",
     ));
-    let drawn = pos.draw().is_some();
-    for (p, place) in places(v, pos) {
-        let place = if drawn {
-            "-".to_string()
-        } else {
-            place.to_string()
-        };
+    for standing in app.session().game().standings() {
+        let (p, place) = (usize::from(standing.player), standing.place);
         let (c, m, t) = stats.map_or((0, 0, 0), |s| (s.captures[p], s.moves[p], s.turns[p]));
         head.push(Line::from(vec![
             Span::raw(format!("{place:>5}  ")),
@@ -117,12 +112,13 @@ pub fn end_lines(app: &App, inner: u16, rows: u16) -> Vec<Line<'static>> {
             Span::raw(format!("  {c:>8}  {m:>5}  {t:>5}")),
         ]));
     }
-    if pos.places().len() + 1 < v.players() && !drawn_game(pos) {
-        head.extend(
-            wrap("(the unfinished are placed by squares still to go)", inner)
-                .into_iter()
-                .map(Line::from),
-        );
+    if pos.places().len() + 1 < v.players() {
+        let how = if pos.draw().is_some() {
+            "(a draw places the unfinished together)"
+        } else {
+            "(the unfinished are placed by how far they have come)"
+        };
+        head.extend(wrap(how, inner).into_iter().map(Line::from));
     }
     let mut throws = Vec::new();
     if let Some(s) = stats {
@@ -184,10 +180,6 @@ fn review_words(app: &App) -> String {
         Some(path) => format!("Review it: ashta analyze {}", path.display()),
         None => "Review it: s saves the record, then ashta analyze FILE".to_string(),
     }
-}
-
-fn drawn_game(pos: &ashta_engine::Position) -> bool {
-    pos.draw().is_some()
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, w: u16, h: u16) {
