@@ -436,11 +436,17 @@ impl Game {
         if self.position.is_over() {
             return Err(TurnError::GameOver);
         }
-        if self.record.turns.iter().any(|t| !t.moves.is_empty()) {
+        if !self.may_abort() {
             return Err(TurnError::Played);
         }
         self.record.aborted = true;
         self.declare_draw(DrawReason::Declared)
+    }
+
+    /// Whether the game may still be aborted (RULES.md 8.8): it is not over and no move
+    /// has been made (throws alone do not count).
+    pub fn may_abort(&self) -> bool {
+        !self.position.is_over() && self.record.turns.iter().all(|t| t.moves.is_empty())
     }
 
     /// The order the record's result writes (RULES.md 8.2, 8.7): the position's places,

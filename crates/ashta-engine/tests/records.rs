@@ -403,12 +403,15 @@ fn an_aborted_record_replays_and_one_with_a_move_is_refused() {
     rules.players = 2;
     let mut game = Game::new(rules, 3).unwrap();
     game.throw_once().unwrap();
+    assert!(game.may_abort(), "throws alone leave a game abortable");
     game.abort().unwrap();
+    assert!(!game.may_abort(), "an aborted game is over");
     assert!(game.position().is_over());
     assert!(game.record().aborted);
     let again = Game::load(&game.save()).unwrap();
     assert_eq!(again.record(), game.record());
     let played = random_game(2, 9, 30);
+    assert!(!played.may_abort());
     assert_eq!(played.clone().abort(), Err(ashta_engine::TurnError::Played));
     let mut forged = played.record().clone();
     forged.aborted = true;

@@ -74,14 +74,7 @@ impl Table {
     /// Whether the game may still be aborted: it is playing and no move has been made
     /// (throws alone do not count).
     pub fn may_abort(&self) -> bool {
-        !self.is_over()
-            && self
-                .session
-                .game()
-                .record()
-                .turns
-                .iter()
-                .all(|t| t.moves.is_empty())
+        self.session.game().may_abort()
     }
 
     /// Aborts a game nobody has moved in (RULES.md 8.8): it ends as a draw declared at
