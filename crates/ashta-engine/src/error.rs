@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::faults::{BagFault, BlockFault, ExtraTurnsFault, ResultFault, SequenceFault};
+
 /// A rule set that cannot be played.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum RulesError {
@@ -133,24 +135,42 @@ pub enum PositionError {
     BadBagValue(i64),
     /// A bag no throwing phase could leave.
     #[error("bag {0:?} cannot come from one throwing phase: {1}")]
-    ImpossibleBag(Vec<i64>, &'static str),
+    ImpossibleBag(Vec<i64>, BagFault),
     /// A malformed block.
-    #[error("block {index}: {reason}")]
+    #[error("block {index}: {fault}")]
     BadBlock {
         /// Which entry of `blocks`.
         index: usize,
         /// What is wrong.
-        reason: String,
+        fault: BlockFault,
     },
     /// Extra turns that the rules or the position cannot give.
     #[error("extra_turns {0}: {1}")]
-    BadExtraTurns(i64, &'static str),
+    BadExtraTurns(i64, ExtraTurnsFault),
     /// The recorded result does not agree with the pawns.
     #[error("result: {0}")]
-    BadResult(String),
-    /// The size or players field disagrees with itself.
-    #[error("{0}")]
-    Inconsistent(String),
+    BadResult(ResultFault),
+    /// A board size that no board has.
+    #[error("board size {0} is not an odd number from 5 to 15")]
+    BadSize(i64),
+    /// A number of players that no game has.
+    #[error("{0} players: a game has 2, 3 or 4")]
+    BadPlayers(i64),
+    /// The position's size or players are not those of the rules it is checked against.
+    #[error("position is {size}x{size} with {players} players but the rules are {rules_size}x{rules_size} with {rules_players}")]
+    SizeOrPlayers {
+        /// The position's board size.
+        size: i64,
+        /// The position's players.
+        players: i64,
+        /// The rules' board size.
+        rules_size: u8,
+        /// The rules' players.
+        rules_players: usize,
+    },
+    /// The position names rules other than the game's.
+    #[error("the position's rules differ from the game's")]
+    OtherRules,
     /// A position of another variant (board size, players, pawns or throw table).
     #[error("{0}")]
     OtherVariant(VariantMismatch),
@@ -318,7 +338,7 @@ pub enum ThrowError {
     TooManyMouths(u8, u8),
     /// The sequence ends before the phase does, or goes on after it ended.
     #[error("throw sequence {0:?}: {1}")]
-    BadSequence(Vec<u8>, &'static str),
+    BadSequence(Vec<u8>, SequenceFault),
 }
 
 /// A turn-level operation ([`crate::Variant::end_turn`], [`crate::Variant::declare_draw`],

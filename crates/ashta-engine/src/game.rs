@@ -8,6 +8,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{IllegalMove, MoveError, ThrowError, TurnError, UndoError};
+use crate::faults::SequenceFault;
 use crate::moves::Move;
 use crate::position::{DrawReason, Phase, Position};
 use crate::record::{
@@ -203,10 +204,10 @@ impl Game {
 
     /// Throws once for the player to move, from the game's seeded source.
     pub fn throw_once(&mut self) -> Result<OneThrow, ThrowError> {
-        let mut source = self.throws.take().ok_or(ThrowError::BadSequence(
-            Vec::new(),
-            "this game has no seed: supply the throws",
-        ))?;
+        let mut source = self
+            .throws
+            .take()
+            .ok_or(ThrowError::BadSequence(Vec::new(), SequenceFault::NoSeed))?;
         let result = self.throw_once_from(&mut source);
         if result.is_ok() {
             self.drawn += 1;
@@ -271,7 +272,7 @@ impl Game {
         if self.throwing {
             return Err(ThrowError::BadSequence(
                 mouths_up.to_vec(),
-                "a throwing phase is under way: throw once at a time",
+                SequenceFault::PhaseUnderWay,
             ));
         }
         let player = self.position.to_move() as u8;
@@ -661,10 +662,7 @@ impl Game {
             if n > 0 && !self.throwing {
                 return Err(RecordError::Throw {
                     turn: turn_no,
-                    source: ThrowError::BadSequence(
-                        turn.throws.clone(),
-                        "the throwing phase ended before its last throw",
-                    ),
+                    source: ThrowError::BadSequence(turn.throws.clone(), SequenceFault::EndedEarly),
                 });
             }
             self.push_throw(up).map_err(|source| RecordError::Throw {
@@ -678,10 +676,7 @@ impl Game {
         if self.throwing && !(last && turn.moves.is_empty()) {
             return Err(RecordError::Throw {
                 turn: turn_no,
-                source: ThrowError::BadSequence(
-                    turn.throws.clone(),
-                    "it ends on a grace, so the player must throw again",
-                ),
+                source: ThrowError::BadSequence(turn.throws.clone(), SequenceFault::EndsOnGrace),
             });
         }
         if self.phase() == Phase::Moving {

@@ -91,6 +91,7 @@
 mod chance;
 mod error;
 pub mod fast;
+mod faults;
 mod features;
 #[cfg(feature = "clap")]
 mod flags;
@@ -115,6 +116,7 @@ pub use error::{
     IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, UndoError,
     VariantMismatch,
 };
+pub use faults::{BagFault, BlockFault, ExtraTurnsFault, ResultFault, SequenceFault};
 #[cfg(feature = "clap")]
 pub use flags::RuleFlags;
 pub use game::{CheckedMove, Game, GameMark, OneThrow};

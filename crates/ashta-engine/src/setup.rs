@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::PositionError;
+use crate::faults::{BagFault, BlockFault, ExtraTurnsFault, ResultFault};
 use crate::moves::Move;
 use crate::position::{Block, DrawReason, Position, Stage, MAX_BAG, OFF};
 use crate::rules::{Entry, Finish, RulesSpec, ThreeGraces};
@@ -102,15 +103,9 @@ impl PositionJson {
     /// Builds the variant the position names and checks the position against it.
     pub fn into_position(self) -> Result<(Variant, Position), PositionError> {
         let mut rules = self.rules.to_rules()?;
-        rules.size = u8::try_from(self.size).map_err(|_| {
-            PositionError::Inconsistent(format!(
-                "board size {} is not an odd number from 5 to 15",
-                self.size
-            ))
-        })?;
-        rules.players = u8::try_from(self.players).map_err(|_| {
-            PositionError::Inconsistent(format!("{} players: a game has 2, 3 or 4", self.players))
-        })?;
+        rules.size = u8::try_from(self.size).map_err(|_| PositionError::BadSize(self.size))?;
+        rules.players =
+            u8::try_from(self.players).map_err(|_| PositionError::BadPlayers(self.players))?;
         let variant = Variant::new(rules)?;
         let pos = variant.check(&self)?;
         Ok((variant, pos))
@@ -128,15 +123,12 @@ impl Variant {
         let players = self.players();
         let n = self.pawns_per_player();
         if json.size != self.rules().size as i64 || json.players != players as i64 {
-            return Err(PositionError::Inconsistent(format!(
-                "position is {}x{} with {} players but the rules are {}x{} with {}",
-                json.size,
-                json.size,
-                json.players,
-                self.rules().size,
-                self.rules().size,
-                players
-            )));
+            return Err(PositionError::SizeOrPlayers {
+                size: json.size,
+                players: json.players,
+                rules_size: self.rules().size,
+                rules_players: players,
+            });
         }
         let mut pos = Position::empty(self.tag());
         if json.pawns.len() != players {
@@ -234,13 +226,13 @@ impl Variant {
         self.check_blocks(json, &mut pos)?;
         if json.extra_turns != 0 {
             let why = if !(0..=255).contains(&json.extra_turns) {
-                Some("must be 0 to 255")
+                Some(ExtraTurnsFault::OutOfRange)
             } else if !self.rules().capture_bonus {
-                Some("these rules give no extra turn for a capture")
+                Some(ExtraTurnsFault::NoCaptureBonus)
             } else if !pos.has_captured(json.to_move as usize) {
-                Some("the player to move has never captured")
+                Some(ExtraTurnsFault::NeverCaptured)
             } else if pos.over {
-                Some("the game is over")
+                Some(ExtraTurnsFault::GameOver)
             } else {
                 None
             };
@@ -254,28 +246,24 @@ impl Variant {
 
     fn check_result(&self, json: &PositionJson, pos: &mut Position) -> Result<(), PositionError> {
         let players = self.players() as i64;
-        let bad = |s: String| Err(PositionError::BadResult(s));
+        let bad = |fault: ResultFault| Err(PositionError::BadResult(fault));
         let finished: Vec<i64> = (0..players)
             .filter(|&p| pos.has_finished(p as usize))
             .collect();
         let places = match (&json.places, self.rules().finish) {
-            (Some(_), Finish::First) => {
-                return bad("places is only used with finish \"places\"".into())
-            }
+            (Some(_), Finish::First) => return bad(ResultFault::PlacesWithoutPlacesMode),
             (Some(list), Finish::Places) => list.clone(),
             (None, _) => json.winner.into_iter().collect(),
         };
         for (k, &p) in places.iter().enumerate() {
             if !(0..players).contains(&p) || places[..k].contains(&p) {
-                return bad(format!("places {places:?} must name distinct players"));
+                return bad(ResultFault::Places(places));
             }
         }
         // Every finished player is placed; an unfinished one only as the last of all.
         for &p in &finished {
             if !places.contains(&p) {
-                return bad(format!(
-                    "player {p} has every pawn home but is not in winner/places"
-                ));
+                return bad(ResultFault::FinishedUnplaced(p));
             }
         }
         let unfinished_placed: Vec<i64> = places
@@ -290,20 +278,17 @@ impl Variant {
             && unfinished_placed.len() == 1
             && places.last() == unfinished_placed.last();
         if !unfinished_placed.is_empty() && !last_place_ok {
-            return bad(format!(
-                "player {} is placed but has not brought every pawn home",
-                unfinished_placed[0]
-            ));
+            return bad(ResultFault::PlacedUnfinished(unfinished_placed[0]));
         }
         if let Some(w) = json.winner {
             if places.first() != Some(&w) {
-                return bad(format!("winner {w} is not the first to finish"));
+                return bad(ResultFault::Winner(w));
             }
         } else if !places.is_empty() {
-            return bad("a player has finished, so winner must be given".into());
+            return bad(ResultFault::NoWinner);
         }
         if self.rules().finish == Finish::First && finished.len() > 1 {
-            return bad("with finish \"first\" the game ends when one player finishes".into());
+            return bad(ResultFault::TwoFinishers);
         }
         for &p in &places {
             pos.places[pos.places_len as usize] = p as u8;
@@ -314,14 +299,10 @@ impl Variant {
             Some("frozen") => Some(DrawReason::Frozen),
             Some("turn limit") => Some(DrawReason::TurnLimit),
             Some("declared") => Some(DrawReason::Declared),
-            Some(other) => {
-                return bad(format!(
-                    "draw reason {other:?} is not \"frozen\", \"turn limit\" or \"declared\""
-                ))
-            }
+            Some(other) => return bad(ResultFault::DrawReason(other.to_string())),
         };
         if json.claimed && places.is_empty() {
-            return bad("a claimed win must name its winner".into());
+            return bad(ResultFault::ClaimWithoutWinner);
         }
         let won = json.claimed
             || match self.rules().finish {
@@ -329,14 +310,14 @@ impl Variant {
                 Finish::Places => complete,
             };
         if won && pos.draw.is_some() {
-            return bad("a finished game cannot also be drawn".into());
+            return bad(ResultFault::WonAndDrawn);
         }
         if self.rules().finish == Finish::Places
             && !complete
             && !json.claimed
             && places.len() as i64 == players - 1
         {
-            return bad("all but one player have finished, so the last place must be given".into());
+            return bad(ResultFault::LastPlaceMissing);
         }
         pos.over = won || pos.draw.is_some();
         pos.claimed = json.claimed;
@@ -362,7 +343,7 @@ impl Variant {
             if pos.bag_len > MAX_BAG {
                 return Err(PositionError::ImpossibleBag(
                     json.bag.clone(),
-                    "more values than a phase may throw",
+                    BagFault::TooMany,
                 ));
             }
         }
@@ -375,11 +356,11 @@ impl Variant {
             0
         };
         let reason = if pos.over && pos.bag_len > 0 {
-            Some("the game is over")
+            Some(BagFault::GameOver)
         } else if plain > 1 || most_plain < 0 {
-            Some("a throwing phase ends with its first value that is not a grace")
+            Some(BagFault::TwoPlain)
         } else if least_plain > most_plain {
-            Some("a third grace in a row voids the turn under the forfeit flag")
+            Some(BagFault::ThirdGrace)
         } else {
             None
         };
@@ -393,39 +374,35 @@ impl Variant {
         let players = self.players() as i64;
         let mut blocks: Vec<Block> = Vec::new();
         for (index, b) in json.blocks.iter().enumerate() {
-            let err = |reason: String| Err(PositionError::BadBlock { index, reason });
+            let err = |fault: BlockFault| Err(PositionError::BadBlock { index, fault });
             if !self.rules().doubles {
-                return err("these rules have no doubles".into());
+                return err(BlockFault::NoDoubles);
             }
             if !(0..players).contains(&b.owner) {
-                return err(format!("owner {} is not a player", b.owner));
+                return err(BlockFault::Owner(b.owner));
             }
             let owner = b.owner as usize;
             if !(0..self.outer_len() as i64).contains(&b.at) {
-                return err(format!(
-                    "at {} is not on the outer ring (0..{})",
-                    b.at,
-                    self.outer_len()
-                ));
+                return err(BlockFault::NotOuter {
+                    at: b.at,
+                    outer: self.outer_len(),
+                });
             }
             let sq = self.square(owner, b.at as usize);
             if self.is_safe(sq) {
-                return err(format!(
-                    "{} is safe, where no double forms",
-                    sq.name(self.geometry().size())
-                ));
+                return err(BlockFault::Safe(sq.name(self.geometry().size())));
             }
             match self.occupant(pos, sq) {
                 Some((o, c)) if o == owner && c >= 2 => {}
                 _ => {
-                    return err(format!(
-                        "player {owner} has no double on {}",
-                        sq.name(self.geometry().size())
-                    ))
+                    return err(BlockFault::NoDouble {
+                        owner,
+                        square: sq.name(self.geometry().size()),
+                    })
                 }
             }
             if b.blocked.is_empty() {
-                return err("blocked is empty: leave out a double that blocks nobody".into());
+                return err(BlockFault::NobodyBlocked);
             }
             let mut mask = 0u8;
             for &q in &b.blocked {
@@ -434,14 +411,12 @@ impl Variant {
                     || mask & (1 << q) != 0
                     || pos.has_finished(q as usize)
                 {
-                    return err(format!(
-                        "blocked player {q} must be a distinct opponent still playing"
-                    ));
+                    return err(BlockFault::Blocked(q));
                 }
                 mask |= 1 << q;
             }
             if blocks.iter().any(|x| x.square == sq.0) {
-                return err(format!("two blocks on {}", sq.name(self.geometry().size())));
+                return err(BlockFault::TwoBlocks(sq.name(self.geometry().size())));
             }
             blocks.push(Block {
                 square: sq.0,
@@ -507,9 +482,7 @@ impl Variant {
         rules.size = json.size.clamp(0, 255) as u8;
         rules.players = json.players.clamp(0, 255) as u8;
         if !rules.same_game(self.rules()) {
-            return Err(PositionError::Inconsistent(
-                "the position's rules differ from the game's".into(),
-            ));
+            return Err(PositionError::OtherRules);
         }
         self.check(&json)
     }

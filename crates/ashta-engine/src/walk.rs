@@ -3,6 +3,7 @@
 //! analysis).
 
 use crate::error::ThrowError;
+use crate::faults::SequenceFault;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::record::{Record, RecordError, TurnRecord};
@@ -101,14 +102,14 @@ impl RecordWalk<'_> {
         let record = &self.turns[t];
         let turn_no = t + 1;
         turn_may_start(&self.pos, record, turn_no)?;
-        let bad = |why: &'static str| RecordError::Throw {
+        let bad = |why: SequenceFault| RecordError::Throw {
             turn: turn_no,
             source: ThrowError::BadSequence(record.throws.clone(), why),
         };
         let mut step = None;
         for &up in &record.throws {
             if step.is_some_and(|s| s != ThrowStep::Again) {
-                return Err(bad("the throwing phase ended before its last throw"));
+                return Err(bad(SequenceFault::EndedEarly));
             }
             step = Some(
                 self.variant
@@ -125,7 +126,7 @@ impl RecordWalk<'_> {
         })?;
         let last = t + 1 == self.turns.len();
         if step == ThrowStep::Again && (!last || !record.moves.is_empty()) {
-            return Err(bad("it ends on a grace, so the player must throw again"));
+            return Err(bad(SequenceFault::EndsOnGrace));
         }
         Ok(Moment::Thrown {
             turn: turn_no,

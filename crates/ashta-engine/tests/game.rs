@@ -1,7 +1,9 @@
 //! The game driver: one throw at a time, the throwing phase it tracks, the turn limit,
 //! and going back to an earlier moment without showing the throws to come.
 
-use ashta_engine::{Game, MoveError, MoveList, Phase, Rules, ThrowStep, UndoError};
+use ashta_engine::{
+    Game, MoveError, MoveList, Phase, Rules, SequenceFault, ThrowError, ThrowStep, UndoError,
+};
 
 fn two_players() -> Rules {
     let mut rules = Rules::standard();
@@ -229,8 +231,15 @@ fn a_phase_given_to_a_game_is_checked_whole_and_recorded_as_given() {
     let mut game = Game::from_position(variant, start, None);
     let record = game.record().clone();
     // No mouths up is the grace 8: a phase cannot end on it, nor go on after a 3.
-    for bad in [&[0u8][..], &[3, 3], &[]] {
-        assert!(game.apply_throws(bad).is_err(), "{bad:?}");
+    for (bad, fault) in [
+        (&[0u8][..], SequenceFault::EndsOnGrace),
+        (&[3, 3], SequenceFault::EndedEarly),
+        (&[], SequenceFault::Empty),
+    ] {
+        assert!(
+            matches!(game.apply_throws(bad), Err(ThrowError::BadSequence(_, f)) if f == fault),
+            "{bad:?}"
+        );
         assert_eq!(game.position(), &start, "{bad:?}");
         assert_eq!(game.record(), &record, "{bad:?}");
     }

@@ -472,7 +472,10 @@ fn winner_must_agree_with_the_pawns() {
         &with(two(), |j| j["winner"] = json!(1)),
         &["player 1", "every pawn home"],
     );
-    assert!(matches!(e, PositionError::BadResult(_)));
+    assert_eq!(
+        e,
+        PositionError::BadResult(ashta_engine::ResultFault::PlacedUnfinished(1))
+    );
     // Every pawn home but no winner.
     assert_error(
         &with(two(), |j| j["pawns"][0] = json!([24, 24, 24, 24])),
@@ -576,7 +579,7 @@ fn places_must_agree_with_the_pawns() {
 fn position_must_use_the_games_rules() {
     let v = Variant::new(Rules::standard()).unwrap();
     let e = v.parse_json(&with(two(), |_| {})).unwrap_err();
-    assert!(matches!(e, PositionError::Inconsistent(_)), "{e}");
+    assert_eq!(e, PositionError::OtherRules, "{e}");
     let mut json = PositionJson::parse(&with(two(), |_| {})).unwrap();
     json.players = 4;
     let e = v.check(&json).unwrap_err();

@@ -1,6 +1,7 @@
 //! Throwing: one throw, a whole throwing phase, a phase supplied from outside.
 
 use super::*;
+use crate::faults::SequenceFault;
 
 impl Variant {
     /// One throw given as mouths up ([`crate::fast::throw_one`] says how).
@@ -123,14 +124,14 @@ impl Variant {
                 (ThrowStep::Again, true) => {
                     return Err(ThrowError::BadSequence(
                         mouths_up.to_vec(),
-                        "it ends on a grace, so the player must throw again",
+                        SequenceFault::EndsOnGrace,
                     ))
                 }
                 (ThrowStep::Again, false) => {}
                 (_, false) => {
                     return Err(ThrowError::BadSequence(
                         mouths_up.to_vec(),
-                        "the throwing phase ended before its last throw",
+                        SequenceFault::EndedEarly,
                     ))
                 }
                 (end, true) => {
@@ -139,10 +140,7 @@ impl Variant {
                 }
             }
         }
-        Err(ThrowError::BadSequence(
-            Vec::new(),
-            "no throws given: a throwing phase has at least one",
-        ))
+        Err(ThrowError::BadSequence(Vec::new(), SequenceFault::Empty))
     }
 
     pub(super) fn check_can_throw(&self, pos: &Position) -> Result<(), ThrowError> {
