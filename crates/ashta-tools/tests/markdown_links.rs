@@ -3,59 +3,11 @@
 //! as GitHub spells a heading's anchor. Links to the web (`http:`, `https:`, `mailto:`)
 //! are not followed; links inside code are not links.
 
+mod common;
+
+use common::{markdown_files, prose_lines, root};
 use std::collections::HashSet;
 use std::fs;
-use std::path::{Path, PathBuf};
-
-/// The repository's root (two levels above this crate).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// Every Markdown file of the repository, leaving out build output, installed packages
-/// and hidden folders.
-fn markdown_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if path.is_dir() {
-            let skipped =
-                name.starts_with('.') || ["target", "node_modules"].contains(&name.as_str());
-            if !skipped {
-                markdown_files(&path, found);
-            }
-        } else if name.ends_with(".md") {
-            found.push(path);
-        }
-    }
-}
-
-/// The text of a Markdown file outside fenced code blocks, one line each, with inline
-/// code removed.
-fn prose_lines(text: &str) -> Vec<String> {
-    let mut in_fence = false;
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence {
-            continue;
-        }
-        let mut prose = String::new();
-        for (i, part) in line.split('`').enumerate() {
-            if i % 2 == 0 {
-                prose.push_str(part);
-            }
-        }
-        lines.push(prose);
-    }
-    lines
-}
 
 /// The anchor GitHub gives a heading: lower case, spaces to hyphens, and every
 /// character but letters, digits, `-` and `_` dropped.
