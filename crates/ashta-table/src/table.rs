@@ -19,8 +19,10 @@ use crate::protocol::{
 
 mod claim;
 mod resign;
+mod stored;
 pub use claim::OPPONENTS_LEFT;
 pub use resign::ABORTED;
+use stored::{StoredBody, StoredEvent};
 
 /// A game being played on the server.
 #[derive(Debug)]
@@ -560,8 +562,7 @@ impl Table {
     /// Applies a stored event again (when a game is loaded), checking that it is the
     /// event this game makes: the same throw from the seed, a legal move, the same undo.
     pub fn replay(&mut self, stored: &serde_json::Value) -> Result<(), String> {
-        let field = |name: &str| stored.get(name).ok_or(format!("event has no {name}"));
-        let version = field("version")?.as_u64().ok_or("bad version")?;
+        let StoredEvent { version, body } = StoredEvent::read(stored)?;
         if version <= self.version {
             // A `finished` event, already made by the event before it.
             return if version == self.version {
@@ -573,43 +574,43 @@ impl Table {
         if version != self.version + 1 {
             return Err(format!("event {version} follows {}", self.version));
         }
-        let kind = field("kind")?.as_str().ok_or("bad kind")?;
-        let seat =
-            || -> Result<usize, String> { Ok(field("seat")?.as_u64().ok_or("bad seat")? as usize) };
-        match kind {
-            "throw" => {
-                let events = self.throw(seat()?).map_err(|e| e.message)?;
-                let made = serde_json::to_value(&events[0]).map_err(|e| e.to_string())?;
-                if made.get("cowries") != stored.get("cowries") {
+        match body {
+            StoredBody::Throw { seat, cowries } => {
+                let events = self.throw(seat as usize).map_err(|e| e.message)?;
+                let same = matches!(&events[0].body, EventBody::Throw { cowries: made, .. } if *made == cowries);
+                if !same {
                     return Err(format!("throw {version} is not the one the seed gives"));
                 }
             }
-            "move" => {
-                let req: MoveRequest = serde_json::from_value(field("move")?.clone())
-                    .map_err(|e| format!("event {version}: {e}"))?;
-                self.play_request(seat()?, &req).map_err(|e| e.message)?;
+            StoredBody::Move { seat, mv } => {
+                self.play_request(seat as usize, &mv)
+                    .map_err(|e| e.message)?;
             }
-            "undo" => {
-                let events = self.undo(seat()?).map_err(|e| e.message)?;
-                let to = field("to_version")?.as_u64();
-                if !matches!(&events[0].body, EventBody::Undo { to_version, .. } if Some(*to_version) == to)
-                {
+            StoredBody::Undo { seat, to_version } => {
+                let events = self.undo(seat as usize).map_err(|e| e.message)?;
+                let same = matches!(&events[0].body, EventBody::Undo { to_version: to, .. } if *to == to_version);
+                if !same {
                     return Err(format!("undo {version} goes back elsewhere"));
                 }
             }
-            "finished" if stored["result"]["draw"] == EVENT_LIMIT => {
-                self.end_at_event_limit().map_err(|e| e.message)?;
+            StoredBody::Resign { seat } => {
+                self.resign(seat as usize).map_err(|e| e.message)?;
             }
-            "resign" => {
-                self.resign(seat()?).map_err(|e| e.message)?;
-            }
-            "finished" if stored["result"]["draw"] == ABORTED => {
-                self.abort().map_err(|e| e.message)?;
-            }
-            "finished" if self.replay_claim(stored)? => {}
-            other => return Err(format!("event {version} of unknown kind {other:?}")),
+            StoredBody::Finished { result } => self.replay_end(version, &result)?,
         }
         Ok(())
+    }
+
+    /// Applies a stored end that the moves did not make again: a draw at the event
+    /// limit, an abort, or an end over players who left.
+    fn replay_end(&mut self, version: u64, result: &ResultJson) -> Result<(), String> {
+        let ended = match result.draw.as_deref() {
+            Some(EVENT_LIMIT) => self.end_at_event_limit(),
+            Some(ABORTED) => self.abort(),
+            _ if self.replay_claim(result)? => return Ok(()),
+            _ => return Err(format!("event {version}: an end the game did not reach")),
+        };
+        ended.map(drop).map_err(|e| e.message)
     }
 }
 

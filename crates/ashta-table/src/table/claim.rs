@@ -3,7 +3,7 @@
 //! long; the table writes the end into the game, its record and its `finished` event.
 
 use super::{internal, Table};
-use crate::protocol::{Event, WsError, WsErrorCode};
+use crate::protocol::{Event, ResultJson, WsError, WsErrorCode};
 
 /// The draw reason of a game ended as a draw because every opponent still in it left
 /// the table ([`Table::end_drawn_over_leavers`]).
@@ -37,19 +37,19 @@ impl Table {
         self.end_drawn_at_the_table(OPPONENTS_LEFT)
     }
 
-    /// Applies a stored `finished` event of a game ended over players who left again
-    /// (when a game is loaded); `Ok(false)` when the event is not one.
-    pub(super) fn replay_claim(&mut self, stored: &serde_json::Value) -> Result<bool, String> {
-        let result = &stored["result"];
-        if result["claimed"] == true {
-            let claimant = result["places"]
-                .as_array()
-                .and_then(|p| p.last())
-                .and_then(|p| p.as_u64())
+    /// Applies the stored result of a game ended over players who left again (when a
+    /// game is loaded); `Ok(false)` when the result is not one.
+    pub(super) fn replay_claim(&mut self, result: &ResultJson) -> Result<bool, String> {
+        if result.claimed {
+            let claimant = result
+                .places
+                .last()
+                .copied()
+                .or(result.winner)
                 .ok_or("a claimed win names no winner")?;
             self.claim_win(claimant as usize).map_err(|e| e.message)?;
             Ok(true)
-        } else if result["draw"] == OPPONENTS_LEFT {
+        } else if result.draw.as_deref() == Some(OPPONENTS_LEFT) {
             self.end_drawn_over_leavers().map_err(|e| e.message)?;
             Ok(true)
         } else {
