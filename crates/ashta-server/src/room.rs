@@ -25,8 +25,7 @@ use crate::store::Store;
 use crate::store::{EventsWrite, StoreError};
 use ashta_table::messages::{EventText, PresenceMessage, ServerMessage, Snapshot};
 use ashta_table::protocol::{
-    AwayView, ClaimChoice, Event, MoveRequest, SeatConfig, SeatOccupant, SeatView, WsError,
-    WsErrorCode,
+    AwayView, Event, SeatAction, SeatConfig, SeatOccupant, SeatView, WsError, WsErrorCode,
 };
 use ashta_table::Table;
 
@@ -794,7 +793,7 @@ impl Room {
         self: &Arc<Self>,
         app: &Arc<impl Host>,
         seat: usize,
-        action: Action,
+        action: SeatAction,
     ) -> Result<(), WsError> {
         let mut st = self.lock().await;
         if st.broken || st.unloaded {
@@ -824,9 +823,7 @@ impl Room {
             ));
         }
         let events = match action {
-            Action::Throw => st.table.throw(seat)?,
-            Action::Move(req) => st.table.play_request(seat, &req)?,
-            Action::Undo => {
+            SeatAction::Undo => {
                 let others_bots = (0..self.config.seats.len()).all(|s| s == seat || self.is_bot(s));
                 if !others_bots {
                     return Err(WsError::new(
@@ -843,21 +840,22 @@ impl Room {
                         ),
                     ));
                 }
-                st.table.undo(seat)?
+                st.table.act(seat, SeatAction::Undo)?
             }
-            Action::Resign => {
-                let events = st.table.resign(seat)?;
+            SeatAction::Resign => {
+                let events = st.table.act(seat, SeatAction::Resign)?;
                 // A person who resigned is away no more: a bot plays their pawns.
                 st.away[seat] = None;
                 events
             }
-            Action::Claim(choice) => match self.claim(&mut st, seat, choice)? {
+            SeatAction::Claim(choice) => match self.claim(&mut st, seat, choice)? {
                 Some(events) => events,
                 None => {
                     self.kick(app, &mut st);
                     return Ok(());
                 }
             },
+            plain => st.table.act(seat, plain)?,
         };
         self.commit(app, &mut st, events).await
     }
@@ -876,22 +874,6 @@ fn with_events(mut head: Snapshot, events: Vec<(u64, String)>) -> Result<Snapsho
         })
         .collect::<Result<_, _>>()?;
     Ok(head)
-}
-
-/// What a human seat asks for.
-#[derive(Clone, Debug)]
-pub enum Action {
-    /// Throw once.
-    Throw,
-    /// Play a move.
-    Move(MoveRequest),
-    /// Take back the last turn.
-    Undo,
-    /// End the game over the players who left, or play on against a bot in their seats
-    /// (RULES.md 8.6).
-    Claim(ClaimChoice),
-    /// Resign (RULES.md 8.7).
-    Resign,
 }
 
 /// The bots of a game's seats, one per bot seat for the whole game (`None` for a

@@ -15,10 +15,10 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::App;
 use crate::rate::Window;
-use crate::room::{Action, Room};
+use crate::room::Room;
 use crate::secret::token_matches;
 use ashta_table::messages::ServerMessage;
-use ashta_table::protocol::{ClientMessage, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
+use ashta_table::protocol::{ClientMessage, Request, WsError, WsErrorCode, MAX_CLIENT_MESSAGE};
 
 /// Largest frame the socket accepts at all; anything between 4 KiB and this gets a
 /// `bad_message` error, anything larger closes the connection.
@@ -307,9 +307,9 @@ async fn handle(
     }
     let message: ClientMessage = serde_json::from_str(text)
         .map_err(|e| WsError::new(WsErrorCode::BadMessage, format!("malformed message: {e}")))?;
-    let action = match message {
-        ClientMessage::Ping => return Ok(send(sink, ServerMessage::Pong.to_text()).await),
-        ClientMessage::Hello { since } => {
+    let action = match Request::from(message) {
+        Request::Ping => return Ok(send(sink, ServerMessage::Pong.to_text()).await),
+        Request::Hello { since } => {
             return Ok(match catch_up(app, sink, room, seat, since).await {
                 Some(version) => {
                     *last = Some(version);
@@ -318,11 +318,7 @@ async fn handle(
                 None => false,
             });
         }
-        ClientMessage::Throw => Action::Throw,
-        ClientMessage::Move { mv } => Action::Move(mv),
-        ClientMessage::Undo => Action::Undo,
-        ClientMessage::Claim { claim } => Action::Claim(claim),
-        ClientMessage::Resign => Action::Resign,
+        Request::Act(action) => action,
     };
     let Some(seat) = seat else {
         return Err(WsError::new(

@@ -496,6 +496,51 @@ pub enum ClientMessage {
     Ping,
 }
 
+/// What a client message asks, sorted once for every holder of a table: the
+/// connection's own business (hello, ping), or an action of the person at its seat.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// The first message: send the state (or the events since `since`).
+    Hello {
+        /// Last version seen (0: none).
+        since: u64,
+    },
+    /// Keep alive: answered with a pong.
+    Ping,
+    /// An action of the seat.
+    Act(SeatAction),
+}
+
+/// An action of the person at a seat: every client message but hello and ping.
+#[derive(Clone, Debug)]
+pub enum SeatAction {
+    /// Throw the cowries once.
+    Throw,
+    /// Play a move.
+    Move(MoveRequest),
+    /// Take back the last turn.
+    Undo,
+    /// End a game whose opponents left, or play on (RULES.md 8.6): the holder of the
+    /// table decides, since only it knows who left.
+    Claim(ClaimChoice),
+    /// Resign (RULES.md 8.7).
+    Resign,
+}
+
+impl From<ClientMessage> for Request {
+    fn from(message: ClientMessage) -> Request {
+        match message {
+            ClientMessage::Hello { since } => Request::Hello { since },
+            ClientMessage::Ping => Request::Ping,
+            ClientMessage::Throw => Request::Act(SeatAction::Throw),
+            ClientMessage::Move { mv } => Request::Act(SeatAction::Move(mv)),
+            ClientMessage::Undo => Request::Act(SeatAction::Undo),
+            ClientMessage::Claim { claim } => Request::Act(SeatAction::Claim(claim)),
+            ClientMessage::Resign => Request::Act(SeatAction::Resign),
+        }
+    }
+}
+
 /// What a player still at the table chooses once every opponent still in the game has
 /// been away past the server's time (RULES.md 8.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ use ashta_session::{SeatKind, Session, SessionError};
 use crate::messages::{EventMessage, EventText, GameStatus, ServerMessage, TableSnapshot};
 use crate::protocol::{
     BoardJson, CapturedJson, Event, EventBody, ForfeitJson, LegalMove, MoveJson, MoveRequest,
-    ResultJson, Reveal, WsError, WsErrorCode,
+    ResultJson, Reveal, SeatAction, WsError, WsErrorCode,
 };
 
 mod claim;
@@ -285,6 +285,23 @@ impl Table {
             let result = self.result().expect("the game is over");
             let reveal = self.reveal().expect("the game is over");
             out.push(self.event(EventBody::Finished { result, reveal }));
+        }
+    }
+
+    /// The action of the person at `seat`, played on the table: a throw, a move, an
+    /// undo or a resignation, and the events made. A claim is the holder's to decide
+    /// (only it knows who left): it is refused here, and a holder that allows claims
+    /// answers it before asking the table.
+    pub fn act(&mut self, seat: usize, action: SeatAction) -> Result<Vec<Event>, WsError> {
+        match action {
+            SeatAction::Throw => self.throw(seat),
+            SeatAction::Move(req) => self.play_request(seat, &req),
+            SeatAction::Undo => self.undo(seat),
+            SeatAction::Resign => self.resign(seat),
+            SeatAction::Claim(_) => Err(WsError::new(
+                WsErrorCode::CannotClaim,
+                "nobody left this game: there is no one to claim over",
+            )),
         }
     }
 

@@ -11,7 +11,7 @@ use ashta_engine::{MoveJson, RulesSpec, Variant};
 use ashta_session::Bot;
 use ashta_table::messages::{EventText, ServerMessage, Snapshot};
 use ashta_table::protocol::{
-    ClientMessage, CreateRequest, SeatOccupant, SeatView, WsError, WsErrorCode,
+    ClientMessage, CreateRequest, Request, SeatOccupant, SeatView, WsError, WsErrorCode,
 };
 use ashta_table::Table;
 use serde::{Deserialize, Serialize};
@@ -237,18 +237,11 @@ impl OfflineTable {
             let e = WsError::new(WsErrorCode::Spectator, "that seat is not a person's");
             return vec![error_message(e)];
         }
-        let made = match msg {
-            ClientMessage::Hello { .. } => return vec![self.state(Some(seat))],
-            ClientMessage::Ping => return Vec::new(),
-            ClientMessage::Throw => self.table.throw(seat),
-            ClientMessage::Move { mv } => self.table.play_request(seat, &mv),
-            ClientMessage::Undo => self.table.undo(seat),
-            ClientMessage::Resign => self.table.resign(seat),
-            // Nobody leaves a game played in the page: there is no one to claim over.
-            ClientMessage::Claim { .. } => Err(WsError::new(
-                WsErrorCode::CannotClaim,
-                "nobody left this game: it is played in this page",
-            )),
+        let made = match Request::from(msg) {
+            Request::Hello { .. } => return vec![self.state(Some(seat))],
+            Request::Ping => return vec![ServerMessage::Pong.to_value()],
+            // Nobody leaves a game played in the page: the table refuses a claim.
+            Request::Act(action) => self.table.act(seat, action),
         };
         match made {
             Ok(events) => self.messages(events),
@@ -384,6 +377,18 @@ mod tests {
         let out = t.send(1, r#"{"type":"throw"}"#);
         assert_eq!(out[0]["type"], "error");
         assert_eq!(out[0]["code"], "spectator");
+    }
+
+    /// The offline table answers each client message as the server does: a ping with
+    /// a pong, a claim (nobody left a game in the page) with an error.
+    #[test]
+    fn a_ping_gets_a_pong_and_a_claim_is_refused_as_online() {
+        let mut t = table();
+        let out = t.send(0, r#"{"type":"ping"}"#);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0]["type"], "pong");
+        let out = t.send(0, r#"{"type":"claim","claim":"win"}"#);
+        assert_eq!(out[0]["code"], "cannot_claim", "{out:?}");
     }
 
     #[test]
