@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::error::{IllegalMove, MoveError, ThrowError, TurnError, UndoError};
+use crate::error::{IllegalMove, MoveError, RulesError, ThrowError, TurnError, UndoError};
 use crate::faults::SequenceFault;
 use crate::moves::Move;
 use crate::position::{DrawReason, Phase, Position};
@@ -19,7 +19,6 @@ use crate::standings::{progress, standings, Standing};
 use crate::throws::{Cowries, SeededThrows, ThrowSource};
 use crate::variant::{Forfeit, Played, ThrowReport, ThrowStep, Variant};
 use crate::walk::turn_may_start;
-use crate::RulesError;
 
 /// A game in progress: the position, the throws' source and the record so far.
 #[derive(Clone, Debug)]
