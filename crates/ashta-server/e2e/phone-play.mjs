@@ -457,6 +457,145 @@ async function textFitsInEveryLanguage(browser) {
   return `${LANGUAGES.length} languages, game ${s.id} and the lobby, fonts ${[...fonts].length}`;
 }
 
+/** The phase of play the page shows (throw, pawn, square, wait; `over` or `none`
+ * otherwise), as a function source the page runs every frame. */
+const PHASE_OF = `() => {
+  const s = globalThis.ashtaGame?.snapshot();
+  if (!s) return "none";
+  if (s.status !== "playing") return "over";
+  if (s.position.to_move !== s.you) return "wait";
+  if (s.must_throw) return "throw";
+  return document.querySelector(".pawn.selected, [data-yard].selected") ? "square" : "pawn";
+}`;
+
+/** Starts watching, every frame, where the board's top lies in the page in each phase
+ * of play, and whether the heading or the message is cut; `layoutSeen` reads it. */
+function watchLayout(page) {
+  return page.evaluate((source) => {
+    // eslint-disable-next-line no-new-func
+    const phaseOf = new Function(`return (${source})();`);
+    const seen = { tops: {}, cut: [] };
+    globalThis.layoutSeen = seen;
+    const cut = (el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+    const tick = () => {
+      if (globalThis.layoutSeen !== seen) return;
+      const phase = phaseOf();
+      if (phase !== "none" && phase !== "over" && !document.querySelector("dialog[open]")) {
+        const top = document.querySelector("#board").getBoundingClientRect().top + scrollY;
+        const tops = (seen.tops[phase] ||= []);
+        if (!tops.includes(top)) tops.push(top);
+        for (const sel of ["#status", "#throw-caption", "#actions"]) {
+          const el = document.querySelector(sel);
+          const said = `${sel}: ${el.textContent.trim()}`;
+          if (cut(el) && !seen.cut.includes(said)) seen.cut.push(said);
+        }
+      }
+      requestAnimationFrame(tick);
+    };
+    tick();
+  }, PHASE_OF);
+}
+
+/** Every message the throw panel says with fixed words, and a long preview and a
+ * forfeit of two values with its reason, each put in the panel's message line in the
+ * page's language: those whose words do not fit in its two lines (the forfeit: that
+ * are not whole on screen), as lines. */
+function messagesCut(page) {
+  return page.evaluate(async () => {
+    const { t, seatName } = await import("/assets/i18n.js");
+    const facts = `${t("preview.capture")}, ${t("preview.block")}`;
+    const texts = [
+      t("game.forced"),
+      t("game.pickPawn"),
+      t("game.pickTarget"),
+      t("game.notATarget"),
+      t("game.mustThrowFirst"),
+      t("game.notYourTurn"),
+      t("game.notYourPawn"),
+      t("game.noMoveFor"),
+      t("hint.thinking"),
+      `3 → e2 (${facts}); 3×2 → e2 (${facts}).`,
+      `${t("log.forfeitMany", { seat: seatName(0), values: "8, 4" })}: ${t("why.block", { seat: seatName(1), square: "d1" })}`,
+    ];
+    const el = document.querySelector("#message");
+    const kept = el.textContent;
+    const out = [];
+    const room = el.getBoundingClientRect().height;
+    // The forfeit with its reason may lie over the board's top, whole and on screen;
+    // everything else fits the two lines kept for it.
+    const mayOverlay = texts.length - 1;
+    texts.forEach((text, i) => {
+      el.textContent = text;
+      const box = el.getBoundingClientRect();
+      const whole = el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1 && box.bottom <= innerHeight;
+      if (!whole || (i !== mayOverlay && box.height > room + 1)) out.push(text);
+    });
+    el.textContent = kept;
+    return out;
+  });
+}
+
+/** The phone's board stays put between the phases of play (throw, pick a pawn, pick a
+ * square, wait for the others) within 1 px, in each of the six languages at 390×844
+ * and 360×640; the whole board (the player's start row) is on screen before the first
+ * throw; nothing in the heading, the throw panel's words or its message is cut, in
+ * play and for every message the panel can say. */
+async function boardStaysPutBetweenPhases(browser) {
+  const notes = [];
+  for (const viewport of [{ width: 390, height: 844 }, PHONE]) {
+    for (const lang of LANGUAGES) {
+      const context = await newContext(browser, { viewport });
+      const page = await context.newPage();
+      await page.goto(`${base}/`);
+      await page.waitForSelector("#play-computer:not(:disabled)");
+      await page.selectOption("#lang", lang);
+      // Four players: long enough for every phase, entering pawns first so that soon
+      // more than one can move (a pawn to pick).
+      let s = await quickGame(page, { players: 4 });
+      await inShippedFonts(page);
+      s = await waitFor(page, (x) => x.status === "playing" && x.position.to_move === x.you && x.must_throw, 30000);
+      const first = await page.evaluate(() => ({ bottom: document.querySelector("#board").getBoundingClientRect().bottom, height: innerHeight }));
+      check(first.bottom <= first.height + 0.5, `${lang} at ${viewport.width}×${viewport.height}: the board reaches ${first.bottom} px, past the screen's ${first.height} px, before the first throw`);
+      if (lang === "ta") await screen(page, "phase-throw-ta", { onScreen: ["#board", "#throw"] });
+      await watchLayout(page);
+      const cut = await messagesCut(page);
+      check(cut.length === 0, `${lang} at ${viewport.width} px: the message line cuts ${JSON.stringify(cut)}`);
+      const wanted = ["throw", "pawn", "square", "wait"];
+      let seen = {};
+      let shot = lang !== "ta";
+      for (let n = 0; n < 150; n++) {
+        seen = await page.evaluate(() => globalThis.layoutSeen);
+        if (wanted.every((p) => seen.tops[p])) break;
+        s = await waitFor(page, myTurnOrOver, 60000);
+        check(s.status === "playing", `${lang} at ${viewport.width} px: the game ended before every phase was seen: ${Object.keys(seen.tops)}`);
+        // Let a frame or two be drawn in each phase.
+        await page.waitForTimeout(60);
+        if (s.must_throw) {
+          await page.click("#cowries");
+        } else {
+          const mv = s.legal.find((m) => m.from < 0) || s.legal[0];
+          await chooseUnit(page, s, mv);
+          await page.waitForTimeout(60);
+          if (!shot) {
+            shot = true;
+            await screen(page, "phase-square-ta", { onScreen: ["#board", ".target"] });
+          }
+          await page.click(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+        }
+        await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+      }
+      check(wanted.every((p) => seen.tops[p]), `${lang} at ${viewport.width} px: phases seen ${Object.keys(seen.tops)}`);
+      const tops = Object.values(seen.tops).flat();
+      const spread = Math.max(...tops) - Math.min(...tops);
+      check(spread <= 1, `${lang} at ${viewport.width}×${viewport.height}: the board's top moves ${spread.toFixed(1)} px between phases: ${JSON.stringify(seen.tops)}`);
+      check(seen.cut.length === 0, `${lang} at ${viewport.width} px: cut in play: ${JSON.stringify(seen.cut)}`);
+      notes.push(`${lang} ${viewport.width}: top ${Math.round(tops[0])} px`);
+      await context.close();
+    }
+  }
+  return notes.join(", ");
+}
+
 /** A tap on the chosen pawn keeps it chosen: its destinations stay lit and the heading
  * and the message say to pick where it goes, at 360 px (forced moves off, so the pawn
  * is tapped by the player). */
@@ -727,6 +866,7 @@ async function main() {
     ["keyboard: Enter throws and moves, arrows rove, ? lists the keys", keyboardPlay],
     ["text fits in six languages at 360 px, in the page's fonts", textFitsInEveryLanguage],
     ["offline lobby and the frozen draw in words", smallerThings],
+    ["the phone's board stays put between phases in six languages, nothing cut", boardStaysPutBetweenPhases],
     ["a chosen pawn stays chosen when tapped, the words match what is lit", chosenPawnStaysChosen],
     ["the last move on the board, the end in the player's words, a spectator's end", lastMoveAndTheEnd],
     ["resign with a confirmation, in the browser and on the server", resignWithAConfirmation],

@@ -391,7 +391,8 @@ export function showGame(root, id, seat, token) {
     state.choices = null;
     if (focus.key !== null) focus.key = ".target";
     // Where each target leads, from the facts the engine listed with the move.
-    showMessage(`${previewText(state.board, snap.position.to_move, moves)}. ${t("game.pickTarget")}`, "info", "preview");
+    // The heading says to pick where it goes: the message says only where each leads.
+    showMessage(`${previewText(state.board, snap.position.to_move, moves)}.`, "info", "preview");
     renderBoard();
     return undefined;
   }

@@ -268,6 +268,7 @@ export const en = {
   "route.caption": "South's route: from the start square anticlockwise round the outer ring, through the gate (open once you have captured), clockwise round the inner ring, then home in the centre.",
   "preview.capture": "captures",
   "preview.home": "reaches home",
+  "preview.block": "forms a block",
   "review.title": "Review",
   "review.thinking": "Reviewing the game…",
   "review.failed": "The review could not be made",
