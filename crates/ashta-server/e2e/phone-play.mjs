@@ -58,8 +58,9 @@ function smallControls(page) {
 function clippedTexts(page) {
   return page.evaluate(() => {
     const out = [];
-    for (const el of document.querySelectorAll("button, .button, select, label.fast, .choice, .player, .status, .message")) {
+    for (const el of document.querySelectorAll("button, .button, select, summary, label.setting, label.check, .choice, .player, .status, .message")) {
       if (el.closest("[hidden], dialog:not([open])") || el.getClientRects().length === 0) continue;
+      if (!el.matches("summary") && el.closest("details:not([open])")) continue;
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || style.overflowY === "auto") continue;
       let clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
@@ -298,6 +299,7 @@ async function forcedMoveAt(browser, viewport, thenOff) {
       let waited = "";
       if (thenOff) {
         // Turned off, a forced move waits for the player.
+        await page.click("#settings-open");
         await page.uncheck("#autoplay");
         waited = `, waited when off (${await waitForForced(page)})`;
       }
@@ -436,6 +438,13 @@ async function textFitsInEveryLanguage(browser) {
     await page.selectOption("#lang", lang);
     await inShippedFonts(page);
     problems.push(...(await clippedTexts(page)).map((p) => `${lang} lobby: ${p}`));
+    // "Play on the server": its check box beside its words, not alone above them.
+    const box = await page.evaluate(() => {
+      const input = document.querySelector('input[name="quick-server"]').getBoundingClientRect();
+      const words = document.querySelector('input[name="quick-server"] + span').getBoundingClientRect();
+      return { beside: input.right <= words.left && input.bottom > words.top && input.top < words.bottom };
+    });
+    if (!box.beside) problems.push(`${lang} lobby: the Play on the server check box is not beside its words`);
     await screen(page, `text-lobby-${lang}`, { onScreen: ["#play-computer"] });
   }
   check(problems.length === 0, `text cut off at 360 px: ${problems.join("; ")}`);
@@ -480,7 +489,7 @@ function watchLayout(page) {
     const tick = () => {
       if (globalThis.layoutSeen !== seen) return;
       const phase = phaseOf();
-      if (phase !== "none" && phase !== "over" && !document.querySelector("dialog[open]")) {
+      if (!globalThis.layoutPaused && phase !== "none" && phase !== "over" && !document.querySelector("dialog[open]")) {
         const top = document.querySelector("#board").getBoundingClientRect().top + scrollY;
         const tops = (seen.tops[phase] ||= []);
         if (!tops.includes(top)) tops.push(top);
@@ -560,6 +569,18 @@ async function boardStaysPutBetweenPhases(browser) {
       await watchLayout(page);
       const cut = await messagesCut(page);
       check(cut.length === 0, `${lang} at ${viewport.width} px: the message line cuts ${JSON.stringify(cut)}`);
+      // A bag of one to five values keeps the panel's height.
+      const bagTops = await page.evaluate(() => {
+        const values = document.querySelector("#bag-values");
+        const kept = [...values.childNodes];
+        const tops = [1, 2, 3, 4, 5].map((n) => {
+          values.replaceChildren(...[8, 8, 4, 4, 3].slice(0, n).map((v) => Object.assign(document.createElement("span"), { className: "chip", textContent: String(v) })));
+          return document.querySelector("#board").getBoundingClientRect().top;
+        });
+        values.replaceChildren(...kept);
+        return tops;
+      });
+      check(Math.max(...bagTops) - Math.min(...bagTops) <= 1, `${lang} at ${viewport.width} px: the board moves with the bag's size: ${bagTops}`);
       const wanted = ["throw", "pawn", "square", "wait"];
       let seen = {};
       let shot = lang !== "ta";
@@ -578,7 +599,10 @@ async function boardStaysPutBetweenPhases(browser) {
           await page.waitForTimeout(60);
           if (!shot) {
             shot = true;
+            // A full-page screenshot draws the page at its whole height: not measured.
+            await page.evaluate(() => (globalThis.layoutPaused = true));
             await screen(page, "phase-square-ta", { onScreen: ["#board", ".target"] });
+            await page.evaluate(() => (globalThis.layoutPaused = false));
           }
           await page.click(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
         }
@@ -592,6 +616,76 @@ async function boardStaysPutBetweenPhases(browser) {
       notes.push(`${lang} ${viewport.width}: top ${Math.round(tops[0])} px`);
       await context.close();
     }
+  }
+  return notes.join(", ");
+}
+
+/** The settings in one menu with words, at 360×640 and 1280×800 in every language:
+ * a "Settings" button (no ♪ or » symbol in the header) opens sound, fast animations
+ * and forced moves, each a labelled choice at least 44 px tall at 360 px, inside the
+ * screen, its words not cut; each choice is kept; fast animations are quicker, not
+ * off (with the system's usual motion). */
+async function settingsInOneMenu(browser) {
+  const notes = [];
+  for (const viewport of [PHONE, SIZES[0]]) {
+    // The system's usual motion, so that the animations' pace is the page's own.
+    const context = await newContext(browser, { viewport, motion: "no-preference" });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForSelector("#play-computer:not(:disabled)");
+    await page.click("#play-computer");
+    await page.waitForURL(/\/g\//);
+    await snapshot(page);
+    for (const lang of LANGUAGES) {
+      await page.selectOption("#lang", lang);
+      await inShippedFonts(page);
+      setLanguage(lang, false);
+      const header = await page.$eval("#header", (el) => el.textContent);
+      check(!/[♪»]/.test(header), `${lang}: no symbol for a setting in the header: ${header}`);
+      check((await page.textContent("#settings-open")).includes(t("settings.title")), `${lang}: the settings button says ${t("settings.title")}`);
+      await page.click("#settings-open");
+      await page.waitForSelector("#settings-panel", { state: "visible" });
+      const choices = await page.$$eval("#settings-panel label.setting", (labels) =>
+        labels.map((l) => {
+          const r = l.getBoundingClientRect();
+          return { id: l.querySelector("input").id, words: l.textContent.trim(), height: r.height, inside: r.left >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 };
+        }),
+      );
+      const wanted = { sound: t("settings.sound"), fast: t("settings.fast"), autoplay: t("settings.autoplay") };
+      check(JSON.stringify(choices.map((c) => [c.id, c.words])) === JSON.stringify(Object.entries(wanted)), `${lang}: the menu's choices in words: ${JSON.stringify(choices)}`);
+      const bad = choices.filter((c) => !c.inside || (viewport.width === PHONE.width && c.height < 43.5));
+      check(bad.length === 0, `${lang} at ${viewport.width} px: choices under 44 px or off screen: ${JSON.stringify(bad)}`);
+      const cut = await clippedTexts(page);
+      check(cut.length === 0, `${lang} at ${viewport.width} px with the menu open: cut ${cut.join("; ")}`);
+      if (viewport.width === PHONE.width) {
+        const small = await smallControls(page);
+        check(small.length === 0, `${lang} at 360 px with the menu open: controls under 44 px: ${small.join("; ")}`);
+      }
+      if (lang === "ta" || lang === "en") await screen(page, `settings-${lang}`, { inside: ["#settings-panel"] });
+      await page.click("#settings-open");
+    }
+    await page.selectOption("#lang", "en");
+    // Each choice kept across a reload.
+    await page.click("#settings-open");
+    await page.check("#sound");
+    await page.check("#fast");
+    await page.uncheck("#autoplay");
+    await page.reload();
+    await snapshot(page);
+    const kept = await page.evaluate(() => ["sound", "fast", "autoplay"].map((id) => document.querySelector(`#${id}`).checked));
+    check(JSON.stringify(kept) === "[true,true,false]", `the settings are kept across a reload: ${kept}`);
+    // Fast animations: quicker, still moving.
+    const pace = await page.evaluate(async () => {
+      const { animationTimes, setFastAnimations } = await import("/assets/settings.js");
+      setFastAnimations(true);
+      const fast = animationTimes(0);
+      setFastAnimations(false);
+      const usual = animationTimes(0);
+      return { fast, usual };
+    });
+    check(pace.fast.tumble > 0 && pace.fast.step > 0 && pace.fast.tumble < pace.usual.tumble && pace.fast.step < pace.usual.step, `fast animations are quicker, not off: ${JSON.stringify(pace)}`);
+    notes.push(`${viewport.width}: 3 choices in ${LANGUAGES.length} languages, fast ${pace.fast.step} ms a square (usual ${pace.usual.step})`);
+    await context.close();
   }
   return notes.join(", ");
 }
@@ -867,6 +961,7 @@ async function main() {
     ["text fits in six languages at 360 px, in the page's fonts", textFitsInEveryLanguage],
     ["offline lobby and the frozen draw in words", smallerThings],
     ["the phone's board stays put between phases in six languages, nothing cut", boardStaysPutBetweenPhases],
+    ["settings in one menu with words, each choice 44 px and kept, fast animations quicker", settingsInOneMenu],
     ["a chosen pawn stays chosen when tapped, the words match what is lit", chosenPawnStaysChosen],
     ["the last move on the board, the end in the player's words, a spectator's end", lastMoveAndTheEnd],
     ["resign with a confirmation, in the browser and on the server", resignWithAConfirmation],

@@ -21,7 +21,7 @@ import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
 import { awayText, backText } from "./presence.js";
 import { awayBadge, renderClaims, tickAway } from "./leavers.js";
 import { normalizeRules } from "./rules.js";
-import { animationTimes, AUTO_PLAY_MS, autoPlay, setAutoPlay } from "./settings.js";
+import { animationTimes, AUTO_PLAY_EVENT, AUTO_PLAY_MS, autoPlay } from "./settings.js";
 import { play as playSound } from "./sound.js";
 import { setRulesContext } from "./tutorial.js";
 
@@ -56,7 +56,6 @@ export function showGame(root, id, seat, token) {
     legend: h("ul", { class: "legend small", id: "legend" }),
     legendTitle: h("summary", {}),
     routeToggle: h("button", { type: "button", id: "route-toggle", "aria-pressed": "false" }),
-    autoplayText: h("span", {}),
     end: h("section", { class: "card end", id: "end", hidden: true }),
     // The replay's controls, beside the board (the throw panel's place) when it runs.
     replayDock: h("div", { class: "replay-dock", id: "replay-dock" }),
@@ -88,20 +87,6 @@ export function showGame(root, id, seat, token) {
             ui.legendTitle,
             ui.legend,
             ui.routeToggle,
-            h(
-              "label",
-              { class: "autoplay-toggle" },
-              h("input", {
-                type: "checkbox",
-                id: "autoplay",
-                checked: autoPlay(),
-                onchange: (e) => {
-                  setAutoPlay(e.target.checked);
-                  playForced();
-                },
-              }),
-              ui.autoplayText,
-            ),
           ),
           h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
         ),
@@ -863,7 +848,6 @@ export function showGame(root, id, seat, token) {
     ui.routeToggle.textContent = state.route === null ? t("route.show") : t("route.hide");
     ui.routeToggle.setAttribute("aria-pressed", String(state.route !== null));
     ui.routeToggle.onclick = toggleRoute;
-    ui.autoplayText.textContent = t("settings.autoplay");
     ui.boardBox.setAttribute("aria-label", t("game.keys"));
     replaceChildren(
       ui.legend,
@@ -1028,6 +1012,8 @@ export function showGame(root, id, seat, token) {
     renderAll();
     return undefined;
   });
+  // The settings menu's forced moves: turned on, a forced move waiting is played.
+  addEventListener(AUTO_PLAY_EVENT, playForced);
   setInterval(renderTimer, 1000);
   setInterval(() => {
     tickAway(ui.players, t);

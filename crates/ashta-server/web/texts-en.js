@@ -4,6 +4,7 @@ export const en = {
   "app.title": "Ashta Chamma",
   "app.subtitle": "Chowka Bhara, India's cowrie-shell race game",
   "lang.switch": "Language",
+  "settings.title": "Settings",
   "settings.fast": "Fast animations",
   "lobby.create": "New game",
   "lobby.preset": "Rules",

@@ -4,6 +4,7 @@ export const hi = {
   "app.title": "अष्ट चम्मा",
   "app.subtitle": "चौका बारा, कौड़ियों से खेली जाने वाली भारत की दौड़",
   "lang.switch": "भाषा",
+  "settings.title": "सेटिंग्स",
   "settings.fast": "तेज़ एनिमेशन",
   "settings.sound": "आवाज़",
   "lobby.create": "नया खेल",

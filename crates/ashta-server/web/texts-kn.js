@@ -4,6 +4,7 @@ export const kn = {
   "app.title": "ಚೌಕಾಬಾರ",
   "app.subtitle": "ಅಷ್ಟ ಚಮ್ಮ, ಕವಡೆಗಳಿಂದ ಆಡುವ ಭಾರತದ ಓಟದ ಆಟ",
   "lang.switch": "ಭಾಷೆ",
+  "settings.title": "ಸೆಟ್ಟಿಂಗ್‌ಗಳು",
   "settings.fast": "ವೇಗದ ಅನಿಮೇಶನ್",
   "settings.sound": "ಶಬ್ದ",
   "lobby.create": "ಹೊಸ ಆಟ",

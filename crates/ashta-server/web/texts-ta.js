@@ -4,6 +4,7 @@ export const ta = {
   "app.title": "தாயம்",
   "app.subtitle": "அஷ்ட சம்மா, சோழிகளால் ஆடும் இந்தியப் பந்தய விளையாட்டு",
   "lang.switch": "மொழி",
+  "settings.title": "அமைப்புகள்",
   "settings.fast": "வேகமான அசைவூட்டம்",
   "settings.sound": "ஒலி",
   "lobby.create": "புதிய ஆட்டம்",

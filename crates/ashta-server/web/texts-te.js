@@ -4,6 +4,7 @@ export const te = {
   "app.title": "అష్టా చమ్మా",
   "app.subtitle": "చౌకా బారా, గవ్వలతో ఆడే భారతీయ పందెం ఆట",
   "lang.switch": "భాష",
+  "settings.title": "సెట్టింగ్‌లు",
   "settings.fast": "వేగమైన యానిమేషన్",
   "settings.sound": "శబ్దం",
   "lobby.create": "కొత్త ఆట",
