@@ -170,6 +170,14 @@ async function reviewAndReplay(browser) {
   const rows = (await page.$$("#review-mistakes li")).length;
   const none = await page.$("#review-none");
   check(rows > 0 || none !== null, `the review lists mistakes or says there were none: ${await page.textContent("#review")}`);
+  // The player's accuracy, as the analysis gives it: the share of decisions that kept
+  // the best within the noise, and the mean loss.
+  const accuracy = await page.$eval(".review-accuracy", (p) => ({ ...p.dataset, text: p.textContent }));
+  const share = Number(accuracy.share);
+  check(
+    accuracy.player === String(final.you) && share >= 0 && share <= 1 && Number(accuracy.meanLoss) >= 0 && Number(accuracy.decisions) > 0 && accuracy.text.includes(`${Math.round(100 * share)}%`),
+    `the review says the player's accuracy: ${JSON.stringify(accuracy)}`,
+  );
   const reviewText = await page.textContent("#review");
   check(!/null|undefined/.test(reviewText), `the review writes no absent part as text: ${reviewText.slice(0, 80)}`);
   const points = await page.$eval("#review-curve polyline", (l) => l.getAttribute("points").trim().split(/\s+/).length);
@@ -198,7 +206,7 @@ async function reviewAndReplay(browser) {
   const clipped = await page.$eval("#stats", (t) => t.parentElement.scrollWidth - t.parentElement.clientWidth);
   check(clipped <= 0, `the Tamil statistics table is clipped by ${clipped} px`);
   await page.context().close();
-  return `${rows} mistakes listed${none ? " (none)" : ""}, curve of ${points} points, ${file.split("/").pop()}`;
+  return `accuracy ${Math.round(100 * share)}% of ${accuracy.decisions} decisions, ${rows} mistakes listed${none ? " (none)" : ""}, curve of ${points} points, ${file.split("/").pop()}`;
 }
 
 /** The last legal move that captures nothing, or the last legal move when every one

@@ -145,10 +145,24 @@ function tooCloseFor(summary, player) {
   return count > 0 ? h("p", { class: "small review-too-close", dataset: { tooClose: String(count) } }, t("review.tooClose", { count })) : null;
 }
 
+/** The accuracy of `player` as the analysis gives it (the share of decisions that kept
+ * the best play's chance within the noise, the mean loss), in words, or null. */
+function accuracyFor(summary, player) {
+  const a = (summary.accuracy || [])[player];
+  if (!a) return null;
+  const share = `${Math.round(100 * a.share)}%`;
+  return h(
+    "p",
+    { class: "review-accuracy", dataset: { player: String(player), share: String(a.share), meanLoss: String(a.mean_loss), decisions: String(a.decisions) } },
+    t("review.accuracy", { share, count: a.decisions, loss: percent(a.mean_loss) }),
+  );
+}
+
 function mistakesFor(summary, board, player, open) {
   const list = summary.mistakes[player] || [];
-  if (list.length === 0) return [h("p", { id: "review-none", class: "small" }, t("review.none", { count: summary.decisions[player] || 0 })), tooCloseFor(summary, player)];
+  if (list.length === 0) return [accuracyFor(summary, player), h("p", { id: "review-none", class: "small" }, t("review.none", { count: summary.decisions[player] || 0 })), tooCloseFor(summary, player)];
   return [
+    accuracyFor(summary, player),
     h(
       "ol",
       { class: "review-mistakes", id: "review-mistakes" },

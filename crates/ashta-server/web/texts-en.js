@@ -284,6 +284,7 @@ export const en = {
   "review.loss": "Chance to win lost: {loss}",
   "review.open": "Open in the replay",
   "review.tooClose": "Too close to call: {count} decisions lost as much as a label's worth, but within the rollouts' noise; they are not counted.",
+  "review.accuracy": "Accuracy: {share} of {count} decisions kept the best play's chance to win (within the noise); {loss} lost per decision on average.",
   "review.exact": "Exact: rated from the solved game's table, every loss certain (no ±).",
   "review.entry": "off the board",
   "review.mark.doubtful": "doubtful",
