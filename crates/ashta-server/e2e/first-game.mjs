@@ -269,9 +269,26 @@ async function reviewArrowsAndOpenInReplay(browser) {
   check(step > 0, `the replay opens at the mistake, not at the start (step ${step})`);
   const shown = await page.evaluate(() => [...document.querySelectorAll("#board .pawns [data-player]")].length);
   check(shown > 0, "the replay shows the position on the game's board");
+  // One numbering: the replay says the mistake's turn.
+  const turns = { replay: await page.getAttribute("#replay-step", "data-turn"), review: await page.getAttribute("#review-mistakes li", "data-turn") };
+  check(turns.replay === turns.review, `the replay and the review number the turn alike: ${JSON.stringify(turns)}`);
+  // That moment everywhere: the players' panels and the bag are the step's, not the end's.
+  const moment = await page.evaluate((step) => {
+    const s = globalThis.ashtaGame.snapshot();
+    const position = step === 0 ? s.start : s.events.filter((e) => e.position)[step - 1].position;
+    return {
+      wanted: { home: position.pawns.map((p) => String(p.filter((i) => i === s.board.home).length)), bag: position.bag.join(","), toMove: String(position.to_move) },
+      shown: {
+        home: [...document.querySelectorAll("#players .player-home")].map((el) => el.dataset.home),
+        bag: document.querySelector("#bag-values").dataset.bag,
+        toMove: document.querySelector("#players .player.to-move")?.dataset.player ?? null,
+      },
+    };
+  }, step);
+  check(JSON.stringify(moment.wanted) === JSON.stringify(moment.shown), `the replay shows that moment's panels and bag: ${JSON.stringify(moment)}`);
   await page.click("#replay-close");
   await page.context().close();
-  return `${rows.length} mistakes, board ${Math.round(first.width)} px, arrow ${first.arrow.kind} ${first.arrow.from ?? "entry"} → ${first.arrow.to}, replay at step ${step}, ${file.split("/").pop()}`;
+  return `${rows.length} mistakes, board ${Math.round(first.width)} px, arrow ${first.arrow.kind} ${first.arrow.from ?? "entry"} → ${first.arrow.to}, replay at turn ${turns.replay} step ${step}, ${file.split("/").pop()}`;
 }
 
 async function main() {

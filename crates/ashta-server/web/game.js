@@ -654,10 +654,10 @@ export function showGame(root, id, seat, token) {
     renderBoard();
   }
 
-  function renderPlayers() {
+  /** The players' panels for `pos` (the game's position, or a replay's moment). */
+  function renderPlayers(pos = state.snap.position) {
     const snap = state.snap;
     const b = state.board;
-    const pos = snap.position;
     replaceChildren(
       ui.players,
       snap.seats.map((seatInfo) => {
@@ -669,7 +669,7 @@ export function showGame(root, id, seat, token) {
           seatInfo.kind === "bot"
             ? t("game.bot", { level: t(`level.${seatInfo.level}`) === `level.${seatInfo.level}` ? seatInfo.level : t(`level.${seatInfo.level}`) })
             : seatInfo.name || t("game.human");
-        const toMove = snap.status === "playing" && pos.to_move === p;
+        const toMove = (snap.status === "playing" || state.replaying) && pos.to_move === p;
         const entering = p === state.you && !!movableUnits()?.has(-1);
         const offButton =
           off > 0
@@ -703,14 +703,18 @@ export function showGame(root, id, seat, token) {
     );
   }
 
-  function renderControls() {
-    const snap = state.snap;
-    if (!snap) return;
-    const pos = snap.position;
+  /** The bag of `pos` (the game's position, or a replay's moment). */
+  function renderBag(pos) {
     const bagChips = pos.bag.length
       ? pos.bag.map((v) => h("span", { class: "chip" }, String(v)))
       : [h("span", { class: "small" }, t("game.bagEmpty"))];
     replaceChildren(ui.bag, h("span", { class: "label" }, `${t("game.bag")}: `), h("span", { id: "bag-values", dataset: { bag: pos.bag.join(",") } }, bagChips));
+  }
+
+  function renderControls() {
+    const snap = state.snap;
+    if (!snap) return;
+    renderBag(snap.position);
     const buttons = [];
     if (state.you !== null && snap.status === "playing") {
       buttons.push(
@@ -825,7 +829,10 @@ export function showGame(root, id, seat, token) {
           renderControls();
         },
         show: (position, event) => {
+          // That moment everywhere: the board, the players' panels and the bag.
           boardView.render(position, {});
+          renderPlayers(position);
+          renderBag(position);
           if (event && event.kind === "throw") cowriesView.show(event, state.rules.cowries, 0, thrower(event));
           for (const li of ui.log.children) {
             const current = !!event && li.dataset.version === String(event.version);

@@ -181,7 +181,7 @@ export const en = {
   "replay.last": "End",
   "replay.play": "Play",
   "replay.pause": "Pause",
-  "replay.step": "Step {n} of {total}",
+  "replay.step": "Turn {turn} · step {n} of {total}",
   "replay.close": "Close replay",
   "error.bad_request": "Bad request",
   "error.not_found": "Not found",

@@ -195,7 +195,7 @@ export const hi = {
   "replay.last": "अंत",
   "replay.play": "चलाएँ",
   "replay.pause": "रोकें",
-  "replay.step": "कदम {n} / {total}",
+  "replay.step": "चाल {turn} · कदम {n} / {total}",
   "replay.close": "दोबारा देखना बंद करें",
   "rules.open": "कैसे खेलें",
   "rules.title": "कैसे खेलें",

@@ -195,7 +195,7 @@ export const kn = {
   "replay.last": "ಕೊನೆ",
   "replay.play": "ಪ್ರಾರಂಭಿಸಿ",
   "replay.pause": "ವಿರಾಮ",
-  "replay.step": "ಹಂತ {n} / {total}",
+  "replay.step": "ಸರದಿ {turn} · ಹಂತ {n} / {total}",
   "replay.close": "ಮರುಪ್ರದರ್ಶನ ಮುಚ್ಚಿ",
   "rules.open": "ಆಡುವುದು ಹೇಗೆ",
   "rules.title": "ಆಡುವುದು ಹೇಗೆ",

@@ -181,7 +181,7 @@ export const ru = {
   "replay.last": "В конец",
   "replay.play": "Пуск",
   "replay.pause": "Пауза",
-  "replay.step": "Шаг {n} из {total}",
+  "replay.step": "Ход {turn} · шаг {n} из {total}",
   "replay.close": "Закрыть повтор",
   "error.bad_request": "Неверный запрос",
   "error.not_found": "Не найдено",

@@ -195,7 +195,7 @@ export const ta = {
   "replay.last": "முடிவு",
   "replay.play": "இயக்கு",
   "replay.pause": "நிறுத்து",
-  "replay.step": "படி {n} / {total}",
+  "replay.step": "முறை {turn} · படி {n} / {total}",
   "replay.close": "மறுபார்வையை மூடு",
   "rules.open": "எப்படி ஆடுவது",
   "rules.title": "எப்படி ஆடுவது",

@@ -195,7 +195,7 @@ export const te = {
   "replay.last": "చివర",
   "replay.play": "ఆడించండి",
   "replay.pause": "ఆపండి",
-  "replay.step": "అడుగు {n} / {total}",
+  "replay.step": "వంతు {turn} · అడుగు {n} / {total}",
   "replay.close": "మళ్ళీ చూడటం మూసివేయండి",
   "rules.open": "ఎలా ఆడాలి",
   "rules.title": "ఎలా ఆడాలి",
