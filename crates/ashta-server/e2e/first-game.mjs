@@ -170,6 +170,11 @@ async function reviewAndReplay(browser) {
   const rows = (await page.$$("#review-mistakes li")).length;
   const none = await page.$("#review-none");
   check(rows > 0 || none !== null, `the review lists mistakes or says there were none: ${await page.textContent("#review")}`);
+  // The review ran with a bar of its progress, to its last turn (a review by rollouts;
+  // an exact one from the server's table has no progress to tell).
+  const progress = await page.$eval("#review", (r) => ({ progress: r.dataset.progress ?? null, exact: !!r.querySelector("#review-exact") }));
+  const turns = (await page.$eval("#review-curve polyline", (l) => l.getAttribute("points").trim().split(/\s+/).length)) - 1;
+  check(progress.exact || progress.progress === `${turns}/${turns}`, `the review told its progress to the last of ${turns} turns: ${JSON.stringify(progress)}`);
   // The player's accuracy, as the analysis gives it: the share of decisions that kept
   // the best within the noise, and the mean loss.
   const accuracy = await page.$eval(".review-accuracy", (p) => ({ ...p.dataset, text: p.textContent }));

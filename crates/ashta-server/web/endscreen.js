@@ -335,7 +335,7 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     ),
     dock ? null : replayBox,
     // The review first; the statistics, then the fairness data folded below it.
-    analysis ? reviewSection(analysis, { board, you, players: snap.players, open: (position) => openReplay(position) }) : null,
+    analysis ? reviewSection(analysis, { board, you, players: snap.players, open: (position) => openReplay(position), progress: analysis.progress ?? null }) : null,
     h("h3", {}, t("end.stats")),
     h("div", { class: "table-wrap" }, statsTable),
     h(

@@ -13,7 +13,7 @@ import { Board, squareName } from "./geometry.js";
 import { forfeitText } from "./forfeit.js";
 import { hintText } from "./hint.js";
 import { previewText } from "./preview.js";
-import { reviewRecord } from "./review.js";
+import { reviewProgress, reviewRecord } from "./review.js";
 import { arrowStep, focusKey, restoreFocus, shortcutFor } from "./keys.js";
 import { effectiveEvents, eventText, lastThrow, logEvents } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
@@ -783,8 +783,12 @@ export function showGame(root, id, seat, token) {
    * engine's Worker from its record (the module's, or the server's record download). */
   function reviewOf(snap) {
     if (!state.review || state.review.id !== snap.id) {
-      const byRollouts = () => (local ? Promise.resolve(connection.record()) : fetch(recordUrl(snap.id)).then((r) => r.text())).then(reviewRecord);
+      // A review by rollouts tells its progress, turn by turn, for the bar.
+      const progress = reviewProgress();
+      const byRollouts = () =>
+        (local ? Promise.resolve(connection.record()) : fetch(recordUrl(snap.id)).then((r) => r.text())).then((text) => reviewRecord(text, progress.report));
       const promise = local ? byRollouts() : getExactReview(snap.id).then((exact) => exact ?? byRollouts());
+      promise.progress = progress;
       state.review = { id: snap.id, promise };
     }
     return state.review.promise;

@@ -11,11 +11,29 @@ import { seatName, t } from "./i18n.js";
 /** Rollouts per play of the page's review (`ashta analyze` uses 48). */
 export const REVIEW_ROLLOUTS = 24;
 
-/** The review of a game record (JSON text), computed in the engine's Worker. */
-export async function reviewRecord(recordText) {
+/** The review of a game record (JSON text), computed in the engine's Worker;
+ * `progress(done, total)` hears of each turn reviewed. */
+export async function reviewRecord(recordText, progress = null) {
   const { loadEngine } = await import("./engine.js");
   const { worker } = await loadEngine();
-  return worker.review(recordText, REVIEW_ROLLOUTS, 1);
+  return worker.review(recordText, REVIEW_ROLLOUTS, 1, progress);
+}
+
+/** A review's progress, for `reviewSection` to show: `report(done, total)` tells it,
+ * `listen(f)` hears of it (at once of what was told already). */
+export function reviewProgress() {
+  let last = null;
+  const listeners = new Set();
+  return {
+    report(done, total) {
+      last = [done, total];
+      for (const f of listeners) f(done, total);
+    },
+    listen(f) {
+      listeners.add(f);
+      if (last) f(...last);
+    },
+  };
 }
 
 /** The reviews made, by their promise: `{ ok, value | error }`. */
@@ -192,10 +210,17 @@ function mistakesFor(summary, board, player, open) {
  * spectator or hotseat without a seat); `open(position)`, if given, opens the replay at
  * a mistake's position.
  */
-export function reviewSection(promise, { board, you, players, open = null }) {
+export function reviewSection(promise, { board, you, players, open = null, progress = null }) {
   const geometry = board instanceof Board ? board : new Board(board);
-  const body = h("div", { class: "review-body", "aria-live": "polite" }, h("p", { class: "small", id: "review-status" }, t("review.thinking")));
+  // While it runs: a bar of the turns reviewed (when the review tells them).
+  const bar = h("progress", { id: "review-progress", max: 1, value: 0, "aria-label": t("review.thinking") });
+  const body = h("div", { class: "review-body", "aria-live": "polite" }, h("p", { class: "small", id: "review-status" }, t("review.thinking")), progress ? bar : null);
   const section = h("section", { class: "review", id: "review" }, h("h3", {}, t("review.title")), body);
+  progress?.listen((done, total) => {
+    bar.max = Math.max(1, total);
+    bar.value = done;
+    section.dataset.progress = `${done}/${total}`;
+  });
   const show = (summary) => {
       const who = you === null ? Array.from({ length: players }, (_, p) => p) : [you];
       // The helper leaves out the absent parts (the DOM's own would write "null").
