@@ -249,19 +249,35 @@ async function reviewArrowsAndOpenInReplay(browser) {
     const board = li.querySelector(".review-board").getBoundingClientRect();
     const game = document.querySelector("#board").getBoundingClientRect();
     const made = li.querySelector('[data-arrows="made"]');
-    const arrow = made.querySelector("line.review-arrow, circle.review-entry");
+    const arrow = made.querySelector("polyline.review-arrow, circle.review-entry");
+    // Along the path: a point per square; its ends off the pawns' letters.
+    let along = null;
+    if (arrow && arrow.tagName === "polyline") {
+      const ctm = arrow.getScreenCTM();
+      const points = [...arrow.points].map((p) => new DOMPoint(p.x, p.y).matrixTransform(ctm));
+      const letters = [...li.querySelectorAll(".pawn-letter")].map((el) => el.getBoundingClientRect());
+      const ends = [points[0], points[points.length - 1]];
+      along = {
+        points: points.length,
+        squares: Number(arrow.dataset.squares),
+        covers: ends.some((p) => letters.some((r) => p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom)),
+      };
+    }
     return {
       width: board.width,
       gameWidth: game.width,
-      arrow: arrow ? { kind: arrow.tagName, from: arrow.dataset.from || null, to: arrow.dataset.to, marker: arrow.getAttribute("marker-end") } : null,
+      arrow: arrow ? { kind: arrow.tagName, from: arrow.dataset.from || null, to: arrow.dataset.to, marker: arrow.getAttribute("marker-end"), along } : null,
       loss: li.querySelector(".review-loss").textContent,
       made: li.textContent,
     };
   });
   check(first.width >= Math.min(first.gameWidth, 500) * 0.8, `the review's board is about as large as the game's: ${first.width} px against ${first.gameWidth} px`);
   check(first.arrow !== null, "the play made is drawn on the board");
-  if (first.arrow.kind === "line") {
+  if (first.arrow.kind === "polyline") {
     check(first.arrow.marker === "url(#route-arrow)" && first.arrow.from && first.arrow.to, `an arrow from the unit's square to its destination: ${JSON.stringify(first.arrow)}`);
+    const { along } = first.arrow;
+    check(along.points === along.squares && along.points >= 2, `the arrow runs along the path, a point per square: ${JSON.stringify(along)}`);
+    check(!along.covers, `the arrow's ends are off the pawns' letters: ${JSON.stringify(along)}`);
     check(first.made.includes(`${first.arrow.from} → ${first.arrow.to}`), `the arrow is the play made: ${JSON.stringify(first.arrow)} in ${first.made}`);
   }
   check(/%( ± \d+\.\d%)?$/.test(first.loss), `the loss says its ±: ${first.loss}`);
@@ -274,6 +290,14 @@ async function reviewArrowsAndOpenInReplay(browser) {
   check(step > 0, `the replay opens at the mistake, not at the start (step ${step})`);
   const shown = await page.evaluate(() => [...document.querySelectorAll("#board .pawns [data-player]")].length);
   check(shown > 0, "the replay shows the position on the game's board");
+  // At 1280×800 the replay opens with the board whole on screen, its controls beside it.
+  const inView = await page.evaluate(() => {
+    const r = (sel) => document.querySelector(sel).getBoundingClientRect();
+    const whole = (b) => b.top >= -0.5 && b.bottom <= innerHeight + 0.5;
+    return { board: whole(r("#board")), controls: whole(r("#replay-next")), top: Math.round(r("#board").top), bottom: Math.round(r("#board").bottom), height: innerHeight };
+  });
+  check(inView.board && inView.controls, `the replay opens with the board whole and its controls on screen: ${JSON.stringify(inView)}`);
+  await screen(page, "replay-open", { onScreen: ["#board", "#replay-next"] });
   // One numbering: the replay says the mistake's turn.
   const turns = { replay: await page.getAttribute("#replay-step", "data-turn"), review: await page.getAttribute("#review-mistakes li", "data-turn") };
   check(turns.replay === turns.review, `the replay and the review number the turn alike: ${JSON.stringify(turns)}`);

@@ -267,7 +267,9 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     go(Math.max(0, first));
     if (dock) {
       dock.replaceChildren(replayBox);
-      dock.scrollIntoView({ block: "nearest" });
+      // The game's top in view: on a wide screen the whole board with the controls
+      // beside it, on a phone the controls with the board under them.
+      (dock.closest(".game-main") || dock).scrollIntoView({ block: "start" });
     }
   }
 

@@ -3,7 +3,7 @@
 // player's chance to win after each turn, drawn as a curve, and the player's biggest
 // mistakes (the position, the play made, the best play, the chance to win lost).
 
-import { BoardView, SEAT_COLOURS } from "./board.js";
+import { BoardView, CELL, SEAT_COLOURS } from "./board.js";
 import { h, replaceChildren, s } from "./dom.js";
 import { Board, parseSquare } from "./geometry.js";
 import { seatName, t } from "./i18n.js";
@@ -109,31 +109,45 @@ function curveFigure(summary, board, who) {
   );
 }
 
-/** The arrows of a play over `view`'s board: one from each moved unit's square to the
- * square it reached (the analysis names both), and for an entry from off the board a
- * ring on the square it entered; `kind` is `made` or `best`. */
-export function playArrows(view, moves, kind) {
+/** The arrows of a play of `player` over `view`'s board: each moved unit's along its
+ * path, square by square from the square it left to the one it reached (the analysis
+ * names both, the board's paths join them), its ends drawn short of the squares'
+ * centres so that the head stops beside the pawn, not over its letter; for an entry from
+ * off the board a ring on the square it entered. `kind` is `made` or `best`. */
+export function playArrows(view, moves, kind, player = 0) {
   const size = view.board.size;
-  const centre = (name) => {
-    const sq = name ? parseSquare(name, size) : null;
-    return sq ? view.cellCentre(sq) : null;
+  const square = (name) => (name ? parseSquare(name, size) : null);
+  // How far short of a square's centre an arrow ends: past the pawn's letter.
+  const short = 0.42 * CELL;
+  const toward = ([x1, y1], [x2, y2], d) => {
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    return [x1 + ((x2 - x1) * d) / len, y1 + ((y2 - y1) * d) / len];
   };
   return s(
     "g",
     { class: `review-arrows review-${kind}`, dataset: { arrows: kind } },
     moves.map((mv) => {
-      const to = centre(mv.to);
-      const from = centre(mv.from);
+      const to = square(mv.to);
+      const from = square(mv.from);
       if (!to) return null;
-      if (!from) return s("circle", { class: "review-entry", cx: to[0], cy: to[1], r: 30, dataset: { to: mv.to } });
-      return s("line", {
+      if (!from) {
+        const [cx, cy] = view.cellCentre(to);
+        return s("circle", { class: "review-entry", cx, cy, r: 30, dataset: { to: mv.to } });
+      }
+      // The squares between, from the mover's path (the first visit of `to` after `from`).
+      const path = view.board.paths[player] || [];
+      const i = view.board.indexOf(player, from);
+      const j = i < 0 ? -1 : path.findIndex(([x, y], k) => k > i && x === to[0] && y === to[1]);
+      const squares = j > i ? path.slice(i, j + 1) : [from, to];
+      const points = squares.map((sq) => view.cellCentre(sq));
+      points[0] = toward(points[0], points[1], short);
+      const n = points.length;
+      points[n - 1] = toward(points[n - 1], points[n - 2], short);
+      return s("polyline", {
         class: "review-arrow",
-        x1: from[0],
-        y1: from[1],
-        x2: to[0],
-        y2: to[1],
+        points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "),
         "marker-end": "url(#route-arrow)",
-        dataset: { from: mv.from, to: mv.to },
+        dataset: { from: mv.from, to: mv.to, squares: String(squares.length) },
       });
     }),
   );
@@ -146,7 +160,7 @@ export function mistakeBoard(board, m, open) {
   const view = new BoardView(box, {});
   view.setGame(board, 0);
   view.render(m.position, {});
-  view.svg.append(playArrows(view, m.best, "best"), playArrows(view, m.made, "made"));
+  view.svg.append(playArrows(view, m.best, "best", m.player), playArrows(view, m.made, "made", m.player));
   if (!open) return box;
   return h("button", { type: "button", class: "review-open", title: t("review.open"), "aria-label": `${t("review.open")}: ${turnOf(m)}`, onclick: () => open(m.position) }, box);
 }
