@@ -842,6 +842,10 @@ async function lastMoveAndTheEnd(browser) {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForSelector("#replay-step", { timeout: 10000 });
     opened = `replay opened at step ${await page.getAttribute("#replay-step", "data-step")} by a tap on ${pawn ? "a pawn" : "the board"}`;
+    // On a phone the replay's controls lie below the message's lines, not over them.
+    const rows = await page.evaluate(() => ({ replay: document.querySelector("#replay").getBoundingClientRect().top, message: document.querySelector("#message").getBoundingClientRect().bottom }));
+    check(rows.replay >= rows.message - 0.5, `the replay's controls lie below the message's lines: ${JSON.stringify(rows)}`);
+    await screen(page, "replay-phone", { inside: ["#replay-next", "#replay-close"] });
     await page.click("#replay-close");
   }
   // A spectator: Review first, Leave, no new game.
