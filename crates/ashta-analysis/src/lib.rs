@@ -18,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+pub mod accuracy;
 pub mod chance;
 pub mod exact;
 pub mod exact_review;
@@ -28,6 +29,7 @@ pub mod rating;
 pub mod rollout;
 pub mod summary;
 
+pub use accuracy::{accuracies, Accuracy};
 pub use chance::{Branch, Chance, Expansion, WinVector};
 pub use exact::{
     endgame_hint, exact_hint, exact_value, find_endgame_table, find_table, ExactHint, ExactPlay,

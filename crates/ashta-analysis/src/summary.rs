@@ -7,6 +7,7 @@ use ashta_engine::{Move, PositionJson, Variant};
 use ashta_session::describe::square_name;
 use serde::Serialize;
 
+use crate::accuracy::{accuracies, Accuracy};
 use crate::game::{GameReview, Mark};
 
 /// Mistakes listed per player, at most.
@@ -77,6 +78,10 @@ pub struct ReviewSummary {
     /// Per player, decisions too close to call (a loss as large as a label's, within
     /// the noise; neither labelled nor counted).
     pub too_close: Vec<usize>,
+    /// Per player, the accuracy ([`Accuracy`]): the share of decisions that kept the
+    /// best play's chance to win within the noise, and the mean chance to win lost
+    /// (`None` without a decision).
+    pub accuracy: Vec<Option<Accuracy>>,
     /// Rated from the exact solution table of the game's rules: every loss certain
     /// (each `loss_stderr` 0) and no decision too close to call. `false` for a review by
     /// rollouts.
@@ -124,6 +129,7 @@ impl ReviewSummary {
             mistakes,
             decisions: review.players.iter().map(|p| p.decisions).collect(),
             too_close: review.players.iter().map(|p| p.too_close).collect(),
+            accuracy: accuracies(review),
             exact: review.exact,
         }
     }

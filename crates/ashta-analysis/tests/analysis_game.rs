@@ -104,7 +104,7 @@ fn a_record_that_does_not_replay_is_an_error() {
 }
 
 #[test]
-fn the_review_summary_has_a_curve_point_per_turn_and_each_players_worst_mistakes_first() {
+fn the_review_summary_has_a_curve_point_per_turn_each_players_worst_mistakes_first_and_accuracy() {
     use ashta_analysis::{ReviewSummary, MISTAKES_SHOWN};
     let record = bot_game(&["random", "greedy"], 5, 40);
     let review = analyze_record(&record, &quick(), &mut |_, _| {}).unwrap();
@@ -119,6 +119,24 @@ fn the_review_summary_has_a_curve_point_per_turn_and_each_players_worst_mistakes
         assert!(list
             .iter()
             .all(|m| m.mark != "none" && !m.made.is_empty() && !m.best.is_empty()));
+    }
+    // Each player's accuracy counts the decisions with a choice, those within the
+    // noise, and the mean of every loss measured.
+    for (p, acc) in summary.accuracy.iter().enumerate() {
+        let decisions: Vec<_> = review
+            .turns
+            .iter()
+            .filter(|t| t.player == p)
+            .filter_map(|t| t.decision.as_ref())
+            .filter(|d| d.choices > 1)
+            .collect();
+        let acc = acc.expect("each player had a decision with a choice");
+        assert_eq!(acc.decisions, summary.decisions[p]);
+        assert_eq!(acc.decisions, decisions.len());
+        let kept = decisions.iter().filter(|d| !d.beyond_noise()).count();
+        assert_eq!(acc.kept_best, kept);
+        let mean = decisions.iter().map(|d| d.error).sum::<f64>() / decisions.len() as f64;
+        assert!((acc.mean_loss - mean).abs() < 1e-12);
     }
     // The random mover leaves chances behind that the review names.
     assert!(

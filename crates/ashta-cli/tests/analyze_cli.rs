@@ -180,3 +180,44 @@ fn a_missing_or_broken_record_is_an_error() {
     assert_eq!(code, 1);
     assert!(err.contains("does not replay"), "{err}");
 }
+
+/// Each player's accuracy: the share of their decisions with a choice whose error is
+/// within the noise, and the mean error over them, in the JSON and as a line of text.
+#[test]
+fn review_gives_each_players_accuracy_share_within_the_noise_and_mean_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = recorded_game(&dir, "5");
+    let mut args = vec!["analyze", game.as_str(), "--json"];
+    args.extend(QUICK);
+    let v: Value = serde_json::from_str(ok(&args, "").trim()).unwrap();
+    for p in v["players"].as_array().unwrap() {
+        let player = p["player"].as_u64().unwrap();
+        let (mut count, mut kept, mut lost) = (0u64, 0u64, 0.0f64);
+        for t in v["turns"].as_array().unwrap() {
+            let Some(d) = t["decision"].as_object() else {
+                continue;
+            };
+            if t["player"].as_u64() != Some(player) || d["choices"].as_u64().unwrap() < 2 {
+                continue;
+            }
+            count += 1;
+            let error = d["error"].as_f64().unwrap();
+            kept += u64::from(error <= d["noise"].as_f64().unwrap());
+            lost += error;
+        }
+        let a = &p["accuracy"];
+        assert_eq!(a["decisions"].as_u64().unwrap(), count);
+        assert_eq!(a["kept_best"].as_u64().unwrap(), kept);
+        assert!((a["share"].as_f64().unwrap() - kept as f64 / count as f64).abs() < 1e-9);
+        assert!((a["mean_loss"].as_f64().unwrap() - lost / count as f64).abs() < 1e-9);
+    }
+    let mut args = vec!["analyze", game.as_str()];
+    args.extend(QUICK);
+    let text = ok(&args, "");
+    for seat in ["South", "North"] {
+        assert!(
+            text.contains(&format!("accuracy of {seat}: ")),
+            "no accuracy line for {seat}:\n{text}"
+        );
+    }
+}

@@ -170,6 +170,19 @@ async function reviewAndReplay(browser) {
   const rows = (await page.$$("#review-mistakes li")).length;
   const none = await page.$("#review-none");
   check(rows > 0 || none !== null, `the review lists mistakes or says there were none: ${await page.textContent("#review")}`);
+  // The review ran with a bar of its progress, to its last turn (a review by rollouts;
+  // an exact one from the server's table has no progress to tell).
+  const progress = await page.$eval("#review", (r) => ({ progress: r.dataset.progress ?? null, exact: !!r.querySelector("#review-exact") }));
+  const turns = (await page.$eval("#review-curve polyline", (l) => l.getAttribute("points").trim().split(/\s+/).length)) - 1;
+  check(progress.exact || progress.progress === `${turns}/${turns}`, `the review told its progress to the last of ${turns} turns: ${JSON.stringify(progress)}`);
+  // The player's accuracy, as the analysis gives it: the share of decisions that kept
+  // the best within the noise, and the mean loss.
+  const accuracy = await page.$eval(".review-accuracy", (p) => ({ ...p.dataset, text: p.textContent }));
+  const share = Number(accuracy.share);
+  check(
+    accuracy.player === String(final.you) && share >= 0 && share <= 1 && Number(accuracy.meanLoss) >= 0 && Number(accuracy.decisions) > 0 && accuracy.text.includes(`${Math.round(100 * share)}%`),
+    `the review says the player's accuracy: ${JSON.stringify(accuracy)}`,
+  );
   const reviewText = await page.textContent("#review");
   check(!/null|undefined/.test(reviewText), `the review writes no absent part as text: ${reviewText.slice(0, 80)}`);
   const points = await page.$eval("#review-curve polyline", (l) => l.getAttribute("points").trim().split(/\s+/).length);
@@ -198,7 +211,7 @@ async function reviewAndReplay(browser) {
   const clipped = await page.$eval("#stats", (t) => t.parentElement.scrollWidth - t.parentElement.clientWidth);
   check(clipped <= 0, `the Tamil statistics table is clipped by ${clipped} px`);
   await page.context().close();
-  return `${rows} mistakes listed${none ? " (none)" : ""}, curve of ${points} points, ${file.split("/").pop()}`;
+  return `accuracy ${Math.round(100 * share)}% of ${accuracy.decisions} decisions, ${rows} mistakes listed${none ? " (none)" : ""}, curve of ${points} points, ${file.split("/").pop()}`;
 }
 
 /** The last legal move that captures nothing, or the last legal move when every one
@@ -236,19 +249,35 @@ async function reviewArrowsAndOpenInReplay(browser) {
     const board = li.querySelector(".review-board").getBoundingClientRect();
     const game = document.querySelector("#board").getBoundingClientRect();
     const made = li.querySelector('[data-arrows="made"]');
-    const arrow = made.querySelector("line.review-arrow, circle.review-entry");
+    const arrow = made.querySelector("polyline.review-arrow, circle.review-entry");
+    // Along the path: a point per square; its ends off the pawns' letters.
+    let along = null;
+    if (arrow && arrow.tagName === "polyline") {
+      const ctm = arrow.getScreenCTM();
+      const points = [...arrow.points].map((p) => new DOMPoint(p.x, p.y).matrixTransform(ctm));
+      const letters = [...li.querySelectorAll(".pawn-letter")].map((el) => el.getBoundingClientRect());
+      const ends = [points[0], points[points.length - 1]];
+      along = {
+        points: points.length,
+        squares: Number(arrow.dataset.squares),
+        covers: ends.some((p) => letters.some((r) => p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom)),
+      };
+    }
     return {
       width: board.width,
       gameWidth: game.width,
-      arrow: arrow ? { kind: arrow.tagName, from: arrow.dataset.from || null, to: arrow.dataset.to, marker: arrow.getAttribute("marker-end") } : null,
+      arrow: arrow ? { kind: arrow.tagName, from: arrow.dataset.from || null, to: arrow.dataset.to, marker: arrow.getAttribute("marker-end"), along } : null,
       loss: li.querySelector(".review-loss").textContent,
       made: li.textContent,
     };
   });
   check(first.width >= Math.min(first.gameWidth, 500) * 0.8, `the review's board is about as large as the game's: ${first.width} px against ${first.gameWidth} px`);
   check(first.arrow !== null, "the play made is drawn on the board");
-  if (first.arrow.kind === "line") {
+  if (first.arrow.kind === "polyline") {
     check(first.arrow.marker === "url(#route-arrow)" && first.arrow.from && first.arrow.to, `an arrow from the unit's square to its destination: ${JSON.stringify(first.arrow)}`);
+    const { along } = first.arrow;
+    check(along.points === along.squares && along.points >= 2, `the arrow runs along the path, a point per square: ${JSON.stringify(along)}`);
+    check(!along.covers, `the arrow's ends are off the pawns' letters: ${JSON.stringify(along)}`);
     check(first.made.includes(`${first.arrow.from} → ${first.arrow.to}`), `the arrow is the play made: ${JSON.stringify(first.arrow)} in ${first.made}`);
   }
   check(/%( ± \d+\.\d%)?$/.test(first.loss), `the loss says its ±: ${first.loss}`);
@@ -261,9 +290,34 @@ async function reviewArrowsAndOpenInReplay(browser) {
   check(step > 0, `the replay opens at the mistake, not at the start (step ${step})`);
   const shown = await page.evaluate(() => [...document.querySelectorAll("#board .pawns [data-player]")].length);
   check(shown > 0, "the replay shows the position on the game's board");
+  // At 1280×800 the replay opens with the board whole on screen, its controls beside it.
+  const inView = await page.evaluate(() => {
+    const r = (sel) => document.querySelector(sel).getBoundingClientRect();
+    const whole = (b) => b.top >= -0.5 && b.bottom <= innerHeight + 0.5;
+    return { board: whole(r("#board")), controls: whole(r("#replay-next")), top: Math.round(r("#board").top), bottom: Math.round(r("#board").bottom), height: innerHeight };
+  });
+  check(inView.board && inView.controls, `the replay opens with the board whole and its controls on screen: ${JSON.stringify(inView)}`);
+  await screen(page, "replay-open", { onScreen: ["#board", "#replay-next"] });
+  // One numbering: the replay says the mistake's turn.
+  const turns = { replay: await page.getAttribute("#replay-step", "data-turn"), review: await page.getAttribute("#review-mistakes li", "data-turn") };
+  check(turns.replay === turns.review, `the replay and the review number the turn alike: ${JSON.stringify(turns)}`);
+  // That moment everywhere: the players' panels and the bag are the step's, not the end's.
+  const moment = await page.evaluate((step) => {
+    const s = globalThis.ashtaGame.snapshot();
+    const position = step === 0 ? s.start : s.events.filter((e) => e.position)[step - 1].position;
+    return {
+      wanted: { home: position.pawns.map((p) => String(p.filter((i) => i === s.board.home).length)), bag: position.bag.join(","), toMove: String(position.to_move) },
+      shown: {
+        home: [...document.querySelectorAll("#players .player-home")].map((el) => el.dataset.home),
+        bag: document.querySelector("#bag-values").dataset.bag,
+        toMove: document.querySelector("#players .player.to-move")?.dataset.player ?? null,
+      },
+    };
+  }, step);
+  check(JSON.stringify(moment.wanted) === JSON.stringify(moment.shown), `the replay shows that moment's panels and bag: ${JSON.stringify(moment)}`);
   await page.click("#replay-close");
   await page.context().close();
-  return `${rows.length} mistakes, board ${Math.round(first.width)} px, arrow ${first.arrow.kind} ${first.arrow.from ?? "entry"} → ${first.arrow.to}, replay at step ${step}, ${file.split("/").pop()}`;
+  return `${rows.length} mistakes, board ${Math.round(first.width)} px, arrow ${first.arrow.kind} ${first.arrow.from ?? "entry"} → ${first.arrow.to}, replay at turn ${turns.replay} step ${step}, ${file.split("/").pop()}`;
 }
 
 async function main() {

@@ -1,19 +1,21 @@
-// What the browser scenarios share: contexts with fast animations, waiting for the
+// What the browser scenarios share: contexts without animations, waiting for the
 // page to settle, and playing a turn by clicking like a person would.
 
 /** The contexts still open, so a failing scenario can show what its pages looked like. */
 export const openContexts = new Set();
 
-/** A browser context whose pages animate nothing (the page's fast setting) and speak
- * `locale`; a forced move waits for a click unless `autoplay` (the page's setting,
- * on for people, off here so that a scenario plays every move it means to). */
-export async function newContext(browser, { locale = "en-US", viewport = { width: 1280, height: 900 }, autoplay = false } = {}) {
-  const context = await browser.newContext({ locale, viewport, acceptDownloads: true });
+/** A browser context whose pages animate nothing (the system's reduced motion, unless
+ * `motion` is "no-preference") and speak `locale`; a forced move waits for a click
+ * unless `autoplay` (the page's setting, on for people, off here so that a scenario
+ * plays every move it means to). */
+export async function newContext(browser, { locale = "en-US", viewport = { width: 1280, height: 900 }, autoplay = false, motion = "reduce" } = {}) {
+  // The system's reduced motion: the page animates nothing (fast animations are only
+  // quicker), so that scenarios do not wait on animations.
+  const context = await browser.newContext({ locale, viewport, acceptDownloads: true, reducedMotion: motion });
   openContexts.add(context);
   context.on("close", () => openContexts.delete(context));
   await context.addInitScript((autoplay) => {
     try {
-      localStorage.setItem("ashta.fast", "1");
       if (!autoplay && localStorage.getItem("ashta.autoplay") === null) localStorage.setItem("ashta.autoplay", "0");
     } catch {
       // A page without storage still works, only slower.

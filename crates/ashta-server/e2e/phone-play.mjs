@@ -58,8 +58,9 @@ function smallControls(page) {
 function clippedTexts(page) {
   return page.evaluate(() => {
     const out = [];
-    for (const el of document.querySelectorAll("button, .button, select, label.fast, .choice, .player, .status, .message")) {
+    for (const el of document.querySelectorAll("button, .button, select, summary, label.setting, label.check, .choice, .player, .status, .message")) {
       if (el.closest("[hidden], dialog:not([open])") || el.getClientRects().length === 0) continue;
+      if (!el.matches("summary") && el.closest("details:not([open])")) continue;
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || style.overflowY === "auto") continue;
       let clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
@@ -298,6 +299,7 @@ async function forcedMoveAt(browser, viewport, thenOff) {
       let waited = "";
       if (thenOff) {
         // Turned off, a forced move waits for the player.
+        await page.click("#settings-open");
         await page.uncheck("#autoplay");
         waited = `, waited when off (${await waitForForced(page)})`;
       }
@@ -436,6 +438,13 @@ async function textFitsInEveryLanguage(browser) {
     await page.selectOption("#lang", lang);
     await inShippedFonts(page);
     problems.push(...(await clippedTexts(page)).map((p) => `${lang} lobby: ${p}`));
+    // "Play on the server": its check box beside its words, not alone above them.
+    const box = await page.evaluate(() => {
+      const input = document.querySelector('input[name="quick-server"]').getBoundingClientRect();
+      const words = document.querySelector('input[name="quick-server"] + span').getBoundingClientRect();
+      return { beside: input.right <= words.left && input.bottom > words.top && input.top < words.bottom };
+    });
+    if (!box.beside) problems.push(`${lang} lobby: the Play on the server check box is not beside its words`);
     await screen(page, `text-lobby-${lang}`, { onScreen: ["#play-computer"] });
   }
   check(problems.length === 0, `text cut off at 360 px: ${problems.join("; ")}`);
@@ -455,6 +464,230 @@ async function textFitsInEveryLanguage(browser) {
   check(["Devanagari", "Kannada", "Telugu", "Tamil"].every((n) => letterFonts.includes(`Ashta ${n}`)), `the pawns' letters use the page's fonts: ${letterFonts}`);
   await context.close();
   return `${LANGUAGES.length} languages, game ${s.id} and the lobby, fonts ${[...fonts].length}`;
+}
+
+/** The phase of play the page shows (throw, pawn, square, wait; `over` or `none`
+ * otherwise), as a function source the page runs every frame. */
+const PHASE_OF = `() => {
+  const s = globalThis.ashtaGame?.snapshot();
+  if (!s) return "none";
+  if (s.status !== "playing") return "over";
+  if (s.position.to_move !== s.you) return "wait";
+  if (s.must_throw) return "throw";
+  return document.querySelector(".pawn.selected, [data-yard].selected") ? "square" : "pawn";
+}`;
+
+/** Starts watching, every frame, where the board's top lies in the page in each phase
+ * of play, and whether the heading or the message is cut; `layoutSeen` reads it. */
+function watchLayout(page) {
+  return page.evaluate((source) => {
+    // eslint-disable-next-line no-new-func
+    const phaseOf = new Function(`return (${source})();`);
+    const seen = { tops: {}, cut: [] };
+    globalThis.layoutSeen = seen;
+    const cut = (el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+    const tick = () => {
+      if (globalThis.layoutSeen !== seen) return;
+      const phase = phaseOf();
+      if (!globalThis.layoutPaused && phase !== "none" && phase !== "over" && !document.querySelector("dialog[open]")) {
+        const top = document.querySelector("#board").getBoundingClientRect().top + scrollY;
+        const tops = (seen.tops[phase] ||= []);
+        if (!tops.includes(top)) tops.push(top);
+        for (const sel of ["#status", "#throw-caption", "#actions"]) {
+          const el = document.querySelector(sel);
+          const said = `${sel}: ${el.textContent.trim()}`;
+          if (cut(el) && !seen.cut.includes(said)) seen.cut.push(said);
+        }
+      }
+      requestAnimationFrame(tick);
+    };
+    tick();
+  }, PHASE_OF);
+}
+
+/** Every message the throw panel says with fixed words, and a long preview and a
+ * forfeit of two values with its reason, each put in the panel's message line in the
+ * page's language: those whose words do not fit in its two lines (the forfeit: that
+ * are not whole on screen), as lines. */
+function messagesCut(page) {
+  return page.evaluate(async () => {
+    const { t, seatName } = await import("/assets/i18n.js");
+    const facts = `${t("preview.capture")}, ${t("preview.block")}`;
+    const texts = [
+      t("game.forced"),
+      t("game.pickPawn"),
+      t("game.pickTarget"),
+      t("game.notATarget"),
+      t("game.mustThrowFirst"),
+      t("game.notYourTurn"),
+      t("game.notYourPawn"),
+      t("game.noMoveFor"),
+      t("hint.thinking"),
+      `3 → e2 (${facts}); 3×2 → e2 (${facts}).`,
+      `${t("log.forfeitMany", { seat: seatName(0), values: "8, 4" })}: ${t("why.block", { seat: seatName(1), square: "d1" })}`,
+    ];
+    const el = document.querySelector("#message");
+    const kept = el.textContent;
+    const out = [];
+    const room = el.getBoundingClientRect().height;
+    // The forfeit with its reason may lie over the board's top, whole and on screen;
+    // everything else fits the two lines kept for it.
+    const mayOverlay = texts.length - 1;
+    texts.forEach((text, i) => {
+      el.textContent = text;
+      const box = el.getBoundingClientRect();
+      const whole = el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1 && box.bottom <= innerHeight;
+      if (!whole || (i !== mayOverlay && box.height > room + 1)) out.push(text);
+    });
+    el.textContent = kept;
+    return out;
+  });
+}
+
+/** The phone's board stays put between the phases of play (throw, pick a pawn, pick a
+ * square, wait for the others) within 1 px, in each of the six languages at 390×844
+ * and 360×640; the whole board (the player's start row) is on screen before the first
+ * throw; nothing in the heading, the throw panel's words or its message is cut, in
+ * play and for every message the panel can say. */
+async function boardStaysPutBetweenPhases(browser) {
+  const notes = [];
+  for (const viewport of [{ width: 390, height: 844 }, PHONE]) {
+    for (const lang of LANGUAGES) {
+      const context = await newContext(browser, { viewport });
+      const page = await context.newPage();
+      await page.goto(`${base}/`);
+      await page.waitForSelector("#play-computer:not(:disabled)");
+      await page.selectOption("#lang", lang);
+      // Four players: long enough for every phase, entering pawns first so that soon
+      // more than one can move (a pawn to pick).
+      let s = await quickGame(page, { players: 4 });
+      await inShippedFonts(page);
+      s = await waitFor(page, (x) => x.status === "playing" && x.position.to_move === x.you && x.must_throw, 30000);
+      const first = await page.evaluate(() => ({ bottom: document.querySelector("#board").getBoundingClientRect().bottom, height: innerHeight }));
+      check(first.bottom <= first.height + 0.5, `${lang} at ${viewport.width}×${viewport.height}: the board reaches ${first.bottom} px, past the screen's ${first.height} px, before the first throw`);
+      if (lang === "ta") await screen(page, "phase-throw-ta", { onScreen: ["#board", "#throw"] });
+      await watchLayout(page);
+      const cut = await messagesCut(page);
+      check(cut.length === 0, `${lang} at ${viewport.width} px: the message line cuts ${JSON.stringify(cut)}`);
+      // A bag of one to five values keeps the panel's height.
+      const bagTops = await page.evaluate(() => {
+        const values = document.querySelector("#bag-values");
+        const kept = [...values.childNodes];
+        const tops = [1, 2, 3, 4, 5].map((n) => {
+          values.replaceChildren(...[8, 8, 4, 4, 3].slice(0, n).map((v) => Object.assign(document.createElement("span"), { className: "chip", textContent: String(v) })));
+          return document.querySelector("#board").getBoundingClientRect().top;
+        });
+        values.replaceChildren(...kept);
+        return tops;
+      });
+      check(Math.max(...bagTops) - Math.min(...bagTops) <= 1, `${lang} at ${viewport.width} px: the board moves with the bag's size: ${bagTops}`);
+      const wanted = ["throw", "pawn", "square", "wait"];
+      let seen = {};
+      let shot = lang !== "ta";
+      for (let n = 0; n < 150; n++) {
+        seen = await page.evaluate(() => globalThis.layoutSeen);
+        if (wanted.every((p) => seen.tops[p])) break;
+        s = await waitFor(page, myTurnOrOver, 60000);
+        check(s.status === "playing", `${lang} at ${viewport.width} px: the game ended before every phase was seen: ${Object.keys(seen.tops)}`);
+        // Let a frame or two be drawn in each phase.
+        await page.waitForTimeout(60);
+        if (s.must_throw) {
+          await page.click("#cowries");
+        } else {
+          const mv = s.legal.find((m) => m.from < 0) || s.legal[0];
+          await chooseUnit(page, s, mv);
+          await page.waitForTimeout(60);
+          if (!shot) {
+            shot = true;
+            // A full-page screenshot draws the page at its whole height: not measured.
+            await page.evaluate(() => (globalThis.layoutPaused = true));
+            await screen(page, "phase-square-ta", { onScreen: ["#board", ".target"] });
+            await page.evaluate(() => (globalThis.layoutPaused = false));
+          }
+          await page.click(`.target[data-from="${mv.from}"][data-value="${mv.value}"][data-count="${mv.count}"]`);
+        }
+        await waitFor(page, (x, v) => x.version > v, 20000, s.version);
+      }
+      check(wanted.every((p) => seen.tops[p]), `${lang} at ${viewport.width} px: phases seen ${Object.keys(seen.tops)}`);
+      const tops = Object.values(seen.tops).flat();
+      const spread = Math.max(...tops) - Math.min(...tops);
+      check(spread <= 1, `${lang} at ${viewport.width}×${viewport.height}: the board's top moves ${spread.toFixed(1)} px between phases: ${JSON.stringify(seen.tops)}`);
+      check(seen.cut.length === 0, `${lang} at ${viewport.width} px: cut in play: ${JSON.stringify(seen.cut)}`);
+      notes.push(`${lang} ${viewport.width}: top ${Math.round(tops[0])} px`);
+      await context.close();
+    }
+  }
+  return notes.join(", ");
+}
+
+/** The settings in one menu with words, at 360×640 and 1280×800 in every language:
+ * a "Settings" button (no ♪ or » symbol in the header) opens sound, fast animations
+ * and forced moves, each a labelled choice at least 44 px tall at 360 px, inside the
+ * screen, its words not cut; each choice is kept; fast animations are quicker, not
+ * off (with the system's usual motion). */
+async function settingsInOneMenu(browser) {
+  const notes = [];
+  for (const viewport of [PHONE, SIZES[0]]) {
+    // The system's usual motion, so that the animations' pace is the page's own.
+    const context = await newContext(browser, { viewport, motion: "no-preference" });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForSelector("#play-computer:not(:disabled)");
+    await page.click("#play-computer");
+    await page.waitForURL(/\/g\//);
+    await snapshot(page);
+    for (const lang of LANGUAGES) {
+      await page.selectOption("#lang", lang);
+      await inShippedFonts(page);
+      setLanguage(lang, false);
+      const header = await page.$eval("#header", (el) => el.textContent);
+      check(!/[♪»]/.test(header), `${lang}: no symbol for a setting in the header: ${header}`);
+      check((await page.textContent("#settings-open")).includes(t("settings.title")), `${lang}: the settings button says ${t("settings.title")}`);
+      await page.click("#settings-open");
+      await page.waitForSelector("#settings-panel", { state: "visible" });
+      const choices = await page.$$eval("#settings-panel label.setting", (labels) =>
+        labels.map((l) => {
+          const r = l.getBoundingClientRect();
+          return { id: l.querySelector("input").id, words: l.textContent.trim(), height: r.height, inside: r.left >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 };
+        }),
+      );
+      const wanted = { sound: t("settings.sound"), fast: t("settings.fast"), autoplay: t("settings.autoplay") };
+      check(JSON.stringify(choices.map((c) => [c.id, c.words])) === JSON.stringify(Object.entries(wanted)), `${lang}: the menu's choices in words: ${JSON.stringify(choices)}`);
+      const bad = choices.filter((c) => !c.inside || (viewport.width === PHONE.width && c.height < 43.5));
+      check(bad.length === 0, `${lang} at ${viewport.width} px: choices under 44 px or off screen: ${JSON.stringify(bad)}`);
+      const cut = await clippedTexts(page);
+      check(cut.length === 0, `${lang} at ${viewport.width} px with the menu open: cut ${cut.join("; ")}`);
+      if (viewport.width === PHONE.width) {
+        const small = await smallControls(page);
+        check(small.length === 0, `${lang} at 360 px with the menu open: controls under 44 px: ${small.join("; ")}`);
+      }
+      if (lang === "ta" || lang === "en") await screen(page, `settings-${lang}`, { inside: ["#settings-panel"] });
+      await page.click("#settings-open");
+    }
+    await page.selectOption("#lang", "en");
+    // Each choice kept across a reload.
+    await page.click("#settings-open");
+    await page.check("#sound");
+    await page.check("#fast");
+    await page.uncheck("#autoplay");
+    await page.reload();
+    await snapshot(page);
+    const kept = await page.evaluate(() => ["sound", "fast", "autoplay"].map((id) => document.querySelector(`#${id}`).checked));
+    check(JSON.stringify(kept) === "[true,true,false]", `the settings are kept across a reload: ${kept}`);
+    // Fast animations: quicker, still moving.
+    const pace = await page.evaluate(async () => {
+      const { animationTimes, setFastAnimations } = await import("/assets/settings.js");
+      setFastAnimations(true);
+      const fast = animationTimes(0);
+      setFastAnimations(false);
+      const usual = animationTimes(0);
+      return { fast, usual };
+    });
+    check(pace.fast.tumble > 0 && pace.fast.step > 0 && pace.fast.tumble < pace.usual.tumble && pace.fast.step < pace.usual.step, `fast animations are quicker, not off: ${JSON.stringify(pace)}`);
+    notes.push(`${viewport.width}: 3 choices in ${LANGUAGES.length} languages, fast ${pace.fast.step} ms a square (usual ${pace.usual.step})`);
+    await context.close();
+  }
+  return notes.join(", ");
 }
 
 /** A tap on the chosen pawn keeps it chosen: its destinations stay lit and the heading
@@ -609,6 +842,10 @@ async function lastMoveAndTheEnd(browser) {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForSelector("#replay-step", { timeout: 10000 });
     opened = `replay opened at step ${await page.getAttribute("#replay-step", "data-step")} by a tap on ${pawn ? "a pawn" : "the board"}`;
+    // On a phone the replay's controls lie below the message's lines, not over them.
+    const rows = await page.evaluate(() => ({ replay: document.querySelector("#replay").getBoundingClientRect().top, message: document.querySelector("#message").getBoundingClientRect().bottom }));
+    check(rows.replay >= rows.message - 0.5, `the replay's controls lie below the message's lines: ${JSON.stringify(rows)}`);
+    await screen(page, "replay-phone", { inside: ["#replay-next", "#replay-close"] });
     await page.click("#replay-close");
   }
   // A spectator: Review first, Leave, no new game.
@@ -727,6 +964,8 @@ async function main() {
     ["keyboard: Enter throws and moves, arrows rove, ? lists the keys", keyboardPlay],
     ["text fits in six languages at 360 px, in the page's fonts", textFitsInEveryLanguage],
     ["offline lobby and the frozen draw in words", smallerThings],
+    ["the phone's board stays put between phases in six languages, nothing cut", boardStaysPutBetweenPhases],
+    ["settings in one menu with words, each choice 44 px and kept, fast animations quicker", settingsInOneMenu],
     ["a chosen pawn stays chosen when tapped, the words match what is lit", chosenPawnStaysChosen],
     ["the last move on the board, the end in the player's words, a spectator's end", lastMoveAndTheEnd],
     ["resign with a confirmation, in the browser and on the server", resignWithAConfirmation],

@@ -377,10 +377,11 @@ async function screensAndFeatures(browser) {
 
   // Sound: off at first, the switch is kept.
   check(!(await wide.isChecked("#sound")), "sound starts off");
+  await wide.click("#settings-open");
   await wide.click("#sound");
   check((await wide.evaluate(() => localStorage.getItem("ashta.sound"))) === "1", "the sound switch is kept");
   await wide.reload();
-  await wide.waitForSelector("#sound");
+  await wide.waitForSelector("#sound", { state: "attached" });
   check(await wide.isChecked("#sound"), "sound is still on after a reload");
 
   // A game against one bot, on both screens.
@@ -536,6 +537,7 @@ async function keyboardAndScreenReaders(browser) {
     return !el || el === document.body ? "body" : el.id || el.getAttribute("class") || el.tagName;
   });
   // A shortcut typed into a field is only typing.
+  await page.click("#settings-open");
   await page.focus("#fast");
   await page.keyboard.press("t");
   await page.waitForTimeout(300);

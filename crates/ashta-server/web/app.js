@@ -1,6 +1,6 @@
-// The page's entry: the header (title, how to play, sound, fast animations, language
-// switch; on a phone the first three as 44 px symbols, their words kept for screen
-// readers), then the lobby at `/` or the game at `/g/{id}` (`?seat=S&token=T` to play a
+// The page's entry: the header (title, how to play, the settings menu with sound, fast
+// animations and forced moves, language switch; on a phone How to play as a 44 px
+// symbol, its words kept for screen readers), then the lobby at `/` or the game at `/g/{id}` (`?seat=S&token=T` to play a
 // seat). An address ending in `#rules` opens "how to play" at once; `/#tutorial` is the
 // tutorial (lesson.js).
 
@@ -9,7 +9,7 @@ import { showGame } from "./game.js";
 import { initLanguage, language, LANGUAGE_NAMES, LANGUAGES, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { showLesson } from "./lesson.js";
 import { showLobby } from "./lobby.js";
-import { fastAnimations, setFastAnimations } from "./settings.js";
+import { autoPlay, fastAnimations, setAutoPlay, setFastAnimations } from "./settings.js";
 import { setSound, soundOn } from "./sound.js";
 import { openRules } from "./tutorial.js";
 
@@ -30,6 +30,16 @@ function tutorialLink() {
   return h("a", { href: "/#tutorial", id: "tutorial-open", class: "button rules-open" }, t("tutorial.open"));
 }
 
+/** One choice of the settings menu: a check box `id` with its words, kept by `keep`. */
+function setting(id, words, on, keep) {
+  return h(
+    "label",
+    { class: "setting" },
+    h("input", { type: "checkbox", id, checked: on, onchange: (e) => keep(e.target.checked) }),
+    h("span", {}, words),
+  );
+}
+
 /** A header tool's words, and the symbol a phone shows in their place. */
 function toolText(symbol, words) {
   return [h("span", { class: "tool-symbol", "aria-hidden": "true" }, symbol), h("span", { class: "tool-text" }, words)];
@@ -46,33 +56,23 @@ function renderHeader(header) {
       LANGUAGES.map((lang) => h("option", { value: lang, selected: lang === language() }, LANGUAGE_NAMES[lang])),
     ),
   );
-  const fast = h(
-    "label",
-    { class: "fast" },
-    h("input", {
-      type: "checkbox",
-      id: "fast",
-      checked: fastAnimations(),
-      onchange: (e) => setFastAnimations(e.target.checked),
-    }),
-    toolText("»", t("settings.fast")),
-  );
-  const sound = h(
-    "label",
-    { class: "fast" },
-    h("input", {
-      type: "checkbox",
-      id: "sound",
-      checked: soundOn(),
-      onchange: (e) => setSound(e.target.checked),
-    }),
-    toolText("♪", t("settings.sound")),
+  const settings = h(
+    "details",
+    { class: "settings", id: "settings" },
+    h("summary", { class: "settings-open", id: "settings-open" }, h("span", { class: "settings-icon", "aria-hidden": "true" }, "⚙"), t("settings.title")),
+    h(
+      "div",
+      { class: "settings-panel", id: "settings-panel" },
+      setting("sound", t("settings.sound"), soundOn(), setSound),
+      setting("fast", t("settings.fast"), fastAnimations(), setFastAnimations),
+      setting("autoplay", t("settings.autoplay"), autoPlay(), setAutoPlay),
+    ),
   );
   const rules = h("button", { type: "button", id: "rules-open", class: "rules-open", onclick: openRules }, toolText("?", t("rules.open")));
   replaceChildren(
     header,
     h("a", { href: "/", class: "brand" }, h("span", { class: "brand-title" }, t("app.title")), h("span", { class: "brand-sub" }, t("app.subtitle"))),
-    h("div", { class: "header-tools" }, rules, tutorialLink(), sound, fast, switcher),
+    h("div", { class: "header-tools" }, rules, tutorialLink(), settings, switcher),
   );
 }
 

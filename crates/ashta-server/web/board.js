@@ -7,7 +7,7 @@ import { h, s, sleep } from "./dom.js";
 import { rotateCw, squareName } from "./geometry.js";
 import { t } from "./i18n.js";
 
-const CELL = 100;
+export const CELL = 100;
 
 /** The colours of the seats (Okabe–Ito palette, safe for colour-blind eyes), by seat. */
 export const SEAT_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7"];

@@ -4,7 +4,7 @@
 import { createGame, keepLinks, recordUrl, wholeHistory } from "./api.js";
 import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
-import { gameStats, resultText } from "./history.js";
+import { gameStats, replayTurns, resultText } from "./history.js";
 import { createOfflineGame } from "./offline.js";
 import { reviewSection } from "./review.js";
 import { seatName, t } from "./i18n.js";
@@ -200,6 +200,8 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
 
   function openReplay(position = null) {
     const steps = [{ position: start, event: null }, ...snap.events.filter((e) => e.position).map((e) => ({ position: e.position, event: e }))];
+    // One numbering with the review: each step's turn.
+    const turns = replayTurns(steps.slice(1).map((st) => st.event));
     // A mistake of the review opens the replay at the moment its position stood.
     const key = (p) => JSON.stringify([p.to_move, p.bag, p.pawns]);
     const first = position ? steps.findIndex((st) => key(st.position) === key(position)) : -1;
@@ -222,8 +224,9 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     function go(i) {
       at = Math.max(0, Math.min(steps.length - 1, i));
       slider.value = String(at);
-      label.textContent = t("replay.step", { n: at, total: steps.length - 1 });
+      label.textContent = t("replay.step", { turn: turns[at], n: at, total: steps.length - 1 });
       label.dataset.step = String(at);
+      label.dataset.turn = String(turns[at]);
       replay.show(steps[at].position, steps[at].event);
       if (at === steps.length - 1 && timer) toggle();
     }
@@ -264,7 +267,9 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     go(Math.max(0, first));
     if (dock) {
       dock.replaceChildren(replayBox);
-      dock.scrollIntoView({ block: "nearest" });
+      // The game's top in view: on a wide screen the whole board with the controls
+      // beside it, on a phone the controls with the board under them.
+      (dock.closest(".game-main") || dock).scrollIntoView({ block: "start" });
     }
   }
 
@@ -332,7 +337,7 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     ),
     dock ? null : replayBox,
     // The review first; the statistics, then the fairness data folded below it.
-    analysis ? reviewSection(analysis, { board, you, players: snap.players, open: (position) => openReplay(position) }) : null,
+    analysis ? reviewSection(analysis, { board, you, players: snap.players, open: (position) => openReplay(position), progress: analysis.progress ?? null }) : null,
     h("h3", {}, t("end.stats")),
     h("div", { class: "table-wrap" }, statsTable),
     h(

@@ -1,5 +1,6 @@
 // The Web Worker of engine.js: it runs the browser module off the page's thread and
-// answers `decide`, `hint` and `review` requests with the module's answers.
+// answers `decide`, `hint` and `review` requests with the module's answers (a review
+// also posts its progress, turn by turn).
 
 let ashta = null;
 const pending = [];
@@ -10,7 +11,7 @@ async function answer({ id, kind, position, level, seed, timeMs, record, rollout
       kind === "decide"
         ? ashta.decide(position, level, seed, timeMs ?? undefined)
         : kind === "review"
-          ? ashta.review(record, rollouts, seed)
+          ? ashta.review(record, rollouts, seed, (done, total) => self.postMessage({ id, progress: [done, total] }))
           : ashta.hint(position, timeMs, seed);
     self.postMessage({ id, result });
   } catch (e) {

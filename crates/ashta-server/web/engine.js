@@ -37,19 +37,23 @@ class EngineWorker {
     this.next = 1;
     this.waiting = new Map();
     this.worker.addEventListener("message", (e) => {
-      const { id, result, error } = e.data;
+      const { id, result, error, progress } = e.data;
       const done = this.waiting.get(id);
       if (!done) return;
+      if (progress) {
+        done.progress?.(...progress);
+        return;
+      }
       this.waiting.delete(id);
       if (error) done.reject(new Error(error));
       else done.resolve(result);
     });
   }
 
-  ask(request) {
+  ask(request, progress = null) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { resolve, reject, progress });
       this.worker.postMessage({ id, ...request });
     });
   }
@@ -60,9 +64,10 @@ class EngineWorker {
   }
 
   /** The review of a game record (JSON text), `rollouts` per play: the chance-to-win
-   * curve and each player's biggest mistakes, as `ashta analyze` finds them. */
-  review(record, rollouts, seed) {
-    return this.ask({ kind: "review", record, rollouts, seed });
+   * curve and each player's biggest mistakes, as `ashta analyze` finds them;
+   * `progress(done, total)` hears of each turn reviewed. */
+  review(record, rollouts, seed, progress = null) {
+    return this.ask({ kind: "review", record, rollouts, seed }, progress);
   }
 
   /** The hint of the module for the player to move in `position` (JSON text). */

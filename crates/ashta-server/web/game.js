@@ -13,7 +13,7 @@ import { Board, squareName } from "./geometry.js";
 import { forfeitText } from "./forfeit.js";
 import { hintText } from "./hint.js";
 import { previewText } from "./preview.js";
-import { reviewRecord } from "./review.js";
+import { reviewProgress, reviewRecord } from "./review.js";
 import { arrowStep, focusKey, restoreFocus, shortcutFor } from "./keys.js";
 import { effectiveEvents, eventText, lastThrow, logEvents } from "./history.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
@@ -21,7 +21,7 @@ import { LOCAL_PREFIX, LocalConnection } from "./offline.js";
 import { awayText, backText } from "./presence.js";
 import { awayBadge, renderClaims, tickAway } from "./leavers.js";
 import { normalizeRules } from "./rules.js";
-import { animationTimes, AUTO_PLAY_MS, autoPlay, setAutoPlay } from "./settings.js";
+import { animationTimes, AUTO_PLAY_EVENT, AUTO_PLAY_MS, autoPlay } from "./settings.js";
 import { play as playSound } from "./sound.js";
 import { setRulesContext } from "./tutorial.js";
 
@@ -56,7 +56,6 @@ export function showGame(root, id, seat, token) {
     legend: h("ul", { class: "legend small", id: "legend" }),
     legendTitle: h("summary", {}),
     routeToggle: h("button", { type: "button", id: "route-toggle", "aria-pressed": "false" }),
-    autoplayText: h("span", {}),
     end: h("section", { class: "card end", id: "end", hidden: true }),
     // The replay's controls, beside the board (the throw panel's place) when it runs.
     replayDock: h("div", { class: "replay-dock", id: "replay-dock" }),
@@ -88,20 +87,6 @@ export function showGame(root, id, seat, token) {
             ui.legendTitle,
             ui.legend,
             ui.routeToggle,
-            h(
-              "label",
-              { class: "autoplay-toggle" },
-              h("input", {
-                type: "checkbox",
-                id: "autoplay",
-                checked: autoPlay(),
-                onchange: (e) => {
-                  setAutoPlay(e.target.checked);
-                  playForced();
-                },
-              }),
-              ui.autoplayText,
-            ),
           ),
           h("details", { class: "card log-box", open: true }, ui.logTitle, ui.log),
         ),
@@ -391,7 +376,8 @@ export function showGame(root, id, seat, token) {
     state.choices = null;
     if (focus.key !== null) focus.key = ".target";
     // Where each target leads, from the facts the engine listed with the move.
-    showMessage(`${previewText(state.board, snap.position.to_move, moves)}. ${t("game.pickTarget")}`, "info", "preview");
+    // The heading says to pick where it goes: the message says only where each leads.
+    showMessage(`${previewText(state.board, snap.position.to_move, moves)}.`, "info", "preview");
     renderBoard();
     return undefined;
   }
@@ -668,10 +654,10 @@ export function showGame(root, id, seat, token) {
     renderBoard();
   }
 
-  function renderPlayers() {
+  /** The players' panels for `pos` (the game's position, or a replay's moment). */
+  function renderPlayers(pos = state.snap.position) {
     const snap = state.snap;
     const b = state.board;
-    const pos = snap.position;
     replaceChildren(
       ui.players,
       snap.seats.map((seatInfo) => {
@@ -683,7 +669,7 @@ export function showGame(root, id, seat, token) {
           seatInfo.kind === "bot"
             ? t("game.bot", { level: t(`level.${seatInfo.level}`) === `level.${seatInfo.level}` ? seatInfo.level : t(`level.${seatInfo.level}`) })
             : seatInfo.name || t("game.human");
-        const toMove = snap.status === "playing" && pos.to_move === p;
+        const toMove = (snap.status === "playing" || state.replaying) && pos.to_move === p;
         const entering = p === state.you && !!movableUnits()?.has(-1);
         const offButton =
           off > 0
@@ -717,14 +703,18 @@ export function showGame(root, id, seat, token) {
     );
   }
 
-  function renderControls() {
-    const snap = state.snap;
-    if (!snap) return;
-    const pos = snap.position;
+  /** The bag of `pos` (the game's position, or a replay's moment). */
+  function renderBag(pos) {
     const bagChips = pos.bag.length
       ? pos.bag.map((v) => h("span", { class: "chip" }, String(v)))
       : [h("span", { class: "small" }, t("game.bagEmpty"))];
     replaceChildren(ui.bag, h("span", { class: "label" }, `${t("game.bag")}: `), h("span", { id: "bag-values", dataset: { bag: pos.bag.join(",") } }, bagChips));
+  }
+
+  function renderControls() {
+    const snap = state.snap;
+    if (!snap) return;
+    renderBag(snap.position);
     const buttons = [];
     if (state.you !== null && snap.status === "playing") {
       buttons.push(
@@ -793,8 +783,12 @@ export function showGame(root, id, seat, token) {
    * engine's Worker from its record (the module's, or the server's record download). */
   function reviewOf(snap) {
     if (!state.review || state.review.id !== snap.id) {
-      const byRollouts = () => (local ? Promise.resolve(connection.record()) : fetch(recordUrl(snap.id)).then((r) => r.text())).then(reviewRecord);
+      // A review by rollouts tells its progress, turn by turn, for the bar.
+      const progress = reviewProgress();
+      const byRollouts = () =>
+        (local ? Promise.resolve(connection.record()) : fetch(recordUrl(snap.id)).then((r) => r.text())).then((text) => reviewRecord(text, progress.report));
       const promise = local ? byRollouts() : getExactReview(snap.id).then((exact) => exact ?? byRollouts());
+      promise.progress = progress;
       state.review = { id: snap.id, promise };
     }
     return state.review.promise;
@@ -839,7 +833,10 @@ export function showGame(root, id, seat, token) {
           renderControls();
         },
         show: (position, event) => {
+          // That moment everywhere: the board, the players' panels and the bag.
           boardView.render(position, {});
+          renderPlayers(position);
+          renderBag(position);
           if (event && event.kind === "throw") cowriesView.show(event, state.rules.cowries, 0, thrower(event));
           for (const li of ui.log.children) {
             const current = !!event && li.dataset.version === String(event.version);
@@ -862,7 +859,6 @@ export function showGame(root, id, seat, token) {
     ui.routeToggle.textContent = state.route === null ? t("route.show") : t("route.hide");
     ui.routeToggle.setAttribute("aria-pressed", String(state.route !== null));
     ui.routeToggle.onclick = toggleRoute;
-    ui.autoplayText.textContent = t("settings.autoplay");
     ui.boardBox.setAttribute("aria-label", t("game.keys"));
     replaceChildren(
       ui.legend,
@@ -1027,6 +1023,8 @@ export function showGame(root, id, seat, token) {
     renderAll();
     return undefined;
   });
+  // The settings menu's forced moves: turned on, a forced move waiting is played.
+  addEventListener(AUTO_PLAY_EVENT, playForced);
   setInterval(renderTimer, 1000);
   setInterval(() => {
     tickAway(ui.players, t);

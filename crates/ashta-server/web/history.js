@@ -121,3 +121,19 @@ export function gameStats(events, position, home) {
   for (let p = 0; p < players; p++) stats[p].home = position.pawns[p].filter((i) => i === home).length;
   return stats;
 }
+
+/** The turn of each step of a replay (the start, then each of `events`), numbered from 1
+ * as the review and the game record number them: a turn is one player's throws and then
+ * their moves, so a throw after a move, after another seat's throw or after a throw that
+ * ended its turn begins the next. The start counts as turn 1, about to be played. */
+export function replayTurns(events) {
+  const turns = [1];
+  let turn = 0;
+  let prev = null;
+  for (const e of events) {
+    if (e.kind === "throw" && (prev === null || prev.kind !== "throw" || prev.seat !== e.seat || prev.end)) turn += 1;
+    turns.push(Math.max(1, turn));
+    if (e.kind === "throw" || e.kind === "move") prev = e;
+  }
+  return turns;
+}

@@ -183,7 +183,7 @@ export function showLobby(root) {
             keep();
           },
         }),
-        ` ${t("lobby.onServer")}`,
+        h("span", {}, t("lobby.onServer")),
       ),
       quick.error ? h("p", { class: "error", role: "alert" }, quick.error) : null,
       h("p", { class: "small" }, t("lobby.quickPeople")),

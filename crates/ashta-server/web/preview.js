@@ -10,7 +10,8 @@ export function moveFacts(board, player, mv) {
   const square = squareName(board.squareAt(player, mv.to));
   const facts = [];
   if (mv.capture) facts.push(t("preview.capture"));
-  if (mv.forms === "block") facts.push(t("target.formsBlock"));
+  // Short words: the preview lists every move of the pawn in two lines on a phone.
+  if (mv.forms === "block") facts.push(t("preview.block"));
   else if (mv.forms === "double") facts.push(t("target.formsDouble"));
   if (mv.to === board.home) facts.push(t("preview.home"));
   const unit = mv.count > 1 && mv.from >= 0 ? "×2" : "";

@@ -3,7 +3,7 @@
 // player's chance to win after each turn, drawn as a curve, and the player's biggest
 // mistakes (the position, the play made, the best play, the chance to win lost).
 
-import { BoardView, SEAT_COLOURS } from "./board.js";
+import { BoardView, CELL, SEAT_COLOURS } from "./board.js";
 import { h, replaceChildren, s } from "./dom.js";
 import { Board, parseSquare } from "./geometry.js";
 import { seatName, t } from "./i18n.js";
@@ -11,11 +11,29 @@ import { seatName, t } from "./i18n.js";
 /** Rollouts per play of the page's review (`ashta analyze` uses 48). */
 export const REVIEW_ROLLOUTS = 24;
 
-/** The review of a game record (JSON text), computed in the engine's Worker. */
-export async function reviewRecord(recordText) {
+/** The review of a game record (JSON text), computed in the engine's Worker;
+ * `progress(done, total)` hears of each turn reviewed. */
+export async function reviewRecord(recordText, progress = null) {
   const { loadEngine } = await import("./engine.js");
   const { worker } = await loadEngine();
-  return worker.review(recordText, REVIEW_ROLLOUTS, 1);
+  return worker.review(recordText, REVIEW_ROLLOUTS, 1, progress);
+}
+
+/** A review's progress, for `reviewSection` to show: `report(done, total)` tells it,
+ * `listen(f)` hears of it (at once of what was told already). */
+export function reviewProgress() {
+  let last = null;
+  const listeners = new Set();
+  return {
+    report(done, total) {
+      last = [done, total];
+      for (const f of listeners) f(done, total);
+    },
+    listen(f) {
+      listeners.add(f);
+      if (last) f(...last);
+    },
+  };
 }
 
 /** The reviews made, by their promise: `{ ok, value | error }`. */
@@ -91,31 +109,45 @@ function curveFigure(summary, board, who) {
   );
 }
 
-/** The arrows of a play over `view`'s board: one from each moved unit's square to the
- * square it reached (the analysis names both), and for an entry from off the board a
- * ring on the square it entered; `kind` is `made` or `best`. */
-export function playArrows(view, moves, kind) {
+/** The arrows of a play of `player` over `view`'s board: each moved unit's along its
+ * path, square by square from the square it left to the one it reached (the analysis
+ * names both, the board's paths join them), its ends drawn short of the squares'
+ * centres so that the head stops beside the pawn, not over its letter; for an entry from
+ * off the board a ring on the square it entered. `kind` is `made` or `best`. */
+export function playArrows(view, moves, kind, player = 0) {
   const size = view.board.size;
-  const centre = (name) => {
-    const sq = name ? parseSquare(name, size) : null;
-    return sq ? view.cellCentre(sq) : null;
+  const square = (name) => (name ? parseSquare(name, size) : null);
+  // How far short of a square's centre an arrow ends: past the pawn's letter.
+  const short = 0.42 * CELL;
+  const toward = ([x1, y1], [x2, y2], d) => {
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    return [x1 + ((x2 - x1) * d) / len, y1 + ((y2 - y1) * d) / len];
   };
   return s(
     "g",
     { class: `review-arrows review-${kind}`, dataset: { arrows: kind } },
     moves.map((mv) => {
-      const to = centre(mv.to);
-      const from = centre(mv.from);
+      const to = square(mv.to);
+      const from = square(mv.from);
       if (!to) return null;
-      if (!from) return s("circle", { class: "review-entry", cx: to[0], cy: to[1], r: 30, dataset: { to: mv.to } });
-      return s("line", {
+      if (!from) {
+        const [cx, cy] = view.cellCentre(to);
+        return s("circle", { class: "review-entry", cx, cy, r: 30, dataset: { to: mv.to } });
+      }
+      // The squares between, from the mover's path (the first visit of `to` after `from`).
+      const path = view.board.paths[player] || [];
+      const i = view.board.indexOf(player, from);
+      const j = i < 0 ? -1 : path.findIndex(([x, y], k) => k > i && x === to[0] && y === to[1]);
+      const squares = j > i ? path.slice(i, j + 1) : [from, to];
+      const points = squares.map((sq) => view.cellCentre(sq));
+      points[0] = toward(points[0], points[1], short);
+      const n = points.length;
+      points[n - 1] = toward(points[n - 1], points[n - 2], short);
+      return s("polyline", {
         class: "review-arrow",
-        x1: from[0],
-        y1: from[1],
-        x2: to[0],
-        y2: to[1],
+        points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "),
         "marker-end": "url(#route-arrow)",
-        dataset: { from: mv.from, to: mv.to },
+        dataset: { from: mv.from, to: mv.to, squares: String(squares.length) },
       });
     }),
   );
@@ -128,7 +160,7 @@ export function mistakeBoard(board, m, open) {
   const view = new BoardView(box, {});
   view.setGame(board, 0);
   view.render(m.position, {});
-  view.svg.append(playArrows(view, m.best, "best"), playArrows(view, m.made, "made"));
+  view.svg.append(playArrows(view, m.best, "best", m.player), playArrows(view, m.made, "made", m.player));
   if (!open) return box;
   return h("button", { type: "button", class: "review-open", title: t("review.open"), "aria-label": `${t("review.open")}: ${turnOf(m)}`, onclick: () => open(m.position) }, box);
 }
@@ -145,10 +177,24 @@ function tooCloseFor(summary, player) {
   return count > 0 ? h("p", { class: "small review-too-close", dataset: { tooClose: String(count) } }, t("review.tooClose", { count })) : null;
 }
 
+/** The accuracy of `player` as the analysis gives it (the share of decisions that kept
+ * the best play's chance within the noise, the mean loss), in words, or null. */
+function accuracyFor(summary, player) {
+  const a = (summary.accuracy || [])[player];
+  if (!a) return null;
+  const share = `${Math.round(100 * a.share)}%`;
+  return h(
+    "p",
+    { class: "review-accuracy", dataset: { player: String(player), share: String(a.share), meanLoss: String(a.mean_loss), decisions: String(a.decisions) } },
+    t("review.accuracy", { share, count: a.decisions, loss: percent(a.mean_loss) }),
+  );
+}
+
 function mistakesFor(summary, board, player, open) {
   const list = summary.mistakes[player] || [];
-  if (list.length === 0) return [h("p", { id: "review-none", class: "small" }, t("review.none", { count: summary.decisions[player] || 0 })), tooCloseFor(summary, player)];
+  if (list.length === 0) return [accuracyFor(summary, player), h("p", { id: "review-none", class: "small" }, t("review.none", { count: summary.decisions[player] || 0 })), tooCloseFor(summary, player)];
   return [
+    accuracyFor(summary, player),
     h(
       "ol",
       { class: "review-mistakes", id: "review-mistakes" },
@@ -178,10 +224,17 @@ function mistakesFor(summary, board, player, open) {
  * spectator or hotseat without a seat); `open(position)`, if given, opens the replay at
  * a mistake's position.
  */
-export function reviewSection(promise, { board, you, players, open = null }) {
+export function reviewSection(promise, { board, you, players, open = null, progress = null }) {
   const geometry = board instanceof Board ? board : new Board(board);
-  const body = h("div", { class: "review-body", "aria-live": "polite" }, h("p", { class: "small", id: "review-status" }, t("review.thinking")));
+  // While it runs: a bar of the turns reviewed (when the review tells them).
+  const bar = h("progress", { id: "review-progress", max: 1, value: 0, "aria-label": t("review.thinking") });
+  const body = h("div", { class: "review-body", "aria-live": "polite" }, h("p", { class: "small", id: "review-status" }, t("review.thinking")), progress ? bar : null);
   const section = h("section", { class: "review", id: "review" }, h("h3", {}, t("review.title")), body);
+  progress?.listen((done, total) => {
+    bar.max = Math.max(1, total);
+    bar.value = done;
+    section.dataset.progress = `${done}/${total}`;
+  });
   const show = (summary) => {
       const who = you === null ? Array.from({ length: players }, (_, p) => p) : [you];
       // The helper leaves out the absent parts (the DOM's own would write "null").

@@ -1,10 +1,11 @@
-// Page settings kept in the browser: fast animations (also `?fast=1` in the address),
-// and whether a forced move (the only legal play) is played by itself.
+// Page settings kept in the browser (the header's settings menu): fast animations (also
+// `?fast=1` in the address), and whether a forced move (the only legal play) is played
+// by itself.
 
 const FAST_KEY = "ashta.fast";
 
-/** Whether animations are off: `?fast=1` (or `?fast=0` to force them on), else the kept
- * setting. */
+/** Whether animations are fast: `?fast=1` (or `?fast=0` for the usual pace), else the
+ * kept setting. */
 export function fastAnimations() {
   const param = new URLSearchParams(globalThis.location?.search || "").get("fast");
   if (param === "1" || param === "true") return true;
@@ -25,13 +26,13 @@ export function setFastAnimations(on) {
   }
 }
 
-/** How long the cowries tumble and how long a pawn takes per square, in ms; quicker
- * when `backlog` events are waiting, and nothing at all with fast animations or when
- * the system asks for reduced motion. */
+/** How long the cowries tumble and how long a pawn takes per square, in ms: quick with
+ * fast animations or when `backlog` events are waiting, and nothing at all when the
+ * system asks for reduced motion or many events wait. */
 export function animationTimes(backlog = 0) {
   const still = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  if (fastAnimations() || still || backlog > 6) return { tumble: 0, step: 0 };
-  if (backlog > 2) return { tumble: 150, step: 40 };
+  if (still || backlog > 6) return { tumble: 0, step: 0 };
+  if (fastAnimations() || backlog > 2) return { tumble: 150, step: 40 };
   return { tumble: 550, step: 130 };
 }
 
@@ -47,13 +48,18 @@ export function autoPlay() {
   }
 }
 
-/** Keeps the forced moves setting. */
+/** The event the page hears when the forced moves setting changes. */
+export const AUTO_PLAY_EVENT = "ashta-autoplay";
+
+/** Keeps the forced moves setting and tells the page (a game waiting on a forced move
+ * plays it). */
 export function setAutoPlay(on) {
   try {
     globalThis.localStorage?.setItem(AUTO_KEY, on ? "1" : "0");
   } catch {
     // Without storage the setting lasts until the page is left.
   }
+  globalThis.dispatchEvent?.(new Event(AUTO_PLAY_EVENT));
 }
 
 /** How long a forced move waits before it is played, in ms (the player sees the throw

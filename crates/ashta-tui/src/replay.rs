@@ -2,7 +2,7 @@
 //! one throwing phase or move at a time, with the board as it stood at each step.
 
 use anyhow::{Context, Result};
-use ashta_engine::{Cowries, Game, Moment, Position, Record, Variant};
+use ashta_engine::{Cowries, Game, Moment, Position, Record, SeededThrows, ThrowSource, Variant};
 use ashta_session::{SavedGame, SAVE_FORMAT};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -42,6 +42,36 @@ pub struct Replay {
     pub from_game: bool,
 }
 
+/// Each turn's throws as the game showed them: with the record's seed, the cowries the
+/// seed drew, each shell in its place (the throws an undo set aside skipped, as the game
+/// skipped them); without a seed, or where the record and the seed part, as many mouths
+/// up as recorded, first.
+fn thrown_shells(record: &Record, variant: &Variant) -> Vec<Vec<Cowries>> {
+    let table = variant.table();
+    let (count, mouth_up) = (table.cowries(), table.mouth_up());
+    let mut source = record.seed.map(SeededThrows::new);
+    record
+        .turns
+        .iter()
+        .map(|turn| {
+            if let Some(seeded) = source.as_mut() {
+                for _ in 0..turn.skipped {
+                    seeded.throw_cowries(count, mouth_up);
+                }
+            }
+            turn.throws
+                .iter()
+                .map(
+                    |&up| match source.as_mut().map(|s| s.throw_cowries(count, mouth_up)) {
+                        Some(drawn) if drawn.mouths_up() == up => drawn,
+                        _ => Cowries::with_mouths_up(up, count),
+                    },
+                )
+                .collect()
+        })
+        .collect()
+}
+
 impl Replay {
     /// Reads a saved game (`ashta-save/1`) or a bare record and replays it step by step;
     /// a record that does not replay is refused with the reason.
@@ -59,7 +89,7 @@ impl Replay {
         Game::replay(&record).context("the game does not replay")?;
         let mut walk = record.walk().context("the game does not replay")?;
         let variant = walk.variant().clone();
-        let k = variant.table().cowries();
+        let shells = thrown_shells(&record, &variant);
         let mut steps = Vec::new();
         let mut before = *walk.position();
         for step in walk.by_ref() {
@@ -68,12 +98,10 @@ impl Replay {
                 Moment::Start => (0, "the start".to_string()),
                 Moment::Thrown { turn, .. } => {
                     let record = &record.turns[turn - 1];
-                    let throws: Vec<String> = record
-                        .throws
+                    let throws: Vec<String> = shells[turn - 1]
                         .iter()
-                        .map(|&u| {
-                            let c = Cowries::with_mouths_up(u, k);
-                            let face = variant.table().face(u);
+                        .map(|&c| {
+                            let face = variant.table().face(c.mouths_up());
                             let grace = if face.grace { " again" } else { "" };
                             format!("{}={}{grace}", cowrie_marks(c), face.value)
                         })

@@ -70,3 +70,44 @@ fn a_record_that_does_not_replay_is_refused() {
     assert!(transcript.starts_with("turn 1: S throws "), "{transcript}");
     assert!(transcript.contains("result: "), "{transcript}");
 }
+
+/// The replay draws each throw's shells as the game showed them: the cowries the game's
+/// seed drew, each in its place, not as many mouths up in a row.
+#[test]
+fn the_replay_shows_each_throws_shells_in_the_order_the_game_threw_them() {
+    use ashta_engine::{SeededThrows, ThrowSource};
+    use ashta_tui::describe::cowrie_marks;
+    let text = finished_game();
+    let saved: ashta_session::SavedGame = serde_json::from_str(&text).unwrap();
+    let record = &saved.record;
+    let replay = Replay::from_text(&text).unwrap();
+    let table = replay.variant.table();
+    let mut seeded = SeededThrows::new(record.seed.expect("a game with a seed"));
+    let mut out_of_order = 0;
+    for (k, turn) in record.turns.iter().enumerate() {
+        for _ in 0..turn.skipped {
+            seeded.throw_cowries(table.cowries(), table.mouth_up());
+        }
+        let step = replay
+            .steps
+            .iter()
+            .find(|s| s.turn == k + 1)
+            .expect("a step for each turn's throws");
+        for _ in &turn.throws {
+            let drawn = seeded.throw_cowries(table.cowries(), table.mouth_up());
+            let marks = cowrie_marks(drawn);
+            assert!(
+                step.text.contains(&marks),
+                "turn {}: the game threw {marks}, the replay says {}",
+                k + 1,
+                step.text
+            );
+            let in_a_row = ashta_engine::Cowries::with_mouths_up(drawn.mouths_up(), drawn.count);
+            out_of_order += usize::from(in_a_row != drawn);
+        }
+    }
+    assert!(
+        out_of_order > 0,
+        "no throw whose shells differ from mouths up in a row"
+    );
+}

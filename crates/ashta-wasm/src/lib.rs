@@ -239,10 +239,26 @@ pub fn verify_throws(
 
 /// The review of a game record (JSON text, as the record download gives it), as
 /// `ashta analyze` makes it with `rollouts` rollouts per play: every player's chance to
-/// win after each turn and each player's biggest mistakes. For a Web Worker.
+/// win after each turn and each player's biggest mistakes. For a Web Worker;
+/// `progress(done, total)`, if given, is called after each turn reviewed.
 #[wasm_bindgen]
-pub fn review(record: &str, rollouts: u32, seed_value: f64) -> Result<JsValue, JsError> {
-    to_js(&tools::review(record, rollouts, seed(seed_value)?).map_err(js_error)?)
+pub fn review(
+    record: &str,
+    rollouts: u32,
+    seed_value: f64,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
+    let mut tell = |done: usize, total: usize| {
+        if let Some(f) = &progress {
+            // A callback that throws only loses its progress, not the review.
+            let _ = f.call2(
+                &JsValue::NULL,
+                &JsValue::from(done as u32),
+                &JsValue::from(total as u32),
+            );
+        }
+    };
+    to_js(&tools::review(record, rollouts, seed(seed_value)?, &mut tell).map_err(js_error)?)
 }
 
 /// The tutorial's script, as the terminal's tutorial plays it: `{ start, turns }`, the

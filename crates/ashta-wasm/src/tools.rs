@@ -73,8 +73,13 @@ pub fn hint_position(position_json: &str, time_ms: u32, seed: u64) -> Result<Hin
 
 /// The review of a game record (JSON text) with `rollouts` rollouts per play, the
 /// rollouts' throws seeded with `seed`: the curve of every player's chance to win and
-/// each player's biggest mistakes.
-pub fn review(record: &str, rollouts: u32, seed: u64) -> Result<ReviewSummary, String> {
+/// each player's biggest mistakes; `progress(done, total)` is called after each turn.
+pub fn review(
+    record: &str,
+    rollouts: u32,
+    seed: u64,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<ReviewSummary, String> {
     let record: ashta_engine::Record =
         serde_json::from_str(record).map_err(|e| format!("the record does not read: {e}"))?;
     let config = AnalysisConfig {
@@ -85,7 +90,7 @@ pub fn review(record: &str, rollouts: u32, seed: u64) -> Result<ReviewSummary, S
         },
         ..AnalysisConfig::default()
     };
-    let review = analyze_record(&record, &config, &mut |_, _| {}).map_err(|e| e.to_string())?;
+    let review = analyze_record(&record, &config, progress).map_err(|e| e.to_string())?;
     Ok(ReviewSummary::new(&review))
 }
 
@@ -135,8 +140,27 @@ mod tests {
 
     #[test]
     fn a_record_that_does_not_read_is_named_in_the_review() {
-        let err = review("{}", 4, 1).unwrap_err();
+        let err = review("{}", 4, 1, &mut |_, _| {}).unwrap_err();
         assert!(err.contains("record"), "{err}");
+    }
+
+    #[test]
+    fn a_review_tells_its_progress_after_each_turn() {
+        let rules = ashta_engine::Rules {
+            players: 2,
+            ..ashta_engine::Rules::standard()
+        };
+        let bots = (0..2)
+            .map(|p| ashta_bots::make_bot("random", p, None).unwrap())
+            .collect();
+        let record = ashta_session::selfplay::record_game(rules, bots, 7, 6);
+        let text = serde_json::to_string(&record).unwrap();
+        let mut told = Vec::new();
+        review(&text, 2, 1, &mut |done, total| told.push((done, total))).unwrap();
+        let turns = record.turns.len();
+        assert!(turns > 0);
+        let wanted: Vec<_> = (1..=turns).map(|k| (k, turns)).collect();
+        assert_eq!(told, wanted);
     }
 
     #[test]

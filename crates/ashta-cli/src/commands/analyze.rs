@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use ashta_analysis::{
-    analyze_record_exact, analyze_record_with_endgames, find_endgame_table, noise_sigmas,
-    AnalysisConfig, Confidence, Decision, GameReview, HintConfig, Mark, RankedPlay, RolloutConfig,
-    BANDS, FALSE_LABEL_RATE, REVIEW_ROLLOUTS,
+    accuracies, analyze_record_exact, analyze_record_with_endgames, find_endgame_table,
+    noise_sigmas, Accuracy, AnalysisConfig, Confidence, Decision, GameReview, HintConfig, Mark,
+    RankedPlay, RolloutConfig, BANDS, FALSE_LABEL_RATE, REVIEW_ROLLOUTS,
 };
 use ashta_engine::{PositionJson, Record, Variant};
 use clap::Args;
@@ -235,6 +235,9 @@ struct PlayerJson {
     result: f64,
     luck_adjusted: f64,
     band: Option<&'static str>,
+    /// The share of decisions that kept the best play's chance within the noise, and
+    /// the mean chance lost per decision (`null` without a decision).
+    accuracy: Option<Accuracy>,
 }
 
 /// The JSON review.
@@ -268,7 +271,8 @@ fn review_json(r: &GameReview, exact: Option<String>) -> ReviewJson {
         players: r
             .players
             .iter()
-            .map(|s| PlayerJson {
+            .zip(accuracies(r))
+            .map(|(s, accuracy)| PlayerJson {
                 player: s.player,
                 seat: player_name(&r.variant, s.player),
                 decisions: s.decisions,
@@ -283,6 +287,7 @@ fn review_json(r: &GameReview, exact: Option<String>) -> ReviewJson {
                 result: s.result,
                 luck_adjusted: s.luck_adjusted,
                 band: s.band.map(|b| b.name),
+                accuracy,
             })
             .collect(),
         confidence: r.confidence(),
@@ -417,6 +422,18 @@ fn write_text(r: &GameReview, exact: Option<&str>, out: &mut dyn Write) -> Resul
             format!("{:+.2}", s.luck_adjusted),
             s.band.map_or("-", |b| b.name),
         )?;
+    }
+    for (p, a) in accuracies(r).iter().enumerate() {
+        if let Some(a) = a {
+            writeln!(
+                out,
+                "accuracy of {}: {:.0}% of {} decisions kept the best play's chance within the noise, {} lost per decision",
+                player_name(v, p),
+                100.0 * a.share,
+                a.decisions,
+                percent(a.mean_loss),
+            )?;
+        }
     }
     writeln!(out)?;
     match exact {

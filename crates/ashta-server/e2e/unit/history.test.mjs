@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import { throwEvents } from "../../web/endscreen.js";
 import { Board } from "../../web/geometry.js";
-import { effectiveEvents, eventText, gameStats, logEvents } from "../../web/history.js";
+import { effectiveEvents, eventText, gameStats, logEvents, replayTurns } from "../../web/history.js";
 import { setLanguage } from "../../web/i18n.js";
 import { boardJson } from "./fixture.mjs";
 
@@ -79,4 +79,18 @@ test("an undo goes back to the event whose position it restores", () => {
     { version: 6, kind: "undo", seat: 0, to_version: 1, position: at([4, 2]) },
   ];
   assert.deepEqual(effectiveEvents(events).map((e) => e.version), [1, 2]);
+});
+
+test("the replay numbers turns as the record does: throws then moves, one player's turn each", () => {
+  const events = [
+    { kind: "throw", seat: 0, again: true }, // turn 1: a throw again
+    { kind: "throw", seat: 0 },
+    { kind: "move", seat: 0 },
+    { kind: "throw", seat: 1, end: "forfeited" }, // turn 2: forfeited
+    { kind: "throw", seat: 0 }, // turn 3
+    { kind: "move", seat: 0 }, // a capture
+    { kind: "throw", seat: 0 }, // turn 4: the capture's throw after a move
+    { kind: "move", seat: 0 },
+  ];
+  assert.deepEqual(replayTurns(events), [1, 1, 1, 1, 2, 3, 3, 4, 4]);
 });

@@ -18,7 +18,7 @@ test("the preview says where each target leads and what the engine says it does 
   ];
   const square = (i) => { const [x, y] = board.squareAt(0, i); return String.fromCharCode(97 + x) + (y + 1); };
   assert.equal(moveFacts(board, 0, moves[0]), `2 → ${square(2)} (captures)`);
-  assert.equal(moveFacts(board, 0, moves[1]), `3×2 → ${square(3)} (forms a double that blocks the others' next turn)`);
+  assert.equal(moveFacts(board, 0, moves[1]), `3×2 → ${square(3)} (forms a block)`);
   assert.equal(moveFacts(board, 0, moves[2]), "1 → c3 (reaches home)");
   assert.equal(previewText(board, 0, moves.slice(0, 2)).split("; ").length, 2);
 });
