@@ -16,7 +16,7 @@
 //!   BENCHMARKS.md.
 //! - **A number that is not a measurement** (a default, a parameter, a limit, a rule's
 //!   constant) is written in inline code (`` `10000 ms` ``), which the check does not
-//!   read. The few sections left alone are listed in [`LEFT_ALONE`], each with its reason.
+//!   read.
 
 mod common;
 
@@ -24,20 +24,6 @@ use common::{markdown_files, prose_lines, root};
 use std::collections::HashSet;
 use std::fs;
 use std::path::PathBuf;
-
-/// Sections of the docs whose figures are not checked: (file, heading, reason).
-const LEFT_ALONE: &[(&str, &str, &str)] = &[
-    (
-        "docs/BOTS.md",
-        "The rating bands",
-        "moved with the rating bands",
-    ),
-    (
-        "docs/guide/studying.md",
-        "`ashta analyze`",
-        "moved with the rating bands",
-    ),
-];
 
 /// The units a figure may carry, longest first where one begins another.
 const UNITS: &[&str] = &[
@@ -177,19 +163,7 @@ fn every_figure_of_the_docs_is_one_of_benchmarks() {
             .to_string()
             .replace('\\', "/");
         let text = fs::read_to_string(&file).unwrap();
-        let raw: Vec<&str> = text.lines().collect();
-        let mut heading = "";
         for (i, line) in prose_lines(&text).iter().enumerate() {
-            // A heading, outside code (a fenced line's prose is empty).
-            if line.starts_with('#') {
-                heading = raw[i].trim_start_matches('#').trim();
-            }
-            let left_alone = LEFT_ALONE
-                .iter()
-                .any(|&(f, h, _)| f == name && h == heading);
-            if left_alone {
-                continue;
-            }
             for (number, shown) in figures(line) {
                 if !held.contains(&number) {
                     missing.push(format!("{name}:{}: {shown}", i + 1));
