@@ -4,16 +4,16 @@
 //! captures, blocks, extra turns, result). No colour, so it reads anywhere.
 //!
 //! ```text
-//!       a     b     c     d     e
-//!    +-----+-----+-----+-----+-----+
-//!  5 |     |     |* N4*|     |     | 5
-//!    +-----+-----+-----+-----+-----+
+//!        a      b      c      d      e
+//!    +------+------+------+------+------+
+//!  5 |      |      |╳ N4 ╳|      |      | 5
+//!    +------+------+------+------+------+
 //! ```
 
 use std::fmt::Write;
 
 use ashta_engine::{Entry, Position, Square, Variant};
-use ashta_session::describe::{double_mark, DoubleMark};
+use ashta_session::describe::{double_mark, DoubleMark, MARK_HOME, MARK_SAFE};
 
 use crate::describe::{
     bag_text, player_label, player_long, player_name, result_text, square_name, Labels,
@@ -134,14 +134,14 @@ pub fn grid(out: &mut String, variant: &Variant, pos: &Position, labels: Labels)
         let _ = write!(out, "{:>margin$} |", y + 1);
         for x in 0..size {
             let sq = Square::new(x, y, size);
-            let (l, r) = if sq == home_sq {
-                ('[', ']')
+            let mark = if sq == home_sq {
+                MARK_HOME
             } else if variant.is_safe(sq) {
-                ('*', '*')
+                MARK_SAFE
             } else {
-                (' ', ' ')
+                " "
             };
-            let _ = write!(out, "{l}{}{r}|", centre(&texts[sq.0 as usize], inner));
+            let _ = write!(out, "{mark}{}{mark}|", centre(&texts[sq.0 as usize], inner));
         }
         let _ = writeln!(out, " {}", y + 1);
         let _ = writeln!(out, "{rule}");
@@ -158,7 +158,7 @@ pub fn legend(out: &mut String, variant: &Variant, labels: Labels) {
     };
     let _ = writeln!(
         out,
-        "*  * safe square   [  ] home ({})   {two}: two pawns of one player",
+        "{MARK_SAFE}  {MARK_SAFE} safe square   {MARK_HOME}  {MARK_HOME} home ({})   {two}: two pawns of one player",
         variant.geometry().centre().name(size)
     );
     if variant.rules().doubles {

@@ -15,7 +15,9 @@ pub enum Labels {
     Numbers,
 }
 
-pub use ashta_session::describe::{player_name, square_name, throw_name, unit_name, MoveFacts};
+pub use ashta_session::describe::{
+    cowrie_marks, player_name, square_name, throw_name, unit_name, MoveFacts,
+};
 
 /// The short label of player `p` on the board: its seat letter or its number.
 pub fn player_label(variant: &Variant, p: usize, labels: Labels) -> String {
@@ -28,19 +30,6 @@ pub fn player_label(variant: &Variant, p: usize, labels: Labels) -> String {
 /// `South (player 0)`.
 pub fn player_long(variant: &Variant, p: usize) -> String {
     format!("{} (player {p})", player_name(variant, p))
-}
-
-/// The cowries of one throw, one `(o)` per cowrie mouth up and `(-)` per cowrie down.
-pub fn cowries_text(cowries: Cowries) -> String {
-    (0..cowries.count)
-        .map(|i| {
-            if cowries.up & (1 << i) != 0 {
-                "(o)"
-            } else {
-                "(-)"
-            }
-        })
-        .collect()
 }
 
 /// One throw in words: the cowries, the mouths up, the value and whether it is a grace.
@@ -56,7 +45,7 @@ pub fn throw_text(variant: &Variant, cowries: Cowries) -> String {
     };
     format!(
         "{} {up} {mouths} up{name}: {}{grace}",
-        cowries_text(cowries),
+        cowrie_marks(cowries),
         face.value
     )
 }

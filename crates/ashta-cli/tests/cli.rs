@@ -167,6 +167,10 @@ fn board_draws_squares_pawns_and_details() {
         "extra turns: 0",
         "captured: no",
         "result: in progress",
+        // The marks the full-screen game draws: ╳ a safe square (c1, South's start, with
+        // its two pawns), ⌂ the home.
+        "|╳ S2 ╳|",
+        "|⌂    ⌂|",
     ] {
         assert!(out.contains(text), "{text:?} missing from\n{out}");
     }
@@ -356,7 +360,12 @@ fn play_between_two_bots_runs_to_a_result() {
         "{out}"
     );
     assert!(out.contains("North (player 1), bot:greedy"), "{out}");
-    assert!(out.contains("throw: ("), "{out}");
+    // The cowries drawn as the full-screen game draws them: ● up, ○ down.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("throw: ") && l[7..].starts_with(['●', '○'])),
+        "{out}"
+    );
     assert!(out.contains("South (player 0) plays move"), "{out}");
     assert!(out.contains("North (player 1) plays move"), "{out}");
     assert!(out.contains("Result: "), "{out}");

@@ -214,6 +214,6 @@ fn h_in_the_line_game_explains_the_rules_being_played() {
         out.contains("A third grace in a row voids the turn"),
         "{out}"
     );
-    assert!(out.contains("mouths up (o)"), "{out}");
+    assert!(out.contains("mouths up (●)"), "{out}");
     assert!(out.contains("u take back your last turn"), "{out}");
 }

@@ -6,6 +6,24 @@ use ashta_engine::{
     Block, Cowries, Forfeit, IllegalMove, Move, Position, Square, Unusable, Variant,
 };
 
+/// The mark of a safe square, as every board of the terminal draws it.
+pub const MARK_SAFE: &str = "╳";
+/// The mark of the home square, as every board of the terminal draws it.
+pub const MARK_HOME: &str = "⌂";
+
+/// The cowries of one throw: `●` for a mouth up, `○` for a mouth down.
+pub fn cowrie_marks(cowries: Cowries) -> String {
+    (0..cowries.count)
+        .map(|i| {
+            if cowries.up & (1 << i) != 0 {
+                '●'
+            } else {
+                '○'
+            }
+        })
+        .collect()
+}
+
 /// The seat name of player `p`: South, East, North or West.
 pub fn player_name(variant: &Variant, p: usize) -> &'static str {
     variant.seat(p).name()

@@ -3,25 +3,12 @@
 
 use ashta_engine::{Cowries, DrawReason, Move, MoveError, Position, Variant};
 use ashta_session::describe::MoveFacts;
-pub use ashta_session::describe::{player_name, square_name, throw_name, unit_name};
+pub use ashta_session::describe::{cowrie_marks, player_name, square_name, throw_name, unit_name};
 
 /// The seat letter of player `p` (S, E, N, W): every pawn carries it, so players are
 /// told apart without colour.
 pub fn player_letter(variant: &Variant, p: usize) -> char {
     player_name(variant, p).chars().next().unwrap_or('?')
-}
-
-/// The cowries of one throw: `●` for a mouth up, `○` for a mouth down.
-pub fn cowrie_marks(cowries: Cowries) -> String {
-    (0..cowries.count)
-        .map(|i| {
-            if cowries.up & (1 << i) != 0 {
-                '●'
-            } else {
-                '○'
-            }
-        })
-        .collect()
 }
 
 /// One throw in words: `3 up: 3`, `4 up (chamma): 4, grace`, `0 up (ashta): 8, grace`.

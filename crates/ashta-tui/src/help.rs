@@ -7,14 +7,15 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
 use ashta_engine::Variant;
+use ashta_session::describe::{MARK_HOME, MARK_SAFE};
 use ashta_session::primer::{rules_in_short, Marks};
 
 use crate::fit::{centered, width, wrap};
 
 /// How the terminal draws the marks the rules mention.
 pub const MARKS: Marks = Marks {
-    safe: "╳",
-    home: "⌂",
+    safe: MARK_SAFE,
+    home: MARK_HOME,
     mouth: "●",
     double: "=",
     block: "S2#EN: the seats it stops after #",

@@ -1,6 +1,7 @@
 //! What a human may type when it is their move, and the help that says so.
 
 use ashta_engine::Variant;
+use ashta_session::describe::{MARK_HOME, MARK_SAFE};
 use ashta_session::primer::{rules_in_short, Marks};
 use ashta_tui::fit::wrap;
 
@@ -67,11 +68,12 @@ fn is_square_name(word: &str) -> bool {
         && chars.as_str().parse::<u8>().is_ok_and(|rank| rank > 0)
 }
 
-/// How the line game's board draws the marks the rules mention.
+/// How the line game's board draws the marks the rules mention: as the full-screen game
+/// draws them.
 const MARKS: Marks = Marks {
-    safe: "*",
-    home: "[ ]",
-    mouth: "o",
+    safe: MARK_SAFE,
+    home: MARK_HOME,
+    mouth: "●",
     double: "=",
     block: "S2#",
     movable: None,

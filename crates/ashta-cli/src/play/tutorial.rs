@@ -30,7 +30,7 @@ pub struct Step {
 pub const STEPS: [Step; TURNS.len()] = [
     Step {
         title: "1. A throw",
-        before: "Each turn starts with a throw of four cowries; count the mouths up, (o). \
+        before: "Each turn starts with a throw of four cowries; count the mouths up, ●. \
                  One, two or three up move 1, 2 or 3. All four up move 4 and none up \
                  move 8, and both let you throw again (a grace): the values gather in \
                  your bag.",
@@ -341,7 +341,7 @@ mod tests {
         let text = transcript("\nc1\n\ne1\n\na2\n\nc1\n");
         for part in [
             "1. A throw",
-            "South (player 0) throws (o)(o)(-)(-) 2 mouths up: 2",
+            "South (player 0) throws ●●○○ 2 mouths up: 2",
             "2. A move",
             "South (player 0): move 2: pawn c1 -> e1",
             "North (player 1): move 2: pawn d1 -> e2",

@@ -460,10 +460,7 @@ pub fn legend(variant: &Variant, route: Option<usize>) -> Vec<String> {
     }
 }
 
-/// The mark of a safe square in a one-row cell.
-pub const MARK_SAFE: &str = "╳";
-/// The mark of the home square in a small cell.
-pub const MARK_HOME: &str = "⌂";
+pub use ashta_session::describe::{MARK_HOME, MARK_SAFE};
 /// The mark of a square whose unit can move with the bag.
 pub const MARK_MOVABLE: &str = "▲";
 
