@@ -17,7 +17,7 @@ use crate::error::ApiError;
 use crate::rate::Window;
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
-use crate::{fair, pool, room, secret, store};
+use crate::{background, fair, pool, room, secret, store};
 
 mod life;
 use ashta_table::protocol::{SeatConfig, SeatOccupant};
@@ -73,8 +73,21 @@ pub struct ServerConfig {
     /// Most connections one address may hold open at once (WebSockets, spectators'
     /// included; IPv6 counts by /64).
     pub max_connections_per_address: usize,
-    /// Hints one address may ask for per minute.
+    /// Hints one network (see [`ServerConfig::network_bits`]) may ask for per minute,
+    /// all its addresses together.
     pub hints_per_minute: u32,
+    /// Reviews (`GET /api/games/{id}/review`) one network may ask for per minute.
+    pub reviews_per_minute: u32,
+    /// Hints and reviews computing at once, server-wide (each hint's rollouts use every
+    /// background thread).
+    pub max_hints_running: usize,
+    /// Hints and reviews waiting for their turn, server-wide; past it a new one is
+    /// refused at once with 503 ("busy, try again"), rather than waiting past its
+    /// request's timeout.
+    pub max_queued_hints: usize,
+    /// How much lower than the connections' the CPU priority of the threads hints and
+    /// reviews run on is (a nice value, 0 to 19; Linux only): below the bots' searches.
+    pub background_nice: i32,
     /// Games in play one address may have created (and not finished).
     pub max_games_per_address: usize,
     /// Games in play with no person seated one address may have created.
@@ -186,7 +199,11 @@ impl ServerConfig {
             suspend_after: Duration::from_secs(180),
             sweep_every: Duration::from_secs(60),
             max_connections_per_address: 64,
-            hints_per_minute: 30,
+            hints_per_minute: 60,
+            reviews_per_minute: 30,
+            max_hints_running: 1,
+            max_queued_hints: 16,
+            background_nice: 19,
             max_games_per_address: 40,
             max_bot_games_per_address: 2,
             max_games: 2000,
@@ -258,8 +275,11 @@ pub struct App {
     /// Places for bot searches and hints, served round-robin across addresses (see
     /// [`ServerConfig::max_thinking`]).
     pub(crate) thinking: Arc<fair::Fair>,
-    /// The threads searches and hints run on, once they have a place.
+    /// The threads bot searches run on, once they have a place.
     pub(crate) searches: Arc<pool::SearchPool>,
+    /// Where hints and reviews run: threads and places of their own, below the bots'.
+    pub(crate) background: background::Background,
+    reviews: Mutex<HashMap<IpAddr, Window>>,
     /// The threads the searches of games with no person seated run on (as many, lower
     /// still: [`ServerConfig::bot_only_nice`]).
     bot_only_searches: Arc<pool::SearchPool>,
@@ -287,7 +307,16 @@ impl App {
             .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
         let bot_only_searches = pool::SearchPool::new(config.max_thinking, config.bot_only_nice)
             .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
+        let background = background::Background::new(
+            config.max_thinking,
+            config.background_nice,
+            config.max_hints_running,
+            config.max_queued_hints,
+        )
+        .map_err(|e| StoreError::Task(format!("background threads: {e}")))?;
         let app = Arc::new(App {
+            background,
+            reviews: Mutex::new(HashMap::new()),
             thinking: fair::Fair::new(config.max_thinking),
             searches: Arc::new(searches),
             bot_only_searches: Arc::new(bot_only_searches),
@@ -343,6 +372,7 @@ impl App {
     pub fn shut_down(&self) {
         self.stopping.store(true, Ordering::Relaxed);
         self.thinking.close();
+        self.background.close();
         self.searches.close();
         self.bot_only_searches.close();
         self.closing.send_replace(true);
@@ -372,10 +402,10 @@ impl App {
         self.owners.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The key a game's searches queue under: its creator's address, else the game.
+    /// The key a game's searches queue under: its creator's network, else the game.
     pub(crate) fn search_key(&self, id: &str) -> String {
         match self.owners().get(id).and_then(|o| o.ip) {
-            Some(ip) => rate_key(ip).to_string(),
+            Some(ip) => self.network_of(ip),
             None => format!("game {id}"),
         }
     }
@@ -445,9 +475,24 @@ impl App {
         Ok(())
     }
 
-    /// Whether `ip` may ask for one more hint now (and counts it if so).
+    /// Whether `ip` may ask for one more hint now (and counts it if so): at most
+    /// [`ServerConfig::hints_per_minute`] from its network.
     pub fn allow_hint(&self, ip: IpAddr) -> bool {
-        allow(&self.hints, rate_key(ip), self.config.hints_per_minute)
+        let net = network_key(ip, self.config.network_bits);
+        allow(&self.hints, net, self.config.hints_per_minute)
+    }
+
+    /// Whether `ip` may ask for one more review now (and counts it if so): at most
+    /// [`ServerConfig::reviews_per_minute`] from its network.
+    pub fn allow_review(&self, ip: IpAddr) -> bool {
+        let net = network_key(ip, self.config.network_bits);
+        allow(&self.reviews, net, self.config.reviews_per_minute)
+    }
+
+    /// The key the background work of a client at `ip` waits its turn under: its
+    /// network.
+    pub(crate) fn network_of(&self, ip: IpAddr) -> String {
+        network_key(ip, self.config.network_bits).to_string()
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {

@@ -973,7 +973,8 @@ struct Searched {
 /// Lets `bot` choose its play for the bag of `pos` on a search thread
 /// ([`crate::pool::SearchPool`]) within the server's budget, counted from now, less
 /// the [`move_overhead`]: a search that waited for its place has that much less time,
-/// so a decision keeps its budget whatever the queue. The searches of a game with no
+/// so a decision keeps its budget whatever the queue, and one that found no place by
+/// then is decided by a [`DEADLINE_LEVEL`] bot at once. The searches of a game with no
 /// person seated run on threads of a lower priority. At most [`crate::app::ServerConfig::max_thinking`] searches run at
 /// once, server-wide, served round-robin across `key`s: a search holds its place until
 /// it has really stopped, even after its answer is given up on. A bot that overruns is
@@ -990,22 +991,35 @@ async fn search(
 ) -> Searched {
     let asked = Instant::now();
     let hard_limit = app.bot_time() * 3 + Duration::from_secs(2);
-    // Searches wait their turn round-robin across the addresses that created games.
-    let Some(permit) = app.thinking().acquire(key).await else {
-        return Searched {
-            bot: Some(bot),
-            play: None,
-            lost: false,
-        };
+    let budget = app.bot_time();
+    let deadline = asked + budget - move_overhead(budget);
+    // Searches wait their turn round-robin across the networks that created games, until
+    // the decision's deadline: past it, a cheaper bot decides at once.
+    let waited = tokio::time::timeout_at(deadline.into(), app.thinking().acquire(key)).await;
+    let permit = match waited {
+        Ok(Some(permit)) => permit,
+        Ok(None) => {
+            return Searched {
+                bot: Some(bot),
+                play: None,
+                lost: false,
+            }
+        }
+        Err(_) => {
+            tracing::warn!(
+                "no search place before the bot's deadline; a {DEADLINE_LEVEL} bot decides"
+            );
+            return Searched {
+                bot: Some(bot),
+                play: quick_play(app.bot_maker(), variant, pos).await,
+                lost: false,
+            };
+        }
     };
     // The search ends by itself at its budget; this `Stop` cancels a search that waited
     // for its place, for when it does not end (rules whose every step is slow), when the
     // server gives up on it, or shuts down.
-    let budget = app.bot_time();
-    let stop = app
-        .search_stop()
-        .with_deadline(asked + budget - move_overhead(budget))
-        .within(hard_limit);
+    let stop = app.search_stop().with_deadline(deadline).within(hard_limit);
     bot.set_stop(stop.clone());
     let bot_only = room.is_some_and(|r| r.is_bot_only());
     let pool = app.searches(bot_only).clone();
@@ -1061,6 +1075,21 @@ async fn search(
             }
         }
     }
+}
+
+/// The level that decides for a bot whose search found no place before its deadline:
+/// one that weighs each play once, in a few milliseconds.
+pub const DEADLINE_LEVEL: &str = "greedy";
+
+/// The play of a [`DEADLINE_LEVEL`] bot for the bag of `pos` (on a blocking thread:
+/// on large rules a bag has many plays).
+async fn quick_play(maker: &BotMaker, variant: Variant, pos: Position) -> Option<Play> {
+    let mut bot = web_bot(maker, DEADLINE_LEVEL, 0, Duration::from_millis(50));
+    tokio::task::spawn_blocking(move || bot.choose(&variant, &pos))
+        .await
+        .ok()
+        .flatten()
+        .filter(|play| !play.moves.is_empty())
 }
 
 /// The first legal move of the seat to move: what plays when a bot fails.

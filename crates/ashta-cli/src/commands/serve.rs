@@ -43,9 +43,21 @@ pub struct ServeArgs {
     /// spectators included.
     #[arg(long, value_name = "N", default_value_t = 64)]
     max_connections_per_address: usize,
-    /// Hints one address may ask for per minute.
-    #[arg(long, value_name = "N", default_value_t = 30)]
+    /// Hints one network (--ipv4-network-bits, --ipv6-network-bits) may ask for per
+    /// minute, all its addresses together.
+    #[arg(long, value_name = "N", default_value_t = 60)]
     hints_per_minute: u32,
+    /// Reviews of finished games one network may ask for per minute.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    reviews_per_minute: u32,
+    /// Hints and reviews computing at once, server-wide (a hint's rollouts use every
+    /// core, at the lowest priority).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    max_hints_running: u64,
+    /// Hints and reviews waiting for their turn, server-wide; past it one is refused
+    /// at once with 503 ("busy, try again").
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    max_queued_hints: usize,
     /// Games in play one address may have created (suspended games do not count).
     #[arg(long, value_name = "N", default_value_t = 40)]
     max_games_per_address: usize,
@@ -170,6 +182,9 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.max_connections = args.max_connections;
     config.max_connections_per_address = args.max_connections_per_address;
     config.hints_per_minute = args.hints_per_minute;
+    config.reviews_per_minute = args.reviews_per_minute;
+    config.max_hints_running = args.max_hints_running as usize;
+    config.max_queued_hints = args.max_queued_hints;
     config.max_games_per_address = args.max_games_per_address;
     config.abort_after = Duration::from_secs(args.abort_after_secs);
     config.suspend_after = Duration::from_secs(args.suspend_after_secs);
