@@ -30,7 +30,9 @@ use ashta_table::protocol::{
 };
 use ashta_table::Table;
 
+mod cache;
 mod leavers;
+mod notices;
 
 /// What a room needs of the app that holds it (the app implements it): the store, the
 /// bots' budgets, the places and threads for searches, and being told when a game
@@ -213,6 +215,16 @@ pub struct Room {
     /// When a person's connection last came or left (Unix ms; the room's making before
     /// any): how long the game's people have all been away ([`Room::people_away_since`]).
     people_seen: AtomicI64,
+    /// The room itself, for the tasks it starts on its own (a presence notice sent late).
+    me: std::sync::Weak<Room>,
+    /// The presence notices of each seat: when the last was sent, and one waiting.
+    notices: std::sync::Mutex<notices::Notices>,
+    /// Bumped whenever who is there changes: a cached snapshot of an older count is stale.
+    presence_changes: std::sync::atomic::AtomicU64,
+    /// The last snapshot made, while it is still what a snapshot would say.
+    cached: std::sync::Mutex<Option<Arc<cache::Cached>>>,
+    /// When the room was last asked for (Unix ms), for the cap on games in memory.
+    used: AtomicI64,
 }
 
 /// A person who left: since when, and when a bot begins to play for them.
@@ -366,7 +378,12 @@ impl Room {
             })
             .collect();
         let turn_since = (table.version(), now);
-        Arc::new(Room {
+        Arc::new_cyclic(|me| Room {
+            me: me.clone(),
+            notices: std::sync::Mutex::new(notices::Notices::new(seats)),
+            presence_changes: std::sync::atomic::AtomicU64::new(0),
+            cached: std::sync::Mutex::new(None),
+            used: AtomicI64::new(now),
             id,
             created_at,
             commitment,
@@ -399,6 +416,16 @@ impl Room {
     pub fn replayed(table: &Table, event: &str) -> Result<Arc<Outgoing>, serde_json::Error> {
         let message = table.event_message_of(EventText::stored(event.to_string())?, None);
         Ok(Arc::new(Outgoing::event(table.version(), &message)))
+    }
+
+    /// Notes that the room was asked for now.
+    pub fn touch(&self) {
+        self.used.store(now_ms(), Ordering::Relaxed);
+    }
+
+    /// When the room was last asked for (Unix ms).
+    pub fn last_used(&self) -> i64 {
+        self.used.load(Ordering::Relaxed)
     }
 
     /// Locks the room's state.
@@ -483,11 +510,8 @@ impl Room {
         }
     }
 
-    /// Tells every client that `seat`'s person came (`present`) or left: a `presence`
-    /// message with every seat as a snapshot shows it and the turn deadline now; for a
-    /// person back from away, `played` is how many moves a bot played for them
-    /// meanwhile, and `by` its level.
-    fn notify(&self, st: &RoomState, seat: usize, present: bool, played: Option<u32>) {
+    /// Sends the `presence` message of [`Room::notify`] now.
+    fn send_presence(&self, st: &RoomState, seat: usize, present: bool, played: Option<u32>) {
         let message = ServerMessage::Presence(PresenceMessage {
             seat: seat as u8,
             present,
@@ -673,6 +697,12 @@ impl Room {
                     .map(|o| o.text.clone())
                     .collect();
                 return Ok((texts, version));
+            }
+            if seat.is_none() {
+                // A spectator's whole state is the same for all: made once per state.
+                drop(st);
+                let cached = self.cached_snapshot(app, max_history_bytes).await?;
+                return Ok((vec![cached.spectator_state()], cached.version()));
             }
             (self.snapshot_head(&st), version)
         };

@@ -125,6 +125,19 @@ impl SpaceRules {
     }
 }
 
+/// A game in play as [`Store::playing_rows`] lists it.
+#[derive(Clone, Debug)]
+pub struct PlayingRow {
+    /// The game id.
+    pub id: String,
+    /// Its creator's address, if stored.
+    pub creator: Option<String>,
+    /// Its settings (a [`crate::room::GameConfig`] as JSON).
+    pub config: String,
+    /// Unix ms of its last event.
+    pub updated_at: i64,
+}
+
 /// What [`Store::prune`] deletes.
 #[derive(Clone, Copy, Debug)]
 pub struct Retention {
@@ -530,6 +543,26 @@ impl Store {
         self.read(|c| {
             let mut st = c.prepare("SELECT id, creator FROM games WHERE status = 'playing'")?;
             let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+
+    /// The games in play, as a restart counts them without loading them: id, creator,
+    /// settings (JSON) and the Unix ms of the last event.
+    pub async fn playing_rows(&self) -> Result<Vec<PlayingRow>, StoreError> {
+        self.read(|c| {
+            let mut st = c.prepare(
+                "SELECT id, creator, config, updated_at FROM games WHERE status = 'playing'",
+            )?;
+            let rows = st.query_map([], |r| {
+                Ok(PlayingRow {
+                    id: r.get(0)?,
+                    creator: r.get(1)?,
+                    config: r.get(2)?,
+                    updated_at: r.get(3)?,
+                })
+            })?;
             rows.collect()
         })
         .await
