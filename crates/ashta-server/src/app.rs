@@ -568,6 +568,11 @@ impl App {
         self.rooms().remove(id);
     }
 
+    /// Whether game `id` is in memory now.
+    pub fn in_memory(&self, id: &str) -> bool {
+        self.rooms().contains_key(id)
+    }
+
     /// How many games are in memory now.
     pub fn rooms_in_memory(&self) -> usize {
         self.rooms().len()
