@@ -319,7 +319,10 @@ impl App {
     /// caps; each is loaded and resumes (its bots, its turn timer) when first asked
     /// for, and games of bots only resume in the background ([`App::count_playing`]).
     pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
-        let store = Store::open(&config.db)?;
+        // The log is reset past a tenth of the database's bound (16 MiB at most), so
+        // that the files stay near the bound.
+        let log = (config.max_db_bytes / 10).min(crate::checkpoint::RESET_PAST_BYTES);
+        let store = Store::open_with_log(&config.db, log)?;
         let searches = pool::SearchPool::new(config.max_thinking, config.search_nice)
             .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
         let bot_only_searches = pool::SearchPool::new(config.max_thinking, config.bot_only_nice)

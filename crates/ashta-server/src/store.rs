@@ -263,11 +263,17 @@ fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
 impl Store {
     /// Opens (creating if needed) the database file and starts the writer thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_with_log(path, checkpoint::RESET_PAST_BYTES)
+    }
+
+    /// [`Store::open`], the write-ahead log reset once it holds more than `log_bytes`
+    /// (at least one page): a small database keeps a small log.
+    pub fn open_with_log(path: &Path, log_bytes: u64) -> Result<Store, StoreError> {
         let writer_conn = open(path)?;
         writer_conn.execute_batch(SCHEMA)?;
         migrate(&writer_conn)?;
         checkpoint::leave_to_checkpointer(&writer_conn)?;
-        let checkpoints = checkpoint::start(checkpoint::connection(path)?)
+        let checkpoints = checkpoint::start(checkpoint::connection(path)?, log_bytes)
             .map_err(|e| StoreError::Task(e.to_string()))?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
@@ -428,7 +434,8 @@ impl Store {
         Ok(pages)
     }
 
-    fn wal_bytes(&self) -> u64 {
+    /// Bytes of the write-ahead log's file now.
+    pub fn wal_bytes(&self) -> u64 {
         let mut wal = self.path.clone().into_os_string();
         wal.push("-wal");
         std::fs::metadata(Path::new(&wal)).map_or(0, |m| m.len())

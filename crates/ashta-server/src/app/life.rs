@@ -142,7 +142,9 @@ impl App {
             .as_ref()
             .is_none_or(|s| s.at.elapsed() > STORAGE_FRESH)
         {
-            let live = self.store.live_bytes().await.map_err(ApiError::internal)?;
+            // The write-ahead log counts too: it is part of what the files take.
+            let live =
+                self.store.live_bytes().await.map_err(ApiError::internal)? + self.store.wal_bytes();
             let mut by_network = HashMap::new();
             for (creator, bytes) in self
                 .store
