@@ -17,7 +17,7 @@ use crate::error::ApiError;
 use crate::rate::Window;
 use crate::room::{GameConfig, Room};
 use crate::store::{GameRow, Store, StoreError};
-use crate::{fair, pool, room, secret, store};
+use crate::{background, fair, pool, room, secret, store};
 
 mod life;
 use ashta_table::protocol::{SeatConfig, SeatOccupant};
@@ -73,8 +73,31 @@ pub struct ServerConfig {
     /// Most connections one address may hold open at once (WebSockets, spectators'
     /// included; IPv6 counts by /64).
     pub max_connections_per_address: usize,
-    /// Hints one address may ask for per minute.
+    /// Hints one network (see [`ServerConfig::network_bits`]) may ask for per minute,
+    /// all its addresses together.
     pub hints_per_minute: u32,
+    /// Reviews (`GET /api/games/{id}/review`) one network may ask for per minute.
+    pub reviews_per_minute: u32,
+    /// Reads of the games (`GET /api/games`, a game, its events, its record) one
+    /// network may make per second on average, in bursts of [`READ_BURST_SECS`]
+    /// seconds' worth.
+    pub reads_per_second: u32,
+    /// Games kept in memory at most; past it the least recently used games that wait
+    /// on nobody leave memory (they load again when asked for).
+    pub max_games_in_memory: usize,
+    /// Connections kept for seated players: a spectator's WebSocket is refused once
+    /// fewer than this many places are left of [`ServerConfig::max_connections`].
+    pub player_connection_reserve: usize,
+    /// Hints and reviews computing at once, server-wide (each hint's rollouts use every
+    /// background thread).
+    pub max_hints_running: usize,
+    /// Hints and reviews waiting for their turn, server-wide; past it a new one is
+    /// refused at once with 503 ("busy, try again"), rather than waiting past its
+    /// request's timeout.
+    pub max_queued_hints: usize,
+    /// How much lower than the connections' the CPU priority of the threads hints and
+    /// reviews run on is (a nice value, 0 to 19; Linux only): below the bots' searches.
+    pub background_nice: i32,
     /// Games in play one address may have created (and not finished).
     pub max_games_per_address: usize,
     /// Games in play with no person seated one address may have created.
@@ -186,7 +209,14 @@ impl ServerConfig {
             suspend_after: Duration::from_secs(180),
             sweep_every: Duration::from_secs(60),
             max_connections_per_address: 64,
-            hints_per_minute: 30,
+            hints_per_minute: 60,
+            reviews_per_minute: 30,
+            reads_per_second: 20,
+            max_games_in_memory: 3000,
+            player_connection_reserve: 200,
+            max_hints_running: 1,
+            max_queued_hints: 16,
+            background_nice: 19,
             max_games_per_address: 40,
             max_bot_games_per_address: 2,
             max_games: 2000,
@@ -258,8 +288,14 @@ pub struct App {
     /// Places for bot searches and hints, served round-robin across addresses (see
     /// [`ServerConfig::max_thinking`]).
     pub(crate) thinking: Arc<fair::Fair>,
-    /// The threads searches and hints run on, once they have a place.
+    /// The threads bot searches run on, once they have a place.
     pub(crate) searches: Arc<pool::SearchPool>,
+    /// Where hints and reviews run: threads and places of their own, below the bots'.
+    pub(crate) background: background::Background,
+    reviews: Mutex<HashMap<IpAddr, Window>>,
+    reads: Mutex<HashMap<IpAddr, crate::rate::Bucket>>,
+    /// Connections open now (kept by the listener).
+    pub(crate) connections_open: Arc<std::sync::atomic::AtomicUsize>,
     /// The threads the searches of games with no person seated run on (as many, lower
     /// still: [`ServerConfig::bot_only_nice`]).
     bot_only_searches: Arc<pool::SearchPool>,
@@ -279,15 +315,30 @@ pub struct App {
 }
 
 impl App {
-    /// Opens the database and resumes every game in progress (bots whose turn it is
-    /// start playing, turn timers start again).
+    /// Opens the database and counts every game in progress against its creator's
+    /// caps; each is loaded and resumes (its bots, its turn timer) when first asked
+    /// for, and games of bots only resume in the background ([`App::count_playing`]).
     pub async fn open(config: ServerConfig) -> Result<Arc<App>, StoreError> {
-        let store = Store::open(&config.db)?;
+        // The log is reset past a tenth of the database's bound (16 MiB at most), so
+        // that the files stay near the bound.
+        let log = (config.max_db_bytes / 10).min(crate::checkpoint::RESET_PAST_BYTES);
+        let store = Store::open_with_log(&config.db, log)?;
         let searches = pool::SearchPool::new(config.max_thinking, config.search_nice)
             .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
         let bot_only_searches = pool::SearchPool::new(config.max_thinking, config.bot_only_nice)
             .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
+        let background = background::Background::new(
+            config.max_thinking,
+            config.background_nice,
+            config.max_hints_running,
+            config.max_queued_hints,
+        )
+        .map_err(|e| StoreError::Task(format!("background threads: {e}")))?;
         let app = Arc::new(App {
+            background,
+            reviews: Mutex::new(HashMap::new()),
+            reads: Mutex::new(HashMap::new()),
+            connections_open: Arc::default(),
             thinking: fair::Fair::new(config.max_thinking),
             searches: Arc::new(searches),
             bot_only_searches: Arc::new(bot_only_searches),
@@ -308,34 +359,56 @@ impl App {
             storage: tokio::sync::Mutex::new(None),
         });
         app.expire_unplayed().await?;
-        let playing = app.store.playing().await?;
-        let mut resumed = 0;
-        for (id, creator) in &playing {
-            match app.room(id).await {
-                Ok(Some(room)) => {
-                    // They count against their creator's caps again (server-wide only
-                    // when it is not stored).
-                    app.owners().insert(
-                        id.clone(),
-                        Owner {
-                            ip: creator.as_deref().and_then(|c| c.parse().ok()),
-                            bot_only: room
-                                .config
-                                .seats
-                                .iter()
-                                .all(|s| s.kind == SeatOccupant::Bot),
-                            away_since: None,
-                        },
-                    );
-                    resumed += 1;
-                }
-                Ok(None) => {}
-                Err(e) => tracing::error!(game = %id, "could not resume: {e}"),
-            }
-        }
-        tracing::info!("resumed {resumed} of {} games in progress", playing.len());
+        app.count_playing().await?;
         tokio::spawn(sweep(Arc::downgrade(&app)));
         Ok(app)
+    }
+
+    /// Counts every game in play against its creator's caps, without loading it: a
+    /// game with people waits for them, so it is loaded when first asked for (its
+    /// people have been away since its last event, for suspending it); games of bots
+    /// only, which nobody asks for, are loaded one after another in the background, so
+    /// that their bots play on. Returns at once: the server listens meanwhile.
+    async fn count_playing(self: &Arc<Self>) -> Result<(), StoreError> {
+        let playing = self.store.playing_rows().await?;
+        let mut bot_games = Vec::new();
+        {
+            let mut owners = self.owners();
+            for row in &playing {
+                let bot_only = serde_json::from_str::<GameConfig>(&row.config)
+                    .map(|c| c.seats.iter().all(|s| s.kind == SeatOccupant::Bot))
+                    .unwrap_or(false);
+                if bot_only {
+                    bot_games.push(row.id.clone());
+                }
+                owners.insert(
+                    row.id.clone(),
+                    Owner {
+                        ip: row.creator.as_deref().and_then(|c| c.parse().ok()),
+                        bot_only,
+                        away_since: (!bot_only).then_some(row.updated_at),
+                    },
+                );
+            }
+        }
+        tracing::info!(
+            "{} games in play, resumed as they are asked for ({} of bots only resume now)",
+            playing.len(),
+            bot_games.len()
+        );
+        let app = Arc::downgrade(self);
+        tokio::spawn(async move {
+            for id in bot_games {
+                let Some(app) = app.upgrade() else { return };
+                if app.is_stopping() {
+                    return;
+                }
+                if let Err(e) = app.room(&id).await {
+                    tracing::error!(game = %id, "could not resume: {e}");
+                }
+            }
+        });
+        Ok(())
     }
 
     /// Begins shutting down: every search stops at once (answering with what it has,
@@ -343,6 +416,7 @@ impl App {
     pub fn shut_down(&self) {
         self.stopping.store(true, Ordering::Relaxed);
         self.thinking.close();
+        self.background.close();
         self.searches.close();
         self.bot_only_searches.close();
         self.closing.send_replace(true);
@@ -372,10 +446,10 @@ impl App {
         self.owners.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The key a game's searches queue under: its creator's address, else the game.
+    /// The key a game's searches queue under: its creator's network, else the game.
     pub(crate) fn search_key(&self, id: &str) -> String {
         match self.owners().get(id).and_then(|o| o.ip) {
-            Some(ip) => rate_key(ip).to_string(),
+            Some(ip) => self.network_of(ip),
             None => format!("game {id}"),
         }
     }
@@ -445,9 +519,47 @@ impl App {
         Ok(())
     }
 
-    /// Whether `ip` may ask for one more hint now (and counts it if so).
+    /// Whether `ip` may ask for one more hint now (and counts it if so): at most
+    /// [`ServerConfig::hints_per_minute`] from its network.
     pub fn allow_hint(&self, ip: IpAddr) -> bool {
-        allow(&self.hints, rate_key(ip), self.config.hints_per_minute)
+        let net = network_key(ip, self.config.network_bits);
+        allow(&self.hints, net, self.config.hints_per_minute)
+    }
+
+    /// Whether `ip` may ask for one more review now (and counts it if so): at most
+    /// [`ServerConfig::reviews_per_minute`] from its network.
+    pub fn allow_review(&self, ip: IpAddr) -> bool {
+        let net = network_key(ip, self.config.network_bits);
+        allow(&self.reviews, net, self.config.reviews_per_minute)
+    }
+
+    /// Whether `ip` may read one more game now (and counts it if so): within
+    /// [`ServerConfig::reads_per_second`] of its network.
+    pub fn allow_read(&self, ip: IpAddr) -> bool {
+        let net = network_key(ip, self.config.network_bits);
+        let rate = f64::from(self.config.reads_per_second);
+        let burst = (rate * READ_BURST_SECS).max(1.0);
+        let mut reads = self.reads.lock().unwrap_or_else(|p| p.into_inner());
+        if reads.len() >= PRUNE_CREATES_AT {
+            reads.retain(|_, b| !b.is_full(rate, burst));
+        }
+        reads
+            .entry(net)
+            .or_insert_with(|| crate::rate::Bucket::full(burst))
+            .allow(rate, burst)
+    }
+
+    /// Whether a spectator may open a WebSocket now: more than
+    /// [`ServerConfig::player_connection_reserve`] places are left.
+    pub fn spectator_may_connect(&self) -> bool {
+        let open = self.connections_open.load(Ordering::Relaxed);
+        open + self.config.player_connection_reserve < self.config.max_connections
+    }
+
+    /// The key the background work of a client at `ip` waits its turn under: its
+    /// network.
+    pub(crate) fn network_of(&self, ip: IpAddr) -> String {
+        network_key(ip, self.config.network_bits).to_string()
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {
@@ -457,6 +569,11 @@ impl App {
     /// Drops a room from memory, so the next use loads it from the store again.
     pub fn forget(&self, id: &str) {
         self.rooms().remove(id);
+    }
+
+    /// Whether game `id` is in memory now.
+    pub fn in_memory(&self, id: &str) -> bool {
+        self.rooms().contains_key(id)
     }
 
     /// How many games are in memory now.
@@ -476,9 +593,44 @@ impl App {
             }
             !unload
         });
-        // How long their people have been away is kept, for suspending them.
+        self.note_unloaded(&left)
+    }
+
+    /// Keeps the games in memory within [`ServerConfig::max_games_in_memory`]: past
+    /// it, the least recently used games that wait on nobody ([`Room::try_unload`])
+    /// leave memory, down to nine tenths of the cap, as the sweep's unloading does.
+    /// Returns how many left.
+    pub fn keep_memory_cap(&self) -> usize {
+        let cap = self.config.max_games_in_memory.max(1);
+        let mut rooms = self.rooms();
+        if rooms.len() <= cap {
+            return 0;
+        }
+        let target = cap - cap / 10;
+        let mut by_use: Vec<(i64, String)> = rooms
+            .iter()
+            .map(|(id, room)| (room.last_used(), id.clone()))
+            .collect();
+        by_use.sort_unstable();
+        let mut left = Vec::new();
+        for (_, id) in by_use {
+            if rooms.len() <= target {
+                break;
+            }
+            let unload = rooms.get(&id).is_some_and(|room| room.try_unload());
+            if let Some(room) = unload.then(|| rooms.remove(&id)).flatten() {
+                left.push((id, room.people_away_since()));
+            }
+        }
+        drop(rooms);
+        self.note_unloaded(&left)
+    }
+
+    /// Games that left memory: how long their people have been away is kept, for
+    /// suspending them. Returns how many.
+    fn note_unloaded(&self, left: &[(String, Option<i64>)]) -> usize {
         let mut owners = self.owners();
-        for (id, since) in &left {
+        for (id, since) in left {
             if let Some(owner) = owners.get_mut(id) {
                 owner.away_since = *since;
             }
@@ -667,6 +819,7 @@ impl App {
             0,
         );
         self.rooms().insert(id, room.clone());
+        self.keep_memory_cap();
         room.start(self, start_events).await;
         Ok((room, seats))
     }
@@ -677,25 +830,51 @@ impl App {
             return Ok(None);
         }
         if let Some(room) = self.rooms().get(id) {
+            room.touch();
             return Ok(Some(room.clone()));
         }
-        let lock = self
-            .loading
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .entry(id.to_string())
-            .or_default()
-            .clone();
+        let lock = self.load_lock(id);
         let loaded = {
             let _this_game_once = lock.lock().await;
             self.load(id).await
         };
+        self.drop_load_lock(id, lock);
+        loaded
+    }
+
+    /// The lock under which game `id` is loaded (or changed in the database while it is
+    /// not in memory): held, nobody else loads it meanwhile. Give it back with
+    /// [`App::drop_load_lock`].
+    pub(crate) fn load_lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        self.loading
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(id.to_string())
+            .or_default()
+            .clone()
+    }
+
+    /// Gives back a lock of [`App::load_lock`]: the last one out takes it away.
+    pub(crate) fn drop_load_lock(&self, id: &str, lock: Arc<tokio::sync::Mutex<()>>) {
         let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
-        // The last one out takes the game's lock away.
         if Arc::strong_count(&lock) == 2 {
             loading.remove(id);
         }
-        loaded
+    }
+
+    /// Game `id` from the store, replayed, as a room that is not put in memory nor
+    /// started (no bot plays, no timer runs): for changing a game nobody is at.
+    pub(crate) async fn replayed(&self, id: &str) -> Result<Option<Arc<Room>>, StoreError> {
+        let Some((row, events)) = self.store.load(id).await? else {
+            return Ok(None);
+        };
+        let (maker, budget) = (self.config.bot_maker.clone(), self.config.bot_time);
+        let replayed = tokio::task::spawn_blocking(move || rebuild(&row, &events, &maker, budget))
+            .await
+            .map_err(|e| StoreError::Task(e.to_string()))?;
+        replayed
+            .map(Some)
+            .map_err(|e| StoreError::Task(format!("game {id} does not replay: {e}")))
     }
 
     /// Loads game `id` from the store into memory and starts it, unless it is there
@@ -704,21 +883,16 @@ impl App {
         if let Some(room) = self.rooms().get(id) {
             return Ok(Some(room.clone()));
         }
-        let Some((row, events)) = self.store.load(id).await? else {
-            return Ok(None);
-        };
-        let (maker, budget) = (self.config.bot_maker.clone(), self.config.bot_time);
-        let replayed = tokio::task::spawn_blocking(move || rebuild(&row, &events, &maker, budget))
-            .await
-            .map_err(|e| StoreError::Task(e.to_string()))?;
-        let room = match replayed {
-            Ok(room) => room,
+        let room = match self.replayed(id).await {
+            Ok(Some(room)) => room,
+            Ok(None) => return Ok(None),
             Err(e) => {
                 tracing::error!(game = %id, "stored game does not replay: {e}");
-                return Err(StoreError::Task(format!("game {id} does not replay: {e}")));
+                return Err(e);
             }
         };
         self.rooms().insert(id.to_string(), room.clone());
+        self.keep_memory_cap();
         room.start(self, Vec::new()).await;
         Ok(Some(room))
     }
@@ -735,6 +909,9 @@ fn allow(table: &Mutex<HashMap<IpAddr, Window>>, key: IpAddr, per_minute: u32) -
     }
     table.entry(key).or_default().allow(per_minute, RATE_WINDOW)
 }
+
+/// The burst of the read limit, in seconds of its rate.
+pub const READ_BURST_SECS: f64 = 5.0;
 
 /// The window of the creation limit.
 const RATE_WINDOW: Duration = Duration::from_secs(60);

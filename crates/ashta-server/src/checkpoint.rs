@@ -20,20 +20,28 @@ const EVERY: Duration = Duration::from_secs(1);
 /// at SQLite's default page of 4 KiB).
 const RESET_PAST_PAGES: i64 = 4 * 1024;
 
+/// [`RESET_PAST_PAGES`] in bytes, at SQLite's default page of 4 KiB.
+pub const RESET_PAST_BYTES: u64 = RESET_PAST_PAGES as u64 * 4096;
+
 /// Turns off the automatic checkpoints of the writer's connection.
 pub fn leave_to_checkpointer(writer: &Connection) -> Result<(), rusqlite::Error> {
     writer.pragma_update(None, "wal_autocheckpoint", 0)
 }
 
-/// Starts the checkpoint thread on its own connection `conn`; it runs until the
-/// returned sender is dropped (the store closes), then checkpoints a last time.
-pub fn start(conn: Connection) -> std::io::Result<mpsc::Sender<()>> {
+/// Starts the checkpoint thread on its own connection `conn`, resetting the log once it
+/// holds more than `reset_past` bytes; it runs until the returned sender is dropped (the
+/// store closes), then checkpoints a last time.
+pub fn start(conn: Connection, reset_past: u64) -> std::io::Result<mpsc::Sender<()>> {
+    let page: i64 = conn
+        .query_row("PRAGMA page_size", [], |r| r.get(0))
+        .unwrap_or(4096);
+    let reset_past_pages = (reset_past as i64 / page.max(512)).max(1);
     let (tx, rx) = mpsc::channel::<()>();
     thread::Builder::new()
         .name("ashta-db-checkpoint".into())
         .spawn(move || loop {
             let closing = matches!(rx.recv_timeout(EVERY), Err(RecvTimeoutError::Disconnected));
-            if let Err(e) = checkpoint(&conn) {
+            if let Err(e) = checkpoint_past(&conn, reset_past_pages) {
                 tracing::warn!("checkpointing the database failed: {e}");
             }
             if closing {
@@ -44,10 +52,11 @@ pub fn start(conn: Connection) -> std::io::Result<mpsc::Sender<()>> {
 }
 
 /// One checkpoint: passive, or a reset of the log when it has grown past
-/// [`RESET_PAST_PAGES`]. Returns the pages in the log before it.
-pub fn checkpoint(conn: &Connection) -> Result<i64, rusqlite::Error> {
+/// `reset_past_pages` (the server's default: [`RESET_PAST_PAGES`]). Returns the pages
+/// in the log before it.
+pub fn checkpoint_past(conn: &Connection, reset_past_pages: i64) -> Result<i64, rusqlite::Error> {
     let log: i64 = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))?;
-    if log > RESET_PAST_PAGES {
+    if log > reset_past_pages {
         conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))?;
     }
     Ok(log)
@@ -91,7 +100,7 @@ mod tests {
         let file = || std::fs::metadata(&path).unwrap().len();
         assert!(file() < 100_000, "the database file has {} bytes", file());
         let checkpointer = connection(&path).unwrap();
-        let log = checkpoint(&checkpointer).unwrap();
+        let log = checkpoint_past(&checkpointer, RESET_PAST_PAGES).unwrap();
         assert!(log > 1000, "the log kept {log} pages");
         assert!(file() > 8_000_000, "the database file has {} bytes", file());
         // With the log copied back, the writer starts it again from its beginning.

@@ -27,6 +27,10 @@ struct State {
     ring: VecDeque<String>,
 }
 
+/// Too many wait for a place already.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Full;
+
 /// One place, given back when dropped (to the next key in turn).
 pub struct Place {
     fair: Option<Arc<Fair>>,
@@ -62,10 +66,22 @@ impl Fair {
 
     /// Waits for a place for `key`; `None` once closed.
     pub async fn acquire(self: &Arc<Self>, key: &str) -> Option<Place> {
+        self.acquire_within(key, usize::MAX)
+            .await
+            .unwrap_or_default()
+    }
+
+    /// Waits for a place for `key` unless `most_waiting` already wait (then `Err(Full)`
+    /// at once, nothing queued); `Ok(None)` once closed.
+    pub async fn acquire_within(
+        self: &Arc<Self>,
+        key: &str,
+        most_waiting: usize,
+    ) -> Result<Option<Place>, Full> {
         let wait = {
             let mut st = self.lock();
             if st.closed {
-                return None;
+                return Ok(None);
             }
             let held = |k: &str| st.held.get(k).copied().unwrap_or(0);
             // Waiters go first, unless every one of them holds its most already.
@@ -73,10 +89,19 @@ impl Fair {
             if st.free > 0 && none_before && held(key) < st.per_key {
                 st.free -= 1;
                 *st.held.entry(key.to_string()).or_default() += 1;
-                return Some(Place {
+                return Ok(Some(Place {
                     fair: Some(self.clone()),
                     key: key.to_string(),
-                });
+                }));
+            }
+            // Waiters that gave up are not counted.
+            let waiting: usize = st
+                .queues
+                .values()
+                .map(|q| q.iter().filter(|tx| !tx.is_closed()).count())
+                .sum();
+            if waiting >= most_waiting {
+                return Err(Full);
             }
             let (tx, rx) = oneshot::channel();
             let queue = st.queues.entry(key.to_string()).or_default();
@@ -86,7 +111,7 @@ impl Fair {
             }
             rx
         };
-        wait.await.ok()
+        Ok(wait.await.ok())
     }
 
     /// Takes back `key`'s place and hands free places to the waiters in turn, skipping
@@ -205,6 +230,28 @@ mod tests {
         waiting.await.unwrap().unwrap();
         drop(b);
         assert_eq!(fair.free(), 2);
+    }
+
+    #[tokio::test]
+    async fn past_its_bound_on_waiters_a_request_is_refused_at_once() {
+        let fair = Fair::new(1);
+        let held = fair.acquire("a").await.unwrap();
+        let waiter = {
+            let fair = fair.clone();
+            tokio::spawn(async move { fair.acquire_within("b", 1).await.map(|p| p.is_some()) })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        assert_eq!(fair.acquire_within("c", 1).await.err(), Some(Full));
+        // A waiter that gave up no longer counts.
+        waiter.abort();
+        let _ = waiter.await;
+        let again = {
+            let fair = fair.clone();
+            tokio::spawn(async move { fair.acquire_within("c", 1).await.map(|p| p.is_some()) })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        drop(held);
+        assert_eq!(again.await.unwrap(), Ok(true));
     }
 
     #[tokio::test]

@@ -1,9 +1,11 @@
 //! `GET /api/games/{id}/hint?seat=S&token=T`: the best play of the bag for a human seat
 //! whose turn it is, in a game where every other seat is a bot (the same condition as
 //! undo). The budget is fixed here, not by the client: [`HINT_TIME`] of rollouts by the
-//! bots crate's hint analysis on a search thread, at most one hint computes per game at
-//! a time (a second request gets 429 until the first is done), and hints share the
-//! server's search places with the bots ([`crate::app::ServerConfig::max_thinking`]). The
+//! bots crate's hint analysis in the background ([`crate::background`]: threads and
+//! places of its own, below the bots' searches, which never wait for a hint), at most one
+//! hint computes per game at a time (a second request gets 429 until the first is done),
+//! a network asks for at most [`crate::app::ServerConfig::hints_per_minute`], and past
+//! [`crate::app::ServerConfig::max_queued_hints`] waiting a hint is refused with 503. The
 //! hint keeps its time from its start whatever the rules cost, and a request given up
 //! on (the request timeout, a client gone) or a server shutting down stops its work.
 
@@ -21,6 +23,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::app::App;
+use crate::background::BackgroundError;
 use crate::error::ApiError;
 use crate::secret::{is_game_id, token_matches};
 use ashta_table::protocol::{MoveJson, SeatOccupant};
@@ -61,6 +64,17 @@ fn error(status: StatusCode, code: &'static str, message: impl Into<String>) -> 
     }
 }
 
+/// The answer to a hint or review that gave none: 503 when the server is busy or
+/// shutting down, else an internal error.
+pub(crate) fn background_error(e: BackgroundError) -> ApiError {
+    match e {
+        BackgroundError::Busy | BackgroundError::Gone => ApiError::unavailable(e.to_string()),
+        BackgroundError::Panicked(_) | BackgroundError::Cancelled => {
+            ApiError::internal(format!("the work failed: {e}"))
+        }
+    }
+}
+
 /// `GET /api/games/{id}/hint?seat=S&token=T`.
 pub async fn get_hint(
     State(app): State<Arc<App>>,
@@ -73,12 +87,12 @@ pub async fn get_hint(
     }
     if !app.allow_hint(client.ip()) {
         return Err(ApiError::rate_limited(format!(
-            "more than {} hints in a minute from this address",
+            "more than {} hints in a minute from this network",
             app.config.hints_per_minute
         )));
     }
-    // Hints queue for a search place under the asking address.
-    let key = crate::clock::rate_key(client.ip()).to_string();
+    // Hints queue for a background place under the asking network.
+    let key = app.network_of(client.ip());
     let room = app
         .room(&id)
         .await
@@ -134,20 +148,15 @@ pub async fn get_hint(
     // Dropped with this handler's future (a timeout, a client gone): the work stops.
     let stop = app.search_stop();
     let _cancel = CancelOnDrop(stop.clone());
-    // A hint is a search like a bot's: it waits for one of the server's search places.
-    let place = app
-        .thinking
-        .acquire(&key)
-        .await
-        .ok_or_else(|| ApiError::unavailable("the server is shutting down"))?;
+    // A hint runs in the background, below the bots' searches, which never wait for it.
     let answer = app
-        .searches
-        .run(move || {
-            let (_busy, _place) = (busy, place);
+        .background
+        .run(&key, move || {
+            let _busy = busy;
             hint_within(&variant, &position, &config, &stop)
         })
         .await
-        .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;
+        .map_err(background_error)?;
     let best = answer.plays.first();
     let moves: Vec<MoveJson> = best
         .map(|p| p.play.moves.iter().map(MoveJson::from).collect())

@@ -246,11 +246,11 @@ pub async fn snapshot(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let room = room_of(&app, &id).await?;
-    let snapshot = room
-        .snapshot(app.as_ref(), app.config.max_history_bytes)
+    let cached = room
+        .cached_snapshot(app.as_ref(), app.config.max_history_bytes)
         .await
         .map_err(ApiError::internal)?;
-    Ok(Json(snapshot).into_response())
+    Ok(([(header::CONTENT_TYPE, "application/json")], cached.json()).into_response())
 }
 
 /// `GET /api/games/{id}/record`: the whole record, refused (`too_large`, pointing to

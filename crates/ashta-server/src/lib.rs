@@ -22,6 +22,7 @@
 
 pub mod app;
 pub mod assets;
+pub mod background;
 pub mod bodies;
 mod checkpoint;
 pub mod clock;

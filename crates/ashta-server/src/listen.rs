@@ -18,13 +18,14 @@ use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tower::{Service, ServiceExt};
 
 /// The limits on connections.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Most connections open at once; a connection beyond this is closed on arrival.
     pub max_connections: usize,
@@ -43,6 +44,25 @@ pub struct Limits {
     /// kernel does not grow it: a client that stops reading blocks the server's writes
     /// once this much waits, whatever the kernel's tuning. `None`: the kernel's own.
     pub send_buffer: Option<usize>,
+    /// Connections open now, kept up to date here (the WebSocket upgrade reads it to
+    /// keep the last places for seated players).
+    pub open: Arc<AtomicUsize>,
+}
+
+/// Counts a connection in [`Limits::open`] while it lives.
+struct Open(Arc<AtomicUsize>);
+
+impl Open {
+    fn count(open: &Arc<AtomicUsize>) -> Open {
+        open.fetch_add(1, Ordering::Relaxed);
+        Open(open.clone())
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// How long open connections get to finish once shutdown begins (the server must be
@@ -56,6 +76,7 @@ struct Counted {
     _place: OwnedSemaphorePermit,
     _mine: AddressPlace,
     _ours: AddressPlace,
+    _open: Open,
 }
 
 /// Connections open per address.
@@ -195,6 +216,7 @@ pub async fn run(
             _place: place,
             _mine: mine,
             _ours: ours,
+            _open: Open::count(&limits.open),
         });
         // HTTP/1.1 only (browsers speak nothing else over plain HTTP): a server that
         // sniffs for HTTP/2 first would wait for the first bytes without a deadline.

@@ -100,16 +100,18 @@ impl SearchPool {
     }
 }
 
-/// Lowers the calling thread's CPU priority by `nice` (Linux, where the nice value is a
-/// thread's own).
+/// Lowers the calling thread's CPU priority by `nice` from where it is (Linux, where
+/// the nice value is a thread's own): a server started under `nice` keeps its searches
+/// below its connections.
 #[cfg(target_os = "linux")]
-fn lower_priority(nice: i32) {
+pub(crate) fn lower_priority(nice: i32) {
     if nice <= 0 {
         return;
     }
-    // SAFETY: setpriority only reads its integer arguments; on Linux, `who = 0` with
-    // PRIO_PROCESS names the calling thread.
-    let failed = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, nice.min(19)) } != 0;
+    // SAFETY: getpriority and setpriority only read their integer arguments; on Linux,
+    // `who = 0` with PRIO_PROCESS names the calling thread.
+    let now = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+    let failed = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, (now + nice).min(19)) } != 0;
     if failed {
         tracing::warn!(
             "could not lower a search thread's priority: {}",
@@ -119,7 +121,7 @@ fn lower_priority(nice: i32) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn lower_priority(_nice: i32) {}
+pub(crate) fn lower_priority(_nice: i32) {}
 
 #[cfg(test)]
 mod tests {

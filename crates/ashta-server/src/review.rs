@@ -5,7 +5,10 @@
 //! ([`ashta_analysis::ReviewSummary`]) with `exact: true`: every loss certain, no
 //! standard error. Without a table the answer is 204 (no content: not an error, the
 //! page asks for every finished game), and the page reviews the game by rollouts
-//! itself. Tables are read once and kept.
+//! itself. Tables are read once and kept. A network asks for at most
+//! [`crate::app::ServerConfig::reviews_per_minute`] reviews; a review runs in the
+//! background ([`crate::background`], below the bots' searches) and stops when its
+//! request is given up on (the request timeout, a client gone).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -13,12 +16,15 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use ashta_analysis::{analyze_record_exact, find_table, ExactTable, ReviewSummary, TableChoice};
 use ashta_engine::Variant;
-use axum::extract::{Path, State};
+use ashta_session::CancelOnDrop;
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use std::net::SocketAddr;
 
 use crate::app::App;
+use crate::background::Background;
 use crate::error::ApiError;
 use crate::http::room_of;
 
@@ -43,8 +49,15 @@ fn table_in(variant: &Variant, dir: PathBuf) -> Result<Option<Arc<ExactTable>>, 
 /// `GET /api/games/{id}/review`.
 pub async fn get_review(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    if !app.allow_review(client.ip()) {
+        return Err(ApiError::rate_limited(format!(
+            "more than {} reviews in a minute from this network",
+            app.config.reviews_per_minute
+        )));
+    }
     let room = room_of(&app, &id).await?;
     let (variant, record) = {
         let st = room.lock().await;
@@ -58,18 +71,28 @@ pub async fn get_review(
         (st.table.variant().clone(), st.table.record())
     };
     let dir = app.config.data_dir.clone();
+    // Dropped with this handler's future (the request timed out, the client left): the
+    // review stops at its next turn.
+    let stop = app.search_stop();
+    let _cancel = CancelOnDrop(stop.clone());
     let answer = app
-        .searches
-        .run(move || -> Result<Option<ReviewSummary>, String> {
-            let Some(table) = table_in(&variant, dir)? else {
-                return Ok(None);
-            };
-            let review = analyze_record_exact(&record, &table.solution, &mut |_, _| {})
+        .background
+        .run(
+            &app.network_of(client.ip()),
+            move || -> Result<Option<ReviewSummary>, String> {
+                Background::cancelled(&stop);
+                let Some(table) = table_in(&variant, dir)? else {
+                    return Ok(None);
+                };
+                let review = analyze_record_exact(&record, &table.solution, &mut |_, _| {
+                    Background::cancelled(&stop)
+                })
                 .map_err(|e| e.to_string())?;
-            Ok(Some(ReviewSummary::new(&review)))
-        })
+                Ok(Some(ReviewSummary::new(&review)))
+            },
+        )
         .await
-        .map_err(|e| ApiError::internal(format!("the review failed: {e}")))?
+        .map_err(crate::hint::background_error)?
         .map_err(|e| ApiError::internal(format!("the review failed: {e}")))?;
     match answer {
         Some(summary) => Ok(Json(summary).into_response()),

@@ -29,7 +29,9 @@ use ashta_table::protocol::{
 };
 use ashta_table::Table;
 
+mod cache;
 mod leavers;
+mod notices;
 
 /// What a room needs of the app that holds it (the app implements it): the store, the
 /// bots' budgets, the places and threads for searches, and being told when a game
@@ -212,6 +214,16 @@ pub struct Room {
     /// When a person's connection last came or left (Unix ms; the room's making before
     /// any): how long the game's people have all been away ([`Room::people_away_since`]).
     people_seen: AtomicI64,
+    /// The room itself, for the tasks it starts on its own (a presence notice sent late).
+    me: std::sync::Weak<Room>,
+    /// The presence notices of each seat: when the last was sent, and one waiting.
+    notices: std::sync::Mutex<notices::Notices>,
+    /// Bumped whenever who is there changes: a cached snapshot of an older count is stale.
+    presence_changes: std::sync::atomic::AtomicU64,
+    /// The last snapshot made, while it is still what a snapshot would say.
+    cached: std::sync::Mutex<Option<Arc<cache::Cached>>>,
+    /// When the room was last asked for (Unix ms), for the cap on games in memory.
+    used: AtomicI64,
 }
 
 /// A person who left: since when, and when a bot begins to play for them.
@@ -365,7 +377,12 @@ impl Room {
             })
             .collect();
         let turn_since = (table.version(), now);
-        Arc::new(Room {
+        Arc::new_cyclic(|me| Room {
+            me: me.clone(),
+            notices: std::sync::Mutex::new(notices::Notices::new(seats)),
+            presence_changes: std::sync::atomic::AtomicU64::new(0),
+            cached: std::sync::Mutex::new(None),
+            used: AtomicI64::new(now),
             id,
             created_at,
             commitment,
@@ -398,6 +415,16 @@ impl Room {
     pub fn replayed(table: &Table, event: &str) -> Result<Arc<Outgoing>, serde_json::Error> {
         let message = table.event_message_of(EventText::stored(event.to_string())?, None);
         Ok(Arc::new(Outgoing::event(table.version(), &message)))
+    }
+
+    /// Notes that the room was asked for now.
+    pub fn touch(&self) {
+        self.used.store(now_ms(), Ordering::Relaxed);
+    }
+
+    /// When the room was last asked for (Unix ms).
+    pub fn last_used(&self) -> i64 {
+        self.used.load(Ordering::Relaxed)
     }
 
     /// Locks the room's state.
@@ -482,11 +509,8 @@ impl Room {
         }
     }
 
-    /// Tells every client that `seat`'s person came (`present`) or left: a `presence`
-    /// message with every seat as a snapshot shows it and the turn deadline now; for a
-    /// person back from away, `played` is how many moves a bot played for them
-    /// meanwhile, and `by` its level.
-    fn notify(&self, st: &RoomState, seat: usize, present: bool, played: Option<u32>) {
+    /// Sends the `presence` message of [`Room::notify`] now.
+    fn send_presence(&self, st: &RoomState, seat: usize, present: bool, played: Option<u32>) {
         let message = ServerMessage::Presence(PresenceMessage {
             seat: seat as u8,
             present,
@@ -672,6 +696,12 @@ impl Room {
                     .map(|o| o.text.clone())
                     .collect();
                 return Ok((texts, version));
+            }
+            if seat.is_none() {
+                // A spectator's whole state is the same for all: made once per state.
+                drop(st);
+                let cached = self.cached_snapshot(app, max_history_bytes).await?;
+                return Ok((vec![cached.spectator_state()], cached.version()));
             }
             (self.snapshot_head(&st), version)
         };
@@ -955,7 +985,8 @@ struct Searched {
 /// Lets `bot` choose its play for the bag of `pos` on a search thread
 /// ([`crate::pool::SearchPool`]) within the server's budget, counted from now, less
 /// the [`move_overhead`]: a search that waited for its place has that much less time,
-/// so a decision keeps its budget whatever the queue. The searches of a game with no
+/// so a decision keeps its budget whatever the queue, and one that found no place by
+/// then is decided by a [`DEADLINE_LEVEL`] bot at once. The searches of a game with no
 /// person seated run on threads of a lower priority. At most [`crate::app::ServerConfig::max_thinking`] searches run at
 /// once, server-wide, served round-robin across `key`s: a search holds its place until
 /// it has really stopped, even after its answer is given up on. A bot that overruns is
@@ -972,22 +1003,35 @@ async fn search(
 ) -> Searched {
     let asked = Instant::now();
     let hard_limit = app.bot_time() * 3 + Duration::from_secs(2);
-    // Searches wait their turn round-robin across the addresses that created games.
-    let Some(permit) = app.thinking().acquire(key).await else {
-        return Searched {
-            bot: Some(bot),
-            play: None,
-            lost: false,
-        };
+    let budget = app.bot_time();
+    let deadline = asked + budget - move_overhead(budget);
+    // Searches wait their turn round-robin across the networks that created games, until
+    // the decision's deadline: past it, a cheaper bot decides at once.
+    let waited = tokio::time::timeout_at(deadline.into(), app.thinking().acquire(key)).await;
+    let permit = match waited {
+        Ok(Some(permit)) => permit,
+        Ok(None) => {
+            return Searched {
+                bot: Some(bot),
+                play: None,
+                lost: false,
+            }
+        }
+        Err(_) => {
+            tracing::warn!(
+                "no search place before the bot's deadline; a {DEADLINE_LEVEL} bot decides"
+            );
+            return Searched {
+                bot: Some(bot),
+                play: quick_play(app.bot_maker(), variant, pos).await,
+                lost: false,
+            };
+        }
     };
     // The search ends by itself at its budget; this `Stop` cancels a search that waited
     // for its place, for when it does not end (rules whose every step is slow), when the
     // server gives up on it, or shuts down.
-    let budget = app.bot_time();
-    let stop = app
-        .search_stop()
-        .with_deadline(asked + budget - move_overhead(budget))
-        .within(hard_limit);
+    let stop = app.search_stop().with_deadline(deadline).within(hard_limit);
     bot.set_stop(stop.clone());
     let bot_only = room.is_some_and(|r| r.is_bot_only());
     let pool = app.searches(bot_only).clone();
@@ -1043,6 +1087,21 @@ async fn search(
             }
         }
     }
+}
+
+/// The level that decides for a bot whose search found no place before its deadline:
+/// one that weighs each play once, in a few milliseconds.
+pub const DEADLINE_LEVEL: &str = "greedy";
+
+/// The play of a [`DEADLINE_LEVEL`] bot for the bag of `pos` (on a blocking thread:
+/// on large rules a bag has many plays).
+async fn quick_play(maker: &BotMaker, variant: Variant, pos: Position) -> Option<Play> {
+    let mut bot = web_bot(maker, DEADLINE_LEVEL, 0, Duration::from_millis(50));
+    tokio::task::spawn_blocking(move || bot.choose(&variant, &pos))
+        .await
+        .ok()
+        .flatten()
+        .filter(|play| !play.moves.is_empty())
 }
 
 /// The first legal move of the seat to move: what plays when a bot fails.

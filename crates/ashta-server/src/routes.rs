@@ -56,6 +56,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/review", get(review::get_review))
         .route("/api/health", get(http::health))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            read_limit,
+        ))
         .layer(DefaultBodyLimit::max(http::MAX_BODY))
         .layer(RequestBodyLimitLayer::new(http::MAX_BODY))
         .layer(axum::middleware::map_response(json_errors))
@@ -88,6 +92,7 @@ pub async fn serve_app(
         network_bits: app.config.network_bits,
         header_timeout: app.config.header_timeout,
         send_buffer: (app.config.socket_send_buffer > 0).then_some(app.config.socket_send_buffer),
+        open: app.connections_open.clone(),
     };
     if let Ok(addr) = listener.local_addr() {
         let _ = app.port.set(addr.port());
@@ -110,6 +115,33 @@ pub async fn serve(
     let app = App::open(config).await?;
     serve_app(app, listener, shutdown).await;
     Ok(())
+}
+
+/// Middleware: the reads of the games (`GET /api/games...`, hints and reviews apart,
+/// which have quotas of their own) of one network are limited to
+/// [`ServerConfig::reads_per_second`], in bursts of five seconds' worth.
+async fn read_limit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let counted = request.method() == Method::GET
+        && path.starts_with("/api/games")
+        && !path.ends_with("/hint")
+        && !path.ends_with("/review");
+    if counted {
+        let client = request
+            .extensions()
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| c.0.ip());
+        if let Some(ip) = client {
+            if !app.allow_read(ip) {
+                return ApiError::rate_limited(format!(
+                    "more than {} reads a second from this network; slow down",
+                    app.config.reads_per_second
+                ))
+                .into_response();
+            }
+        }
+    }
+    next.run(request).await
 }
 
 /// Middleware: refuses requests to a host that is not this server's (see

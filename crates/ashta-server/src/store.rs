@@ -125,6 +125,19 @@ impl SpaceRules {
     }
 }
 
+/// A game in play as [`Store::playing_rows`] lists it.
+#[derive(Clone, Debug)]
+pub struct PlayingRow {
+    /// The game id.
+    pub id: String,
+    /// Its creator's address, if stored.
+    pub creator: Option<String>,
+    /// Its settings (a [`crate::room::GameConfig`] as JSON).
+    pub config: String,
+    /// Unix ms of its last event.
+    pub updated_at: i64,
+}
+
 /// What [`Store::prune`] deletes.
 #[derive(Clone, Copy, Debug)]
 pub struct Retention {
@@ -250,11 +263,17 @@ fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
 impl Store {
     /// Opens (creating if needed) the database file and starts the writer thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_with_log(path, checkpoint::RESET_PAST_BYTES)
+    }
+
+    /// [`Store::open`], the write-ahead log reset once it holds more than `log_bytes`
+    /// (at least one page): a small database keeps a small log.
+    pub fn open_with_log(path: &Path, log_bytes: u64) -> Result<Store, StoreError> {
         let writer_conn = open(path)?;
         writer_conn.execute_batch(SCHEMA)?;
         migrate(&writer_conn)?;
         checkpoint::leave_to_checkpointer(&writer_conn)?;
-        let checkpoints = checkpoint::start(checkpoint::connection(path)?)
+        let checkpoints = checkpoint::start(checkpoint::connection(path)?, log_bytes)
             .map_err(|e| StoreError::Task(e.to_string()))?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
@@ -415,7 +434,8 @@ impl Store {
         Ok(pages)
     }
 
-    fn wal_bytes(&self) -> u64 {
+    /// Bytes of the write-ahead log's file now.
+    pub fn wal_bytes(&self) -> u64 {
         let mut wal = self.path.clone().into_os_string();
         wal.push("-wal");
         std::fs::metadata(Path::new(&wal)).map_or(0, |m| m.len())
@@ -530,6 +550,26 @@ impl Store {
         self.read(|c| {
             let mut st = c.prepare("SELECT id, creator FROM games WHERE status = 'playing'")?;
             let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+
+    /// The games in play, as a restart counts them without loading them: id, creator,
+    /// settings (JSON) and the Unix ms of the last event.
+    pub async fn playing_rows(&self) -> Result<Vec<PlayingRow>, StoreError> {
+        self.read(|c| {
+            let mut st = c.prepare(
+                "SELECT id, creator, config, updated_at FROM games WHERE status = 'playing'",
+            )?;
+            let rows = st.query_map([], |r| {
+                Ok(PlayingRow {
+                    id: r.get(0)?,
+                    creator: r.get(1)?,
+                    config: r.get(2)?,
+                    updated_at: r.get(3)?,
+                })
+            })?;
             rows.collect()
         })
         .await

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
@@ -35,6 +35,13 @@ pub async fn upgrade(
     Query(query): Query<HashMap<String, String>>,
     State(app): State<Arc<App>>,
 ) -> Response {
+    // The last places are kept for the players: a spectator is refused first.
+    if !query.contains_key("seat") && !app.spectator_may_connect() {
+        return crate::error::ApiError::unavailable(
+            "the server is full; its last connections are kept for the players; try again later",
+        )
+        .into_response();
+    }
     // Every message is flushed as it is sent, and no more than the largest message
     // waits to be written: a client that reads too slowly is closed, not buffered for.
     let most_waiting = app

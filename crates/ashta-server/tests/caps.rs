@@ -62,7 +62,7 @@ async fn one_address_cannot_hold_every_connection() {
 }
 
 #[tokio::test]
-async fn hints_are_capped_per_address() {
+async fn hints_are_capped_per_network() {
     let (s, _dir) = Server::with(|c| c.hints_per_minute = 2).await;
     let created = s.create(common::against_bots(1)).await;
     let id = created["id"].as_str().unwrap();
@@ -78,8 +78,8 @@ async fn hints_are_capped_per_address() {
         .as_str()
         .unwrap()
         .contains("2 hints in a minute"));
-    // Another address still may.
-    let r = client_from([127, 0, 0, 2])
+    // Another network still may.
+    let r = client_from([127, 0, 1, 2])
         .get(format!("{}{path}", s.base))
         .send()
         .await

@@ -80,7 +80,13 @@ async fn two_people_play_each_other_while_a_spectator_sees_every_event() {
     let mut seen = View::of_state(&state);
     while seen.version < va.version {
         let m = watcher.next().await.unwrap();
-        seen.apply(&m);
+        if m["type"] == "state" {
+            // The watcher read nothing while the game was played: once it fell more
+            // than the room's last events behind, it is sent the whole state instead.
+            seen = View::of_state(&m);
+        } else {
+            seen.apply(&m);
+        }
     }
     assert_eq!(seen.position, va.position);
     assert!(seen.finished.is_some());

@@ -43,9 +43,33 @@ pub struct ServeArgs {
     /// spectators included.
     #[arg(long, value_name = "N", default_value_t = 64)]
     max_connections_per_address: usize,
-    /// Hints one address may ask for per minute.
-    #[arg(long, value_name = "N", default_value_t = 30)]
+    /// Hints one network (--ipv4-network-bits, --ipv6-network-bits) may ask for per
+    /// minute, all its addresses together.
+    #[arg(long, value_name = "N", default_value_t = 60)]
     hints_per_minute: u32,
+    /// Reviews of finished games one network may ask for per minute.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    reviews_per_minute: u32,
+    /// Reads of the games (the list, a game, its events, its record) one network may
+    /// make per second on average, in bursts of five seconds' worth.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    reads_per_second: u32,
+    /// Games kept in memory at most; past it the least recently used games nobody is
+    /// at leave memory (they load again when asked for).
+    #[arg(long, value_name = "N", default_value_t = 3000, value_parser = clap::value_parser!(u64).range(10..))]
+    max_games_in_memory: u64,
+    /// Connections kept for seated players: a spectator is refused once fewer places
+    /// than this are left of --max-connections.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    player_connection_reserve: usize,
+    /// Hints and reviews computing at once, server-wide (a hint's rollouts use every
+    /// core, at the lowest priority).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    max_hints_running: u64,
+    /// Hints and reviews waiting for their turn, server-wide; past it one is refused
+    /// at once with 503 ("busy, try again").
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    max_queued_hints: usize,
     /// Games in play one address may have created (suspended games do not count).
     #[arg(long, value_name = "N", default_value_t = 40)]
     max_games_per_address: usize,
@@ -170,6 +194,19 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     config.max_connections = args.max_connections;
     config.max_connections_per_address = args.max_connections_per_address;
     config.hints_per_minute = args.hints_per_minute;
+    config.reviews_per_minute = args.reviews_per_minute;
+    config.max_hints_running = args.max_hints_running as usize;
+    config.max_queued_hints = args.max_queued_hints;
+    config.reads_per_second = args.reads_per_second;
+    config.max_games_in_memory = args.max_games_in_memory as usize;
+    config.player_connection_reserve = args.player_connection_reserve;
+    if args.player_connection_reserve >= args.max_connections {
+        anyhow::bail!(
+            "--player-connection-reserve {} leaves no connection for spectators of --max-connections {}",
+            args.player_connection_reserve,
+            args.max_connections
+        );
+    }
     config.max_games_per_address = args.max_games_per_address;
     config.abort_after = Duration::from_secs(args.abort_after_secs);
     config.suspend_after = Duration::from_secs(args.suspend_after_secs);
@@ -205,8 +242,8 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
         let addr = listener.local_addr()?;
-        // The database opens (and its games resume) before the address is announced,
-        // so "listening" means ready.
+        // The database opens before the address is announced, so "listening" means
+        // ready; games in play load when first asked for.
         let app = ashta_server::App::open(config)
             .await
             .with_context(|| format!("opening the database {}", args.db.display()))?;

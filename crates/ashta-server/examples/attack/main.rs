@@ -24,7 +24,9 @@
 //! `--form` runs one of the distributed forms instead (see `distributed.rs`):
 //! `networks` (102 addresses in 17 /24s fill the server's places, then a newcomer waits
 //! for one), `spectators` (1,000 unread spectators of 10 /24s), `database` (17 /24s
-//! play as fast as they may; give `--db` the server's database file).
+//! play as fast as they may; give `--db` the server's database file), `hints` (100
+//! addresses of one /24 ask for hints as fast as they are answered while an honest game
+//! plays a bot: its bot turns timed for `--secs` before the flood, then `--secs` under it).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -36,6 +38,7 @@ use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
 mod distributed;
+mod hints;
 
 /// Options.
 #[derive(Parser, Debug)]
@@ -50,7 +53,7 @@ struct Args {
     #[arg(long, default_value_t = 60)]
     secs: u64,
     /// The attack: `classic` (the attacks above, at once), or a distributed form:
-    /// `networks`, `spectators`, `database`.
+    /// `networks`, `spectators`, `database`, `hints`.
     #[arg(long, default_value = "classic")]
     form: String,
     /// The server's database file, to measure its files (form `database`).
@@ -396,8 +399,11 @@ async fn main() {
         "networks" => return distributed::many_networks(&base, secs).await,
         "spectators" => return distributed::unread_spectators(&base).await,
         "database" => return distributed::database(&base, secs, args.db.as_deref()).await,
+        "hints" => return hints::hint_flood(&base, secs).await,
         other => {
-            eprintln!("attack: unknown form {other:?} (classic, networks, spectators, database)");
+            eprintln!(
+                "attack: unknown form {other:?} (classic, networks, spectators, database, hints)"
+            );
             std::process::exit(2);
         }
     }

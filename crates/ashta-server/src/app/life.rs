@@ -16,21 +16,48 @@ impl App {
     }
 
     /// Aborts every game still playing in which nobody has made a move
-    /// [`super::ServerConfig::abort_after`] after its creation (RULES.md 8.8), loading
-    /// it if it is not in memory: each is recorded `"aborted": true` and leaves play.
-    /// Returns how many were aborted.
+    /// [`super::ServerConfig::abort_after`] after its creation (RULES.md 8.8): each is
+    /// recorded `"aborted": true` and leaves play. A game in memory is aborted there (its
+    /// connections see the end); one that is not is aborted from the database (its few
+    /// events replayed, its end stored) and never enters memory. Returns how many were
+    /// aborted.
     pub async fn abort_unmoved(self: &Arc<Self>) -> Result<usize, StoreError> {
         let before = now_ms().saturating_sub(self.config.abort_after.as_millis() as i64);
         let ids = self.store.unmoved(before).await?;
         let mut aborted = 0;
         for id in ids {
-            match self.room(&id).await {
-                Ok(Some(room)) if room.abort(self).await => aborted += 1,
-                Ok(_) => {}
-                Err(e) => tracing::error!(game = %id, "could not load a game to abort: {e}"),
+            match self.abort_one(&id).await {
+                Ok(true) => aborted += 1,
+                Ok(false) => {}
+                Err(e) => tracing::error!(game = %id, "could not abort a game: {e}"),
             }
         }
         Ok(aborted)
+    }
+
+    /// Aborts game `id` where it is: in memory, else in the database, under its load
+    /// lock (nobody loads it meanwhile).
+    async fn abort_one(self: &Arc<Self>, id: &str) -> Result<bool, StoreError> {
+        let in_memory = self.rooms().get(id).cloned();
+        if let Some(room) = in_memory {
+            return Ok(room.abort(self).await);
+        }
+        let lock = self.load_lock(id);
+        let aborted = {
+            let _nobody_loads_it = lock.lock().await;
+            let in_memory = self.rooms().get(id).cloned();
+            match in_memory {
+                Some(room) => Ok(room.abort(self).await),
+                // A room of its own, never put in memory: nobody is connected to it.
+                None => match self.replayed(id).await {
+                    Ok(Some(room)) => Ok(room.abort(self).await),
+                    Ok(None) => Ok(false),
+                    Err(e) => Err(e),
+                },
+            }
+        };
+        self.drop_load_lock(id, lock);
+        aborted
     }
 
     /// Suspends every game in play whose people have all been away for
@@ -115,7 +142,9 @@ impl App {
             .as_ref()
             .is_none_or(|s| s.at.elapsed() > STORAGE_FRESH)
         {
-            let live = self.store.live_bytes().await.map_err(ApiError::internal)?;
+            // The write-ahead log counts too: it is part of what the files take.
+            let live =
+                self.store.live_bytes().await.map_err(ApiError::internal)? + self.store.wal_bytes();
             let mut by_network = HashMap::new();
             for (creator, bytes) in self
                 .store

@@ -124,6 +124,7 @@ impl Room {
             if st.unloaded || room.claimant(&st) != Some(due) {
                 return;
             }
+            room.flush_presence(&st);
             let message = ServerMessage::Claimable(ClaimableMessage {
                 claimants: vec![due.0 as u8],
                 away: (0..room.config.seats.len())

@@ -42,6 +42,9 @@ pub fn test_config(db: PathBuf) -> ServerConfig {
     // Every test client is on the loopback address; the caps have their own tests.
     c.max_connections_per_address = 10_000;
     c.hints_per_minute = 10_000;
+    c.reviews_per_minute = 10_000;
+    c.reads_per_second = 100_000;
+    c.player_connection_reserve = 0;
     c.max_games_per_address = 10_000;
     c.max_bot_games_per_address = 10_000;
     c.max_bot_games = 10_000;
