@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::{action, client_from, create, next, percentile, send, socket_from, HONEST};
+use super::{
+    action, client_from, create, honest_game, next, percentile, send, socket_from, HONEST,
+};
 
 /// The flooding address `a` (0 to 99): 127.0.70.(a + 2).
 fn flooder(a: usize) -> [u8; 4] {
@@ -36,21 +38,13 @@ fn finished(m: &Value) -> bool {
 /// another, and records each bot turn's length in microseconds.
 async fn bot_turns(base: String, stop: Instant, turns: Arc<Mutex<Vec<u64>>>) -> String {
     let http = client_from(HONEST);
-    let ws_base = base.replacen("http", "ws", 1);
     let mut games = 0;
     while Instant::now() < stop {
-        let (status, created) = create(&http, &base, &super::against_bot()).await;
-        if status != 201 {
-            return format!("honest player refused a game: {status} {created}");
-        }
-        games += 1;
-        let id = created["id"].as_str().unwrap_or("");
-        let token = created["seats"][0]["token"].as_str().unwrap_or("");
-        let url = format!("{ws_base}/api/games/{id}/ws?seat=0&token={token}");
-        let Ok(mut ws) = socket_from(HONEST, &url, None).await else {
-            return "honest player could not connect".into();
+        let mut ws = match honest_game(&http, &base).await {
+            Ok(ws) => ws,
+            Err(why) => return why,
         };
-        send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+        games += 1;
         let mut bot_since: Option<Instant> = None;
         while Instant::now() < stop {
             let Some(m) = next(&mut ws, Duration::from_secs(60)).await else {

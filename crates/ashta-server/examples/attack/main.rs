@@ -163,25 +163,35 @@ fn action(m: &Value) -> Option<Value> {
     )
 }
 
+/// A new game of the honest player against a bot: created, seat 0 joined and greeted;
+/// or why not.
+async fn honest_game(http: &reqwest::Client, base: &str) -> Result<Socket, String> {
+    let (status, created) = create(http, base, &against_bot()).await;
+    if status != 201 {
+        return Err(format!("honest player refused a game: {status} {created}"));
+    }
+    let id = created["id"].as_str().unwrap_or("");
+    let token = created["seats"][0]["token"].as_str().unwrap_or("");
+    let ws_base = base.replacen("http", "ws", 1);
+    let url = format!("{ws_base}/api/games/{id}/ws?seat=0&token={token}");
+    let Ok(mut ws) = socket_from(HONEST, &url, None).await else {
+        return Err("honest player could not connect".into());
+    };
+    send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+    Ok(ws)
+}
+
 /// The honest player: plays seat 0 against a bot, games one after another, and times
 /// each action from sent to its event back.
 async fn honest(base: String, stop: Instant, latencies: Arc<Mutex<Vec<u64>>>) -> String {
     let http = client_from(HONEST);
-    let ws_base = base.replacen("http", "ws", 1);
     let mut games = 0;
     while Instant::now() < stop {
-        let (status, created) = create(&http, &base, &against_bot()).await;
-        if status != 201 {
-            return format!("honest player refused a game: {status} {created}");
-        }
-        games += 1;
-        let id = created["id"].as_str().unwrap_or("");
-        let token = created["seats"][0]["token"].as_str().unwrap_or("");
-        let url = format!("{ws_base}/api/games/{id}/ws?seat=0&token={token}");
-        let Ok(mut ws) = socket_from(HONEST, &url, None).await else {
-            return "honest player could not connect".into();
+        let mut ws = match honest_game(&http, &base).await {
+            Ok(ws) => ws,
+            Err(why) => return why,
         };
-        send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+        games += 1;
         let mut pending: Option<Instant> = None;
         while Instant::now() < stop {
             let Some(m) = next(&mut ws, Duration::from_secs(30)).await else {
