@@ -105,8 +105,8 @@ Type the number of a move to play it, then Enter. Other commands:
 Each move spends one value of your bag on one unit: `pawn` moves one pawn, `pair`
 moves two of your pawns on one square together. `captures` sends an opponent's pawn
 back. Squares are named like chess squares: files a, b, c... from the left, ranks
-1, 2, 3... from the bottom (South's side). On the board, `*` marks a safe square,
-`[ ]` the home in the centre, S2 two South pawns, `=` a double, `#` a blocking one.";
+1, 2, 3... from the bottom (South's side). On the board, `╳` marks a safe square,
+`⌂` the home in the centre, S2 two South pawns, `=` a double, `#` a blocking one.";
 
 #[cfg(test)]
 mod tests {
@@ -117,7 +117,7 @@ mod tests {
         use ashta_engine::{Preset, Rules};
         let standard = help(&Variant::new(Rules::default()).unwrap());
         assert!(standard.contains("your gate is shut"), "{standard}");
-        assert!(standard.contains("Safe squares (*)"), "{standard}");
+        assert!(standard.contains("Safe squares (╳)"), "{standard}");
         assert!(
             standard.contains("u         take back your last turn"),
             "{standard}"
