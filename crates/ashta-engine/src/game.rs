@@ -15,7 +15,7 @@ use crate::record::{
     check_commitment, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
 };
 use crate::rules::{Rules, RulesSpec};
-use crate::standings::{progress, standings, Standing};
+use crate::standings::{by_progress, standings, Standing};
 use crate::throws::{Cowries, SeededThrows, ThrowSource};
 use crate::variant::{Forfeit, Played, ThrowReport, ThrowStep, Variant};
 use crate::walk::turn_may_start;
@@ -760,12 +760,4 @@ fn unplaced(variant: &Variant, pos: &Position, resigned: &[u8], of_resigned: boo
     (0..variant.players() as u8)
         .filter(|p| !pos.places().contains(p) && resigned.contains(p) == of_resigned)
         .collect()
-}
-
-/// `players` ordered by how far their pawns have come along their paths, furthest
-/// first (ties by seat).
-fn by_progress(variant: &Variant, pos: &Position, players: &[u8]) -> Vec<u8> {
-    let mut order = players.to_vec();
-    order.sort_by_key(|&p| (std::cmp::Reverse(progress(variant, pos, p)), p));
-    order
 }

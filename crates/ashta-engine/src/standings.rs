@@ -44,10 +44,10 @@ pub(crate) fn standings(variant: &Variant, pos: &Position, resigned: &[u8]) -> V
         .enumerate()
         .map(|(i, &p)| standing(p, i + 1, true))
         .collect();
-    let mut playing: Vec<u8> = (0..variant.players() as u8)
+    let still: Vec<u8> = (0..variant.players() as u8)
         .filter(|p| !pos.places().contains(p) && !resigned.contains(p))
         .collect();
-    playing.sort_by_key(|&p| (std::cmp::Reverse(progress(p)), p));
+    let playing = by_progress(variant, pos, &still);
     let drawn = pos.draw().is_some();
     let first_unplaced = out.len() + 1;
     for (i, &p) in playing.iter().enumerate() {
@@ -73,4 +73,11 @@ pub(crate) fn progress(variant: &Variant, pos: &Position, p: u8) -> u32 {
         .iter()
         .map(|&i| if i == OFF { 0 } else { u32::from(i) + 1 })
         .sum()
+}
+
+/// `players` ordered by how far their pawns have come, furthest first (ties by seat).
+pub(crate) fn by_progress(variant: &Variant, pos: &Position, players: &[u8]) -> Vec<u8> {
+    let mut order = players.to_vec();
+    order.sort_by_key(|&p| (std::cmp::Reverse(progress(variant, pos, p)), p));
+    order
 }
