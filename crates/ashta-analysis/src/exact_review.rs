@@ -6,7 +6,7 @@ use ashta_engine::{Game, Record, RecordError, ThrowStep};
 use ashta_solve::{Solution, SolveError};
 
 use super::exact::{exact_hint, ranked, scores_at, tie};
-use super::game::{summaries, walk_turns, Decision, GameReview, TurnReview};
+use super::game::{walk_turns, Decision, GameReview, TurnReview};
 use super::luck::ThrowLuck;
 
 /// Why an exact review failed.
@@ -98,14 +98,7 @@ pub fn analyze_record_exact(
         pos = after;
         progress(number, total);
     }
-    let players = summaries(&variant, &turns, &pos);
-    Ok(GameReview {
-        variant,
-        start,
-        wins_start,
-        turns,
-        players,
-        end: pos,
-        exact: true,
-    })
+    Ok(GameReview::of_turns(
+        variant, start, wins_start, turns, pos, true,
+    ))
 }

@@ -469,16 +469,33 @@ pub fn analyze_record_with_endgames(
         pos = after;
         progress(number, total);
     }
-    let players = summaries(&variant, &turns, &pos);
-    Ok(GameReview {
-        variant,
-        start,
-        wins_start,
-        turns,
-        players,
-        end: pos,
-        exact: false,
-    })
+    Ok(GameReview::of_turns(
+        variant, start, wins_start, turns, pos, false,
+    ))
+}
+
+impl GameReview {
+    /// The review of the reviewed `turns` of a game from `start` to `end`, with each
+    /// player's totals over them; `exact` when its errors come from a solution table.
+    pub(crate) fn of_turns(
+        variant: Variant,
+        start: Position,
+        wins_start: Vec<f64>,
+        turns: Vec<TurnReview>,
+        end: Position,
+        exact: bool,
+    ) -> GameReview {
+        let players = summaries(&variant, &turns, &end);
+        GameReview {
+            variant,
+            start,
+            wins_start,
+            turns,
+            players,
+            end,
+            exact,
+        }
+    }
 }
 
 /// Each player's totals over the reviewed turns.
