@@ -30,11 +30,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use ashta_table::client_view::{EventHead, EventKind, TurnView};
+use ashta_table::messages::ServerMessage;
+use ashta_table::protocol::ClientMessage;
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -178,10 +180,12 @@ async fn victim(
         base.replacen("http", "ws", 1)
     );
     let mut ws = socket_from(VICTIM, &url).await?;
-    ws.send(Message::Text(r#"{"type":"hello","since":0}"#.into()))
-        .await
-        .map_err(|e| e.to_string())?;
-    let mut view: Option<View> = None;
+    ws.send(Message::Text(
+        ClientMessage::Hello { since: 0 }.to_text().into(),
+    ))
+    .await
+    .map_err(|e| e.to_string())?;
+    let mut view: Option<TurnView> = None;
     let mut acted_for = u64::MAX;
     let mut bag_at: Option<Instant> = None;
     while Instant::now() < stop {
@@ -191,9 +195,11 @@ async fn victim(
             }
             if v.to_move == 0 && acted_for != v.version {
                 acted_for = v.version;
-                ws.send(Message::Text(v.action().into()))
-                    .await
-                    .map_err(|e| e.to_string())?;
+                if let Some(action) = v.first_action() {
+                    ws.send(Message::Text(action.to_text().into()))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                }
             }
         }
         let next = match tokio::time::timeout_at(stop.into(), ws.next()).await {
@@ -207,10 +213,12 @@ async fn victim(
         };
         let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
         let now = Instant::now();
-        match (m.kind.as_str(), m.game, m.event) {
-            ("state", Some(g), _) => view = Some(View::from_state(g)),
-            ("event", _, Some(e)) => {
-                if e.kind == "move" && e.position_before_bot() {
+        match m {
+            ServerMessage::State { game, .. } => view = Some(TurnView::of_snapshot(game.table)),
+            ServerMessage::Event(m) => {
+                let e = EventHead::read(&m.event).map_err(|e| e.to_string())?;
+                // A move of the victim's bot (seat 1) ends its decision.
+                if e.kind == EventKind::Move && e.seat == Some(1) {
                     if let Some(t) = bag_at.take() {
                         decisions
                             .lock()
@@ -218,12 +226,12 @@ async fn victim(
                             .push(now.duration_since(t).as_micros() as u64);
                     }
                 }
-                let holds_bag = e.position.to_move == 1 && !m.must_throw;
-                if holds_bag && bag_at.is_none() && e.kind != "move" {
+                let holds_bag = e.to_move == 1 && !m.must_throw;
+                if holds_bag && bag_at.is_none() && e.kind != EventKind::Move {
                     bag_at = Some(now);
                 }
                 if let Some(v) = view.as_mut() {
-                    v.apply(&e, m.legal, m.must_throw);
+                    v.follow(m).map_err(|e| e.to_string())?;
                 }
             }
             _ => {}
@@ -323,102 +331,6 @@ impl Shared {
     }
 }
 
-/// A move as the server lists it (only what a client sends back).
-#[derive(Clone, Copy, Deserialize)]
-struct LegalMove {
-    value: u8,
-    from: i16,
-    count: u8,
-}
-
-/// The part of a position the clients look at.
-#[derive(Deserialize)]
-struct Position {
-    to_move: u64,
-}
-
-/// A server message, read into only the fields the clients use (the rest is skipped
-/// without being stored, so the clients cost the machine little).
-#[derive(Deserialize)]
-struct ServerMessage {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    game: Option<GameState>,
-    #[serde(default)]
-    event: Option<EventHead>,
-    #[serde(default)]
-    legal: Vec<LegalMove>,
-    #[serde(default)]
-    must_throw: bool,
-}
-
-#[derive(Deserialize)]
-struct GameState {
-    version: u64,
-    status: String,
-    position: Position,
-    legal: Vec<LegalMove>,
-    must_throw: bool,
-}
-
-#[derive(Deserialize)]
-struct EventHead {
-    version: u64,
-    kind: String,
-    position: Position,
-    #[serde(default)]
-    seat: Option<u64>,
-}
-
-impl EventHead {
-    /// Whether this is a move of the victim's bot (seat 1).
-    fn position_before_bot(&self) -> bool {
-        self.seat == Some(1)
-    }
-}
-
-struct View {
-    to_move: u64,
-    legal: Vec<LegalMove>,
-    must_throw: bool,
-    version: u64,
-    over: bool,
-}
-
-impl View {
-    fn from_state(g: GameState) -> View {
-        View {
-            to_move: g.position.to_move,
-            legal: g.legal,
-            must_throw: g.must_throw,
-            version: g.version,
-            over: g.status == "finished",
-        }
-    }
-
-    /// Takes in an event and what its message says the seat to move may do.
-    fn apply(&mut self, e: &EventHead, legal: Vec<LegalMove>, must_throw: bool) {
-        self.version = e.version;
-        self.to_move = e.position.to_move;
-        self.legal = legal;
-        self.must_throw = must_throw;
-        self.over = e.kind == "finished";
-    }
-
-    fn action(&self) -> String {
-        if self.must_throw {
-            r#"{"type":"throw"}"#.to_string()
-        } else {
-            let m = self.legal[0];
-            format!(
-                r#"{{"type":"move","move":{{"value":{},"from":{},"count":{}}}}}"#,
-                m.value, m.from, m.count
-            )
-        }
-    }
-}
-
 /// One client of one seat: acts on its turns until `stop`, then reports the last
 /// version it saw.
 #[allow(clippy::too_many_arguments)]
@@ -436,21 +348,24 @@ async fn client(
         .await
         .map_err(|e| format!("connect: {e}"))?;
     ws.send(Message::Text(
-        json!({"type": "hello", "since": 0}).to_string().into(),
+        ClientMessage::Hello { since: 0 }.to_text().into(),
     ))
     .await
     .map_err(|e| e.to_string())?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut view: Option<View> = None;
+    let mut view: Option<TurnView> = None;
     let mut acted_for = u64::MAX;
     loop {
         // Act when it is this seat's turn (once per version).
         if let Some(v) = &view {
-            let mine = v.to_move == seat && !v.over;
-            if mine && acted_for != v.version && Instant::now() < stop {
+            let action = (u64::from(v.to_move) == seat)
+                .then(|| v.first_action())
+                .flatten();
+            if let Some(action) = action.filter(|_| acted_for != v.version && Instant::now() < stop)
+            {
                 acted_for = v.version;
                 let wait = rng.random_range(think_ms / 2..=think_ms * 3 / 2);
-                let action = v.action();
+                let action = action.to_text();
                 let expect = v.version + 1;
                 tokio::time::sleep(Duration::from_millis(wait)).await;
                 game.pending
@@ -478,11 +393,10 @@ async fn client(
             _ => return Err("socket closed".into()),
         };
         let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-        match m.kind.as_str() {
-            "state" => {
+        match m {
+            ServerMessage::State { game: g, .. } => {
                 // The first state answers hello; a later one catches a client up that
                 // fell behind further than the room keeps events.
-                let g = m.game.ok_or("state without game")?;
                 match &view {
                     None => {
                         // A client of the game that could not connect must not hold
@@ -491,45 +405,32 @@ async fn client(
                             .await
                             .map_err(|_| "the game's other clients never connected")?;
                     }
-                    Some(v) => game.seen(&stats, v.version + 1..=g.version, Instant::now()),
+                    Some(v) => game.seen(&stats, v.version + 1..=g.table.version, Instant::now()),
                 }
-                view = Some(View {
-                    to_move: g.position.to_move,
-                    legal: g.legal,
-                    must_throw: g.must_throw,
-                    version: g.version,
-                    over: g.status == "finished",
-                });
+                view = Some(TurnView::of_snapshot(g.table));
             }
-            "event" => {
+            ServerMessage::Event(m) => {
                 let now = Instant::now();
-                let e = m.event.ok_or("event without event")?;
-                let version = e.version;
                 let Some(v) = view.as_mut() else {
                     return Err("event before state".into());
                 };
-                if version != v.version + 1 {
+                let before = v.version;
+                let e = v.follow(m).map_err(|e| e.to_string())?;
+                let version = e.version;
+                if version != before + 1 {
                     stats.gaps.fetch_add(1, Ordering::Relaxed);
-                }
-                v.version = version;
-                v.to_move = e.position.to_move;
-                v.legal = m.legal;
-                v.must_throw = m.must_throw;
-                if e.kind == "finished" {
-                    v.over = true;
-                    if seat == 0 {
-                        stats.finished.fetch_add(1, Ordering::Relaxed);
-                    }
                 }
                 if seat == 0 {
                     stats.events.fetch_add(1, Ordering::Relaxed);
-                    if e.kind == "move" {
-                        stats.moves.fetch_add(1, Ordering::Relaxed);
+                    match e.kind {
+                        EventKind::Move => _ = stats.moves.fetch_add(1, Ordering::Relaxed),
+                        EventKind::Finished => _ = stats.finished.fetch_add(1, Ordering::Relaxed),
+                        _ => {}
                     }
                 }
                 game.seen(&stats, version..=version, now);
             }
-            "error" => {
+            ServerMessage::Error(_) => {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
                 eprintln!("seat {seat}: error {text}");
             }
@@ -575,10 +476,13 @@ async fn idle_person(
 ) {
     let played = async {
         let mut ws = socket_from(from, &url).await?;
-        ws.send(Message::Text(r#"{"type":"hello","since":0}"#.into()))
-            .await
-            .map_err(|e| e.to_string())?;
-        let (mut view, mut acted_for, mut turns, mut was_mine) = (None::<View>, u64::MAX, 0, true);
+        ws.send(Message::Text(
+            ClientMessage::Hello { since: 0 }.to_text().into(),
+        ))
+        .await
+        .map_err(|e| e.to_string())?;
+        let (mut view, mut acted_for, mut turns, mut was_mine) =
+            (None::<TurnView>, u64::MAX, 0, true);
         // Turns in which each seat moved, and the seat of the last move.
         let (mut decided, mut last_mover) = ([0u32; 4], None);
         loop {
@@ -594,9 +498,11 @@ async fn idle_person(
                 }
                 if mine && acted_for != v.version {
                     acted_for = v.version;
-                    ws.send(Message::Text(v.action().into()))
-                        .await
-                        .map_err(|e| e.to_string())?;
+                    if let Some(action) = v.first_action() {
+                        ws.send(Message::Text(action.to_text().into()))
+                            .await
+                            .map_err(|e| e.to_string())?;
+                    }
                 }
             }
             let text = match ws.next().await {
@@ -605,20 +511,23 @@ async fn idle_person(
                 _ => return Err("socket closed".to_string()),
             };
             let m: ServerMessage = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-            match (m.kind.as_str(), m.game, m.event) {
-                ("state", Some(g), _) => view = Some(View::from_state(g)),
-                ("event", _, Some(e)) => {
-                    if e.kind == "move" && e.seat != last_mover {
+            match m {
+                ServerMessage::State { game, .. } => {
+                    view = Some(TurnView::of_snapshot(game.table));
+                }
+                ServerMessage::Event(m) => {
+                    let e = EventHead::read(&m.event).map_err(|e| e.to_string())?;
+                    if e.kind == EventKind::Move && e.seat != last_mover {
                         last_mover = e.seat;
                         decided[e.seat.unwrap_or(0).min(3) as usize] += 1;
-                    } else if e.kind != "move" {
+                    } else if e.kind != EventKind::Move {
                         last_mover = None;
                     }
                     if let Some(v) = view.as_mut() {
-                        v.apply(&e, m.legal, m.must_throw);
+                        v.follow(m).map_err(|e| e.to_string())?;
                     }
                 }
-                ("error", _, _) => return Err(format!("error {text}")),
+                ServerMessage::Error(_) => return Err(format!("error {text}")),
                 _ => {}
             }
         }
@@ -633,6 +542,24 @@ async fn idle_person(
         Err(e) => {
             let _ = waiting.send(Err(e)).await;
         }
+    }
+}
+
+/// The version of game `id` as the server has it now, read again after a pause while
+/// the server says that this address reads too often (its reads per second).
+async fn game_version(http: &reqwest::Client, base: &str, id: &str) -> u64 {
+    loop {
+        let response = http
+            .get(format!("{base}/api/games/{id}"))
+            .send()
+            .await
+            .expect("the server answers");
+        if response.status() == reqwest::StatusCode::TOO_MANY_REQUESTS {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        }
+        let snap: Value = response.json().await.expect("a snapshot");
+        return snap["version"].as_u64().expect("a snapshot has a version");
     }
 }
 
@@ -871,15 +798,7 @@ async fn main() {
     // Every client of a game must have seen the server's last version.
     let mut lost = 0;
     for (id, seen) in &last_seen {
-        let snap: Value = http
-            .get(format!("{base}/api/games/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let version = snap["version"].as_u64().unwrap_or(0);
+        let version = game_version(&http, &base, id).await;
         lost += seen.iter().filter(|&&v| v != version).count();
     }
     let mut lat = stats.latencies_us.lock().unwrap().clone();

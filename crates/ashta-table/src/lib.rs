@@ -9,6 +9,7 @@
 
 #![warn(missing_docs)]
 
+pub mod client_view;
 pub mod messages;
 pub mod protocol;
 pub mod table;

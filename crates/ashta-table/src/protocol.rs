@@ -206,7 +206,7 @@ impl BoardJson {
 }
 
 /// A move as a client sends it: `to` and `capture` may be left out.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// The bag value to spend.
@@ -217,18 +217,18 @@ pub struct MoveRequest {
     #[serde(default = "one")]
     pub count: u8,
     /// Where the client expects the unit to land (checked when given).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<u8>,
     /// Whether the client expects a capture (checked when given).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture: Option<bool>,
     /// The path indices the client expects the unit to pass through, as the legal move
     /// listed them (checked when given).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<Vec<i16>>,
     /// The listing's `forms`, accepted so that a client may send a legal move back as
     /// it was listed; not checked (the move's own event says what it formed).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forms: Option<serde_json::Value>,
 }
 
@@ -465,7 +465,7 @@ pub enum EventBody {
 }
 
 /// A message from a client.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum ClientMessage {
     /// The first message: the last version the client has.

@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use ashta_table::protocol::ClientMessage;
 use serde_json::{json, Value};
 
 use super::{client_from, create, health, next, send, socket_from};
@@ -24,9 +25,9 @@ async fn throw_once(ip: [u8; 4], ws_base: &str, created: &Value) -> bool {
     let Ok(mut ws) = socket_from(ip, &url, None).await else {
         return false;
     };
-    send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+    send(&mut ws, &ClientMessage::Hello { since: 0 }).await;
     next(&mut ws, Duration::from_secs(10)).await;
-    send(&mut ws, &json!({"type": "throw"})).await;
+    send(&mut ws, &ClientMessage::Throw).await;
     while let Some(m) = next(&mut ws, Duration::from_secs(10)).await {
         if m["type"] == "event" || m["type"] == "error" {
             return m["type"] == "event";
@@ -133,7 +134,7 @@ pub async fn unread_spectators(base: &str) {
                 else {
                     return None;
                 };
-                let hello = json!({"type": "hello", "since": 0}).to_string();
+                let hello = ClientMessage::Hello { since: 0 }.to_text();
                 use futures_util::SinkExt;
                 let stop = Instant::now() + Duration::from_secs(35);
                 while Instant::now() < stop {
@@ -274,9 +275,9 @@ async fn play_to_end(ws_base: &str, created: &Value) {
     let Ok(mut ws) = socket_from(super::HONEST, &url, None).await else {
         return;
     };
-    send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+    send(&mut ws, &ClientMessage::Hello { since: 0 }).await;
     while let Some(m) = next(&mut ws, Duration::from_secs(30)).await {
-        if m["event"]["kind"] == "finished" || m["game"]["status"] == "finished" {
+        if super::turn(&m).is_some_and(|t| t.over) {
             return;
         }
         if let Some(a) = super::action(&m) {
@@ -295,42 +296,18 @@ async fn play_both(ip: [u8; 4], ws_base: &str, created: &Value, stop: Instant) {
         let Ok(mut ws) = socket_from(ip, &url, None).await else {
             return;
         };
-        send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+        send(&mut ws, &ClientMessage::Hello { since: 0 }).await;
         seats.push(ws);
     }
     let mut last = next(&mut seats[0], Duration::from_secs(10)).await;
     while let Some(m) = last.take() {
-        if Instant::now() > stop
-            || m["event"]["kind"] == "finished"
-            || m["game"]["status"] == "finished"
-        {
+        let view = super::turn(&m);
+        if Instant::now() > stop || view.as_ref().is_some_and(|t| t.over) {
             return;
         }
-        let position = if m["type"] == "state" {
-            &m["game"]["position"]
-        } else {
-            &m["event"]["position"]
-        };
-        if m["type"] == "state" || m["type"] == "event" {
-            let mover = position["to_move"].as_u64().unwrap_or(0) as usize;
-            let legal = if m["type"] == "state" {
-                &m["game"]["legal"]
-            } else {
-                &m["legal"]
-            };
-            let must_throw = if m["type"] == "state" {
-                m["game"]["must_throw"] == true
-            } else {
-                m["must_throw"] == true
-            };
-            let a = if must_throw {
-                json!({"type": "throw"})
-            } else if let Some(l) = legal.get(0) {
-                json!({"type": "move", "move": {"value": l["value"], "from": l["from"], "count": l["count"]}})
-            } else {
-                json!({"type": "throw"})
-            };
-            send(&mut seats[mover.min(1)], &a).await;
+        if let Some(t) = view {
+            let a = t.first_action().unwrap_or(ClientMessage::Throw);
+            send(&mut seats[usize::from(t.to_move).min(1)], &a).await;
         }
         last = next(&mut seats[0], Duration::from_secs(10)).await;
     }

@@ -8,30 +8,16 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use ashta_table::protocol::ClientMessage;
+use serde_json::json;
 
 use super::{
-    action, client_from, create, honest_game, next, percentile, send, socket_from, HONEST,
+    action, client_from, create, honest_game, next, percentile, send, socket_from, turn, HONEST,
 };
 
 /// The flooding address `a` (0 to 99): 127.0.70.(a + 2).
 fn flooder(a: usize) -> [u8; 4] {
     [127, 0, 70, a as u8 + 2]
-}
-
-/// Whose turn it is after `m` (an event or a state), if it says.
-fn to_move(m: &Value) -> Option<u64> {
-    if m["type"] == "state" {
-        m["game"]["position"]["to_move"].as_u64()
-    } else if m["type"] == "event" {
-        m["event"]["position"]["to_move"].as_u64()
-    } else {
-        None
-    }
-}
-
-fn finished(m: &Value) -> bool {
-    m["event"]["kind"] == "finished" || m["game"]["status"] == "finished"
 }
 
 /// The honest player plays seat 0 against a `medium` bot until `stop`, games one after
@@ -53,10 +39,11 @@ async fn bot_turns(base: String, stop: Instant, turns: Arc<Mutex<Vec<u64>>>) -> 
             if m["type"] == "error" {
                 return format!("honest player got an error: {m}");
             }
-            if finished(&m) {
+            let view = turn(&m);
+            if view.as_ref().is_some_and(|t| t.over) {
                 break;
             }
-            match to_move(&m) {
+            match view.map(|t| t.to_move) {
                 Some(1) if bot_since.is_none() => bot_since = Some(Instant::now()),
                 Some(0) => {
                     if let Some(since) = bot_since.take() {
@@ -102,22 +89,17 @@ async fn flood_one(base: String, a: usize, stop: Instant) -> BTreeMap<u16, u64> 
     let Ok(mut ws) = socket_from(ip, &url, None).await else {
         return answers;
     };
-    send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+    send(&mut ws, &ClientMessage::Hello { since: 0 }).await;
     // Until seat 0 has a bag with two moves or more to choose from.
     loop {
         let Some(m) = next(&mut ws, Duration::from_secs(60)).await else {
             return answers;
         };
-        if finished(&m) || Instant::now() > stop {
+        let view = turn(&m);
+        if view.as_ref().is_some_and(|t| t.over) || Instant::now() > stop {
             return answers;
         }
-        let legal = if m["type"] == "state" {
-            &m["game"]["legal"]
-        } else {
-            &m["legal"]
-        };
-        let must_throw = m["must_throw"] == true || m["game"]["must_throw"] == true;
-        if to_move(&m) == Some(0) && !must_throw && legal.as_array().is_some_and(|l| l.len() >= 2) {
+        if view.is_some_and(|t| t.to_move == 0 && !t.must_throw && t.legal.len() >= 2) {
             break;
         }
         if let Some(a) = action(&m) {

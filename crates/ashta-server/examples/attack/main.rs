@@ -32,8 +32,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use ashta_table::client_view::TurnView;
+use ashta_table::messages::ServerMessage;
+use ashta_table::protocol::ClientMessage;
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -119,8 +123,9 @@ fn against_bot() -> Value {
     json!({"players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "medium"}]})
 }
 
-async fn send(ws: &mut Socket, v: &Value) -> bool {
-    ws.send(Message::Text(v.to_string().into())).await.is_ok()
+async fn send(ws: &mut Socket, v: &impl Serialize) -> bool {
+    let text = serde_json::to_string(v).expect("messages serialize");
+    ws.send(Message::Text(text.into())).await.is_ok()
 }
 
 /// The next JSON message within `wait`; `None` on close or time out.
@@ -134,33 +139,15 @@ async fn next(ws: &mut Socket, wait: Duration) -> Option<Value> {
     }
 }
 
-/// What the seat to move sends after `m` (an event or a state), if it is seat 0's turn.
-fn action(m: &Value) -> Option<Value> {
-    let (position, legal, must_throw) = if m["type"] == "state" {
-        let g = &m["game"];
-        (&g["position"], &g["legal"], g["must_throw"].as_bool()?)
-    } else if m["type"] == "event" {
-        (
-            &m["event"]["position"],
-            &m["legal"],
-            m["must_throw"].as_bool()?,
-        )
-    } else {
-        return None;
-    };
-    if position["to_move"] != 0
-        || m["game"]["status"] == "finished"
-        || m["event"]["kind"] == "finished"
-    {
-        return None;
-    }
-    if must_throw {
-        return Some(json!({"type": "throw"}));
-    }
-    let l = legal.get(0)?;
-    Some(
-        json!({"type": "move", "move": {"value": l["value"], "from": l["from"], "count": l["count"]}}),
-    )
+/// The game as a seat's client sees it after `m` (a state or an event), in the shared
+/// types; none for other messages.
+fn turn(m: &Value) -> Option<TurnView> {
+    TurnView::of_message(ServerMessage::deserialize(m).ok()?)
+}
+
+/// What seat 0 sends after `m` (an event or a state), if it is its turn.
+fn action(m: &Value) -> Option<ClientMessage> {
+    turn(m).filter(|t| t.to_move == 0)?.first_action()
 }
 
 /// A new game of the honest player against a bot: created, seat 0 joined and greeted;
@@ -177,7 +164,7 @@ async fn honest_game(http: &reqwest::Client, base: &str) -> Result<Socket, Strin
     let Ok(mut ws) = socket_from(HONEST, &url, None).await else {
         return Err("honest player could not connect".into());
     };
-    send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+    send(&mut ws, &ClientMessage::Hello { since: 0 }).await;
     Ok(ws)
 }
 
@@ -208,7 +195,7 @@ async fn honest(base: String, stop: Instant, latencies: Arc<Mutex<Vec<u64>>>) ->
                         .push(sent.elapsed().as_micros() as u64);
                 }
             }
-            if m["event"]["kind"] == "finished" || m["game"]["status"] == "finished" {
+            if turn(&m).is_some_and(|t| t.over) {
                 break;
             }
             if pending.is_none() {
@@ -246,7 +233,7 @@ async fn one_seat_flood(base: String, stop: Instant) -> (String, u64, u64) {
                 refused.fetch_add(1, Ordering::Relaxed);
                 return;
             };
-            send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+            send(&mut ws, &ClientMessage::Hello { since: 0 }).await;
             let mut last = Value::Null;
             while Instant::now() < stop {
                 while let Some(m) = next(&mut ws, Duration::from_millis(5)).await {
@@ -257,8 +244,8 @@ async fn one_seat_flood(base: String, stop: Instant) -> (String, u64, u64) {
                         last = m;
                     }
                 }
-                let a = action(&last).unwrap_or(json!({"type": "undo"}));
-                if !send(&mut ws, &a).await || !send(&mut ws, &json!({"type": "undo"})).await {
+                let a = action(&last).unwrap_or(ClientMessage::Undo);
+                if !send(&mut ws, &a).await || !send(&mut ws, &ClientMessage::Undo).await {
                     refused.fetch_add(1, Ordering::Relaxed);
                     return;
                 }
@@ -287,7 +274,7 @@ async fn slow_readers(base: String, id: String, stop: Instant) -> u64 {
             let Ok(mut ws) = socket_from(attacker(8 + s), &url, Some(4096)).await else {
                 return;
             };
-            let hello = json!({"type": "hello", "since": 0}).to_string();
+            let hello = ClientMessage::Hello { since: 0 }.to_text();
             while Instant::now() < stop {
                 let sent = tokio::time::timeout(
                     Duration::from_secs(1),
@@ -439,9 +426,9 @@ async fn main() {
             base.replacen("http", "ws", 1)
         );
         if let Ok(mut ws) = socket_from(NEWCOMER, &url, None).await {
-            send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+            send(&mut ws, &ClientMessage::Hello { since: 0 }).await;
             next(&mut ws, Duration::from_secs(10)).await;
-            send(&mut ws, &json!({"type": "throw"})).await;
+            send(&mut ws, &ClientMessage::Throw).await;
             while let Some(m) = next(&mut ws, Duration::from_secs(10)).await {
                 if m["type"] == "event" || m["type"] == "error" {
                     newcomer_played = m["type"] == "event";
@@ -502,7 +489,7 @@ async fn main() {
     let mut hello_bytes = 0;
     let url = format!("{}/api/games/{flood_id}/ws", base.replacen("http", "ws", 1));
     if let Ok(mut ws) = socket_from([127, 0, 7, 6], &url, None).await {
-        send(&mut ws, &json!({"type": "hello", "since": 0})).await;
+        send(&mut ws, &ClientMessage::Hello { since: 0 }).await;
         if let Ok(Some(Ok(Message::Text(t)))) =
             tokio::time::timeout(Duration::from_secs(10), ws.next()).await
         {
