@@ -2,7 +2,7 @@
 //! (`ashta solve`): each decision's score lost against the best play, with no sampling
 //! error.
 
-use ashta_engine::{Game, Record, RecordError, ThrowStep};
+use ashta_engine::{Game, Record, RecordError, ThrowStep, TurnFault};
 use ashta_solve::{Solution, SolveError};
 
 use super::exact::{exact_hint, ranked, scores_at, tie};
@@ -62,9 +62,9 @@ pub fn analyze_record_exact(
                 .plays
                 .iter()
                 .position(|p| p.play.position == after)
-                .ok_or_else(|| RecordError::Turn {
+                .ok_or(RecordError::Turn {
                     turn: number,
-                    reason: "the moves do not make a whole play of the bag".into(),
+                    fault: TurnFault::NotAWholePlay,
                 })?;
             let best_score = h.value().score();
             let made = ranked(player, &h.plays[rank], best_score);

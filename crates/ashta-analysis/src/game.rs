@@ -27,7 +27,7 @@
 //! (the one play the rate of 2.5% labelled there, 2.2 standard errors, is rated best by
 //! the table).
 
-use ashta_engine::{Game, Moment, Position, Record, RecordError, ThrowStep, Variant};
+use ashta_engine::{Game, Moment, Position, Record, RecordError, ThrowStep, TurnFault, Variant};
 use serde::Serialize;
 
 use super::chance::Chance;
@@ -398,9 +398,9 @@ pub fn analyze_record_with_endgames(
     let mut turns = Vec::with_capacity(total);
     for (t, (turn, walked)) in record.turns.iter().zip(walked.turns).enumerate() {
         let number = t + 1;
-        let bad = |reason: String| RecordError::Turn {
+        let bad = RecordError::Turn {
             turn: number,
-            reason,
+            fault: TurnFault::NotAWholePlay,
         };
         let before = pos;
         let luck = throw_luck(&variant, &chance, &before, &turn.throws).map_err(|source| {
@@ -425,7 +425,7 @@ pub fn analyze_record_with_endgames(
                 .plays
                 .iter()
                 .position(|p| p.play.position == after)
-                .ok_or_else(|| bad("the moves do not make a whole play of the bag".into()))?;
+                .ok_or_else(|| bad.clone())?;
             let best_score = h.value().score();
             let player = before.to_move();
             let made = ranked(player, &h.plays[rank], best_score);
@@ -444,7 +444,7 @@ pub fn analyze_record_with_endgames(
                 .plays
                 .iter()
                 .position(|p| p.play.position == after)
-                .ok_or_else(|| bad("the moves do not make a whole play of the bag".into()))?;
+                .ok_or_else(|| bad.clone())?;
             let made = h.plays[rank].clone();
             let best = h.plays[0].clone();
             Some(Decision::new(thrown, made, best, rank + 1, h.plays.len()))

@@ -12,7 +12,7 @@ use crate::faults::SequenceFault;
 use crate::moves::Move;
 use crate::position::{DrawReason, Phase, Position};
 use crate::record::{
-    check_commitment, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
+    check_commitment, Record, RecordError, ResultRecord, TurnFault, TurnRecord, RECORD_FORMAT,
 };
 use crate::rules::{Rules, RulesSpec};
 use crate::standings::{by_progress, standings, Standing};
@@ -564,9 +564,9 @@ impl Game {
         // A resignation changes no move, only the result: the replay makes them first.
         for &player in &record.resigned {
             game.resign(player as usize)
-                .map_err(|e| RecordError::Turn {
+                .map_err(|source| RecordError::Turn {
                     turn: 1,
-                    reason: format!("player {player} cannot resign: {e}"),
+                    fault: TurnFault::CannotResign { player, source },
                 })?;
         }
         let mut marks = Vec::new();
@@ -576,7 +576,7 @@ impl Game {
         if record.aborted {
             game.abort().map_err(|e| RecordError::Turn {
                 turn: record.turns.len(),
-                reason: format!("the game cannot be aborted: {e}"),
+                fault: TurnFault::CannotAbort(e),
             })?;
         }
         if let Some(recorded) = &record.result {
@@ -630,13 +630,13 @@ impl Game {
         last: bool,
         marks: &mut Vec<GameMark>,
     ) -> Result<(), RecordError> {
-        let err = |reason: String| RecordError::Turn {
+        let err = |fault: TurnFault| RecordError::Turn {
             turn: turn_no,
-            reason,
+            fault,
         };
         turn_may_start(&self.position, turn, turn_no)?;
         if turn.throws.is_empty() {
-            return Err(err("a turn without throws".into()));
+            return Err(err(TurnFault::NoThrows));
         }
         if let Some(source) = self.throws.as_mut() {
             let table = self.variant.table();
@@ -650,10 +650,10 @@ impl Game {
             }
             let expected: Vec<u8> = turn.throws.iter().map(|_| draw()).collect();
             if expected != turn.throws {
-                return Err(err(format!(
-                    "recorded throws {:?} are not the seed's {:?}",
-                    turn.throws, expected
-                )));
+                return Err(err(TurnFault::NotTheSeeds {
+                    recorded: turn.throws.clone(),
+                    seeded: expected,
+                }));
             }
             self.drawn += u64::from(turn.skipped) + turn.throws.len() as u64;
         }
@@ -682,13 +682,15 @@ impl Game {
             marks.push(self.mark());
         }
         for (m, mv) in turn.moves.iter().enumerate() {
-            let from =
-                match mv.from {
-                    -1 => None,
-                    i => Some(u8::try_from(i).map_err(|_| {
-                        err(format!("move {}: from {i} is not a path index", m + 1))
-                    })?),
-                };
+            let from = match mv.from {
+                -1 => None,
+                i => Some(u8::try_from(i).map_err(|_| {
+                    err(TurnFault::BadFrom {
+                        index: m + 1,
+                        from: i,
+                    })
+                })?),
+            };
             let as_error = |source| RecordError::Move {
                 turn: turn_no,
                 index: m + 1,
@@ -698,7 +700,7 @@ impl Game {
             self.play_checked(found).map_err(as_error)?;
         }
         if !last && !self.position.is_over() && !self.position.bag_empty() {
-            return Err(err("the turn ends with values still to move".into()));
+            return Err(err(TurnFault::EndsWithValues));
         }
         Ok(())
     }

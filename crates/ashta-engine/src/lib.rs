@@ -127,7 +127,8 @@ pub use perft::PerftBranch;
 pub use plays::{Play, PlayEnds, PlayList, PLAYS_LIMIT};
 pub use position::{Block, DrawReason, Phase, Position, MAX_BAG, MAX_BLOCKS, MAX_PLAYERS, OFF};
 pub use record::{
-    seed_commitment, MoveRecord, Record, RecordError, ResultRecord, TurnRecord, RECORD_FORMAT,
+    seed_commitment, CommitmentFault, MoveRecord, Record, RecordError, ResultRecord, TurnFault,
+    TurnRecord, RECORD_FORMAT,
 };
 pub use rules::{
     default_table, Entry, Face, Finish, Gate, NamedTable, Preset, Rules, RulesObject, RulesSpec,

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use crate::error::{MoveError, PositionError, RulesError, ThrowError};
+use crate::error::{MoveError, PositionError, RulesError, ThrowError, TurnError};
 use crate::moves::Move;
 use crate::rules::RulesSpec;
 use crate::setup::PositionJson;
@@ -143,12 +143,12 @@ pub enum RecordError {
     #[error("record start position: {0}")]
     Start(#[from] PositionError),
     /// A turn by the wrong player, or after the game ended.
-    #[error("turn {turn}: {reason}")]
+    #[error("turn {turn}: {fault}")]
     Turn {
         /// Turn number, from 1.
         turn: usize,
         /// What is wrong.
-        reason: String,
+        fault: TurnFault,
     },
     /// Throws that do not fit.
     #[error("turn {turn}: {source}")]
@@ -170,7 +170,7 @@ pub enum RecordError {
     },
     /// The seed is not the one committed to before the game.
     #[error("commitment: {0}")]
-    Commitment(String),
+    Commitment(CommitmentFault),
     /// The recorded result is not what the replay gives.
     #[error("recorded result {recorded} but the replay gives {replayed}")]
     Result {
@@ -178,6 +178,79 @@ pub enum RecordError {
         recorded: String,
         /// What the replay gives.
         replayed: String,
+    },
+}
+
+/// Why a turn of a record does not replay ([`crate::RecordError::Turn`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum TurnFault {
+    /// The game had ended before the turn.
+    #[error("the game was already over")]
+    AlreadyOver,
+    /// The turn before left values in the bag.
+    #[error("the previous turn still had values to move")]
+    PreviousUnfinished,
+    /// Another player is to move.
+    #[error("player {recorded} recorded, but player {to_move} is to move")]
+    WrongPlayer {
+        /// The player the record names.
+        recorded: u8,
+        /// The player to move.
+        to_move: u8,
+    },
+    /// The turn has no throw.
+    #[error("a turn without throws")]
+    NoThrows,
+    /// The record's throws are not those its seed gives.
+    #[error("recorded throws {recorded:?} are not the seed's {seeded:?}")]
+    NotTheSeeds {
+        /// Mouths up, as recorded.
+        recorded: Vec<u8>,
+        /// Mouths up, as the seed throws them.
+        seeded: Vec<u8>,
+    },
+    /// A move's unit is no path index.
+    #[error("move {index}: from {from} is not a path index")]
+    BadFrom {
+        /// The move's number in the turn, from 1.
+        index: usize,
+        /// The recorded unit.
+        from: i16,
+    },
+    /// The turn's moves are not one whole play of its bag (as a review reads a turn).
+    #[error("the moves do not make a whole play of the bag")]
+    NotAWholePlay,
+    /// A turn before the last ends with values in the bag.
+    #[error("the turn ends with values still to move")]
+    EndsWithValues,
+    /// A recorded resignation the game refuses.
+    #[error("player {player} cannot resign: {source}")]
+    CannotResign {
+        /// The player.
+        player: u8,
+        /// Why not.
+        source: TurnError,
+    },
+    /// A recorded abort the game refuses.
+    #[error("the game cannot be aborted: {0}")]
+    CannotAbort(TurnError),
+}
+
+/// Why a record's seed is not the one committed to ([`crate::RecordError::Commitment`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum CommitmentFault {
+    /// A seed and a commitment, but no salt to check them with.
+    #[error("the record gives a seed and a commitment but no salt")]
+    NoSalt,
+    /// The seed and salt do not hash to the commitment.
+    #[error("seed {seed} with salt {salt:?} is not the seed committed to ({commitment})")]
+    Mismatch {
+        /// The revealed seed.
+        seed: u64,
+        /// The revealed salt.
+        salt: String,
+        /// The commitment.
+        commitment: String,
     },
 }
 
@@ -200,13 +273,16 @@ pub(crate) fn check_commitment(record: &Record) -> Result<(), RecordError> {
     let (Some(commitment), Some(seed)) = (&record.commitment, record.seed) else {
         return Ok(());
     };
-    let salt = record.salt.as_deref().ok_or_else(|| {
-        RecordError::Commitment("the record gives a seed and a commitment but no salt".into())
-    })?;
+    let salt = record
+        .salt
+        .as_deref()
+        .ok_or(RecordError::Commitment(CommitmentFault::NoSalt))?;
     if seed_commitment(seed, salt) != *commitment {
-        return Err(RecordError::Commitment(format!(
-            "seed {seed} with salt {salt:?} is not the seed committed to ({commitment})"
-        )));
+        return Err(RecordError::Commitment(CommitmentFault::Mismatch {
+            seed,
+            salt: salt.to_string(),
+            commitment: commitment.clone(),
+        }));
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use crate::error::ThrowError;
 use crate::faults::SequenceFault;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::record::{Record, RecordError, TurnRecord};
+use crate::record::{Record, RecordError, TurnFault, TurnRecord};
 use crate::variant::{ThrowStep, Variant};
 
 /// A moment of a recorded game, as [`RecordWalk`] reaches it.
@@ -120,9 +120,9 @@ impl RecordWalk<'_> {
                     })?,
             );
         }
-        let step = step.ok_or_else(|| RecordError::Turn {
+        let step = step.ok_or(RecordError::Turn {
             turn: turn_no,
-            reason: "a turn without throws".into(),
+            fault: TurnFault::NoThrows,
         })?;
         let last = t + 1 == self.turns.len();
         if step == ThrowStep::Again && (!last || !record.moves.is_empty()) {
@@ -164,22 +164,21 @@ pub(crate) fn turn_may_start(
     turn: &TurnRecord,
     turn_no: usize,
 ) -> Result<(), RecordError> {
-    let reason = if pos.is_over() {
-        "the game was already over".to_string()
+    let fault = if pos.is_over() {
+        TurnFault::AlreadyOver
     } else if !pos.bag_empty() {
-        "the previous turn still had values to move".to_string()
+        TurnFault::PreviousUnfinished
     } else if turn.player as usize != pos.to_move() {
-        format!(
-            "player {} recorded, but player {} is to move",
-            turn.player,
-            pos.to_move()
-        )
+        TurnFault::WrongPlayer {
+            recorded: turn.player,
+            to_move: pos.to_move() as u8,
+        }
     } else {
         return Ok(());
     };
     Err(RecordError::Turn {
         turn: turn_no,
-        reason,
+        fault,
     })
 }
 
