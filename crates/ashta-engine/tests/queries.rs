@@ -6,6 +6,38 @@ mod common;
 
 use common::*;
 
+// ------------------------------------------------------------------ landing
+
+#[test]
+fn landing_walks_the_path_and_names_the_outer_indices_passed() {
+    let (v, _) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
+    // From c1 (0) a 4 lands on e3 (4), passing 1, 2 and 3.
+    assert_eq!(v.landing(false, 0, 0, 4), Some((4, 0b1110)));
+    // A value the throw table does not have, or a player not in the game: none.
+    assert_eq!(v.landing(false, 0, 0, 5), None);
+    assert_eq!(v.landing(false, 2, 0, 4), None);
+}
+
+#[test]
+fn landing_stops_at_the_closed_gate_and_at_the_home() {
+    let (wait, _) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
+    // a3 (12) + 8 leaves the outer ring: the waiting gate holds it until a capture.
+    assert_eq!(wait.landing(false, 0, 12, 8), None);
+    assert!(wait.landing(true, 0, 12, 8).is_some());
+    // Past the home is no landing, even with the gate open.
+    let home = wait.home();
+    assert_eq!(wait.landing(true, 0, home - 1, 2), None);
+    assert_eq!(wait.landing(true, 0, home - 1, 1), Some((home, 0)));
+}
+
+#[test]
+fn landing_wraps_round_the_outer_ring_under_the_circle_gate() {
+    let (v, _) = pos("standard+gate=circle 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
+    // a3 (12) + 8 goes round to e3 (4), passing 13, 14, 15, 0, 1, 2, 3.
+    let passed = (13..16).chain(0..4).fold(0u64, |m, k| m | 1 << k);
+    assert_eq!(v.landing(false, 0, 12, 8), Some((4, passed)));
+}
+
 // ------------------------------------------------------------------ move_path
 
 #[test]

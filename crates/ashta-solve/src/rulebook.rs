@@ -1,10 +1,11 @@
 //! The two-player board's rules compiled into lookup tables over cells, for the
 //! compact core's own move generation ([`crate::walk`]): where a unit lands for each
 //! player, gate state, cell and value, which outer squares it passes, and which
-//! squares are safe. Built from the engine's geometry and rule flags; the compact
-//! core's tests hold it to the engine's plays.
+//! squares are safe. Built from the engine's own tables (its landings,
+//! [`ashta_engine::Variant::landing`], and its geometry), re-indexed by the compact
+//! core's cells; the compact core's tests hold its plays to the engine's.
 
-use ashta_engine::{Entry, Gate, Variant};
+use ashta_engine::{Entry, Variant};
 
 /// No landing: the move overshoots the home or meets a closed gate.
 pub(crate) const NOWHERE: u8 = u8::MAX;
@@ -50,7 +51,6 @@ impl Rulebook {
     pub(crate) fn new(variant: &Variant) -> Rulebook {
         let rules = variant.rules();
         let grace_entry = rules.entry == Entry::Grace;
-        let circle = rules.gate == Gate::Circle;
         let offset = u8::from(grace_entry);
         let home = variant.home();
         let outer = variant.outer_len();
@@ -72,40 +72,22 @@ impl Rulebook {
                 }
             }
         }
+        // Landings from the engine's own tables, re-indexed by cell and slot, the
+        // passed outer path indices turned into board squares.
         let mut land = vec![NOWHERE; 2 * 2 * cells * slots];
         let mut passes = vec![0u32; land.len()];
         for open in [false, true] {
             for p in 0..2 {
-                let ring = |from: usize, to: usize| -> u32 {
-                    (from..to.min(outer)).fold(0u32, |m, k| m | 1 << variant.square(p, k).0)
-                };
                 for i in 0..home {
                     for (slot, &v) in values.iter().enumerate() {
-                        let v = v as usize;
-                        let mut j = i + v;
-                        let mut wrapped = false;
-                        if j >= outer && !open {
-                            if !circle {
-                                continue;
-                            }
-                            j %= outer;
-                            wrapped = true;
-                            if j == i {
-                                continue;
-                            }
-                        }
-                        if j > home {
+                        let Some((j, between)) = variant.landing(open, p, i, v) else {
                             continue;
-                        }
+                        };
                         let at = Self::at_with(cells, slots, open, p, i as u8 + offset, slot);
                         land[at] = j as u8 + offset;
-                        passes[at] = if !wrapped {
-                            ring(i + 1, j)
-                        } else if v > outer {
-                            ring(0, outer)
-                        } else {
-                            ring(i + 1, outer) | ring(0, j)
-                        };
+                        passes[at] = (0..outer)
+                            .filter(|k| between >> k & 1 != 0)
+                            .fold(0u32, |m, k| m | 1 << variant.square(p, k).0);
                     }
                 }
             }

@@ -3,6 +3,22 @@
 use super::*;
 
 impl Variant {
+    /// Where player `p`'s unit at path index `from` lands with `value` on an empty
+    /// board, its gate `open` (p has captured) or not, with the outer-ring path indices
+    /// of p it passes strictly between (bit k for index k), where a block would stop it;
+    /// `None` when it has no landing: it overshoots the home, meets the closed gate, or
+    /// would go round the whole ring onto its own square (RULES.md 5). From the rule
+    /// set's tables, so that a compact core elsewhere compiles its own from them.
+    pub fn landing(&self, open: bool, p: usize, from: usize, value: u8) -> Option<(usize, u64)> {
+        let slot = self.t.table.slot(value)?;
+        if p >= self.players() || from >= self.home() {
+            return None;
+        }
+        let at = self.t.at(open, p, from, slot);
+        let landing = self.t.landing(at);
+        (landing.to != NOWHERE).then(|| (landing.to as usize, self.t.passes(at)))
+    }
+
     /// Where a unit of player `p` at path index `i` lands with the value of `slot`, and
     /// whom it captures; `None` when the move is illegal. `open`: p has captured.
     /// `blocks`: the outer-ring path indices of p where a block against p stands (see
