@@ -12,13 +12,13 @@ use crate::faults::SequenceFault;
 use crate::moves::Move;
 use crate::position::{DrawReason, Phase, Position};
 use crate::record::{
-    check_commitment, Record, RecordError, ResultRecord, TurnFault, TurnRecord, RECORD_FORMAT,
+    check_commitment, MoveRecord, Record, RecordError, ResultRecord, TurnFault, TurnRecord,
+    RECORD_FORMAT,
 };
 use crate::rules::{Rules, RulesSpec};
 use crate::standings::{by_progress, standings, Standing};
 use crate::throws::{Cowries, SeededThrows, ThrowSource};
 use crate::variant::{Forfeit, Played, ThrowReport, ThrowStep, Variant};
-use crate::walk::turn_may_start;
 
 /// A game in progress: the position, the throws' source and the record so far.
 #[derive(Clone, Debug)]
@@ -549,14 +549,7 @@ impl Game {
         if record.format != RECORD_FORMAT {
             return Err(RecordError::Format(record.format.clone()));
         }
-        let mut rules = record.rules.to_rules()?;
-        rules.size = record.size;
-        rules.players = record.players;
-        let variant = Variant::new(rules)?;
-        let position = match &record.start {
-            Some(json) => variant.check(json)?,
-            None => variant.start_position(),
-        };
+        let (variant, position) = record.start()?;
         check_commitment(record)?;
         let mut game = Game::from_position(variant, position, record.seed);
         game.record.commitment = record.commitment.clone();
@@ -630,9 +623,34 @@ impl Game {
         last: bool,
         marks: &mut Vec<GameMark>,
     ) -> Result<(), RecordError> {
+        self.replay_throws(turn_no, turn, last)?;
+        if self.phase() == Phase::Moving {
+            marks.push(self.mark());
+        }
+        for (m, mv) in turn.moves.iter().enumerate() {
+            self.replay_move(turn_no, m + 1, mv)?;
+        }
+        self.replay_turn_end(turn_no, last)
+    }
+
+    /// Replays the throws of turn number `turn_no` (from 1) of a record, checked against
+    /// the seed when the game has one; says how its throwing phase ended. Only the
+    /// `last` turn of a record, without moves, may end on a grace (a game saved in the
+    /// middle of its throws). One step of every replay: [`Game::replay`] and
+    /// [`crate::RecordWalk`].
+    pub(crate) fn replay_throws(
+        &mut self,
+        turn_no: usize,
+        turn: &TurnRecord,
+        last: bool,
+    ) -> Result<ThrowStep, RecordError> {
         let err = |fault: TurnFault| RecordError::Turn {
             turn: turn_no,
             fault,
+        };
+        let bad = |why: SequenceFault| RecordError::Throw {
+            turn: turn_no,
+            source: ThrowError::BadSequence(turn.throws.clone(), why),
         };
         turn_may_start(&self.position, turn, turn_no)?;
         if turn.throws.is_empty() {
@@ -657,14 +675,12 @@ impl Game {
             }
             self.drawn += u64::from(turn.skipped) + turn.throws.len() as u64;
         }
+        let mut step = ThrowStep::Again;
         for (n, &up) in turn.throws.iter().enumerate() {
             if n > 0 && !self.throwing {
-                return Err(RecordError::Throw {
-                    turn: turn_no,
-                    source: ThrowError::BadSequence(turn.throws.clone(), SequenceFault::EndedEarly),
-                });
+                return Err(bad(SequenceFault::EndedEarly));
             }
-            self.push_throw(up).map_err(|source| RecordError::Throw {
+            step = self.push_throw(up).map_err(|source| RecordError::Throw {
                 turn: turn_no,
                 source,
             })?;
@@ -673,34 +689,43 @@ impl Game {
             replayed.skipped = turn.skipped;
         }
         if self.throwing && !(last && turn.moves.is_empty()) {
-            return Err(RecordError::Throw {
+            return Err(bad(SequenceFault::EndsOnGrace));
+        }
+        Ok(step)
+    }
+
+    /// Replays move number `index` (from 1) of turn number `turn_no` of a record: found
+    /// on the legal list, then played without a second check. One step of every replay.
+    pub(crate) fn replay_move(
+        &mut self,
+        turn_no: usize,
+        index: usize,
+        mv: &MoveRecord,
+    ) -> Result<Move, RecordError> {
+        let from = match mv.from {
+            -1 => None,
+            i => Some(u8::try_from(i).map_err(|_| RecordError::Turn {
                 turn: turn_no,
-                source: ThrowError::BadSequence(turn.throws.clone(), SequenceFault::EndsOnGrace),
-            });
-        }
-        if self.phase() == Phase::Moving {
-            marks.push(self.mark());
-        }
-        for (m, mv) in turn.moves.iter().enumerate() {
-            let from = match mv.from {
-                -1 => None,
-                i => Some(u8::try_from(i).map_err(|_| {
-                    err(TurnFault::BadFrom {
-                        index: m + 1,
-                        from: i,
-                    })
-                })?),
-            };
-            let as_error = |source| RecordError::Move {
-                turn: turn_no,
-                index: m + 1,
-                source,
-            };
-            let found = self.check(mv.value, from, mv.count).map_err(as_error)?;
-            self.play_checked(found).map_err(as_error)?;
-        }
+                fault: TurnFault::BadFrom { index, from: i },
+            })?),
+        };
+        let as_error = |source| RecordError::Move {
+            turn: turn_no,
+            index,
+            source,
+        };
+        let found = self.check(mv.value, from, mv.count).map_err(as_error)?;
+        Ok(self.play_checked(found).map_err(as_error)?.mv)
+    }
+
+    /// Checks the end of turn number `turn_no` of a record, its moves replayed: a turn
+    /// but the `last` leaves no value to move.
+    pub(crate) fn replay_turn_end(&self, turn_no: usize, last: bool) -> Result<(), RecordError> {
         if !last && !self.position.is_over() && !self.position.bag_empty() {
-            return Err(err(TurnFault::EndsWithValues));
+            return Err(RecordError::Turn {
+                turn: turn_no,
+                fault: TurnFault::EndsWithValues,
+            });
         }
         Ok(())
     }
@@ -762,4 +787,29 @@ fn unplaced(variant: &Variant, pos: &Position, resigned: &[u8], of_resigned: boo
     (0..variant.players() as u8)
         .filter(|p| !pos.places().contains(p) && resigned.contains(p) == of_resigned)
         .collect()
+}
+
+/// Why turn number `turn_no` (from 1) of a record cannot start in `pos`: the game is
+/// over, the previous turn still has values to move, or another player is to move.
+pub(crate) fn turn_may_start(
+    pos: &Position,
+    turn: &TurnRecord,
+    turn_no: usize,
+) -> Result<(), RecordError> {
+    let fault = if pos.is_over() {
+        TurnFault::AlreadyOver
+    } else if !pos.bag_empty() {
+        TurnFault::PreviousUnfinished
+    } else if turn.player as usize != pos.to_move() {
+        TurnFault::WrongPlayer {
+            recorded: turn.player,
+            to_move: pos.to_move() as u8,
+        }
+    } else {
+        return Ok(());
+    };
+    Err(RecordError::Turn {
+        turn: turn_no,
+        fault,
+    })
 }

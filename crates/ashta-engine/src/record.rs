@@ -18,8 +18,10 @@ use thiserror::Error;
 
 use crate::error::{MoveError, PositionError, RulesError, ThrowError, TurnError};
 use crate::moves::Move;
+use crate::position::Position;
 use crate::rules::RulesSpec;
 use crate::setup::PositionJson;
+use crate::variant::Variant;
 
 /// The format tag every record carries.
 pub const RECORD_FORMAT: &str = "ashta-record/1";
@@ -96,6 +98,21 @@ pub struct MoveRecord {
     pub from: i16,
     /// Pawns moved.
     pub count: u8,
+}
+
+impl Record {
+    /// The checked rules of this record and the position it starts from.
+    pub(crate) fn start(&self) -> Result<(Variant, Position), RecordError> {
+        let mut rules = self.rules.to_rules()?;
+        rules.size = self.size;
+        rules.players = self.players;
+        let variant = Variant::new(rules)?;
+        let pos = match &self.start {
+            Some(json) => variant.check(json)?,
+            None => variant.start_position(),
+        };
+        Ok((variant, pos))
+    }
 }
 
 impl From<Move> for MoveRecord {

@@ -2,11 +2,10 @@
 //! shows, counts or reviews a game after the fact (the replay viewer, statistics,
 //! analysis).
 
-use crate::error::ThrowError;
-use crate::faults::SequenceFault;
+use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::record::{Record, RecordError, TurnFault, TurnRecord};
+use crate::record::{Record, RecordError, TurnRecord};
 use crate::variant::{ThrowStep, Variant};
 
 /// A moment of a recorded game, as [`RecordWalk`] reaches it.
@@ -51,9 +50,9 @@ pub enum Moment {
 /// ```
 #[derive(Clone, Debug)]
 pub struct RecordWalk<'a> {
-    variant: Variant,
+    /// The game replayed so far (without its seed: the walk checks the rules only).
+    game: Game,
     turns: &'a [TurnRecord],
-    pos: Position,
     /// The next turn to walk (from 0).
     turn: usize,
     /// Moves of that turn played so far; `None` before its throws.
@@ -66,18 +65,10 @@ impl Record {
     /// Walks this record's positions (see [`RecordWalk`]). Refused when its rules or
     /// start position are not valid.
     pub fn walk(&self) -> Result<RecordWalk<'_>, RecordError> {
-        let mut rules = self.rules.to_rules()?;
-        rules.size = self.size;
-        rules.players = self.players;
-        let variant = Variant::new(rules)?;
-        let pos = match &self.start {
-            Some(json) => variant.check(json)?,
-            None => variant.start_position(),
-        };
+        let (variant, pos) = self.start()?;
         Ok(RecordWalk {
-            variant,
+            game: Game::from_position(variant, pos, None),
             turns: &self.turns,
-            pos,
             turn: 0,
             moved: None,
             started: false,
@@ -89,97 +80,35 @@ impl Record {
 impl RecordWalk<'_> {
     /// The variant the record is played under.
     pub fn variant(&self) -> &Variant {
-        &self.variant
+        self.game.variant()
     }
 
     /// The position reached so far.
     pub fn position(&self) -> &Position {
-        &self.pos
+        self.game.position()
     }
 
-    /// Throws the throws of turn `t` (from 0).
-    fn throw(&mut self, t: usize) -> Result<Moment, RecordError> {
-        let record = &self.turns[t];
-        let turn_no = t + 1;
-        turn_may_start(&self.pos, record, turn_no)?;
-        let bad = |why: SequenceFault| RecordError::Throw {
-            turn: turn_no,
-            source: ThrowError::BadSequence(record.throws.clone(), why),
-        };
-        let mut step = None;
-        for &up in &record.throws {
-            if step.is_some_and(|s| s != ThrowStep::Again) {
-                return Err(bad(SequenceFault::EndedEarly));
+    /// The next moment of turn `t` (from 0): its throws, or its move `m` (from 0).
+    fn step(&mut self, t: usize, m: Option<usize>) -> Result<Moment, RecordError> {
+        let (turn, last) = (&self.turns[t], t + 1 == self.turns.len());
+        match m {
+            None => {
+                let step = self.game.replay_throws(t + 1, turn, last)?;
+                Ok(Moment::Thrown { turn: t + 1, step })
             }
-            step = Some(
-                self.variant
-                    .throw_one(&mut self.pos, up)
-                    .map_err(|source| RecordError::Throw {
-                        turn: turn_no,
-                        source,
-                    })?,
-            );
+            Some(m) => {
+                let mv = self.game.replay_move(t + 1, m + 1, &turn.moves[m])?;
+                if m + 1 == turn.moves.len() {
+                    self.game.replay_turn_end(t + 1, last)?;
+                }
+                Ok(Moment::Moved {
+                    turn: t + 1,
+                    index: m + 1,
+                    mv,
+                })
+            }
         }
-        let step = step.ok_or(RecordError::Turn {
-            turn: turn_no,
-            fault: TurnFault::NoThrows,
-        })?;
-        let last = t + 1 == self.turns.len();
-        if step == ThrowStep::Again && (!last || !record.moves.is_empty()) {
-            return Err(bad(SequenceFault::EndsOnGrace));
-        }
-        Ok(Moment::Thrown {
-            turn: turn_no,
-            step,
-        })
     }
-
-    /// Plays move `m` (from 0) of turn `t` (from 0).
-    fn play(&mut self, t: usize, m: usize) -> Result<Moment, RecordError> {
-        let recorded = &self.turns[t].moves[m];
-        let err = |source| RecordError::Move {
-            turn: t + 1,
-            index: m + 1,
-            source,
-        };
-        let from = u8::try_from(recorded.from).ok();
-        // Found on the legal list, so played without a second check.
-        let mv = self
-            .variant
-            .find_move(&self.pos, recorded.value, from, recorded.count)
-            .map_err(err)?;
-        self.variant.play_unchecked(&mut self.pos, mv);
-        Ok(Moment::Moved {
-            turn: t + 1,
-            index: m + 1,
-            mv,
-        })
-    }
-}
-
-/// Why turn number `turn_no` (from 1) of a record cannot start in `pos`: the game is
-/// over, the previous turn still has values to move, or another player is to move.
-pub(crate) fn turn_may_start(
-    pos: &Position,
-    turn: &TurnRecord,
-    turn_no: usize,
-) -> Result<(), RecordError> {
-    let fault = if pos.is_over() {
-        TurnFault::AlreadyOver
-    } else if !pos.bag_empty() {
-        TurnFault::PreviousUnfinished
-    } else if turn.player as usize != pos.to_move() {
-        TurnFault::WrongPlayer {
-            recorded: turn.player,
-            to_move: pos.to_move() as u8,
-        }
-    } else {
-        return Ok(());
-    };
-    Err(RecordError::Turn {
-        turn: turn_no,
-        fault,
-    })
 }
 
 impl Iterator for RecordWalk<'_> {
@@ -191,7 +120,7 @@ impl Iterator for RecordWalk<'_> {
         }
         if !self.started {
             self.started = true;
-            return Some(Ok((Moment::Start, self.pos)));
+            return Some(Ok((Moment::Start, *self.game.position())));
         }
         loop {
             let t = self.turn;
@@ -202,11 +131,11 @@ impl Iterator for RecordWalk<'_> {
             let step = match self.moved {
                 None => {
                     self.moved = Some(0);
-                    self.throw(t)
+                    self.step(t, None)
                 }
                 Some(m) if m < self.turns[t].moves.len() => {
                     self.moved = Some(m + 1);
-                    self.play(t, m)
+                    self.step(t, Some(m))
                 }
                 Some(_) => {
                     self.turn += 1;
@@ -215,7 +144,7 @@ impl Iterator for RecordWalk<'_> {
                 }
             };
             return Some(match step {
-                Ok(moment) => Ok((moment, self.pos)),
+                Ok(moment) => Ok((moment, *self.game.position())),
                 Err(e) => {
                     self.done = true;
                     Err(e)
