@@ -186,6 +186,8 @@ pub struct ServerConfig {
     /// directory, as `ashta analyze` looks): a finished game whose rules have a table
     /// there is reviewed exactly by `GET /api/games/{id}/review`.
     pub data_dir: PathBuf,
+    /// Names one network may make in a day.
+    pub names_per_network_per_day: u32,
 }
 
 impl ServerConfig {
@@ -246,6 +248,7 @@ impl ServerConfig {
             finished_retention: Duration::from_secs(3600),
             playing_retention: Duration::from_secs(7 * 24 * 3600),
             data_dir: ashta_analysis::exact::data_dir(),
+            names_per_network_per_day: 10,
         }
     }
 
@@ -272,6 +275,8 @@ pub struct App {
     pub config: ServerConfig,
     /// The database.
     pub store: Store,
+    /// The players, their ratings and history, in the same database.
+    pub players: crate::people::PlayerStore,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     /// One lock per game being loaded: a game loads once however many ask for it, and
     /// the loads of different games never wait for each other.
@@ -323,6 +328,8 @@ impl App {
         // that the files stay near the bound.
         let log = (config.max_db_bytes / 10).min(crate::checkpoint::RESET_PAST_BYTES);
         let store = Store::open_with_log(&config.db, log)?;
+        let players = crate::people::PlayerStore::open(&config.db)
+            .map_err(|e| StoreError::Task(format!("players: {e}")))?;
         let searches = pool::SearchPool::new(config.max_thinking, config.search_nice)
             .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
         let bot_only_searches = pool::SearchPool::new(config.max_thinking, config.bot_only_nice)
@@ -347,6 +354,7 @@ impl App {
             suspended: Mutex::new(HashMap::new()),
             config,
             store,
+            players,
             rooms: Mutex::new(HashMap::new()),
             loading: Mutex::new(HashMap::new()),
             creates: Mutex::new(HashMap::new()),
@@ -1044,6 +1052,28 @@ impl room::Host for App {
     }
     fn forget(&self, id: &str) {
         App::forget(self, id)
+    }
+    fn finished(
+        &self,
+        id: &str,
+        result: &ashta_table::protocol::ResultJson,
+    ) -> Option<tokio::task::JoinHandle<()>> {
+        let places: Vec<(u8, u8)> = result
+            .standings
+            .iter()
+            .map(|s| (s.player, s.place))
+            .collect();
+        let ratable = crate::people::rating::ratable(result);
+        let (players, id) = (self.players.clone(), id.to_string());
+        Some(tokio::task::spawn_blocking(move || {
+            match players.finish_game(&id, &places, ratable, now_ms()) {
+                Ok(changes) if !changes.is_empty() => {
+                    tracing::info!(game = %id, players = changes.len(), "game rated");
+                }
+                Ok(_) => {}
+                Err(e) => tracing::error!(game = %id, "rating the game failed: {e}"),
+            }
+        }))
     }
     fn action_limits(&self) -> room::ActionLimits {
         room::ActionLimits {
