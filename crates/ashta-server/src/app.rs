@@ -188,6 +188,10 @@ pub struct ServerConfig {
     pub data_dir: PathBuf,
     /// Names one network may make in a day.
     pub names_per_network_per_day: u32,
+    /// Seeks the lobby holds at once (a network holds its share of them).
+    pub max_seeks: usize,
+    /// How long a seek of three or four waits before its people may fill it with bots.
+    pub seek_bots_after: Duration,
 }
 
 impl ServerConfig {
@@ -249,6 +253,8 @@ impl ServerConfig {
             playing_retention: Duration::from_secs(7 * 24 * 3600),
             data_dir: ashta_analysis::exact::data_dir(),
             names_per_network_per_day: 10,
+            max_seeks: 1000,
+            seek_bots_after: Duration::from_secs(30),
         }
     }
 
@@ -277,6 +283,8 @@ pub struct App {
     pub store: Store,
     /// The players, their ratings and history, in the same database.
     pub players: crate::people::PlayerStore,
+    /// The seeks of people waiting for a game.
+    pub(crate) lobby: crate::lobby::ws::Lobby,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     /// One lock per game being loaded: a game loads once however many ask for it, and
     /// the loads of different games never wait for each other.
@@ -355,6 +363,7 @@ impl App {
             config,
             store,
             players,
+            lobby: Default::default(),
             rooms: Mutex::new(HashMap::new()),
             loading: Mutex::new(HashMap::new()),
             creates: Mutex::new(HashMap::new()),
