@@ -239,3 +239,18 @@ async fn a_network_holds_only_its_share_of_the_lobby() {
         "{refused}"
     );
 }
+
+#[tokio::test]
+async fn a_banned_name_opens_no_seek() {
+    let server = Server::start().await;
+    let asha = name(&server, [127, 0, 9, 1], "Asha").await;
+    server.app.players.ban_name("Asha", true).unwrap();
+    let mut a = lobby_from(&server, [127, 0, 9, 1]).await;
+    a.send(seek(&asha, 2, true)).await;
+    let e = a.next_of("error").await;
+    assert!(
+        e["message"].as_str().unwrap().contains("may not play"),
+        "{e}"
+    );
+    assert_eq!(server.get("/api/lobby").await.1["seeks"], json!([]));
+}
