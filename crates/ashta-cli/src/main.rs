@@ -56,6 +56,9 @@ enum Command {
     /// The web server: not in this build (it needs the cargo feature `server`).
     #[cfg(not(feature = "server"))]
     Serve(commands::serve::ServeArgs),
+    /// The host's tool on a server's database: players, games, backup, figures.
+    #[cfg(feature = "server")]
+    Admin(commands::admin::AdminArgs),
     /// List the legal moves of a position, one JSON object per line.
     Moves(moves::MovesArgs),
     /// List every distinct position reached by playing out the whole bag, one per line.
@@ -108,6 +111,8 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<()> {
         Command::Record(args) => record::run(args, out),
         Command::Verify(args) => verify::run(args, out),
         Command::Serve(args) => commands::serve::run(args, out),
+        #[cfg(feature = "server")]
+        Command::Admin(args) => commands::admin::run(args, out),
         Command::Hint(args) => commands::hint::run(args, out),
         Command::Analyze(args) => commands::analyze::run(args, out),
         Command::Engine(args) => commands::engine::run(args, out),

@@ -188,17 +188,18 @@ mod served {
         if let Some(cwd) = cwd {
             command.current_dir(cwd);
         }
+        // `--addr` among the flags takes the place of the loopback default.
+        let addr_at = flags.iter().position(|f| *f == "--addr");
+        let listen = addr_at.map_or("127.0.0.1:0", |i| flags[i + 1]);
+        let others = flags
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| addr_at.is_none_or(|a| *i != a && *i != a + 1))
+            .map(|(_, f)| *f);
         let mut child = command
-            .args([
-                "serve",
-                "--addr",
-                "127.0.0.1:0",
-                "--bot-delay-ms",
-                "0",
-                "--db",
-            ])
+            .args(["serve", "--addr", listen, "--bot-delay-ms", "0", "--db"])
             .arg(dir.join("games.sqlite"))
-            .args(flags)
+            .args(others)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log).unwrap())
@@ -325,6 +326,23 @@ mod served {
     #[test]
     fn browser_shows_a_player_away_and_the_claim_over_them() {
         run_page_script_on("leavers.mjs", &["--claim-after-secs", "2"]);
+    }
+
+    /// People find each other (`e2e/community.mjs`): two contexts pick names, pair
+    /// through "Play someone", play out and see their ratings, the leaderboard and each
+    /// other's page; a four-player seek takes two bots. The two must come from two
+    /// networks: the server listens on IPv4 and IPv6, one context opens 127.0.0.1 and
+    /// the other [::1] (skipped, saying so, on a machine without IPv6).
+    #[test]
+    fn browser_pairs_two_people_who_then_see_their_ratings() {
+        if std::net::TcpListener::bind("[::1]:0").is_err() {
+            eprintln!("skipped: community.mjs needs IPv6 on the loopback ([::1])");
+            return;
+        }
+        run_page_script_on(
+            "community.mjs",
+            &["--addr", "[::]:0", "--seek-bots-after-secs", "2"],
+        );
     }
 
     /// Runs an e2e script (`node SCRIPT BASE_URL`) against a fresh `ashta serve`.

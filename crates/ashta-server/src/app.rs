@@ -186,6 +186,12 @@ pub struct ServerConfig {
     /// directory, as `ashta analyze` looks): a finished game whose rules have a table
     /// there is reviewed exactly by `GET /api/games/{id}/review`.
     pub data_dir: PathBuf,
+    /// Names one network may make in a day.
+    pub names_per_network_per_day: u32,
+    /// Seeks the lobby holds at once (a network holds its share of them).
+    pub max_seeks: usize,
+    /// How long a seek of three or four waits before its people may fill it with bots.
+    pub seek_bots_after: Duration,
 }
 
 impl ServerConfig {
@@ -246,6 +252,9 @@ impl ServerConfig {
             finished_retention: Duration::from_secs(3600),
             playing_retention: Duration::from_secs(7 * 24 * 3600),
             data_dir: ashta_analysis::exact::data_dir(),
+            names_per_network_per_day: 10,
+            max_seeks: 1000,
+            seek_bots_after: Duration::from_secs(30),
         }
     }
 
@@ -272,6 +281,10 @@ pub struct App {
     pub config: ServerConfig,
     /// The database.
     pub store: Store,
+    /// The players, their ratings and history, in the same database.
+    pub players: crate::people::PlayerStore,
+    /// The seeks of people waiting for a game.
+    pub(crate) lobby: crate::lobby::ws::Lobby,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     /// One lock per game being loaded: a game loads once however many ask for it, and
     /// the loads of different games never wait for each other.
@@ -323,6 +336,8 @@ impl App {
         // that the files stay near the bound.
         let log = (config.max_db_bytes / 10).min(crate::checkpoint::RESET_PAST_BYTES);
         let store = Store::open_with_log(&config.db, log)?;
+        let players = crate::people::PlayerStore::open(&config.db)
+            .map_err(|e| StoreError::Task(format!("players: {e}")))?;
         let searches = pool::SearchPool::new(config.max_thinking, config.search_nice)
             .map_err(|e| StoreError::Task(format!("search threads: {e}")))?;
         let bot_only_searches = pool::SearchPool::new(config.max_thinking, config.bot_only_nice)
@@ -347,6 +362,8 @@ impl App {
             suspended: Mutex::new(HashMap::new()),
             config,
             store,
+            players,
+            lobby: Default::default(),
             rooms: Mutex::new(HashMap::new()),
             loading: Mutex::new(HashMap::new()),
             creates: Mutex::new(HashMap::new()),
@@ -1044,6 +1061,28 @@ impl room::Host for App {
     }
     fn forget(&self, id: &str) {
         App::forget(self, id)
+    }
+    fn finished(
+        &self,
+        id: &str,
+        result: &ashta_table::protocol::ResultJson,
+    ) -> Option<tokio::task::JoinHandle<()>> {
+        let places: Vec<(u8, u8)> = result
+            .standings
+            .iter()
+            .map(|s| (s.player, s.place))
+            .collect();
+        let ratable = crate::people::rating::ratable(result);
+        let (players, id) = (self.players.clone(), id.to_string());
+        Some(tokio::task::spawn_blocking(move || {
+            match players.finish_game(&id, &places, ratable, now_ms()) {
+                Ok(changes) if !changes.is_empty() => {
+                    tracing::info!(game = %id, players = changes.len(), "game rated");
+                }
+                Ok(_) => {}
+                Err(e) => tracing::error!(game = %id, "rating the game failed: {e}"),
+            }
+        }))
     }
     fn action_limits(&self) -> room::ActionLimits {
         room::ActionLimits {

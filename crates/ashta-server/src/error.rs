@@ -11,7 +11,7 @@ use crate::bodies::{ErrorBody, ErrorDetail};
 pub struct ApiError {
     /// The status.
     pub status: StatusCode,
-    /// `bad_request`, `forbidden`, `not_found`, `too_large`, `unsupported_media_type`,
+    /// `bad_request`, `unauthorized`, `conflict`, `forbidden`, `not_found`, `too_large`, `unsupported_media_type`,
     /// `rate_limited`, `unavailable` or `internal`.
     pub code: &'static str,
     /// What is wrong.
@@ -24,6 +24,22 @@ impl ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             code: "bad_request",
+            message: message.into(),
+        }
+    }
+    /// The request needs a player's key, and has none or a wrong one.
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNAUTHORIZED,
+            code: "unauthorized",
+            message: message.into(),
+        }
+    }
+    /// What was asked for is taken (a name).
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::CONFLICT,
+            code: "conflict",
             message: message.into(),
         }
     }

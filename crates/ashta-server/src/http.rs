@@ -30,7 +30,7 @@ const TIMER_RANGE: std::ops::RangeInclusive<u32> = 1..=86_400;
 /// Games listed by `GET /api/games`.
 const LIST_LIMIT: usize = 200;
 
-fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, ApiError> {
+pub(crate) fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, ApiError> {
     let mut de = serde_json::Deserializer::from_slice(body);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();

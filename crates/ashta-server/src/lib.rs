@@ -31,6 +31,8 @@ pub mod fair;
 mod hint;
 mod http;
 pub mod listen;
+pub mod lobby;
+pub mod people;
 pub mod policy;
 pub mod pool;
 mod rate;

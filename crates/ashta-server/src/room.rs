@@ -69,6 +69,17 @@ pub trait Host: Send + Sync + 'static {
     fn forget(&self, id: &str);
     /// The limits on the actions of a game's seats.
     fn action_limits(&self) -> ActionLimits;
+    /// Game `id` ended with `result` (stored): the app notes the places of its players
+    /// and rates it if it is rated. The room waits for the returned task before it sends
+    /// the end, so a client told of the end finds its rating changes.
+    fn finished(
+        &self,
+        id: &str,
+        result: &ashta_table::protocol::ResultJson,
+    ) -> Option<tokio::task::JoinHandle<()>> {
+        let _ = (id, result);
+        None
+    }
 }
 
 /// The limits on what a game's seats may do, whatever connections they use.
@@ -787,6 +798,9 @@ impl Room {
         st.stored_bytes += added;
         if st.table.is_over() {
             app.left_play(&self.id);
+            if let Some(rating) = st.table.result().and_then(|r| app.finished(&self.id, &r)) {
+                let _ = rating.await;
+            }
         }
         for o in out {
             if st.recent.len() == RECENT_EVENTS {

@@ -9,14 +9,14 @@ use axum::http::Method;
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::app::{App, ServerConfig};
 use crate::error::ApiError;
-use crate::{assets, hint, http, listen, policy, review, ws};
+use crate::{assets, hint, http, listen, lobby, people, policy, review, ws};
 
 /// Sends `tracing` output to standard error, filtered by `RUST_LOG` (default `info`).
 pub fn init_logging() {
@@ -54,6 +54,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/events", get(http::events))
         .route("/api/games/{id}/hint", get(hint::get_hint))
         .route("/api/games/{id}/review", get(review::get_review))
+        .route("/api/games/{id}/ratings", get(people::http::game_ratings))
+        .route("/api/players", post(people::http::create))
+        .route("/api/players/me", get(people::http::me))
+        .route("/api/players/me/transfer", post(people::http::transfer))
+        .route("/api/players/claim", post(people::http::claim))
+        .route("/api/players/{name}", get(people::http::page))
+        .route("/api/lobby", get(lobby::ws::list))
+        .route("/api/leaderboard", get(people::http::pools))
+        .route("/api/leaderboard/{pool}", get(people::http::leaderboard))
         .route("/api/health", get(http::health))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .layer(axum::middleware::from_fn_with_state(
@@ -72,6 +81,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/g/{id}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/lobby/ws", get(lobby::ws::upgrade))
         .merge(api)
         .layer(axum::middleware::from_fn_with_state(app.clone(), same_site))
         .with_state(app)

@@ -177,7 +177,7 @@ pub struct Store {
 
 // Events go into a rowid table, so the (large) event texts are appended in order and
 // only the small index entry lands on the game's page of the index.
-fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
+pub(crate) fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -260,6 +260,14 @@ fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
     Ok(())
 }
 
+/// Creates the games' tables in a database that lacks them and adds the columns later
+/// versions added; and the community tables ([`crate::people::store`]).
+pub(crate) fn prepare(conn: &Connection) -> Result<(), rusqlite::Error> {
+    conn.execute_batch(SCHEMA)?;
+    migrate(conn)?;
+    crate::people::store::migrate(conn)
+}
+
 impl Store {
     /// Opens (creating if needed) the database file and starts the writer thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -270,8 +278,7 @@ impl Store {
     /// (at least one page): a small database keeps a small log.
     pub fn open_with_log(path: &Path, log_bytes: u64) -> Result<Store, StoreError> {
         let writer_conn = open(path)?;
-        writer_conn.execute_batch(SCHEMA)?;
-        migrate(&writer_conn)?;
+        prepare(&writer_conn)?;
         checkpoint::leave_to_checkpointer(&writer_conn)?;
         let checkpoints = checkpoint::start(checkpoint::connection(path)?, log_bytes)
             .map_err(|e| StoreError::Task(e.to_string()))?;

@@ -2,6 +2,7 @@
 // the download of the game record, and a replay of the whole game.
 
 import { createGame, keepLinks, recordUrl, wholeHistory } from "./api.js";
+import { ratingChanges } from "./community.js";
 import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
 import { gameStats, replayTurns, resultText } from "./history.js";
@@ -295,6 +296,7 @@ export function showEndScreen(box, { ashta, snap, board, start, replay, you = nu
     h("h2", { id: "end-dialog-title" }, h("span", { id: "your-result", dataset: { place: String(yourPlace ?? "") } }, viewerResult(board, snap.result, places, you))),
     h("p", { class: "result-line" }, t("end.title"), ": ", h("span", { id: "result" }, resultText(board, snap.result))),
     drawWhy(snap.result),
+    local ? null : ratingChanges(snap.id),
     h("h3", {}, t("end.places")),
     h("div", { class: "table-wrap" }, placesTable),
     h("h3", {}, t("end.keyNumbers")),

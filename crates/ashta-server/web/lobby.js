@@ -3,6 +3,7 @@
 // finished.
 
 import { ApiError, createGame, keepLinks, keptLinks, listGames } from "./api.js";
+import { showLeaderboard, showPlayerPage, showPlaySomeone } from "./community.js";
 import { seatBadge } from "./board.js";
 import { h, replaceChildren } from "./dom.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
@@ -95,6 +96,9 @@ export function quickRequest({ players, level, preset }) {
 
 /** Shows the lobby in `root`. */
 export function showLobby(root) {
+  const view = new URLSearchParams(location.search);
+  if (view.has("player")) return showPlayerPage(root, view.get("player"));
+  if (view.has("board")) return showLeaderboard(root, view.get("board"));
   const form = {
     preset: "standard",
     pairCapture: true,
@@ -124,7 +128,9 @@ export function showLobby(root) {
   const formBox = h("section", { class: "card", id: "create" });
   const createdBox = h("section", { class: "card created", id: "created", hidden: true });
   const listBox = h("section", { class: "card", id: "games" });
-  replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, quickBox, formBox, createdBox), listBox));
+  const someoneBox = h("section", { class: "card someone", id: "someone" });
+  replaceChildren(root, h("div", { class: "lobby" }, h("div", { class: "lobby-left" }, quickBox, someoneBox, formBox, createdBox), listBox));
+  const renderSomeone = showPlaySomeone(someoneBox, { presets: () => presets, presetChoice });
 
   /** "Play the computer": one button that starts a game at once, in this browser (the
    * engine in the page, no place on the server, kept across reloads) unless the player
@@ -586,6 +592,7 @@ export function showLobby(root) {
     .then((names) => {
       presets = names;
       renderForm();
+      renderSomeone();
     })
     .catch(() => {});
   seatPlaces()
@@ -601,6 +608,7 @@ export function showLobby(root) {
   }, 5000);
   onLanguageChange(() => {
     renderForm();
+    renderSomeone();
     renderCreated();
     renderList();
   });

@@ -1,6 +1,8 @@
 //! One module per subcommand of `ashta` (but `play`, which has its own modules): each
 //! has its arguments and a `run` that writes its output.
 
+#[cfg(feature = "server")]
+pub mod admin;
 pub mod analyze;
 pub mod board;
 pub mod completions;

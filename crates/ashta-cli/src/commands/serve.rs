@@ -141,6 +141,15 @@ pub struct ServeArgs {
     /// Games one network may create per minute, all its addresses together.
     #[arg(long, value_name = "N", default_value_t = 120)]
     network_creates_per_minute: u32,
+    /// Player names one network may make in a day.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    names_per_network_per_day: u32,
+    /// Seeks the lobby holds at once (a network holds its share of them).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_seeks: usize,
+    /// Seconds a seek of three or four waits before its people may fill it with bots.
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    seek_bots_after_secs: u64,
     /// Megabytes (10^6 bytes) the database may hold; past it the oldest finished
     /// games, then the games in play nobody has touched longest, are deleted.
     #[arg(long, value_name = "MB", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -231,6 +240,9 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<()> {
     };
     config.network_share_percent = args.network_share_percent;
     config.network_creates_per_minute = args.network_creates_per_minute;
+    config.names_per_network_per_day = args.names_per_network_per_day;
+    config.max_seeks = args.max_seeks;
+    config.seek_bots_after = Duration::from_secs(args.seek_bots_after_secs);
     config.max_db_bytes = args.max_db_mb * 1_000_000;
     config.max_network_db_bytes = args.max_network_db_mb * 1_000_000;
     config.max_game_bytes = args.max_game_kb * 1000;

@@ -56,6 +56,7 @@ pub fn test_config(db: PathBuf) -> ServerConfig {
     c.max_sockets_per_seat = 10_000;
     c.network_share_percent = 100;
     c.network_creates_per_minute = 10_000;
+    c.names_per_network_per_day = 10_000;
     c
 }
 

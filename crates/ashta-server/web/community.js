@@ -1,0 +1,366 @@
+// Players, pairing and ratings on the page (docs/web-api.md, "Players" and "Lobby"): a
+// name this browser keeps with its secret key, "Play someone" with the lobby's seeks, the
+// rating change on the end screen, a player's page (`/?player=NAME`) and a pool's
+// leaderboard (`/?board=POOL`).
+
+import { h, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
+
+const PLAYER_KEY = "ashta.player";
+
+/** The name and key this browser keeps, or null. */
+export function keptPlayer(storage = globalThis.localStorage) {
+  try {
+    const p = JSON.parse(storage?.getItem(PLAYER_KEY) || "null");
+    return p && typeof p.name === "string" && typeof p.key === "string" ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepPlayer(player, storage = globalThis.localStorage) {
+  try {
+    storage?.setItem(PLAYER_KEY, JSON.stringify({ name: player.name, key: player.key }));
+  } catch {
+    // Without storage the name lasts as long as the page.
+  }
+}
+
+/** A request to the API with the kept key; answers the JSON or throws its message. */
+async function call(method, path, body, key) {
+  const headers = {};
+  if (body) headers["content-type"] = "application/json";
+  if (key) headers.authorization = `Bearer ${key}`;
+  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(data?.error?.message || `HTTP ${response.status}`);
+  return data;
+}
+
+/** A rating as shown: rounded, with "?" while provisional. */
+export function ratingText(r) {
+  return `${Math.round(r.rating ?? r.after)}${r.provisional ? "?" : ""}`;
+}
+
+/** A change as shown: +12, −8. */
+export function changeText(before, after) {
+  const d = Math.round(after - before);
+  return d >= 0 ? `+${d}` : `−${-d}`;
+}
+
+function playerLink(name) {
+  return h("a", { href: `/?player=${encodeURIComponent(name)}`, class: "player-link" }, name);
+}
+
+/** The "Play someone" card: pick a name (or take one over with a transfer code), then
+ * seek a game; the lobby's seeks are listed while the page is open. `presets` and
+ * `presetChoice` are the lobby's. */
+export function showPlaySomeone(box, { presets, presetChoice }) {
+  const state = { player: keptPlayer(), typed: "", seeks: [], botsAfter: 30, waiting: null, since: 0, error: null, transfer: null };
+  const want = { preset: "standard", players: 2, rated: true };
+  let socket = null;
+
+  const claim = new URLSearchParams(location.search).get("claim");
+  if (claim) {
+    call("POST", "/api/players/claim", { code: claim })
+      .then((p) => {
+        keepPlayer(p);
+        state.player = p;
+        history.replaceState(null, "", "/");
+        render();
+      })
+      .catch((e) => {
+        state.error = e.message;
+        render();
+      });
+  }
+
+  function connect() {
+    if (socket) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
+    socket.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === "seeks") {
+        state.seeks = m.seeks;
+        state.botsAfter = m.bots_after_secs;
+      } else if (m.type === "waiting") {
+        state.waiting = m.seek;
+        state.since = Date.now();
+        setTimeout(render, state.botsAfter * 1000 + 100);
+      } else if (m.type === "paired") {
+        location.assign(m.link);
+        return;
+      } else if (m.type === "error") {
+        state.error = m.message;
+        state.waiting = null;
+      }
+      render();
+    };
+    socket.onclose = () => {
+      socket = null;
+      state.waiting = null;
+    };
+  }
+
+  async function pickName(name) {
+    try {
+      const p = await call("POST", "/api/players", { name });
+      keepPlayer(p);
+      state.player = p;
+      state.error = null;
+    } catch (e) {
+      state.error = e.message;
+    }
+    render();
+  }
+
+  function send(message) {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function seekView(s) {
+    const mine = s.id === state.waiting;
+    return h(
+      "li",
+      { class: mine ? "seek mine" : "seek", dataset: { seek: String(s.id) } },
+      `${presetChoice(s.preset)} · ${t("players.count", { n: s.players })} · ${s.rated ? t("players.rated") : t("players.casual")}`,
+      s.turn_timer_secs ? ` · ${s.turn_timer_secs} s` : "",
+      ` · ${t("players.waiting")}: `,
+      s.waiting.join(", "),
+    );
+  }
+
+  function render() {
+    const title = h("h2", {}, t("players.title"));
+    if (!state.player) {
+      // What was typed survives a new render (the presets arriving, a language change).
+      const input = h("input", {
+        type: "text",
+        id: "player-name",
+        name: "player-name",
+        maxlength: 20,
+        value: state.typed,
+        placeholder: t("players.namePlaceholder"),
+        "aria-label": t("players.name"),
+        oninput: (e) => (state.typed = e.target.value),
+      });
+      replaceChildren(
+        box,
+        title,
+        h("p", { class: "small" }, t("players.nameAbout")),
+        h(
+          "form",
+          {
+            class: "row",
+            onsubmit: (e) => {
+              e.preventDefault();
+              pickName(input.value);
+            },
+          },
+          input,
+          h("button", { type: "submit", id: "pick-name" }, t("players.pick")),
+        ),
+        state.error ? h("p", { class: "error", role: "alert", id: "players-error" }, state.error) : null,
+        h("p", { class: "small" }, h("a", { href: "/?board=standard-2p", id: "leaderboard-link" }, t("players.leaderboards"))),
+      );
+      return;
+    }
+    connect();
+    const select = (name, label, options, value, set) =>
+      h(
+        "label",
+        {},
+        label,
+        h("select", { name, onchange: (e) => set(e.target.value) }, options.map(([v, text]) => h("option", { value: v, selected: String(v) === String(value) }, text))),
+      );
+    const waited = (Date.now() - state.since) / 1000;
+    const mine = state.seeks.find((s) => s.id === state.waiting);
+    const canFill = mine && mine.players > 2 && waited >= state.botsAfter;
+    replaceChildren(
+      box,
+      title,
+      h("p", { id: "playing-as" }, t("players.playingAs"), " ", playerLink(state.player.name)),
+      h(
+        "div",
+        { class: "row" },
+        select("someone-preset", t("lobby.preset"), presets().map((p) => [p, presetChoice(p)]), want.preset, (v) => (want.preset = v)),
+        select("someone-players", t("players.players"), [2, 3, 4].map((n) => [n, String(n)]), want.players, (v) => (want.players = Number(v))),
+        h(
+          "label",
+          { class: "check" },
+          h("input", { type: "checkbox", name: "someone-rated", checked: want.rated, onchange: (e) => (want.rated = e.target.checked) }),
+          h("span", {}, t("players.rated")),
+        ),
+      ),
+      state.waiting
+        ? h(
+            "div",
+            { class: "row" },
+            h("p", { id: "seek-waiting", "aria-live": "polite" }, t("players.waitingYou")),
+            h("button", { type: "button", id: "seek-cancel", onclick: () => (send({ type: "cancel" }), (state.waiting = null), render()) }, t("players.cancel")),
+            mine && mine.players > 2
+              ? h("button", { type: "button", id: "seek-fill", disabled: !canFill, onclick: () => send({ type: "fill" }) }, t("players.fill", { secs: state.botsAfter }))
+              : null,
+          )
+        : h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              id: "play-someone",
+              onclick: () => {
+                state.error = null;
+                send({ type: "seek", key: state.player.key, preset: want.preset, players: want.players, rated: want.rated });
+              },
+            },
+            t("players.playSomeone"),
+          ),
+      state.error ? h("p", { class: "error", role: "alert", id: "players-error" }, state.error) : null,
+      h("h3", {}, t("players.seeks")),
+      state.seeks.length ? h("ul", { class: "seeks", id: "seeks" }, state.seeks.map(seekView)) : h("p", { class: "small", id: "seeks" }, t("players.noSeeks")),
+      h(
+        "p",
+        { class: "small" },
+        h("a", { href: "/?board=standard-2p", id: "leaderboard-link" }, t("players.leaderboards")),
+        " · ",
+        h(
+          "button",
+          {
+            type: "button",
+            id: "transfer",
+            onclick: async () => {
+              try {
+                state.transfer = await call("POST", "/api/players/me/transfer", {}, state.player.key);
+              } catch (e) {
+                state.error = e.message;
+              }
+              render();
+            },
+          },
+          t("players.transfer"),
+        ),
+      ),
+      state.transfer ? h("p", { class: "small", id: "transfer-link" }, t("players.transferAbout"), " ", h("code", {}, `${location.origin}${state.transfer.link}`)) : null,
+    );
+  }
+  render();
+  return render;
+}
+
+/** The rating changes of a finished game, for the end screen: filled once the server
+ * answers (empty for a game not rated). */
+export function ratingChanges(id) {
+  const box = h("div", { class: "rating-changes", id: "rating-changes", "aria-live": "polite" });
+  call("GET", `/api/games/${encodeURIComponent(id)}/ratings`)
+    .then(({ changes }) => {
+      if (!changes.length) return;
+      replaceChildren(
+        box,
+        h("h3", {}, t("players.ratingChanges")),
+        h(
+          "ul",
+          {},
+          changes.map((c) => h("li", { dataset: { name: c.name } }, playerLink(c.name), `: ${ratingText(c)} (${changeText(c.before, c.after)})`)),
+        ),
+      );
+    })
+    .catch(() => {});
+  return box;
+}
+
+function historyLine(points) {
+  if (points.length < 2) return null;
+  const w = 240;
+  const hgt = 60;
+  const values = points.map((p) => p.after);
+  const lo = Math.min(...values);
+  const span = Math.max(1, Math.max(...values) - lo);
+  const xy = values.map((v, i) => `${((i / (values.length - 1)) * w).toFixed(1)},${(hgt - ((v - lo) / span) * hgt).toFixed(1)}`);
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${hgt}`);
+  svg.setAttribute("class", "rating-line");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", values.map((v) => Math.round(v)).join(", "));
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+  line.setAttribute("points", xy.join(" "));
+  svg.append(line);
+  return svg;
+}
+
+/** The page of the player named `name`: ratings per pool with their line over time,
+ * and their games with links to replay, review and the record. */
+export async function showPlayerPage(root, name) {
+  const box = h("section", { class: "card player-page", id: "player-page" }, h("p", {}, "…"));
+  replaceChildren(root, box);
+  let page;
+  try {
+    page = await call("GET", `/api/players/${encodeURIComponent(name)}`);
+  } catch (e) {
+    replaceChildren(box, h("p", { class: "error", role: "alert" }, e.message), h("a", { href: "/" }, t("game.back")));
+    return;
+  }
+  const pools = page.ratings.map((r) =>
+    h(
+      "li",
+      { dataset: { pool: r.pool } },
+      h("a", { href: `/?board=${encodeURIComponent(r.pool)}` }, r.pool),
+      `: ${ratingText(r)} · ${t("players.games", { n: r.games })} `,
+      historyLine(page.history.filter((c) => c.pool === r.pool)),
+    ),
+  );
+  const games = page.games.map((g) =>
+    h(
+      "tr",
+      { dataset: { game: g.game_id } },
+      h("td", {}, new Date(g.at).toLocaleDateString()),
+      h("td", {}, g.pool, g.rated ? "" : ` (${t("players.casual")})`),
+      h("td", {}, g.opponents.map((o, i) => [i ? ", " : "", playerLink(o.name)])),
+      h("td", {}, g.place ? t("players.place", { n: g.place }) : "…"),
+      h("td", {}, g.change === null ? "" : changeText(0, g.change)),
+      h(
+        "td",
+        {},
+        // The finished game's page: its end screen replays and reviews it.
+        h("a", { href: `/g/${g.game_id}` }, t("players.replay")),
+        " · ",
+        h("a", { href: `/api/games/${g.game_id}/record`, download: `${g.game_id}.json` }, t("players.record")),
+      ),
+    ),
+  );
+  replaceChildren(
+    box,
+    h("h2", { id: "player-name-title" }, page.player.name),
+    page.player.banned ? h("p", { class: "small" }, t("players.banned")) : null,
+    h("h3", {}, t("players.ratings")),
+    pools.length ? h("ul", { class: "pools", id: "player-ratings" }, pools) : h("p", { class: "small", id: "player-ratings" }, t("players.noRatings")),
+    h("h3", {}, t("players.history")),
+    h("table", { class: "player-games", id: "player-games" }, h("tbody", {}, games)),
+    h("p", {}, h("a", { href: "/" }, t("game.back"))),
+  );
+}
+
+/** The leaderboard of `pool`, with the other pools that have ratings. */
+export async function showLeaderboard(root, pool) {
+  const box = h("section", { class: "card leaderboard", id: "leaderboard" }, h("p", {}, "…"));
+  replaceChildren(root, box);
+  let board;
+  let pools = [];
+  try {
+    [board, { pools }] = await Promise.all([call("GET", `/api/leaderboard/${encodeURIComponent(pool)}`), call("GET", "/api/leaderboard")]);
+  } catch (e) {
+    replaceChildren(box, h("p", { class: "error", role: "alert" }, e.message), h("a", { href: "/" }, t("game.back")));
+    return;
+  }
+  replaceChildren(
+    box,
+    h("h2", {}, t("players.leaderboard"), ": ", pool),
+    h("p", { class: "small" }, t("players.active", { days: board.active_days }), " ", pools.filter((p) => p !== pool).map((p) => [" · ", h("a", { href: `/?board=${encodeURIComponent(p)}` }, p)])),
+    h(
+      "table",
+      { class: "leaderboard-table", id: "leaderboard-table" },
+      h("tbody", {}, board.players.map((p) => h("tr", { dataset: { name: p.name } }, h("td", {}, String(p.rank)), h("td", {}, playerLink(p.name)), h("td", {}, ratingText(p)), h("td", {}, t("players.games", { n: p.games }))))),
+    ),
+    h("p", {}, h("a", { href: "/" }, t("game.back"))),
+  );
+}
