@@ -93,8 +93,13 @@ fn a_whole_table_game_against_a_bot_ends_and_its_saved_record_says_table() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("table.json");
     // One mouth up every throw, the first move every time: the bot wins in the end.
-    let mut input = "1\n".repeat(4000);
-    input = format!("s {}\n{input}", file.display());
+    // The game is saved after a few turns, and verified.
+    let input = format!(
+        "{}s {}\n{}",
+        "1\n".repeat(30),
+        file.display(),
+        "1\n".repeat(4000)
+    );
     let run = ashta(&ARGS, &input);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("=== Game over after"), "{}", run.stdout);
@@ -104,5 +109,10 @@ fn a_whole_table_game_against_a_bot_ends_and_its_saved_record_says_table() {
         saved.contains("\"table\": true") && !saved.contains("\"seed\""),
         "{saved}"
     );
+    assert!(saved.contains("\"moves\": ["), "{saved}");
+    let verified = ashta(&["verify", file.to_str().unwrap()], "");
+    assert_eq!(verified.code, 0, "{}", verified.stderr);
+    let said = "the throws were entered at the table: nothing to check them against";
+    assert!(verified.stdout.contains(said), "{}", verified.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
