@@ -48,10 +48,10 @@ async function lobbyAndTutorial(browser) {
 async function gameEndAndReview(browser) {
   const page = await (await newContext(browser, { viewport: { width: 1280, height: 800 } })).newPage();
   await gameAgainstRandomBots(page, base);
-  await waitFor(page, myTurnOrOver);
+  const before = await waitFor(page, myTurnOrOver);
   const game = await scan(page, "game");
   await page.click("#throw");
-  await waitFor(page, (s) => !s.must_throw || s.position.to_move !== s.you || s.status === "finished");
+  await waitFor(page, (s, v) => s.version > v, 20000, before.version);
   const moving = await scan(page, "game after a throw");
   const final = await playToTheEnd(page, { pick: eager });
   check(final.status === "finished", "the game finished");
@@ -59,7 +59,8 @@ async function gameEndAndReview(browser) {
   const end = await scan(page, "end screen");
   await page.click("#end-review");
   await page.waitForSelector('#review[data-ready="1"]', { timeout: 120000 });
-  const review = await scan(page, "review");
+  const mistakes = await page.getByRole("button", { name: /^Open in the replay/ }).count();
+  const review = `${await scan(page, "review")} with ${mistakes} mistake boards`;
   return [game, moving, end, review].join("; ");
 }
 

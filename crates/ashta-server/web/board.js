@@ -100,8 +100,9 @@ export class BoardView {
     this.svg = s("svg", {
       class: "board",
       viewBox: `0 0 ${n * CELL} ${n * CELL}`,
-      // A group, not a picture: its movable pawns and targets are controls.
-      role: "group",
+      // A board played on is a group (its movable pawns and targets are controls); a
+      // board only shown (a review's mistake, a picture of the rules) is a picture.
+      role: this.handlers.onPawn ? "group" : "img",
       "aria-label": t("app.title"),
       preserveAspectRatio: "xMidYMid meet",
       // The seat whose side is at the bottom (a board turned toward the player to move).
