@@ -319,6 +319,30 @@ mod served {
         run_page_script("phone-play.mjs");
     }
 
+    /// Real cowries in the page (`e2e/real-cowries.mjs`): the people tap how many fell
+    /// mouth up, a throw tapped by mistake is taken back, a game against the computer is
+    /// tapped to its end, and at one table the board turns toward the player to move.
+    #[test]
+    fn browser_plays_with_real_cowries_entered_by_taps() {
+        run_page_script("real-cowries.mjs");
+    }
+
+    /// The page scanned by axe-core (`e2e/accessibility.mjs`): the lobby, the tutorial,
+    /// a game before and after a throw, the end screen, the review and a game of real
+    /// cowries have no serious or critical violation.
+    #[test]
+    fn browser_pages_have_no_serious_accessibility_violation() {
+        run_page_script("accessibility.mjs");
+    }
+
+    /// A whole game by screen reader (`e2e/screen-reader.mjs`): only roles, names and
+    /// keys; the board a grid of squares in words, the plays buttons in words, the
+    /// position, bag and players said on a key, every turn announced once.
+    #[test]
+    fn browser_plays_a_whole_game_by_screen_reader() {
+        run_page_script("screen-reader.mjs");
+    }
+
     /// A player who leaves (`e2e/leavers.mjs`), on a server whose claim time is two
     /// seconds: their panel says they are away with a counter that runs, the claim
     /// buttons come once the server offers them, and the claimed win is the result the

@@ -379,6 +379,23 @@ pub enum UndoError {
     NotInThePast,
 }
 
+/// Why [`crate::Game::take_back_throw`] refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum TakeBackError {
+    /// The game draws its own throws: a throw that fell is not taken back.
+    #[error("the throws of this game come from its seed: only a throw entered at the table is taken back")]
+    NotEntered,
+    /// No throw since the last move.
+    #[error("nothing to take back: a move was played after the last throw")]
+    MovedSince,
+    /// No throw at all yet.
+    #[error("nothing to take back: nobody has thrown yet")]
+    NoThrow,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::error::{IllegalMove, MoveError, RulesError, ThrowError, TurnError, UndoError};
+use crate::error::{
+    IllegalMove, MoveError, RulesError, TakeBackError, ThrowError, TurnError, UndoError,
+};
 use crate::faults::SequenceFault;
 use crate::moves::Move;
 use crate::position::{DrawReason, Phase, Position};
@@ -75,6 +77,15 @@ pub struct OneThrow {
     pub forfeit: Option<Forfeit>,
 }
 
+/// A throw entered at the table, as a source of one throw.
+struct Entered(Cowries);
+
+impl ThrowSource for Entered {
+    fn throw_cowries(&mut self, _count: u8, _mouth_up: f64) -> Cowries {
+        self.0
+    }
+}
+
 /// A moment of a game, taken with [`Game::mark`], that [`Game::undo_to`] goes back to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameMark {
@@ -119,6 +130,23 @@ impl Game {
         Ok(game)
     }
 
+    /// A new game from the usual start whose throws are entered at the table
+    /// (RULES.md 8.10): people throw real cowries and say what fell
+    /// ([`Game::enter_throw`]). The record has no seed and says so (`"table": true`).
+    /// A source given with [`Game::set_throws`] throws for the seats of bots.
+    pub fn at_table(rules: Rules) -> Result<Game, RulesError> {
+        let variant = Variant::new(rules)?;
+        let position = variant.start_position();
+        let mut game = Game::from_position(variant, position, None);
+        game.record.table = true;
+        Ok(game)
+    }
+
+    /// Whether the game's throws are entered at the table ([`Game::at_table`]).
+    pub fn entered_at_table(&self) -> bool {
+        self.record.table
+    }
+
     /// A game from any position, with throws supplied from outside
     /// ([`Game::apply_throws`], [`Game::throw_once_from`]) unless `seed` is given.
     pub fn from_position(variant: Variant, position: Position, seed: Option<u64>) -> Game {
@@ -136,6 +164,7 @@ impl Game {
             result: None,
             resigned: Vec::new(),
             aborted: false,
+            table: false,
         };
         let mut game = Game {
             throws: seed.map(SeededThrows::new),
@@ -238,6 +267,49 @@ impl Game {
             step,
             forfeit,
         })
+    }
+
+    /// Enters one throw as it fell at the table: `mouths_up` cowries mouth up. The rules
+    /// apply to it as to any throw (a grace throws again, a third grace voids the turn,
+    /// a bag no value of which can be used is forfeited).
+    pub fn enter_throw(&mut self, mouths_up: u8) -> Result<OneThrow, ThrowError> {
+        self.check_can_throw()?;
+        let count = self.variant.table().cowries();
+        if mouths_up > count {
+            return Err(ThrowError::TooManyMouths(mouths_up, count));
+        }
+        self.throw_once_from(&mut Entered(Cowries::with_mouths_up(mouths_up, count)))
+    }
+
+    /// Takes back the last throw of a game whose throws are entered at the table, one
+    /// entered by mistake (RULES.md 8.10): allowed until a move is played after it, and
+    /// again for the throw before, back to the last move. The game is as it was before
+    /// that throw; the mouths up it had are returned.
+    pub fn take_back_throw(&mut self) -> Result<u8, TakeBackError> {
+        if !self.record.table {
+            return Err(TakeBackError::NotEntered);
+        }
+        if self.position.is_over() {
+            return Err(TakeBackError::GameOver);
+        }
+        let last = self.record.turns.last().ok_or(TakeBackError::NoThrow)?;
+        if !last.moves.is_empty() {
+            return Err(TakeBackError::MovedSince);
+        }
+        let mut record = self.record.clone();
+        let turn = record.turns.last_mut().expect("the record has a turn");
+        let up = turn.throws.pop().ok_or(TakeBackError::NoThrow)?;
+        if turn.throws.is_empty() {
+            record.turns.pop();
+        }
+        record.result = None;
+        let earlier =
+            Game::replay(&record).expect("a record of this game without its last throw replays");
+        self.position = earlier.position;
+        self.record = earlier.record;
+        self.throwing = earlier.throwing;
+        self.moment = next_moment();
+        Ok(up)
     }
 
     /// Throws the rest of the throwing phase of the player to move (the whole phase when
@@ -551,7 +623,11 @@ impl Game {
         }
         let (variant, position) = record.start()?;
         check_commitment(record)?;
+        if record.table && record.seed.is_some() {
+            return Err(RecordError::TableWithSeed);
+        }
         let mut game = Game::from_position(variant, position, record.seed);
+        game.record.table = record.table;
         game.record.commitment = record.commitment.clone();
         game.record.salt = record.salt.clone();
         // A resignation changes no move, only the result: the replay makes them first.

@@ -113,8 +113,8 @@ mod walk;
 
 pub use chance::{ThrowOutcome, MAX_OUTCOME_THROWS};
 pub use error::{
-    IllegalMove, MoveError, PositionError, RulesError, ThrowError, TurnError, UndoError,
-    VariantMismatch,
+    IllegalMove, MoveError, PositionError, RulesError, TakeBackError, ThrowError, TurnError,
+    UndoError, VariantMismatch,
 };
 pub use faults::{BagFault, BlockFault, ExtraTurnsFault, ResultFault, SequenceFault};
 #[cfg(feature = "clap")]

@@ -64,6 +64,11 @@ pub struct Record {
     /// at the table, and counts for nobody. Written only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
+    /// The throws were entered at the table (RULES.md 8.10): people threw real cowries
+    /// and said what fell. There is no seed and nothing to check them against; the
+    /// replay checks every rule as usual. Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub table: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -185,6 +190,9 @@ pub enum RecordError {
         /// Why.
         source: MoveError,
     },
+    /// A record of throws entered at the table that also names a seed.
+    #[error("the throws were entered at the table, so the record cannot have a seed")]
+    TableWithSeed,
     /// The seed is not the one committed to before the game.
     #[error("commitment: {0}")]
     Commitment(CommitmentFault),

@@ -66,6 +66,8 @@ export function pawnMark(seat, r) {
     "text",
     {
       class: "pawn-letter",
+      // The pawn's label says it in words: its letter is only drawn.
+      "aria-hidden": "true",
       "text-anchor": "middle",
       "dominant-baseline": "central",
       y: SEAT_SHAPES[seat] === "triangle" ? r * 0.25 : 0,
@@ -98,9 +100,13 @@ export class BoardView {
     this.svg = s("svg", {
       class: "board",
       viewBox: `0 0 ${n * CELL} ${n * CELL}`,
-      role: "img",
+      // A board played on is a group (its movable pawns and targets are controls); a
+      // board only shown (a review's mistake, a picture of the rules) is a picture.
+      role: this.handlers.onPawn ? "group" : "img",
       "aria-label": t("app.title"),
       preserveAspectRatio: "xMidYMid meet",
+      // The seat whose side is at the bottom (a board turned toward the player to move).
+      "data-turns": String(viewerSeat),
     });
     this.squaresLayer = s("g", { class: "squares" });
     this.marksLayer = s("g", { class: "marks" });
@@ -239,7 +245,9 @@ export class BoardView {
         const isDouble = !safe && group.count >= 2 && group.index !== b.home;
         const isSelected = selected && selected.player === group.player && selected.index === group.index;
         const canMove = !!movable && mover === group.player && movable.has(group.index);
-        const label = `${t(`seat.${seat}`)} ×${group.count} ${name}${canMove ? `, ${t("game.movable")}` : ""}`;
+        // The words start with what is drawn ("S4", a letter and a count), then say it.
+        const drawn = group.count > 1 ? `${t(`seat.letter.${seat}`)}${group.count}, ` : "";
+        const label = `${drawn}${t(`seat.${seat}`)} ×${group.count} ${name}${canMove ? `, ${t("game.movable")}` : ""}`;
         const token = s("g", {
           class: `pawn seat-${seat}${isDouble ? " double" : ""}${isSelected ? " selected" : ""}${
             mover === group.player ? " to-move" : ""
@@ -272,7 +280,7 @@ export class BoardView {
         if (group.count > 1) {
           token.append(
             s("circle", { class: "count-badge", cx: r * 0.9, cy: -r * 0.9, r: 11 }),
-            s("text", { class: "count-text", x: r * 0.9, y: -r * 0.9, "text-anchor": "middle", "dominant-baseline": "central" }, String(group.count)),
+            s("text", { class: "count-text", "aria-hidden": "true", x: r * 0.9, y: -r * 0.9, "text-anchor": "middle", "dominant-baseline": "central" }, String(group.count)),
           );
         }
         if (canMove) token.append(s("path", { class: "movable-arrow", d: `M-8,${-r - 16}h16l-8,11z` }));

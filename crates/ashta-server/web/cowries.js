@@ -37,7 +37,8 @@ export class CowriesView {
     this.container = container;
     // The shells as one picture with a text alternative; the throw itself is announced
     // by the game's live region.
-    this.shells = h("div", { class: "shells", role: "img" });
+    // (a picture only once there are shells to show: an empty one would have no words).
+    this.shells = h("div", { class: "shells" });
     this.caption = caption;
     container.replaceChildren(this.shells);
   }
@@ -58,6 +59,7 @@ export class CowriesView {
     }
     this.shells.replaceChildren(...cowries.map((up) => cowrieSvg(up)));
     this.shells.dataset.version = String(event.version);
+    this.shells.setAttribute("role", "img");
     this.shells.setAttribute("aria-label", t("cowrie.throw", { up: cowries.filter(Boolean).length, count: cowries.length }));
     this.caption.textContent = (who ? `${who}: ` : "") + throwCaption(event, cowriesCount);
   }
@@ -65,6 +67,7 @@ export class CowriesView {
   /** Clears the panel. */
   clear() {
     this.shells.replaceChildren();
+    this.shells.removeAttribute("role");
     this.shells.removeAttribute("aria-label");
     this.caption.textContent = "";
   }

@@ -22,6 +22,8 @@ import { awayText, backText } from "./presence.js";
 import { awayBadge, renderClaims, tickAway } from "./leavers.js";
 import { normalizeRules } from "./rules.js";
 import { animationTimes, AUTO_PLAY_EVENT, AUTO_PLAY_MS, autoPlay } from "./settings.js";
+import { mayTakeBack, setTurnBoard, tableControls, turnBoard } from "./table-throws.js";
+import { bagWords, playersWords, positionWords, ReaderView, turnWords } from "./reader.js";
 import { play as playSound } from "./sound.js";
 import { setRulesContext } from "./tutorial.js";
 
@@ -38,7 +40,7 @@ export function showGame(root, id, seat, token) {
     status: h("p", { class: "status", id: "status", "aria-live": "polite" }),
     boardBox: h("div", { class: "board-wrap", id: "board", tabindex: "-1" }),
     // Throws and moves in words, for screen readers (the status line says whose turn).
-    announce: h("div", { class: "visually-hidden", id: "announce", "aria-live": "polite" }),
+    announce: h("div", { class: "visually-hidden", id: "announce", role: "log", "aria-live": "polite" }),
     players: h("div", { class: "players", id: "players" }),
     // Resign, below the board (asked again in a dialog before it is sent).
     resignBox: h("div", { class: "resign-box", id: "resign-box" }),
@@ -51,7 +53,8 @@ export function showGame(root, id, seat, token) {
     timer: h("p", { class: "timer small", id: "timer" }),
     // The choices over players who left, once the server says they may be made.
     claims: h("div", { class: "claims", id: "claims", hidden: true }),
-    log: h("ol", { class: "log", id: "log" }),
+    // A Tab stop, so that a keyboard scrolls it too.
+    log: h("ol", { class: "log", id: "log", tabindex: "0" }),
     logTitle: h("summary", {}),
     legend: h("ul", { class: "legend small", id: "legend" }),
     legendTitle: h("summary", {}),
@@ -59,6 +62,8 @@ export function showGame(root, id, seat, token) {
     end: h("section", { class: "card end", id: "end", hidden: true }),
     // The replay's controls, beside the board (the throw panel's place) when it runs.
     replayDock: h("div", { class: "replay-dock", id: "replay-dock" }),
+    // The board as a grid of squares in words, and the plays as buttons (reader.js).
+    reader: h("section", { class: "reader", id: "reader" }),
   };
   // On a phone the throw panel comes before the board, so the controls are in reach
   // without scrolling past it; on a wide screen it sits beside the board (style.css).
@@ -92,6 +97,7 @@ export function showGame(root, id, seat, token) {
         ),
       ),
       ui.end,
+      ui.reader,
     ),
   );
 
@@ -131,6 +137,7 @@ export function showGame(root, id, seat, token) {
     onSquare: (name) => squareClicked(name),
   });
   const cowriesView = new CowriesView(ui.cowries, ui.caption);
+  const readerView = new ReaderView(ui.reader, { onPlay: (mv) => play(mv) });
   // A tap on the cowries (or the words under them) throws them, as the Throw button does.
   for (const el of [ui.cowries, ui.caption]) {
     el.addEventListener("click", () => {
@@ -201,13 +208,15 @@ export function showGame(root, id, seat, token) {
     state.rules = normalizeRules(game.rules);
     state.hint = null;
     setRulesContext(game.rules, game.size);
-    if (first || !state.board) {
+    if (first || !state.board || (game.at_table && turnBoard())) {
       state.board = new Board(game.board);
       boardView.setGame(state.board, state.you === null ? 0 : state.board.seatOf(state.you));
+      readerView.setGame(state.board);
     }
     showLastThrow();
     renderLog();
     renderAll();
+    sayTurn();
   }
 
   /** Shows the throw the game stands on (after an undo, the one that gave the bag of the
@@ -293,7 +302,21 @@ export function showGame(root, id, seat, token) {
     }
     const yourTurnNow = snap.status === "playing" && state.you !== null && snap.position.to_move === state.you;
     if (yourTurnNow && snap.must_throw && event.seat !== state.you && state.queue.length === 0) playSound("turn");
+    sayTurn();
     renderAll();
+  }
+
+  /** Says whose turn it is and what they do, once each time it changes. */
+  function sayTurn() {
+    const words = turnWords(state.board, state.snap);
+    if (words && words !== state.saidTurn) say(words, "turn");
+    state.saidTurn = words;
+  }
+
+  /** Says `text` in the live region (the last few stay, so none is lost). */
+  function say(text, kind) {
+    ui.announce.append(h("p", { dataset: { kind } }, text));
+    while (ui.announce.children.length > 8) ui.announce.firstChild.remove();
   }
 
   /** Says a throw, move or the end in the live region (the last few stay, so none is
@@ -302,7 +325,7 @@ export function showGame(root, id, seat, token) {
     const text = eventText(state.board, event);
     if (!text) return;
     ui.announce.append(h("p", { dataset: { version: String(event.version), kind: event.kind } }, text));
-    while (ui.announce.children.length > 4) ui.announce.firstChild.remove();
+    while (ui.announce.children.length > 8) ui.announce.firstChild.remove();
   }
 
   function thrower(event) {
@@ -448,10 +471,22 @@ export function showGame(root, id, seat, token) {
   }
 
   function throwCowries() {
-    if (!yourTurn() || !state.snap.must_throw || state.pending) return;
+    if (!yourTurn() || !state.snap.must_throw || state.pending || state.snap.at_table) return;
     state.pending = true;
     state.message = null;
     if (!connection.send({ type: "throw" })) {
+      state.pending = false;
+      showMessage(t("game.disconnected"), "error", "network");
+    }
+    renderControls();
+  }
+
+  /** Sends a message of a table of real cowries (what fell, a throw taken back). */
+  function sendAtTable(message) {
+    if (state.pending) return;
+    state.pending = true;
+    state.message = null;
+    if (!connection.send(message)) {
       state.pending = false;
       showMessage(t("game.disconnected"), "error", "network");
     }
@@ -529,7 +564,7 @@ export function showGame(root, id, seat, token) {
       yourTurn() &&
       !snap.must_throw &&
       snap.legal.length > 0 &&
-      snap.seats.every((s) => s.seat === state.you || s.kind === "bot")
+      (snap.at_table || snap.seats.every((s) => s.seat === state.you || s.kind === "bot"))
     );
   }
 
@@ -558,7 +593,7 @@ export function showGame(root, id, seat, token) {
   function canUndo() {
     const snap = state.snap;
     if (!snap || state.you === null || snap.status !== "playing") return false;
-    const againstBots = snap.seats.every((s) => s.seat === state.you || s.kind === "bot");
+    const againstBots = snap.at_table || snap.seats.every((s) => s.seat === state.you || s.kind === "bot");
     return againstBots && snap.events.some((e) => e.kind === "move" && e.seat === state.you);
   }
 
@@ -716,7 +751,23 @@ export function showGame(root, id, seat, token) {
     if (!snap) return;
     renderBag(snap.position);
     const buttons = [];
-    if (state.you !== null && snap.status === "playing") {
+    if (state.you !== null && snap.status === "playing" && snap.at_table) {
+      const settled = !state.pending && state.queue.length === 0 && !state.busy;
+      buttons.push(
+        ...tableControls({
+          cowries: state.rules.cowries,
+          canEnter: yourTurn() && snap.must_throw && !state.pending,
+          canTakeBack: settled && mayTakeBack(snap, state.you),
+          onEnter: (n) => yourTurn() && snap.must_throw && sendAtTable({ type: "enter", mouths_up: n }),
+          onTakeBack: () => sendAtTable({ type: "take_back" }),
+          onTurnBoard: (on) => {
+            setTurnBoard(on);
+            if (on) boardView.setGame(state.board, state.board.seatOf(state.you));
+            renderBoard();
+          },
+        }),
+      );
+    } else if (state.you !== null && snap.status === "playing") {
       buttons.push(
         h(
           "button",
@@ -730,13 +781,16 @@ export function showGame(root, id, seat, token) {
           t("game.throw"),
         ),
       );
-      if (snap.seats.every((s) => s.seat === state.you || s.kind === "bot")) {
+    }
+    if (state.you !== null && snap.status === "playing") {
+      if (snap.at_table || snap.seats.every((s) => s.seat === state.you || s.kind === "bot")) {
         buttons.push(h("button", { type: "button", id: "undo", disabled: !canUndo() || state.pending || state.busy, onclick: undo }, t("game.undo")));
         buttons.push(h("button", { type: "button", id: "hint", disabled: !canHint() || state.pending || state.hinting, onclick: askHint }, t("hint.button")));
       }
     }
     replaceChildren(ui.actions, buttons);
-    for (const el of [ui.cowries, ui.caption]) el.classList.toggle("can-throw", yourTurn() && snap.must_throw && !state.pending);
+    ui.actions.classList.toggle("at-table", !!snap.at_table);
+    for (const el of [ui.cowries, ui.caption]) el.classList.toggle("can-throw", yourTurn() && snap.must_throw && !state.pending && !snap.at_table);
     renderHead();
     refocus();
   }
@@ -881,6 +935,8 @@ export function showGame(root, id, seat, token) {
     renderTimer();
     drawClaims();
     if (!state.replaying) renderEnd();
+    const mine = yourTurn() && !state.snap.must_throw && !state.pending;
+    readerView.render(state.snap.position, mine ? state.snap.legal : [], mine ? state.you : null);
     playForced();
   }
 
@@ -922,6 +978,10 @@ export function showGame(root, id, seat, token) {
       else if (only.length > 1) root.querySelector(".target")?.focus({ preventScroll: true });
       else return;
     } else if (action === "keys") openKeys();
+    else if (action === "plays") readerView.focusPlays();
+    else if (action === "say-position") say(positionWords(state.board, snap.position), "position");
+    else if (action === "say-bag") say(bagWords(snap.position), "bag");
+    else if (action === "say-players") say(`${turnWords(state.board, snap)} ${playersWords(state.board, snap)}`, "players");
     else if (action.startsWith("arrow-") && yourTurn() && !snap.must_throw && !state.pending) arrow(action);
     else return;
     e.preventDefault();
@@ -981,7 +1041,7 @@ export function showGame(root, id, seat, token) {
       h(
         "ul",
         { class: "keys-list" },
-        ["throw", "enter", "arrows", "hint", "undo", "help"].map((k) => h("li", { dataset: { key: k } }, t(`keys.${k}`))),
+        ["throw", "enter", "arrows", "hint", "undo", "help", "say"].map((k) => h("li", { dataset: { key: k } }, t(`keys.${k}`))),
       ),
       h("button", { type: "button", id: "keys-close", class: "primary", onclick: close }, t("keys.close")),
     );
@@ -994,7 +1054,7 @@ export function showGame(root, id, seat, token) {
    * the player has that setting on (the default). */
   function playForced() {
     const snap = state.snap;
-    if (!snap || !autoPlay() || !yourTurn() || snap.must_throw || state.pending) return;
+    if (!snap || !autoPlay() || !yourTurn() || snap.must_throw || state.pending || snap.at_table) return;
     const units = new Set(snap.legal.map((mv) => mv.from));
     if (snap.legal.length > 1 && units.size === 1 && !state.selected && state.forcedAt !== snap.version) {
       // One unit can move, several ways: it is chosen, its destinations shown.

@@ -1,6 +1,6 @@
 // The keyboard in a game: the shortcuts (Space or T throw, Enter throw or confirm, the
 // arrows through the movable pawns and their destinations, H hint, U undo, ? the list
-// of keys), which never fire while the player types in a field, and keeping the focus on
+// of keys, P, B and W say the position, the bag and the players, L goes to the plays), which never fire while the player types in a field, and keeping the focus on
 // the board or its controls when they are drawn afresh (it must not drop to <body>).
 
 /** Whether `el` takes typed text (or keys of its own): shortcuts leave it alone. */
@@ -19,6 +19,7 @@ function pressable(el) {
 
 /**
  * The game action a key press asks for: "throw", "confirm", "hint", "undo", "keys",
+ * "say-position", "say-bag", "say-players", "plays",
  * "arrow-left", "arrow-right", "arrow-up", "arrow-down", or null (not a shortcut, a
  * modifier held, or the player is typing). Space and Enter on a button, a link or a
  * pawn press that element instead.
@@ -31,6 +32,12 @@ export function shortcutFor(e) {
   if (key === "h") return "hint";
   if (key === "u") return "undo";
   if (key === "?") return "keys";
+  // Words for a screen reader: the position, the bag, whose turn and the players.
+  if (key === "p") return "say-position";
+  if (key === "b") return "say-bag";
+  if (key === "w") return "say-players";
+  // The plays in words (the first of them), and from there the board's grid.
+  if (key === "l") return "plays";
   const arrows = { ArrowLeft: "arrow-left", ArrowRight: "arrow-right", ArrowUp: "arrow-up", ArrowDown: "arrow-down" };
   if (arrows[key]) return arrows[key];
   if ((key === " " || key === "Enter") && pressable(e.target)) return null;

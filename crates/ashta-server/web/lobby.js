@@ -89,9 +89,19 @@ export function keepQuickChoices(choices, storage = globalThis.localStorage) {
 
 /** The request of a game against the computer: this browser's person in the first
  * seat, a bot of `level` in every other, the preset's own board. */
-export function quickRequest({ players, level, preset }) {
+export function quickRequest({ players, level, preset, table }) {
   const seats = Array.from({ length: players }, (_, i) => (i === 0 ? { kind: "human", name: "" } : { kind: "bot", level }));
-  return gameRequest({ preset, pairCapture: true, size: undefined, players, seats, timer: null });
+  return { ...gameRequest({ preset, pairCapture: true, size: undefined, players, seats, timer: null }), ...(table ? { table: true } : {}) };
+}
+
+/** The start choice of a game of real cowries in this browser (the people tap what fell;
+ * such a game is never on the server). */
+function realCowries(choices, render) {
+  const onchange = (e) => {
+    choices.table = e.target.checked;
+    render();
+  };
+  return h("label", { class: "check real-cowries" }, h("input", { type: "checkbox", name: "real-cowries", checked: !!choices.table, onchange }), h("span", {}, t("lobby.realCowries")));
 }
 
 /** Shows the lobby in `root`. */
@@ -191,6 +201,7 @@ export function showLobby(root) {
         }),
         h("span", {}, t("lobby.onServer")),
       ),
+      realCowries(quick, renderQuick),
       quick.error ? h("p", { class: "error", role: "alert" }, quick.error) : null,
       h("p", { class: "small" }, t("lobby.quickPeople")),
     );
@@ -202,7 +213,7 @@ export function showLobby(root) {
     quick.error = null;
     renderQuick();
     const request = quickRequest(quick);
-    if (quick.server) {
+    if (quick.server && !quick.table) {
       try {
         const made = await createGame(request);
         keepLinks(made.id, made.seats);
@@ -367,6 +378,7 @@ export function showLobby(root) {
           }),
           ` ${t("lobby.pairCapture")}`,
         ),
+        realCowries(form, renderForm),
         h("fieldset", {}, h("legend", {}, t("lobby.seat")), seatRows),
         h(
           "label",
@@ -395,6 +407,8 @@ export function showLobby(root) {
   }
 
   async function submit() {
+    // A game of real cowries is played in this browser, never on the server.
+    if (form.table) return playOffline();
     busy = true;
     createError = null;
     renderForm();
@@ -417,7 +431,8 @@ export function showLobby(root) {
     createError = null;
     renderForm();
     try {
-      const { id, seat } = await createOfflineGame(gameRequest({ ...form, timer: null }));
+      const request = gameRequest({ ...form, timer: null });
+      const { id, seat } = await createOfflineGame(form.table ? { ...request, table: true } : request);
       const query = seat === null ? "" : `?seat=${seat}&token=local`;
       location.assign(`/g/${id}${query}`);
       return;

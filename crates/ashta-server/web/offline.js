@@ -147,7 +147,8 @@ export class LocalConnection {
   /** Keeps the game, then passes the replies on; in a hotseat game, when another
    * person is to move next, the page is handed their seat with a fresh state. */
   async changed(replies) {
-    if (replies.some((r) => r.type === "event")) await this.keep();
+    // A throw taken back at a table of real cowries answers with the whole state.
+    if (replies.some((r) => r.type === "event" || r.type === "state")) await this.keep();
     this.deliver(replies);
     const next = this.you();
     if (next !== this.seat && next !== null) {

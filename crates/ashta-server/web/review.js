@@ -162,7 +162,10 @@ export function mistakeBoard(board, m, open) {
   view.render(m.position, {});
   view.svg.append(playArrows(view, m.best, "best", m.player), playArrows(view, m.made, "made", m.player));
   if (!open) return box;
-  return h("button", { type: "button", class: "review-open", title: t("review.open"), "aria-label": `${t("review.open")}: ${turnOf(m)}`, onclick: () => open(m.position) }, box);
+  // The button's words are its own (hidden from sight); the board in it is only drawn.
+  box.setAttribute("aria-hidden", "true");
+  const words = h("span", { class: "visually-hidden" }, `${t("review.open")}: ${turnOf(m)}`);
+  return h("button", { type: "button", class: "review-open", title: t("review.open"), onclick: () => open(m.position) }, words, box);
 }
 
 /** A loss with its standard error, as the analysis gives them (no ± when exact). */

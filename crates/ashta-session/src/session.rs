@@ -29,8 +29,8 @@ use std::time::Duration;
 
 use ashta_engine::{
     CheckedMove, DrawReason, Forfeit, Game, GameMark, IllegalMove, Move, MoveError, MoveJson,
-    MoveList, OneThrow, Phase, Play, Played, Position, RecordError, SeededThrows, ThrowError,
-    ThrowReport, ThrowStep, Variant,
+    MoveList, OneThrow, Phase, Play, Played, Position, RecordError, SeededThrows, TakeBackError,
+    ThrowError, ThrowReport, ThrowStep, Variant,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -49,6 +49,10 @@ pub enum Next {
     Over,
     /// The seat to move throws.
     Throw,
+    /// A person at the table throws real cowries and enters what fell
+    /// ([`Session::enter_throw`]): the game's throws are entered at the table
+    /// ([`Game::at_table`]) and the seat to throw is a person's.
+    Enter,
     /// A person chooses a move.
     Human,
     /// The random mover moves.
@@ -87,7 +91,8 @@ pub enum Step {
         /// The moves, in order.
         moves: Vec<Move>,
     },
-    /// Nothing: a person in `seat` is to move ([`Session::play`]).
+    /// Nothing: a person in `seat` is to move ([`Session::play`]), or to enter a throw
+    /// at the table ([`Next::Enter`]).
     Human {
         /// The seat.
         seat: usize,
@@ -120,6 +125,13 @@ pub enum SessionError {
     /// Nothing to take back.
     #[error("nothing to undo: {0}")]
     NothingToUndo(&'static str),
+    /// A throw that cannot be taken back.
+    #[error("cannot take the throw back: {0}")]
+    TakeBack(#[from] TakeBackError),
+    /// The last throw is a bot's, thrown by the program: only a throw a person entered
+    /// is taken back.
+    #[error("cannot take the throw back: the last throw was the computer's (seat {0})")]
+    BotThrow(usize),
     /// [`Session::play_out`] came to a person's move.
     #[error("seat {0} is a person's: only a game between bots plays out by itself")]
     PersonToMove(usize),
@@ -317,7 +329,14 @@ impl Session {
     pub fn next(&self) -> Next {
         match self.game.phase() {
             Phase::Over => Next::Over,
-            Phase::Throwing => Next::Throw,
+            Phase::Throwing => {
+                let seat = self.game.position().to_move();
+                if self.game.entered_at_table() && self.seats[seat].is_human() {
+                    Next::Enter
+                } else {
+                    Next::Throw
+                }
+            }
             Phase::Moving => match self.seats[self.game.position().to_move()] {
                 SeatKind::Human => Next::Human,
                 SeatKind::Random => Next::Random,
@@ -333,7 +352,7 @@ impl Session {
         let before = *self.game.position();
         Ok(match self.next() {
             Next::Over => Step::Over,
-            Next::Human => Step::Human { seat },
+            Next::Human | Next::Enter => Step::Human { seat },
             Next::Throw => {
                 let (report, forfeit) = self.throw_phase()?;
                 Step::Threw {
@@ -401,6 +420,34 @@ impl Session {
         let one = self.game.throw_once()?;
         self.after_throw(one.step);
         Ok(one)
+    }
+
+    /// Enters a throw that fell at the table: `mouths_up` cowries mouth up, for the
+    /// seat to throw (the rules apply to it as to any throw, [`Game::enter_throw`]).
+    pub fn enter_throw(&mut self, mouths_up: u8) -> Result<OneThrow, SessionError> {
+        let one = self.game.enter_throw(mouths_up)?;
+        self.after_throw(one.step);
+        Ok(one)
+    }
+
+    /// Takes back the last throw a person entered at the table, until a move is played
+    /// after it ([`Game::take_back_throw`]); the mouths up it had. A bot's throw is not
+    /// taken back.
+    pub fn take_back_throw(&mut self) -> Result<u8, SessionError> {
+        if let Some(turn) = self.game.record().turns.last() {
+            let seat = usize::from(turn.player);
+            if turn.moves.is_empty() && !self.seats[seat].is_human() {
+                return Err(SessionError::BotThrow(seat));
+            }
+        }
+        let up = self.game.take_back_throw()?;
+        let turns = self.game.turns();
+        let moving = self.game.phase() == Phase::Moving;
+        self.marks
+            .retain(|(_, m)| m.turns() < turns || (m.turns() == turns && moving));
+        self.note_moving_phase();
+        self.watch.reset();
+        Ok(up)
     }
 
     fn after_throw(&mut self, step: ThrowStep) {

@@ -69,6 +69,28 @@ impl Table {
     ) -> Result<Table, String> {
         let mut game = Game::new(rules, seed).map_err(|e| e.to_string())?;
         game.set_commitment(ashta_engine::seed_commitment(seed, &salt));
+        Table::with_game(game, seed, salt, bots)
+    }
+
+    /// A new game whose people throw real cowries and enter what fell
+    /// ([`Table::enter_throw`], RULES.md 8.10); its bots throw from `seed`. The record
+    /// says its throws were entered at the table and never shows the seed.
+    pub fn at_table(
+        rules: Rules,
+        seed: u64,
+        salt: String,
+        bots: Vec<Option<Box<dyn Bot>>>,
+    ) -> Result<Table, String> {
+        let game = Game::at_table(rules).map_err(|e| e.to_string())?;
+        Table::with_game(game, seed, salt, bots)
+    }
+
+    fn with_game(
+        game: Game,
+        seed: u64,
+        salt: String,
+        bots: Vec<Option<Box<dyn Bot>>>,
+    ) -> Result<Table, String> {
         let seats = bots
             .iter()
             .map(|b| {
@@ -244,6 +266,10 @@ impl Table {
     pub fn record(&self) -> Record {
         let game = self.session.game();
         let mut record = game.record().clone();
+        if game.entered_at_table() {
+            // The throws were entered: there is no seed to show.
+            return record;
+        }
         if self.is_over() {
             record.seed = Some(self.seed);
             record.salt = Some(self.salt.clone());
@@ -305,8 +331,72 @@ impl Table {
         }
     }
 
-    /// The seat to move throws the cowries once.
+    /// Whether the game's throws are entered at the table ([`Table::at_table`]).
+    pub fn entered_at_table(&self) -> bool {
+        self.session.game().entered_at_table()
+    }
+
+    /// The seat to move throws the cowries once (at a table of real cowries, only a
+    /// bot's seat: a person enters what fell, [`Table::enter_throw`]).
     pub fn throw(&mut self, seat: usize) -> Result<Vec<Event>, WsError> {
+        self.check_throw(seat)?;
+        if self.enters_throws(seat) {
+            return Err(WsError::new(
+                WsErrorCode::BadMessage,
+                "this game's throws are entered at the table: say how many mouths fell up",
+            ));
+        }
+        let one = self.session.throw_once().map_err(internal)?;
+        Ok(self.threw(seat, one))
+    }
+
+    /// The person to move at a table of real cowries enters what fell: `mouths_up`
+    /// cowries mouth up. The rules apply to it as to any throw.
+    pub fn enter_throw(&mut self, seat: usize, mouths_up: u8) -> Result<Vec<Event>, WsError> {
+        self.check_throw(seat)?;
+        if !self.entered_at_table() {
+            return Err(WsError::new(
+                WsErrorCode::BadMessage,
+                "this game's throws come from its seed: they are not entered",
+            ));
+        }
+        let one = self
+            .session
+            .enter_throw(mouths_up)
+            .map_err(|e| WsError::new(WsErrorCode::BadMessage, e.to_string()))?;
+        Ok(self.threw(seat, one))
+    }
+
+    /// Whether the last throw may be taken back now (RULES.md 8.10): entered by the
+    /// person at `seat`, with no move played since; checked on a copy of the game.
+    pub fn may_take_back(&self, seat: usize) -> Result<(), WsError> {
+        let record = self.session.game().record();
+        let mine = record
+            .turns
+            .last()
+            .is_some_and(|t| usize::from(t.player) == seat);
+        if !mine {
+            return Err(WsError::new(
+                WsErrorCode::BadMessage,
+                "nothing to take back: the last throw is not yours",
+            ));
+        }
+        let mut game = self.session.game().clone();
+        game.take_back_throw()
+            .map(drop)
+            .map_err(|e| WsError::new(WsErrorCode::BadMessage, e.to_string()))
+    }
+
+    /// Whether a person enters the throws of `seat`: the game is played with real
+    /// cowries and the seat is a person's who has not resigned (a bot plays a
+    /// resigner's pawns, and throws for them).
+    fn enters_throws(&self, seat: usize) -> bool {
+        self.entered_at_table()
+            && self.session.seats().get(seat).is_some_and(|s| s.is_human())
+            && !self.has_resigned(seat)
+    }
+
+    fn check_throw(&self, seat: usize) -> Result<(), WsError> {
         self.check_turn(seat)?;
         if !self.must_throw() {
             return Err(WsError::new(
@@ -314,7 +404,11 @@ impl Table {
                 "the bag still holds values: move before throwing",
             ));
         }
-        let one = self.session.throw_once().map_err(internal)?;
+        Ok(())
+    }
+
+    /// The events of a throw made.
+    fn threw(&mut self, seat: usize, one: ashta_engine::OneThrow) -> Vec<Event> {
         let cowries = one.cowries;
         let face = self.variant().table().face(cowries.mouths_up());
         let step = one.step;
@@ -344,7 +438,7 @@ impl Table {
         };
         let mut out = vec![self.event(body)];
         self.finish_if_over(&mut out);
-        Ok(out)
+        out
     }
 
     /// The legal move a client asks for, checked once ([`Game::check`]) with what the
@@ -592,6 +686,10 @@ impl Table {
             return Err(format!("event {version} follows {}", self.version));
         }
         match body {
+            StoredBody::Throw { seat, cowries } if self.enters_throws(usize::from(seat)) => {
+                let up = cowries.iter().filter(|&&c| c).count() as u8;
+                self.enter_throw(seat as usize, up).map_err(|e| e.message)?;
+            }
             StoredBody::Throw { seat, cowries } => {
                 let events = self.throw(seat as usize).map_err(|e| e.message)?;
                 let same = matches!(&events[0].body, EventBody::Throw { cowries: made, .. } if *made == cowries);

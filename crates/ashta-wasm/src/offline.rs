@@ -62,9 +62,31 @@ pub const RESIGNED_LEVEL: &str = "medium";
 /// The time a searching bot of an offline game gets per decision.
 pub const OFFLINE_BOT_TIME: Duration = Duration::from_millis(300);
 
-/// The rules and seats of a creation request, checked as the server checks them.
-fn read_request(request: &Value) -> Result<(ashta_engine::Rules, Vec<SeatView>), String> {
-    let req: CreateRequest = serde_json::from_value(request.clone())
+/// A message only a game of real cowries in the page takes (RULES.md 8.10): what fell,
+/// entered by the person to throw, and taking back a throw entered by mistake.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum TableMessage {
+    /// `{"type": "enter", "mouths_up": 2}`.
+    Enter {
+        /// Cowries that fell mouth up.
+        mouths_up: u8,
+    },
+    /// `{"type": "take_back"}`: the last throw, entered by mistake.
+    TakeBack,
+}
+
+/// The rules and seats of a creation request, checked as the server checks them, and
+/// whether its people throw real cowries (`"table": true`, a field only the page's own
+/// games take).
+fn read_request(request: &Value) -> Result<(ashta_engine::Rules, Vec<SeatView>, bool), String> {
+    let mut request = request.clone();
+    let at_table = match request.as_object_mut().and_then(|o| o.remove("table")) {
+        None => false,
+        Some(Value::Bool(b)) => b,
+        Some(other) => return Err(format!("table: {other} is not true or false")),
+    };
+    let req: CreateRequest = serde_json::from_value(request)
         .map_err(|e| format!("the game request does not read: {e}"))?;
     let spec = req.rules.unwrap_or(RulesSpec::Name("standard".into()));
     let mut rules = spec.to_rules().map_err(|e| format!("rules: {e}"))?;
@@ -101,7 +123,7 @@ fn read_request(request: &Value) -> Result<(ashta_engine::Rules, Vec<SeatView>),
             }),
         })
         .collect::<Result<Vec<_>, String>>()?;
-    Ok((rules, seats))
+    Ok((rules, seats, at_table))
 }
 
 fn bots(seats: &[SeatView], seed: u64) -> Result<Vec<Option<Box<dyn Bot>>>, String> {
@@ -157,12 +179,17 @@ impl OfflineTable {
     }
 
     fn from_saved(mut saved: Saved) -> Result<OfflineTable, String> {
-        let (rules, seats) = read_request(&saved.request)?;
+        let (rules, seats, at_table) = read_request(&saved.request)?;
         let seed: u64 = saved
             .seed
             .parse()
             .map_err(|_| format!("the seed {:?} is not a whole number", saved.seed))?;
-        let mut table = Table::new(rules, seed, saved.salt.clone(), bots(&seats, seed)?)?;
+        let bots = bots(&seats, seed)?;
+        let mut table = if at_table {
+            Table::at_table(rules, seed, saved.salt.clone(), bots)?
+        } else {
+            Table::new(rules, seed, saved.salt.clone(), bots)?
+        };
         let events = std::mem::take(&mut saved.events);
         let mut made = Vec::new();
         for e in table.start() {
@@ -214,16 +241,23 @@ impl OfflineTable {
                 .map(EventText::from_value)
                 .collect(),
         };
-        ServerMessage::State {
+        let mut state = ServerMessage::State {
             you: you.map(|s| s as u8),
             game: Box::new(game),
         }
-        .to_value()
+        .to_value();
+        if self.table.entered_at_table() {
+            state["game"]["at_table"] = Value::Bool(true);
+        }
+        state
     }
 
     /// What a person at `seat` sends (a client message as JSON text), answered with
     /// the messages the server would send back: events, a state, or an error.
     pub fn send(&mut self, seat: usize, message: &str) -> Vec<Value> {
+        if let Ok(msg) = serde_json::from_str::<TableMessage>(message) {
+            return self.at_table(seat, msg);
+        }
         let msg: ClientMessage = match serde_json::from_str(message) {
             Ok(m) => m,
             Err(e) => {
@@ -298,6 +332,49 @@ impl OfflineTable {
         self.table.is_over()
     }
 
+    /// A message of a game of real cowries: the events of an entered throw, or after a
+    /// throw taken back the whole state again (the game is replayed without it).
+    fn at_table(&mut self, seat: usize, msg: TableMessage) -> Vec<Value> {
+        if self.seats.get(seat).map(|s| s.kind) != Some(SeatOccupant::Human) {
+            let e = WsError::new(WsErrorCode::Spectator, "that seat is not a person's");
+            return vec![error_message(e)];
+        }
+        let made = match msg {
+            TableMessage::Enter { mouths_up } => self.table.enter_throw(seat, mouths_up),
+            TableMessage::TakeBack => match self.take_back(seat) {
+                Ok(()) => return vec![self.state(Some(seat))],
+                Err(e) => Err(e),
+            },
+        };
+        match made {
+            Ok(events) => self.messages(events),
+            Err(e) => vec![error_message(e)],
+        }
+    }
+
+    /// Takes back the last throw, entered by the person at `seat` with no move since:
+    /// the game is replayed from its events without that throw's.
+    fn take_back(&mut self, seat: usize) -> Result<(), WsError> {
+        self.table.may_take_back(seat)?;
+        let last_is_throw = self
+            .saved
+            .events
+            .last()
+            .is_some_and(|e| e["kind"] == "throw");
+        if !last_is_throw {
+            return Err(WsError::new(
+                WsErrorCode::BadMessage,
+                "nothing to take back: the last event is not a throw",
+            ));
+        }
+        let mut saved = self.saved.clone();
+        saved.events.pop();
+        let replayed =
+            OfflineTable::from_saved(saved).map_err(|e| WsError::new(WsErrorCode::Internal, e))?;
+        *self = replayed;
+        Ok(())
+    }
+
     fn messages(&mut self, events: Vec<ashta_table::protocol::Event>) -> Vec<Value> {
         events
             .iter()
@@ -320,6 +397,34 @@ mod tests {
 
     fn table() -> OfflineTable {
         OfflineTable::new("local-1", REQUEST, 7, "00ff", 1).unwrap()
+    }
+
+    const AT_TABLE: &str = r#"{"rules":"standard","players":2,"table":true,"seats":[{"kind":"human","name":null},{"kind":"bot","level":"greedy"}]}"#;
+
+    #[test]
+    fn a_game_of_real_cowries_takes_entered_throws_and_one_back() {
+        let mut t = OfflineTable::new("local-2", AT_TABLE, 7, "00ff", 1).unwrap();
+        assert_eq!(t.state(Some(0))["game"]["at_table"], true);
+        let out = t.send(0, r#"{"type":"throw"}"#);
+        assert_eq!(
+            out[0]["code"], "bad_message",
+            "a person enters the throw: {out:?}"
+        );
+        let out = t.send(0, r#"{"type":"enter","mouths_up":4}"#);
+        assert_eq!(out[0]["event"]["value"], 4, "{out:?}");
+        let out = t.send(0, r#"{"type":"enter","mouths_up":2}"#);
+        assert_eq!(out[0]["event"]["end"], "moving", "{out:?}");
+        let out = t.send(0, r#"{"type":"take_back"}"#);
+        assert_eq!(out[0]["type"], "state", "{out:?}");
+        assert_eq!(out[0]["game"]["version"], 1);
+        assert_eq!(out[0]["game"]["must_throw"], true);
+        // Kept and loaded, the game is the one without the throw taken back.
+        let loaded = OfflineTable::load(&t.save()).unwrap();
+        assert_eq!(loaded.state(Some(0))["game"]["version"], 1);
+        assert_eq!(loaded.state(Some(0))["game"]["at_table"], true);
+        let out = t.send(0, r#"{"type":"enter","mouths_up":9}"#);
+        assert_eq!(out[0]["type"], "error", "{out:?}");
+        assert!(OfflineTable::new("local-3", &AT_TABLE.replace("true", "3"), 7, "00", 1).is_err());
     }
 
     #[test]

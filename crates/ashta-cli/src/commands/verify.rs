@@ -16,8 +16,9 @@ pub struct VerifyArgs {
     /// The record file (or a game saved by `ashta play`); `-` reads standard input.
     #[arg(value_name = "RECORD")]
     record: PathBuf,
-    /// Accept a record without a seed (a game thrown with real shells, say): its moves
-    /// are checked but its throws are taken as recorded, unverified.
+    /// Accept a record without a seed: its moves are checked but its throws are taken as
+    /// recorded, unverified. A record that says its throws were entered at the table
+    /// (`"table": true`) is accepted without it.
     #[arg(long)]
     unseeded: bool,
 }
@@ -38,7 +39,10 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
             return Err(e).with_context(|| format!("{} does not replay", describe(&args.record)))
         }
     };
-    if game.record().seed.is_none() && !args.unseeded {
+    // Throws entered at the table (RULES.md 8.10) have nothing to be checked against,
+    // and the record says so.
+    let at_table = game.entered_at_table();
+    if game.record().seed.is_none() && !args.unseeded && !at_table {
         bail!(
             "{}: unverified: the record has no seed, so its throws could be any \
              (its moves are legal; pass --unseeded to accept a game thrown without one)",
@@ -54,6 +58,9 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
             "every throw is the one seed {seed} gives, and the seed is the one committed to before the game"
         ),
         (Some(seed), None) => format!("every throw is the one seed {seed} gives"),
+        (None, _) if at_table => {
+            "the throws were entered at the table: nothing to check them against".to_string()
+        }
         (None, _) => "UNVERIFIED throws: no seed, so they were taken as recorded".to_string(),
     };
     writeln!(

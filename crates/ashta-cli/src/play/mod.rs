@@ -7,6 +7,7 @@
 
 mod prompt;
 mod seats;
+mod table;
 pub mod tutorial;
 
 use std::io::{BufRead, IsTerminal, Write};
@@ -57,9 +58,14 @@ pub struct PlayArgs {
     /// anyway when standard input or output is not a terminal).
     #[arg(long)]
     plain: bool,
+    /// Real cowries: the people at the table throw them and type how many fell mouth up;
+    /// bots throw for themselves. The record says its throws were entered at the table.
+    /// Played line by line.
+    #[arg(long, conflicts_with = "load")]
+    table: bool,
     /// A short tutorial in text steps instead of a game: a set-up position and a
     /// scripted bag teach a throw, a move, a capture, the gate and a double.
-    #[arg(long, conflicts_with_all = ["load", "seats"])]
+    #[arg(long, conflicts_with_all = ["load", "seats", "table"])]
     tutorial: bool,
     /// Full-screen game: milliseconds per square when a bot's move is shown along its
     /// path (0: at once; `+` and `-` change it while playing).
@@ -123,7 +129,12 @@ fn session(args: &PlayArgs, maker: &BotMaker) -> Result<Session> {
             .with_context(|| format!("cannot continue {}", path.display()));
     }
     let (rules, seats) = seats::resolve(&args.rules, args.seats.as_deref())?;
-    let game = Game::new(rules, seed).context("invalid rules")?;
+    let game = if args.table {
+        Game::at_table(rules)
+    } else {
+        Game::new(rules, seed)
+    };
+    let game = game.context("invalid rules")?;
     Ok(ashta_bots::seating::seat(maker, game, seats, seed, time)?)
 }
 
@@ -190,7 +201,9 @@ pub fn run(
     }
     let maker = args.tuning.maker()?;
     let session = session(args, &maker)?;
-    if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+    let at_table = session.game().entered_at_table();
+    if !args.plain && !at_table && std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+    {
         let settings = Settings {
             auto_single: args.auto_single,
             confirm: args.confirm,
@@ -239,14 +252,22 @@ impl LineGame<'_> {
 
     fn intro(&mut self) -> Result<()> {
         let rules = self.session.variant().rules();
+        let at_table = self.session.game().entered_at_table();
+        let source = if at_table {
+            format!(
+                "throws entered at the table (bots' seed {})",
+                self.session.seed()
+            )
+        } else {
+            format!("seed {}", self.session.seed())
+        };
         writeln!(
             self.out,
-            "Ashta Chamma: {} players on {}x{}, preset {}, seed {}.",
+            "Ashta Chamma: {} players on {}x{}, preset {}, {source}.",
             rules.players,
             rules.size,
             rules.size,
             rules.preset.name(),
-            self.session.seed()
         )?;
         let turns = self.session.game().turns();
         if turns > 0 {
@@ -260,6 +281,9 @@ impl LineGame<'_> {
         legend(&mut marks, self.session.variant(), self.labels);
         write!(self.out, "Board marks:\n{marks}")?;
         if self.session.has_human() {
+            if at_table {
+                self.table_intro()?;
+            }
             writeln!(
                 self.out,
                 "Type a move's number to play it; ? for a hint, h for help, q to quit."
@@ -287,6 +311,15 @@ impl LineGame<'_> {
             match self.session.next() {
                 Next::Over => return Ok(None),
                 Next::Throw => self.announce_turn()?,
+                Next::Enter => {
+                    if !self.session.game().throwing() {
+                        self.announce_turn()?;
+                    }
+                    if let Some(stop) = self.enter_throw()? {
+                        return Ok(Some(stop));
+                    }
+                    continue;
+                }
                 Next::Human => {
                     let seat = self.session.position().to_move();
                     let before = *self.session.position();
@@ -344,6 +377,17 @@ impl LineGame<'_> {
         for &cowries in &report.throws {
             writeln!(self.out, "throw: {}", throw_text(variant, cowries))?;
         }
+        self.tell_phase_end(p, report, forfeit)
+    }
+
+    /// Says how a throwing phase ended: the bag, a forfeit, a voided turn.
+    fn tell_phase_end(
+        &mut self,
+        p: usize,
+        report: &ThrowReport,
+        forfeit: Option<&Forfeit>,
+    ) -> Result<()> {
+        let variant = self.session.variant();
         let bag: Vec<String> = report
             .throws
             .iter()
@@ -501,7 +545,8 @@ impl LineGame<'_> {
     fn human_choice(&mut self, moves: &MoveList) -> Result<Choice> {
         let variant = self.session.variant();
         let pos = self.session.position();
-        if moves.len() == 1 {
+        // At the table an only move waits: its throw may have been entered by mistake.
+        if moves.len() == 1 && !self.session.game().entered_at_table() {
             let text = move_text(variant, pos, &moves[0]);
             writeln!(self.out, "Only one move: {text} (played for you).")?;
             return Ok(Choice::Play(moves[0]));
@@ -549,6 +594,7 @@ impl LineGame<'_> {
                         }
                     }
                 }
+                Command::Undo if self.take_back_throw()? => return Ok(Choice::Undone),
                 Command::Undo => match self.session.undo(None) {
                     Ok(_) => {
                         writeln!(

@@ -13,6 +13,10 @@ use crate::describe::{move_words, player_name, result_words};
 use crate::jobs::{Job, JobDone};
 use crate::stats::game_stats;
 
+/// What the full-screen game says of throws entered at the table, which it does not take.
+const TABLE_IS_LINE_BY_LINE: &str =
+    "throws entered at the table are played line by line: ashta play --table";
+
 impl App {
     /// Moves the game on as far as it goes without anyone: throws, only moves, a random
     /// mover's move; stops at a human's choice, a bot's decision (a job) or an animation.
@@ -41,6 +45,10 @@ impl App {
                         self.say(Tone::Refused, e.to_string());
                         return;
                     }
+                }
+                Next::Enter => {
+                    self.say(Tone::Refused, TABLE_IS_LINE_BY_LINE);
+                    return;
                 }
                 Next::Human => {
                     if !self.human_turn() {
