@@ -284,7 +284,7 @@ pub struct App {
     /// The players, their ratings and history, in the same database.
     pub players: crate::people::PlayerStore,
     /// The seeks of people waiting for a game.
-    pub(crate) lobby: crate::lobby::ws::Lobby,
+    pub(crate) lobby: crate::lobby::Lobby,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     /// One lock per game being loaded: a game loads once however many ask for it, and
     /// the loads of different games never wait for each other.

@@ -32,6 +32,7 @@ mod hint;
 mod http;
 pub mod listen;
 pub mod lobby;
+mod lobby_ws;
 pub mod people;
 pub mod policy;
 pub mod pool;

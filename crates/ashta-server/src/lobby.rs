@@ -3,11 +3,14 @@
 //! someone" joins the first open seek that asks for the same, or opens one. A seek that
 //! has its players becomes a game at once; a seek of three or four may be filled with
 //! bots by one of its people once it has waited [`crate::ServerConfig::seek_bots_after`].
-//! A person's seek lives as long as their lobby connection (`lobby/ws.rs`).
+//! A person's seek lives as long as their lobby connection (`lobby_ws.rs`).
 
-pub(crate) mod ws;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
+use tokio::sync::{mpsc, watch};
 
 /// What a seek asks for: two seeks pair only when these are equal.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -174,6 +177,56 @@ impl Seeks {
                 since: s.since,
             })
             .collect()
+    }
+}
+
+/// The lobby: its seeks, and a way to reach each connection.
+#[derive(Debug)]
+pub struct Lobby {
+    seeks: Mutex<Seeks>,
+    /// Each connection's outbox.
+    outboxes: Mutex<HashMap<u64, mpsc::UnboundedSender<String>>>,
+    /// Bumped when the seeks change.
+    pub(crate) changed: watch::Sender<u64>,
+    /// The last connection number handed out.
+    pub(crate) next_conn: AtomicU64,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby {
+            seeks: Mutex::default(),
+            outboxes: Mutex::default(),
+            changed: watch::channel(0).0,
+            next_conn: AtomicU64::new(0),
+        }
+    }
+}
+
+impl Lobby {
+    pub(crate) fn seeks(&self) -> std::sync::MutexGuard<'_, Seeks> {
+        self.seeks.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub(crate) fn outboxes(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<u64, mpsc::UnboundedSender<String>>> {
+        self.outboxes.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The open seeks.
+    pub fn views(&self) -> Vec<SeekView> {
+        self.seeks().views()
+    }
+
+    pub(crate) fn touch(&self) {
+        self.changed.send_modify(|v| *v += 1);
+    }
+
+    pub(crate) fn tell(&self, conn: u64, text: String) {
+        if let Some(out) = self.outboxes().get(&conn) {
+            let _ = out.send(text);
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use crate::app::{App, ServerConfig};
 use crate::error::ApiError;
-use crate::{assets, hint, http, listen, lobby, people, policy, review, ws};
+use crate::{assets, hint, http, listen, lobby_ws, people, policy, review, ws};
 
 /// Sends `tracing` output to standard error, filtered by `RUST_LOG` (default `info`).
 pub fn init_logging() {
@@ -60,7 +60,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/players/me/transfer", post(people::http::transfer))
         .route("/api/players/claim", post(people::http::claim))
         .route("/api/players/{name}", get(people::http::page))
-        .route("/api/lobby", get(lobby::ws::list))
+        .route("/api/lobby", get(lobby_ws::list))
         .route("/api/leaderboard", get(people::http::pools))
         .route("/api/leaderboard/{pool}", get(people::http::leaderboard))
         .route("/api/health", get(http::health))
@@ -81,7 +81,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/g/{id}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         .route("/api/games/{id}/ws", get(ws::upgrade))
-        .route("/api/lobby/ws", get(lobby::ws::upgrade))
+        .route("/api/lobby/ws", get(lobby_ws::upgrade))
         .merge(api)
         .layer(axum::middleware::from_fn_with_state(app.clone(), same_site))
         .with_state(app)

@@ -261,11 +261,10 @@ fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
 }
 
 /// Creates the games' tables in a database that lacks them and adds the columns later
-/// versions added; and the community tables ([`crate::people::store`]).
+/// versions added (the community tables are [`crate::people::store`]'s).
 pub(crate) fn prepare(conn: &Connection) -> Result<(), rusqlite::Error> {
     conn.execute_batch(SCHEMA)?;
-    migrate(conn)?;
-    crate::people::store::migrate(conn)
+    migrate(conn)
 }
 
 impl Store {

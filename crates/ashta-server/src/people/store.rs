@@ -312,6 +312,7 @@ impl PlayerStore {
     pub fn open(path: &Path) -> Result<PlayerStore, PlayersError> {
         let conn = crate::store::open(path)?;
         crate::store::prepare(&conn)?;
+        migrate(&conn)?;
         Ok(PlayerStore {
             conn: Arc::new(Mutex::new(conn)),
         })

@@ -2,10 +2,9 @@
 //! change, takes a person's `seek`, `cancel` and `fill`, and tells each person of a seek
 //! that became a game their seat (docs/web-api.md, "Lobby").
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
@@ -13,12 +12,12 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 
-use super::{Member, Placed, Seek, SeekView, Seeks, Want};
 use crate::app::App;
 use crate::clock::now_ms;
 use crate::error::ApiError;
+use crate::lobby::{Member, Placed, Seek, Want};
 use crate::people::http::{blocking, player_of_key};
 use crate::people::rating;
 use crate::people::store::Seated;
@@ -29,53 +28,6 @@ const MAX_MESSAGE: usize = 4096;
 
 /// The bot level that fills a seek's empty seats.
 pub const FILL_LEVEL: &str = "medium";
-
-/// The lobby: its seeks, and a way to reach each connection.
-#[derive(Debug)]
-pub struct Lobby {
-    seeks: Mutex<Seeks>,
-    /// Each connection's outbox.
-    outboxes: Mutex<HashMap<u64, mpsc::UnboundedSender<String>>>,
-    /// Bumped when the seeks change.
-    changed: watch::Sender<u64>,
-    next_conn: AtomicU64,
-}
-
-impl Default for Lobby {
-    fn default() -> Lobby {
-        Lobby {
-            seeks: Mutex::default(),
-            outboxes: Mutex::default(),
-            changed: watch::channel(0).0,
-            next_conn: AtomicU64::new(0),
-        }
-    }
-}
-
-impl Lobby {
-    fn seeks(&self) -> std::sync::MutexGuard<'_, Seeks> {
-        self.seeks.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn outboxes(&self) -> std::sync::MutexGuard<'_, HashMap<u64, mpsc::UnboundedSender<String>>> {
-        self.outboxes.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// The open seeks.
-    pub fn views(&self) -> Vec<SeekView> {
-        self.seeks().views()
-    }
-
-    fn touch(&self) {
-        self.changed.send_modify(|v| *v += 1);
-    }
-
-    fn tell(&self, conn: u64, text: String) {
-        if let Some(out) = self.outboxes().get(&conn) {
-            let _ = out.send(text);
-        }
-    }
-}
 
 /// A message of a lobby client.
 #[derive(Debug, Deserialize)]
