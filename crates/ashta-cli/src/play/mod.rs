@@ -244,6 +244,27 @@ pub fn run(
 }
 
 impl LineGame<'_> {
+    /// Asks with `prompt` and reads the answer, echoed when the input is not a
+    /// terminal's; `None` at the end of the input.
+    fn ask(&mut self, prompt: &str) -> Result<Option<String>> {
+        write!(self.out, "{prompt}")?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self
+            .input
+            .read_line(&mut line)
+            .context("cannot read input")?
+            == 0
+        {
+            writeln!(self.out)?;
+            return Ok(None);
+        }
+        if self.echo {
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        Ok(Some(line))
+    }
+
     /// `South (player 0), you`, `East (player 1), random` or `North (player 2), bot:greedy`.
     fn who(&self, p: usize) -> String {
         let kind = self.session.player_word(p);
@@ -557,23 +578,11 @@ impl LineGame<'_> {
         }
         self.list_moves(moves)?;
         let n = moves.len();
-        let mut line = String::new();
         loop {
-            write!(self.out, "Your move (1-{n}, ? for a hint, h for help): ")?;
-            self.out.flush()?;
-            line.clear();
-            if self
-                .input
-                .read_line(&mut line)
-                .context("cannot read input")?
-                == 0
-            {
-                writeln!(self.out)?;
+            let Some(line) = self.ask(&format!("Your move (1-{n}, ? for a hint, h for help): "))?
+            else {
                 return Ok(Choice::Stop(Stop::EndOfInput));
-            }
-            if self.echo {
-                writeln!(self.out, "{}", line.trim_end())?;
-            }
+            };
             match parse(&line) {
                 Command::Choose(k) if (1..=n).contains(&k) => return self.chosen(moves[k - 1]),
                 Command::Square(name) => {

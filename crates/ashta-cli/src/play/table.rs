@@ -2,7 +2,7 @@
 //! types how many cowries fell mouth up, the engine applies the rules to it, and a throw
 //! entered by mistake is taken back with `u` before a move is played.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ashta_engine::{Cowries, OneThrow, ThrowReport, ThrowStep};
 use ashta_session::SessionError;
 
@@ -28,26 +28,11 @@ impl LineGame<'_> {
         let p = self.session.position().to_move();
         let name = player_long(self.session.variant(), p);
         let k = self.session.variant().table().cowries();
-        let mut line = String::new();
         loop {
-            write!(
-                self.out,
-                "{name} throws: mouths up (0-{k}, u takes back, h for help): "
-            )?;
-            self.out.flush()?;
-            line.clear();
-            if self
-                .input
-                .read_line(&mut line)
-                .context("cannot read input")?
-                == 0
-            {
-                writeln!(self.out)?;
+            let prompt = format!("{name} throws: mouths up (0-{k}, u takes back, h for help): ");
+            let Some(line) = self.ask(&prompt)? else {
                 return Ok(Some(Stop::EndOfInput));
-            }
-            if self.echo {
-                writeln!(self.out, "{}", line.trim_end())?;
-            }
+            };
             match parse(&line) {
                 Command::Choose(n) => match u8::try_from(n) {
                     Err(_) => writeln!(
