@@ -195,11 +195,15 @@ async fn honest(base: String, stop: Instant, latencies: Arc<Mutex<Vec<u64>>>) ->
                         .push(sent.elapsed().as_micros() as u64);
                 }
             }
-            if turn(&m).is_some_and(|t| t.over) {
+            let view = turn(&m);
+            if view.as_ref().is_some_and(|t| t.over) {
                 break;
             }
             if pending.is_none() {
-                if let Some(a) = action(&m) {
+                if let Some(a) = view
+                    .filter(|t| t.to_move == 0)
+                    .and_then(|t| t.first_action())
+                {
                     tokio::time::sleep(Duration::from_millis(150)).await;
                     pending = Some(Instant::now());
                     send(&mut ws, &a).await;
