@@ -1,6 +1,6 @@
 //! The two-player board as the solver sees it: each player's pawns as cells (path
-//! indices, shifted by one under grace entry so that cell 0 is off the board), which
-//! path indices are safe, and where outer doubles stand.
+//! indices, shifted by one under grace entry so that cell 0 is off the board), and
+//! where outer doubles stand.
 
 use ashta_engine::{Entry, Rules, Variant};
 
@@ -19,9 +19,6 @@ pub struct Board {
     cells: usize,
     outer: usize,
     home: usize,
-    doubles: bool,
-    /// `safe[p][i]`: player p's path index i is a safe square.
-    safe: [Vec<bool>; 2],
     rulebook: Rulebook,
 }
 
@@ -53,11 +50,6 @@ impl Board {
 
     fn from_variant(variant: Variant) -> Board {
         let home = variant.home();
-        let safe = [0, 1].map(|p| {
-            (0..=home)
-                .map(|i| variant.is_safe(variant.square(p, i)))
-                .collect()
-        });
         let offset = u8::from(variant.rules().entry == Entry::Grace);
         Board {
             rulebook: Rulebook::new(&variant),
@@ -66,8 +58,6 @@ impl Board {
             cells: home + 1 + offset as usize,
             outer: variant.outer_len(),
             home,
-            doubles: variant.rules().doubles,
-            safe,
             variant,
         }
     }
@@ -90,7 +80,7 @@ impl Board {
     }
     /// Most outer doubles one player can have at once.
     pub fn max_doubles(&self) -> usize {
-        if self.doubles {
+        if self.variant.rules().doubles {
             self.pawns / 2
         } else {
             0
@@ -115,20 +105,14 @@ impl Board {
     pub fn outer_doubles(&self, p: usize, cells: &[u8]) -> ([u8; MAX_PAWNS / 2], usize) {
         let mut out = [0u8; MAX_PAWNS / 2];
         let mut n = 0;
-        if !self.doubles {
-            return (out, 0);
-        }
         let mut k = 0;
         while k < cells.len() {
             let c = cells[k];
             let run = cells[k..].iter().take_while(|&&x| x == c).count();
-            if run >= 2 {
-                if let Some(i) = self.path_index(c) {
-                    if i < self.outer && !self.safe[p][i] {
-                        out[n] = c;
-                        n += 1;
-                    }
-                }
+            let outer = self.path_index(c).is_some_and(|i| i < self.outer);
+            if self.variant.is_double(run) && outer && !self.rulebook.is_safe(p, c) {
+                out[n] = c;
+                n += 1;
             }
             k += run;
         }

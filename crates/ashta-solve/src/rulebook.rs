@@ -1,11 +1,14 @@
 //! The two-player board's rules compiled into lookup tables over cells, for the
 //! compact core's own move generation ([`crate::walk`]): where a unit lands for each
-//! player, gate state, cell and value, which outer squares it passes, and which
-//! squares are safe. Built from the engine's own tables (its landings,
-//! [`ashta_engine::Variant::landing`], and its geometry), re-indexed by the compact
-//! core's cells; the compact core's tests hold its plays to the engine's.
+//! player, gate state, cell and value, which outer squares it passes, which squares
+//! are safe and how many pawns each value brings on. Built from the engine's own
+//! tables and decisions (its landings, [`ashta_engine::Variant::landing`], its
+//! entries, [`ashta_engine::Variant::entering`], and its geometry), re-indexed by the
+//! compact core's cells; the compact core's tests hold its plays to the engine's.
 
 use ashta_engine::{Entry, Variant};
+
+use crate::board::MAX_PAWNS;
 
 /// No landing: the move overshoots the home or meets a closed gate.
 pub(crate) const NOWHERE: u8 = u8::MAX;
@@ -21,18 +24,13 @@ pub(crate) struct Rulebook {
     pub(crate) cells: usize,
     pub(crate) offset: u8,
     pub(crate) home: u8,
-    /// Path indices below this are on the outer ring.
-    pub(crate) outer: u8,
     /// The cell a captured pawn goes back to (the start, or off the board).
     pub(crate) back: u8,
     /// The values of the throw table, by slot.
     pub(crate) values: Vec<u8>,
-    /// `entry[slot]`: how many pawns the value of `slot` brings on under grace entry
-    /// (0: it cannot bring any on).
-    pub(crate) entry: Vec<u8>,
-    pub(crate) doubles: bool,
-    pub(crate) pair_capture: bool,
-    pub(crate) capture_bonus: bool,
+    /// `entry[slot · (MAX_PAWNS + 1) + off]`: how many pawns the value of `slot` brings
+    /// on when `off` pawns are off the board (0: it cannot bring any on).
+    entry: Vec<u8>,
     /// `square[p][cell]`: the board square of player p's cell (unused for off).
     pub(crate) square: [Vec<u8>; 2],
     /// `cell_of[p][square]`: player p's cell on a board square.
@@ -94,25 +92,15 @@ impl Rulebook {
         }
         let entry = values
             .iter()
-            .map(|&v| {
-                if grace_entry && v >= 2 && table.is_grace_value(v) {
-                    v / 2
-                } else {
-                    0
-                }
-            })
+            .flat_map(|&v| (0..=MAX_PAWNS).map(move |off| variant.entering(v, off)))
             .collect();
         Rulebook {
             cells,
             offset,
             home: home as u8 + offset,
-            outer: outer as u8,
-            back: if grace_entry { 0 } else { offset },
+            back: variant.captured_to().map_or(0, |i| i as u8 + offset),
             values,
             entry,
-            doubles: rules.doubles,
-            pair_capture: rules.pair_capture,
-            capture_bonus: rules.capture_bonus,
             square,
             cell_of,
             safe,
@@ -134,10 +122,11 @@ impl Rulebook {
         (to != NOWHERE).then(|| (to, self.passes[at]))
     }
 
-    /// Whether player `p`'s cell is on the outer ring (off the board is not).
+    /// How many pawns the value of `slot` brings on when `off` pawns are off the board
+    /// (0: it cannot bring any on).
     #[inline(always)]
-    pub(crate) fn is_outer(&self, cell: u8) -> bool {
-        cell >= self.offset && cell - self.offset < self.outer
+    pub(crate) fn entering(&self, slot: usize, off: u8) -> u8 {
+        self.entry[slot * (MAX_PAWNS + 1) + off as usize]
     }
 
     /// Whether player `p`'s cell is a safe square (off the board counts as safe: no

@@ -1,9 +1,10 @@
 //! The compact core's own moves: a position in the middle of a turn ([`Mid`], a few
 //! dozen bytes), its legal moves from the board's [`crate::rulebook::Rulebook`],
-//! playing one, ending the turn, and the walk over every way to play out a bag. It
-//! follows the engine's rules move for move (RULES.md: the gate, blocks, doubles and
-//! pairs, captures and extra turns, grace entry, forfeits, finishing and the frozen
-//! draw); the crate's tests compare every turn it lists with the engine's plays.
+//! playing one, ending the turn, and the walk over every way to play out a bag. Where
+//! a unit lands comes from the engine's tables, and each rule decision on the way is
+//! the engine's own (its [`ashta_engine::Variant`] decisions: doubles and who may land
+//! on them, blocks raised and broken, what a capture gives, entries, extra turns); the
+//! crate's tests compare every turn it lists with the engine's plays.
 
 use rustc_hash::FxHashSet;
 
@@ -161,7 +162,7 @@ impl Board {
     ) -> Option<u8> {
         let book = self.rulebook();
         let (to, passes) = book.target(open, p, cell, slot)?;
-        let barred = if pair && book.pair_capture {
+        let barred = if self.variant().lands_on_double(pair) {
             0
         } else {
             doubles
@@ -169,24 +170,24 @@ impl Board {
         ((passes & blocks) | (barred & 1 << book.square[p][to as usize]) == 0).then_some(to)
     }
 
-    /// The squares (not safe) where the opponent of `p` has a double, when doubles
-    /// are played: where a single pawn of `p` may not land.
+    /// The squares (not safe) where the opponent of `p` has a double: where a single
+    /// pawn of `p` may not land.
     #[inline(always)]
     fn doubles_against(&self, m: &Mid, p: usize) -> u32 {
         let book = self.rulebook();
-        if !book.doubles {
-            return 0;
-        }
         let q = 1 - p;
-        let (mut one, mut two) = (0u32, 0u32);
-        for &cell in &m.pawns[q][..self.pawns()] {
-            if cell >= book.offset {
-                let bit = 1 << book.square[q][cell as usize];
-                two |= one & bit;
-                one |= bit;
+        let cells = &m.pawns[q][..self.pawns()];
+        let mut out = 0u32;
+        let mut k = 0;
+        while k < cells.len() {
+            let cell = cells[k];
+            let run = count(&cells[k..], cell);
+            k += run;
+            if cell >= book.offset && self.variant().is_double(run) {
+                out |= 1 << book.square[q][cell as usize];
             }
         }
-        two & !book.safe
+        out & !book.safe
     }
 
     /// The mover's legal moves into `out` while the bag holds values; returns how many
@@ -220,7 +221,7 @@ impl Board {
                 off = run as u8;
                 continue;
             }
-            let pair = book.doubles && run >= 2;
+            let pair = self.variant().is_double(run);
             for slot in 0..book.values.len() {
                 if m.bag[slot] == 0 {
                     continue;
@@ -240,7 +241,7 @@ impl Board {
                         out[n] = step(to, 2);
                         n += 1;
                     }
-                } else if pair && book.pair_capture {
+                } else if self.variant().lands_on_double(pair) {
                     if let Some(to) = landing(true) {
                         out[n] = step(to, 2);
                         n += 1;
@@ -250,10 +251,11 @@ impl Board {
         }
         if off > 0 {
             for slot in 0..book.values.len() {
-                if m.bag[slot] != 0 && book.entry[slot] != 0 {
+                let count = book.entering(slot, off);
+                if m.bag[slot] != 0 && count != 0 {
                     out[n] = Step {
                         from: ENTER,
-                        count: book.entry[slot].min(off),
+                        count,
                         slot: slot as u8,
                         to: book.offset,
                     };
@@ -268,6 +270,7 @@ impl Board {
     /// (the mover has won).
     fn apply(&self, m: &mut Mid, step: Step) -> bool {
         let book = self.rulebook();
+        let rules = self.variant();
         let n = self.pawns();
         let p = m.mover as usize;
         let q = 1 - p;
@@ -278,7 +281,7 @@ impl Board {
             return true;
         }
         let (from, to) = (step.from, step.to);
-        if !book.is_safe(p, from) && count(&m.pawns[p][..n], from) - units < 2 {
+        if !book.is_safe(p, from) && !rules.is_double(count(&m.pawns[p][..n], from) - units) {
             m.blocks_opponent &= !(1 << book.square[p][from as usize]);
         }
         let before = count(&m.pawns[p][..n], to);
@@ -289,18 +292,16 @@ impl Board {
             let hit = count(&m.pawns[q][..n], other);
             let before = if hit > 0 {
                 move_pawns(&mut m.pawns[q][..n], other, hit, book.back);
-                if hit >= 2 {
+                if rules.is_double(hit) {
                     m.blocks_mover &= !(1 << sq);
                 }
                 m.captured |= 1 << p;
-                if book.capture_bonus {
-                    m.extra = m.extra.saturating_add(1);
-                }
+                m.extra = m.extra.saturating_add(rules.capture_turns());
                 0
             } else {
                 before
             };
-            if book.doubles && before < 2 && before + units >= 2 && book.is_outer(to) {
+            if rules.raises_block(before, units, (to - book.offset) as usize) {
                 m.blocks_opponent |= 1 << sq;
             }
         }
@@ -328,9 +329,9 @@ impl Board {
             captured: m.captured,
             ..Compact::default()
         };
-        if m.extra > 0 {
+        if let Some(left) = self.variant().extra_turn_taken(m.extra) {
             c.to_move = p as u8;
-            c.extra = m.extra - 1;
+            c.extra = left;
             c.blocks_opponent = bits(m.blocks_opponent);
         } else {
             c.to_move = (1 - p) as u8;
@@ -386,12 +387,12 @@ impl Board {
                 continue;
             }
             if cell < book.offset {
-                if book.entry.iter().any(|&e| e != 0) {
+                if self.variant().can_enter() {
                     return true;
                 }
                 continue;
             }
-            let pair = book.doubles && run >= 2;
+            let pair = self.variant().is_double(run);
             if (0..book.values.len()).any(|slot| {
                 self.landing(open, p, cell, slot, 0, doubles, pair)
                     .is_some()

@@ -42,8 +42,7 @@ impl Variant {
             .t
             .landing(self.t.at_row(row, reach.trailing_zeros() as usize));
         let o = pos.occ[landing.square as usize];
-        // A single pawn lands anywhere but on an opponent's double.
-        o == 0 || (o >> 5) as usize == p || !self.doubles || o & 31 < 2
+        o == 0 || (o >> 5) as usize == p || self.may_land((o & 31) as usize, false)
     }
 
     /// [`Variant::is_frozen`] once the quick look at the player to move found no move.
@@ -81,13 +80,18 @@ impl Variant {
                 continue; // this square's unit was tried with the first of its pawns
             }
             if i as usize >= self.home {
-                if i == OFF && self.grace_entry && self.can_enter() {
+                if i == OFF && self.can_enter() {
                     return true;
                 }
                 continue;
             }
             // A pair lands wherever a single pawn does, and on opponents' doubles too.
-            let pair = self.doubles && k + 1 < pawns.len() && pawns[k + 1] == i;
+            let together = if k + 1 < pawns.len() && pawns[k + 1] == i {
+                2
+            } else {
+                1
+            };
+            let pair = self.is_double(together);
             let row = self.t.row(open, p, i as usize);
             let mut slots = self.t.reach(row);
             while slots != 0 {
@@ -338,13 +342,5 @@ impl Variant {
             }
         }
         self.has_legal_move(&open)
-    }
-
-    pub(super) fn can_enter(&self) -> bool {
-        self.t
-            .table
-            .values()
-            .iter()
-            .any(|&v| v >= 2 && self.t.table.is_grace_value(v))
     }
 }

@@ -20,6 +20,7 @@ use crate::position::{Block, DrawReason, Position, Stage, Tag, MAX_BAG, MAX_BLOC
 use crate::rules::{Entry, Finish, Gate, Rules, ThreeGraces};
 use crate::throws::{Cowries, ThrowSource, ThrowTable, MAX_FACES};
 
+mod decisions;
 mod diagnosis;
 mod forfeit;
 mod movegen;

@@ -58,9 +58,7 @@ impl Variant {
         // Safe squares are never in `occ`, so an empty entry covers them too.
         if o == 0 || (o >> 5) as usize == p {
             Some((j, None))
-        } else if self.doubles && o & 31 >= 2 && !(pair && self.pair_capture) {
-            // A single pawn may never land on an opponent's double; a pair may only
-            // under the pair_capture flag (it captures the whole double).
+        } else if !self.may_land((o & 31) as usize, pair) {
             None
         } else {
             Some((j, Some(o >> 5)))
@@ -132,11 +130,12 @@ impl Variant {
                 break; // home pawns, then off-board ones, come last
             }
             // The unit: this pawn and the pawns after it on the same square.
-            let pair = self.doubles && k + 1 < pawns.len() && pawns[k + 1] == i;
+            let first = k;
             k += 1;
             while k < pawns.len() && pawns[k] == i {
                 k += 1;
             }
+            let pair = self.is_double(k - first);
             let row = first_row + i as usize;
             // Only the bag's values that take this unit somewhere, smallest first.
             let mut slots = bag & self.t.reach(row);
@@ -150,7 +149,7 @@ impl Variant {
                     if !f(mv) || (pair && !f(mv.with_count(2))) {
                         return false;
                     }
-                } else if pair && self.pair_capture {
+                } else if self.lands_on_double(pair) {
                     // Where a single pawn may not go, a pair may still capture a double.
                     if let Some((j, capture)) = self.target_at(pos, p, at, blocks, true) {
                         if !f(Move::packed(value, i, j as u8, 2, capture_code(capture))) {
@@ -180,8 +179,8 @@ impl Variant {
             let slot = slots.trailing_zeros() as usize;
             slots &= slots - 1;
             let v = self.values[slot];
-            if v >= 2 && self.t.table.is_grace_value(v) {
-                let count = entry_pawns(v, off);
+            let count = self.entering(v, off);
+            if count != 0 {
                 if !f(Move::new(v, None, 0, count, None)) {
                     return false;
                 }
@@ -213,11 +212,12 @@ impl Variant {
             if i as usize >= self.home {
                 break; // home pawns, then off-board ones, come last
             }
-            let pair = self.doubles && k + 1 < pawns.len() && pawns[k + 1] == i;
+            let first = k;
             k += 1;
             while k < pawns.len() && pawns[k] == i {
                 k += 1;
             }
+            let pair = self.is_double(k - first);
             let row = first_row + i as usize;
             // `reach` holds only the slots with a landing: no NOWHERE to test.
             let mut slots = bag & self.t.reach(row);
@@ -231,11 +231,9 @@ impl Variant {
                 let o = pos.occ[landing.square as usize];
                 let owner = o >> 5;
                 let enemy = o != 0 && owner as usize != p;
-                // A single pawn never lands on an opponent's double; a pair may under
-                // the pair_capture flag, and captures all of it.
-                let double = self.doubles && enemy && o & 31 >= 2;
-                let single = free && !double;
-                let paired = pair && free && (!double || self.pair_capture);
+                let enemies = (o & 31) as usize * enemy as usize;
+                let single = free & self.may_land(enemies, false);
+                let paired = pair & free & self.may_land(enemies, true);
                 // Captured: 1 + the owner, or 0 (no branch).
                 let capture = (owner + 1) * enemy as u8;
                 let mv = Move::packed(self.values[slot], i, landing.to, 1, capture);

@@ -91,7 +91,7 @@ impl Variant {
                     } else {
                         (p as u8) << 5 | left as u8
                     };
-                    if left < 2 && pos.has_blocks() {
+                    if !self.is_double(left) && pos.has_blocks() {
                         self.remove_block(pos, src);
                     }
                 }
@@ -107,22 +107,19 @@ impl Variant {
                         // double (pair_capture) captures all of it, and its block goes.
                         let n = (o & 31) as usize;
                         self.send_back(pos, owner, self.t.index[owner][dst], n);
-                        if n >= 2 && pos.has_blocks() {
+                        if self.is_double(n) && pos.has_blocks() {
                             self.remove_block(pos, dst);
                         }
                         pos.captured |= 1 << p;
-                        if self.capture_bonus {
-                            pos.extra_turns = pos.extra_turns.saturating_add(1);
-                        }
+                        pos.extra_turns = pos.extra_turns.saturating_add(self.capture_turns());
                         0
                     } else {
                         (o & 31) as usize
                     };
-                    let now = before + count;
-                    pos.occ[dst] = (p as u8) << 5 | now as u8;
+                    pos.occ[dst] = (p as u8) << 5 | (before + count) as u8;
                     // A double forming on the outer ring blocks every opponent still
                     // playing for its next turn (a pair that captures forms one too).
-                    if self.doubles && before < 2 && now >= 2 && j < self.outer {
+                    if self.raises_block(before, count, j) {
                         let blocked = self.active_mask(pos) & !(1 << p);
                         self.add_block(pos, dst, blocked);
                     }
@@ -141,7 +138,7 @@ impl Variant {
 
     /// Sends `n` pawns of `victim` at its path index `at` back to the start (or off the board).
     pub(super) fn send_back(&self, pos: &mut Position, victim: usize, at: u8, n: usize) {
-        let back = if self.grace_entry { OFF } else { 0 };
+        let back = self.captured_to().map_or(OFF, |i| i as u8);
         let pawns = &mut pos.pawns[victim][..self.pawns];
         let k = pawns.iter().position(|&x| x == at).expect("victim pawn");
         move_run(pawns, k, n, back);
@@ -202,8 +199,11 @@ impl Variant {
         if pos.over {
             return;
         }
-        if pos.extra_turns > 0 && !pos.has_finished(p) {
-            pos.extra_turns -= 1;
+        if let Some(left) = self
+            .extra_turn_taken(pos.extra_turns)
+            .filter(|_| !pos.has_finished(p))
+        {
+            pos.extra_turns = left;
         } else {
             pos.extra_turns = 0;
             let mut next = p;

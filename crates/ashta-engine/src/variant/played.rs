@@ -80,10 +80,8 @@ impl Variant {
         } else {
             (before & 31) as usize
         };
-        let double = self.doubles
-            && target.is_some_and(|sq| !self.t.safe[sq])
-            && own_before < 2
-            && own_before + mv.count() as usize >= 2;
+        let double = target.is_some_and(|sq| !self.t.safe[sq])
+            && self.forms_double(own_before, mv.count() as usize);
         let had_block = |pos: &Position, sq: usize| {
             self.blocks(pos)
                 .into_iter()
