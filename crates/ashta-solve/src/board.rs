@@ -2,7 +2,7 @@
 //! indices, shifted by one under grace entry so that cell 0 is off the board), and
 //! where outer doubles stand.
 
-use ashta_engine::{Entry, Rules, Variant};
+use ashta_engine::{Rules, Variant};
 
 use crate::error::SolveError;
 use crate::rulebook::Rulebook;
@@ -15,10 +15,7 @@ pub const MAX_PAWNS: usize = 4;
 pub struct Board {
     variant: Variant,
     pawns: usize,
-    offset: u8,
-    cells: usize,
     outer: usize,
-    home: usize,
     rulebook: Rulebook,
 }
 
@@ -49,15 +46,10 @@ impl Board {
     }
 
     fn from_variant(variant: Variant) -> Board {
-        let home = variant.home();
-        let offset = u8::from(variant.rules().entry == Entry::Grace);
         Board {
             rulebook: Rulebook::new(&variant),
             pawns: variant.pawns_per_player(),
-            offset,
-            cells: home + 1 + offset as usize,
             outer: variant.outer_len(),
-            home,
             variant,
         }
     }
@@ -76,7 +68,7 @@ impl Board {
     }
     /// Cells a pawn can be in (the path, plus off the board under grace entry).
     pub fn cells(&self) -> usize {
-        self.cells
+        self.rulebook.cells
     }
     /// Most outer doubles one player can have at once.
     pub fn max_doubles(&self) -> usize {
@@ -88,15 +80,16 @@ impl Board {
     }
     /// The cell of a pawn at path index `i` (`None`: off the board).
     pub fn cell(&self, i: Option<usize>) -> u8 {
-        i.map_or(0, |i| i as u8 + self.offset)
+        i.map_or(0, |i| i as u8 + self.rulebook.offset)
     }
     /// The path index of a cell (`None`: off the board).
     pub fn path_index(&self, cell: u8) -> Option<usize> {
-        (cell >= self.offset).then(|| (cell - self.offset) as usize)
+        let offset = self.rulebook.offset;
+        (cell >= offset).then(|| (cell - offset) as usize)
     }
     /// The home's cell.
     pub fn home_cell(&self) -> u8 {
-        self.home as u8 + self.offset
+        self.rulebook.home
     }
 
     /// The cells of player `p`'s outer doubles (two or more of its pawns on one outer

@@ -31,6 +31,10 @@ pub(crate) struct Rulebook {
     /// `entry[slot · (MAX_PAWNS + 1) + off]`: how many pawns the value of `slot` brings
     /// on when `off` pawns are off the board (0: it cannot bring any on).
     entry: Vec<u8>,
+    /// Some value brings pawns on ([`Variant::can_enter`]).
+    pub(crate) can_enter: bool,
+    /// Two pawns of one player on a square make a double ([`Variant::is_double`]).
+    pub(crate) pairs_are_doubles: bool,
     /// `square[p][cell]`: the board square of player p's cell (unused for off).
     pub(crate) square: [Vec<u8>; 2],
     /// `cell_of[p][square]`: player p's cell on a board square.
@@ -101,6 +105,8 @@ impl Rulebook {
             back: variant.captured_to().map_or(0, |i| i as u8 + offset),
             values,
             entry,
+            can_enter: variant.can_enter(),
+            pairs_are_doubles: variant.is_double(2),
             square,
             cell_of,
             safe,

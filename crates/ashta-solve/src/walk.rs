@@ -170,24 +170,24 @@ impl Board {
         ((passes & blocks) | (barred & 1 << book.square[p][to as usize]) == 0).then_some(to)
     }
 
-    /// The squares (not safe) where the opponent of `p` has a double: where a single
-    /// pawn of `p` may not land.
+    /// The squares (not safe) where the opponent of `p` has a double (two pawns or
+    /// more, when two make one): where a single pawn of `p` may not land.
     #[inline(always)]
     fn doubles_against(&self, m: &Mid, p: usize) -> u32 {
         let book = self.rulebook();
+        if !book.pairs_are_doubles {
+            return 0;
+        }
         let q = 1 - p;
-        let cells = &m.pawns[q][..self.pawns()];
-        let mut out = 0u32;
-        let mut k = 0;
-        while k < cells.len() {
-            let cell = cells[k];
-            let run = count(&cells[k..], cell);
-            k += run;
-            if cell >= book.offset && self.variant().is_double(run) {
-                out |= 1 << book.square[q][cell as usize];
+        let (mut one, mut two) = (0u32, 0u32);
+        for &cell in &m.pawns[q][..self.pawns()] {
+            if cell >= book.offset {
+                let bit = 1 << book.square[q][cell as usize];
+                two |= one & bit;
+                one |= bit;
             }
         }
-        out & !book.safe
+        two & !book.safe
     }
 
     /// The mover's legal moves into `out` while the bag holds values; returns how many
@@ -387,7 +387,7 @@ impl Board {
                 continue;
             }
             if cell < book.offset {
-                if self.variant().can_enter() {
+                if book.can_enter {
                     return true;
                 }
                 continue;
