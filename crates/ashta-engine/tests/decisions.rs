@@ -36,8 +36,8 @@ fn a_double_is_two_or_more_pawns_of_one_player_when_doubles_are_played() {
 fn a_single_pawn_never_lands_on_an_opponents_double() {
     for v in [standard(), pairs_do_not_capture()] {
         assert!(!v.lands_on_double(false));
-        assert!(!v.may_land(2, false));
-        assert!(!v.may_land(3, false));
+        assert!(!v.may_land(v.is_double(2), false));
+        assert!(!v.may_land(v.is_double(3), false));
     }
 }
 
@@ -45,18 +45,19 @@ fn a_single_pawn_never_lands_on_an_opponents_double() {
 fn a_pair_lands_on_a_double_only_when_pairs_capture_doubles() {
     let v = standard();
     assert!(v.lands_on_double(true));
-    assert!(v.may_land(2, true) && v.may_land(4, true));
+    assert!(v.may_land(true, true));
     let v = pairs_do_not_capture();
     assert!(!v.lands_on_double(true));
-    assert!(!v.may_land(2, true) && !v.may_land(4, true));
+    assert!(!v.may_land(true, true));
 }
 
 #[test]
-fn any_unit_lands_on_a_free_square_and_on_a_single_opponent() {
+fn any_unit_lands_where_no_opponents_double_stands() {
     for v in [standard(), pairs_do_not_capture(), doubles_off()] {
         for pair in [false, true] {
-            assert!(v.may_land(0, pair));
-            assert!(v.may_land(1, pair));
+            assert!(v.may_land(v.is_double(0), pair), "a free square");
+            assert!(v.may_land(v.is_double(1), pair), "a single opponent");
+            assert!(v.may_land(false, pair));
         }
     }
 }
@@ -64,7 +65,7 @@ fn any_unit_lands_on_a_free_square_and_on_a_single_opponent() {
 #[test]
 fn without_doubles_a_pawn_lands_on_any_number_of_opponents() {
     let v = doubles_off();
-    assert!((0..=4).all(|n| v.may_land(n, false)));
+    assert!((0..=4).all(|n| v.may_land(v.is_double(n), false)));
 }
 
 #[test]

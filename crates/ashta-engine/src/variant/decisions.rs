@@ -15,7 +15,7 @@ impl Variant {
     /// from single pawns and, on the outer ring, blocks when it forms.
     #[inline(always)]
     pub fn is_double(&self, count: usize) -> bool {
-        self.doubles & (count >= 2)
+        self.doubles && count >= 2
     }
 
     /// Whether a unit (a pair when `pair`, else a single pawn) may land on an
@@ -26,13 +26,13 @@ impl Variant {
         pair & self.pair_capture
     }
 
-    /// Whether a unit may land on a square that is not safe where an opponent has
-    /// `enemies` pawns (0: none, the square is free or the unit's own). It may unless
-    /// they make a double it may not land on; landing on an opponent captures every
-    /// pawn of it there (RULES.md 6).
+    /// Whether a unit may land on a square that is not safe, where an opponent's
+    /// double stands when `double` (see [`Variant::is_double`]): it may unless a double
+    /// stands there that it may not land on. Landing on an opponent captures every pawn
+    /// of it there (RULES.md 6).
     #[inline(always)]
-    pub fn may_land(&self, enemies: usize, pair: bool) -> bool {
-        !self.is_double(enemies) | self.lands_on_double(pair)
+    pub fn may_land(&self, double: bool, pair: bool) -> bool {
+        !double || self.lands_on_double(pair)
     }
 
     /// Whether `count` pawns arriving on a square that is not safe, where `before` of

@@ -42,7 +42,7 @@ impl Variant {
             .t
             .landing(self.t.at_row(row, reach.trailing_zeros() as usize));
         let o = pos.occ[landing.square as usize];
-        o == 0 || (o >> 5) as usize == p || self.may_land((o & 31) as usize, false)
+        o == 0 || (o >> 5) as usize == p || self.may_land(self.is_double((o & 31) as usize), false)
     }
 
     /// [`Variant::is_frozen`] once the quick look at the player to move found no move.
@@ -86,12 +86,7 @@ impl Variant {
                 continue;
             }
             // A pair lands wherever a single pawn does, and on opponents' doubles too.
-            let together = if k + 1 < pawns.len() && pawns[k + 1] == i {
-                2
-            } else {
-                1
-            };
-            let pair = self.is_double(together);
+            let pair = self.is_double(together(pawns, k));
             let row = self.t.row(open, p, i as usize);
             let mut slots = self.t.reach(row);
             while slots != 0 {

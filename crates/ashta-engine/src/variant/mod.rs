@@ -35,7 +35,7 @@ pub use forfeit::{Forfeit, Unusable};
 pub(crate) use movegen::MoveBuf;
 #[cfg(test)]
 mod fast_paths;
-use movegen::entry_pawns;
+use movegen::{entry_pawns, together};
 pub use played::Played;
 
 /// What one throw did to the throwing phase.

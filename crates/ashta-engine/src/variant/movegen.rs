@@ -58,7 +58,7 @@ impl Variant {
         // Safe squares are never in `occ`, so an empty entry covers them too.
         if o == 0 || (o >> 5) as usize == p {
             Some((j, None))
-        } else if !self.may_land((o & 31) as usize, pair) {
+        } else if !self.may_land(self.is_double((o & 31) as usize), pair) {
             None
         } else {
             Some((j, Some(o >> 5)))
@@ -130,12 +130,11 @@ impl Variant {
                 break; // home pawns, then off-board ones, come last
             }
             // The unit: this pawn and the pawns after it on the same square.
-            let first = k;
+            let pair = self.is_double(together(pawns, k));
             k += 1;
             while k < pawns.len() && pawns[k] == i {
                 k += 1;
             }
-            let pair = self.is_double(k - first);
             let row = first_row + i as usize;
             // Only the bag's values that take this unit somewhere, smallest first.
             let mut slots = bag & self.t.reach(row);
@@ -212,12 +211,11 @@ impl Variant {
             if i as usize >= self.home {
                 break; // home pawns, then off-board ones, come last
             }
-            let first = k;
+            let pair = self.is_double(together(pawns, k));
             k += 1;
             while k < pawns.len() && pawns[k] == i {
                 k += 1;
             }
-            let pair = self.is_double(k - first);
             let row = first_row + i as usize;
             // `reach` holds only the slots with a landing: no NOWHERE to test.
             let mut slots = bag & self.t.reach(row);
@@ -231,9 +229,9 @@ impl Variant {
                 let o = pos.occ[landing.square as usize];
                 let owner = o >> 5;
                 let enemy = o != 0 && owner as usize != p;
-                let enemies = (o & 31) as usize * enemy as usize;
-                let single = free & self.may_land(enemies, false);
-                let paired = pair & free & self.may_land(enemies, true);
+                let double = enemy && self.is_double((o & 31) as usize);
+                let single = free && self.may_land(double, false);
+                let paired = pair && free && self.may_land(double, true);
                 // Captured: 1 + the owner, or 0 (no branch).
                 let capture = (owner + 1) * enemy as u8;
                 let mv = Move::packed(self.values[slot], i, landing.to, 1, capture);
@@ -426,6 +424,13 @@ pub(crate) type MoveBuf = [Move; MAX_MOVES + 1];
 
 /// An opponent's double a unit meets: its owner and square.
 pub(super) type Double = (usize, Square);
+
+/// How many pawns of the sorted list `pawns` stand on the square of `pawns[k]`, the
+/// first of them, as far as a pair is concerned: 1 or 2.
+#[inline(always)]
+pub(super) fn together(pawns: &[u8], k: usize) -> usize {
+    1 + usize::from(k + 1 < pawns.len() && pawns[k + 1] == pawns[k])
+}
 
 /// Pawns an entry with `value` brings on when `off` pawns are off the board.
 #[inline]
