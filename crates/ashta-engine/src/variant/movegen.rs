@@ -179,10 +179,8 @@ impl Variant {
             slots &= slots - 1;
             let v = self.values[slot];
             let count = self.entering(v, off);
-            if count != 0 {
-                if !f(Move::new(v, None, 0, count, None)) {
-                    return false;
-                }
+            if count != 0 && !f(Move::new(v, None, 0, count, None)) {
+                return false;
             }
         }
         true
