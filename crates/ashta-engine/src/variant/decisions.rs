@@ -4,7 +4,7 @@
 //! a turn gives. The engine's move generation and play ask these, and so does the
 //! solver's compact core, which keeps its own board but no rules of its own.
 //!
-//! Each is a few operations with no branch in it, inlined where it is asked.
+//! Each is a few operations, inlined where it is asked.
 
 use super::*;
 
