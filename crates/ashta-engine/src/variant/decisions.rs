@@ -40,7 +40,7 @@ impl Variant {
     /// goes from fewer than a double to a double (RULES.md 7).
     #[inline(always)]
     pub fn forms_double(&self, before: usize, count: usize) -> bool {
-        !self.is_double(before) & self.is_double(before + count)
+        !self.is_double(before) && self.is_double(before + count)
     }
 
     /// Whether `count` pawns arriving at path index `j` (a square that is not safe),
@@ -48,7 +48,7 @@ impl Variant {
     /// against the opponents: a double forms on the outer ring (RULES.md 7).
     #[inline(always)]
     pub fn raises_block(&self, before: usize, count: usize, j: usize) -> bool {
-        self.forms_double(before, count) & (j < self.outer)
+        self.forms_double(before, count) && j < self.outer
     }
 
     /// The extra turns one capture earns: one under the `capture_bonus` flag, however
