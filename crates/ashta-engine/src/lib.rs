@@ -92,7 +92,6 @@ mod chance;
 mod error;
 pub mod fast;
 mod faults;
-mod features;
 #[cfg(feature = "clap")]
 mod flags;
 mod game;
@@ -104,7 +103,6 @@ mod plays;
 mod position;
 mod record;
 mod rules;
-mod selfplay;
 mod setup;
 mod standings;
 mod throws;
@@ -134,7 +132,6 @@ pub use rules::{
     default_table, Entry, Face, Finish, Gate, NamedTable, Preset, Rules, RulesObject, RulesSpec,
     SafeLayout, SafeSpec, TableSpec, ThreeGraces, MAX_COWRIES, MAX_PAWNS,
 };
-pub use selfplay::{random_game, random_games, GameResult, Summary, DEFAULT_SIM_TURN_LIMIT};
 pub use setup::{parse_position, BlockJson, MoveJson, PositionJson};
 pub use standings::Standing;
 pub use throws::{Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
