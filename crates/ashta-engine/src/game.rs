@@ -5,8 +5,6 @@
 //! It applies the rules' turn limit, and goes back to an earlier moment
 //! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use crate::error::{
     IllegalMove, MoveError, RulesError, TakeBackError, ThrowError, TurnError, UndoError,
 };
@@ -36,32 +34,56 @@ pub struct Game {
     /// Throws drawn after the point an undo went back to: the next turn's record sets
     /// them aside (`skipped`).
     undone: u32,
-    /// This moment of the game, unique among every moment of every game of the process:
-    /// a [`CheckedMove`] plays only at the moment it was checked.
-    moment: u64,
 }
 
-/// Moments handed out so far ([`Game`]'s `moment`).
-static MOMENTS: AtomicU64 = AtomicU64::new(0);
-
-fn next_moment() -> u64 {
-    MOMENTS.fetch_add(1, Ordering::Relaxed) + 1
-}
-
-/// A move of the player to move, checked legal at one moment of a game
-/// ([`Game::check`]): [`Game::play_checked`] plays it at that moment without checking it
-/// again, and refuses it at any other ([`MoveError::Stale`]). A front end reads a
-/// request into one, looks at it (where it lands, what it captures), and plays it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CheckedMove {
+/// A move of the player to move, checked legal on a game ([`Game::check`]), that holds
+/// the game until it is played: nothing can change the game in between, so
+/// [`CheckedMove::play`] plays it without checking it again, and the compiler refuses a
+/// checked move kept past a change of its game, or played on another. A front end reads
+/// a request into one, looks at it (where it lands, what it captures, on
+/// [`CheckedMove::game`]), and plays it or lets it go.
+///
+/// ```compile_fail
+/// use ashta_engine::{Game, MoveList, Phase, Rules};
+///
+/// let mut game = Game::new(Rules::standard(), 7).unwrap();
+/// while game.phase() == Phase::Throwing {
+///     game.throw_once().unwrap();
+/// }
+/// let mut moves = MoveList::new();
+/// game.variant().legal_moves(game.position(), &mut moves);
+/// let mv = moves[0];
+/// let checked = game.check(mv.value(), mv.from(), mv.count()).unwrap();
+/// game.play(mv).unwrap(); // the game changes while the checked move holds it: refused
+/// checked.play();
+/// ```
+#[derive(Debug)]
+pub struct CheckedMove<'g> {
+    game: &'g mut Game,
     mv: Move,
-    moment: u64,
 }
 
-impl CheckedMove {
+impl CheckedMove<'_> {
     /// The move, as the engine found it (target and capture filled in).
     pub fn mv(&self) -> Move {
         self.mv
+    }
+
+    /// The game it was checked on, as it stands (the move not yet played).
+    pub fn game(&self) -> &Game {
+        self.game
+    }
+
+    /// Plays the move without checking it again, and says what happened ([`Played`]:
+    /// its path, capture, double, block and forfeit).
+    pub fn play(self) -> Played {
+        let game = self.game;
+        let played = game.variant.play_found(&mut game.position, self.mv);
+        if let Some(turn) = game.record.turns.last_mut() {
+            turn.moves.push(self.mv.into());
+        }
+        game.after_step();
+        played
     }
 }
 
@@ -174,7 +196,6 @@ impl Game {
             throwing: false,
             drawn: 0,
             undone: 0,
-            moment: 0,
         };
         game.after_step();
         game
@@ -308,7 +329,6 @@ impl Game {
         self.position = earlier.position;
         self.record = earlier.record;
         self.throwing = earlier.throwing;
-        self.moment = next_moment();
         Ok(up)
     }
 
@@ -394,17 +414,19 @@ impl Game {
 
     /// Checks the move of the player to move that spends `value` on `count` pawns at
     /// path index `from` (`None`: pawns entering), as [`Variant::find_move`] finds it:
-    /// the one legality check of a move, whose answer [`Game::play_checked`] plays.
+    /// the one legality check of a move, whose answer [`CheckedMove::play`] plays.
     /// Refused while a throwing phase is under way ([`MoveError::MustThrow`]).
-    pub fn check(&self, value: u8, from: Option<u8>, count: u8) -> Result<CheckedMove, MoveError> {
+    pub fn check(
+        &mut self,
+        value: u8,
+        from: Option<u8>,
+        count: u8,
+    ) -> Result<CheckedMove<'_>, MoveError> {
         if self.throwing && !self.position.is_over() {
             return Err(MoveError::MustThrow);
         }
         let mv = self.variant.find_move(&self.position, value, from, count)?;
-        Ok(CheckedMove {
-            mv,
-            moment: self.moment,
-        })
+        Ok(CheckedMove { game: self, mv })
     }
 
     /// Plays a legal move of the player to move and says what happened ([`Played`]: its
@@ -416,23 +438,7 @@ impl Game {
         if checked.mv != mv {
             return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
         }
-        self.play_checked(checked)
-    }
-
-    /// Plays a move checked at this moment of the game ([`Game::check`]) without
-    /// checking it again, and says what happened; refused, with nothing played, when
-    /// the game has changed since the check, or the move was checked in another game
-    /// ([`MoveError::Stale`]).
-    pub fn play_checked(&mut self, mv: CheckedMove) -> Result<Played, MoveError> {
-        if mv.moment != self.moment {
-            return Err(MoveError::Stale);
-        }
-        let played = self.variant.play_found(&mut self.position, mv.mv);
-        if let Some(turn) = self.record.turns.last_mut() {
-            turn.moves.push(mv.mv.into());
-        }
-        self.after_step();
-        Ok(played)
+        Ok(checked.play())
     }
 
     /// Ends the game now as a draw (a turn limit of the caller's own, a draw agreed at
@@ -551,7 +557,6 @@ impl Game {
 
     /// Applies the turn limit and writes the result once the game is over.
     fn after_step(&mut self) {
-        self.moment = next_moment();
         let pos = &mut self.position;
         if let Some(limit) = self.variant.rules().turn_limit {
             if !self.throwing && pos.bag_empty() && self.record.turns.len() >= limit as usize {
@@ -604,7 +609,6 @@ impl Game {
             .position
             .is_over()
             .then(|| result_of(&self.variant, &self.position, &self.record.resigned));
-        self.moment = next_moment();
         Ok(())
     }
 
@@ -791,7 +795,7 @@ impl Game {
             source,
         };
         let found = self.check(mv.value, from, mv.count).map_err(as_error)?;
-        Ok(self.play_checked(found).map_err(as_error)?.mv)
+        Ok(found.play().mv)
     }
 
     /// Checks the end of turn number `turn_no` of a record, its moves replayed: a turn

@@ -45,7 +45,7 @@
 //!             // move plays at this moment of the game, and says what happened.
 //!             let (value, from, count) = (moves[0].value(), moves[0].from(), moves[0].count());
 //!             let checked = game.check(value, from, count).unwrap();
-//!             let played = game.play_checked(checked).unwrap();
+//!             let played = checked.play();
 //!             assert_eq!(played.mv, moves[0]);
 //!         }
 //!         Phase::Over => break,
@@ -59,7 +59,7 @@
 //! phase; [`Game::throw_once`], one throw) or from any other ([`Game::throw_once_from`]:
 //! a generator, or one throw given as mouths up through [`Cowries::with_mouths_up`]),
 //! and a whole phase given as mouths up is [`Game::apply_throws`]. A move is checked
-//! with [`Game::check`] and played with [`Game::play_checked`]; [`Game::play`] does
+//! with [`Game::check`] and played with [`CheckedMove::play`]; [`Game::play`] does
 //! both for a move taken from the legal list.
 //!
 //! Without a game, the variant throws and plays on a position directly: a throwing
