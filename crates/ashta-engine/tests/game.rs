@@ -204,7 +204,7 @@ fn a_checked_move_is_the_move_found_and_plays_as_play_does() {
     if game.phase() == Phase::Moving {
         game.variant().legal_moves(game.position(), &mut moves);
         let next = moves[0];
-        drop(game.check(next.value(), next.from(), next.count()).unwrap());
+        let _let_go = game.check(next.value(), next.from(), next.count()).unwrap();
         assert_eq!(*game.position(), before);
     }
     // A check while the player throws is refused as the move would be.

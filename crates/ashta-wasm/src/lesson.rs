@@ -83,7 +83,6 @@ impl Lesson {
         })?;
         Ok(MoveView::new(self.variant(), index, &played))
     }
-
 }
 
 /// The index of a move among the legal moves of the game now.
