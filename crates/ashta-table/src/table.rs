@@ -324,6 +324,7 @@ impl Table {
             SeatAction::Move(req) => self.play_request(seat, &req),
             SeatAction::Undo => self.undo(seat),
             SeatAction::Resign => self.resign(seat),
+            SeatAction::Enter(mouths_up) => self.enter_throw(seat, mouths_up),
             SeatAction::Claim(_) => Err(WsError::new(
                 WsErrorCode::CannotClaim,
                 "nobody left this game: there is no one to claim over",
