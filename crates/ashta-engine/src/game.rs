@@ -27,8 +27,6 @@ pub struct Game {
     position: Position,
     record: Record,
     throws: Option<SeededThrows>,
-    /// A throwing phase is under way: its last throw was a grace.
-    throwing: bool,
     /// Throws drawn from `throws` so far (an undo never takes them back).
     drawn: u64,
     /// Throws drawn after the point an undo went back to: the next turn's record sets
@@ -112,7 +110,6 @@ impl ThrowSource for Entered {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameMark {
     position: Position,
-    throwing: bool,
     turns: usize,
     moves: usize,
     drawn: u64,
@@ -193,7 +190,6 @@ impl Game {
             variant,
             position,
             record,
-            throwing: false,
             drawn: 0,
             undone: 0,
         };
@@ -225,7 +221,7 @@ impl Game {
     /// Whether a throwing phase is under way: the player to move has thrown a grace
     /// (a 4 or an 8) and throws again before anything else.
     pub fn throwing(&self) -> bool {
-        self.throwing && !self.position.is_over()
+        mid_phase(&self.position)
     }
 
     /// The phase of the turn: the position's, [`Position::phase`], which is exact.
@@ -328,7 +324,6 @@ impl Game {
             Game::replay(&record).expect("a record of this game without its last throw replays");
         self.position = earlier.position;
         self.record = earlier.record;
-        self.throwing = earlier.throwing;
         Ok(up)
     }
 
@@ -360,7 +355,7 @@ impl Game {
     /// [`Variant::apply_throws`] checks it, and recorded as it was given; refused, the
     /// game unchanged, in the middle of a throwing phase.
     pub fn apply_throws(&mut self, mouths_up: &[u8]) -> Result<ThrowStep, ThrowError> {
-        if self.throwing {
+        if self.throwing() {
             return Err(ThrowError::BadSequence(
                 mouths_up.to_vec(),
                 SequenceFault::PhaseUnderWay,
@@ -369,7 +364,6 @@ impl Game {
         let player = self.position.to_move() as u8;
         let end = self.variant.apply_throws(&mut self.position, mouths_up)?;
         self.start_turn(player, mouths_up.to_vec());
-        self.throwing = false;
         self.after_step();
         Ok(end)
     }
@@ -388,15 +382,15 @@ impl Game {
     /// next of the phase under way.
     fn push_throw(&mut self, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
         let player = self.position.to_move() as u8;
+        let under_way = self.throwing();
         let step = self.variant.throw_one(&mut self.position, mouths_up)?;
-        if self.throwing {
+        if under_way {
             if let Some(turn) = self.record.turns.last_mut() {
                 turn.throws.push(mouths_up);
             }
         } else {
             self.start_turn(player, vec![mouths_up]);
         }
-        self.throwing = step == ThrowStep::Again;
         self.after_step();
         Ok(step)
     }
@@ -422,7 +416,7 @@ impl Game {
         from: Option<u8>,
         count: u8,
     ) -> Result<CheckedMove<'_>, MoveError> {
-        if self.throwing && !self.position.is_over() {
+        if self.throwing() {
             return Err(MoveError::MustThrow);
         }
         let mv = self.variant.find_move(&self.position, value, from, count)?;
@@ -445,7 +439,6 @@ impl Game {
     /// the table). Refused once the game is over.
     pub fn declare_draw(&mut self, reason: DrawReason) -> Result<(), TurnError> {
         self.variant.declare_draw(&mut self.position, reason)?;
-        self.throwing = false;
         self.after_step();
         Ok(())
     }
@@ -457,7 +450,6 @@ impl Game {
     /// game or already home.
     pub fn claim_win(&mut self, player: usize) -> Result<(), TurnError> {
         self.variant.claim_win(&mut self.position, player)?;
-        self.throwing = false;
         self.after_step();
         Ok(())
     }
@@ -559,7 +551,7 @@ impl Game {
     fn after_step(&mut self) {
         let pos = &mut self.position;
         if let Some(limit) = self.variant.rules().turn_limit {
-            if !self.throwing && pos.bag_empty() && self.record.turns.len() >= limit as usize {
+            if pos.bag_empty() && self.record.turns.len() >= limit as usize {
                 self.variant.draw_now(pos, DrawReason::TurnLimit);
             }
         }
@@ -572,7 +564,6 @@ impl Game {
     pub fn mark(&self) -> GameMark {
         GameMark {
             position: self.position,
-            throwing: self.throwing,
             turns: self.record.turns.len(),
             moves: self.record.turns.last().map_or(0, |t| t.moves.len()),
             drawn: self.drawn,
@@ -587,7 +578,7 @@ impl Game {
     /// Refused for a moment in the middle of a throwing phase (the record could not say
     /// which throws were set aside) and for one that is not in this game's past.
     pub fn undo_to(&mut self, mark: &GameMark) -> Result<(), UndoError> {
-        if mark.throwing {
+        if mid_phase(&mark.position) {
             return Err(UndoError::MidThrowingPhase);
         }
         let turns = self.record.turns.len();
@@ -603,7 +594,6 @@ impl Game {
             turn.moves.truncate(mark.moves);
         }
         self.position = mark.position;
-        self.throwing = false;
         self.undone = u32::try_from(self.drawn - mark.drawn).unwrap_or(u32::MAX);
         self.record.result = self
             .position
@@ -757,7 +747,7 @@ impl Game {
         }
         let mut step = ThrowStep::Again;
         for (n, &up) in turn.throws.iter().enumerate() {
-            if n > 0 && !self.throwing {
+            if n > 0 && !self.throwing() {
                 return Err(bad(SequenceFault::EndedEarly));
             }
             step = self.push_throw(up).map_err(|source| RecordError::Throw {
@@ -768,7 +758,7 @@ impl Game {
         if let Some(replayed) = self.record.turns.last_mut() {
             replayed.skipped = turn.skipped;
         }
-        if self.throwing && !(last && turn.moves.is_empty()) {
+        if self.throwing() && !(last && turn.moves.is_empty()) {
             return Err(bad(SequenceFault::EndsOnGrace));
         }
         Ok(step)
@@ -892,4 +882,10 @@ pub(crate) fn turn_may_start(
         turn: turn_no,
         fault,
     })
+}
+
+/// Whether a throwing phase is under way in `pos`: the player to move threw a grace and
+/// throws again before anything else (the bag holds values, and the phase is throwing).
+fn mid_phase(pos: &Position) -> bool {
+    pos.phase() == Phase::Throwing && !pos.bag_empty()
 }

@@ -246,7 +246,8 @@ async fn bad_messages_get_errors_and_change_nothing() {
     );
     // The server's games are thrown from their seed: nothing is entered at the table.
     assert_eq!(
-        a.expect_error(json!({"type": "enter", "mouths_up": 2})).await["code"],
+        a.expect_error(json!({"type": "enter", "mouths_up": 2}))
+            .await["code"],
         "bad_message"
     );
     assert_eq!(
