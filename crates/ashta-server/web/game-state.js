@@ -76,8 +76,10 @@ export function accept(state, msg) {
  * Applies a server message to `state`: a full `state`, an `event` once it is shown
  * (after `accept`), `presence`, `claimable` or `error`. `turned`: the board turns toward
  * the player to move (a table of real cowries), so a full state draws it afresh.
- * Returns whether the state changed. A new `state.board` or `state.message` (a new
- * object) tells the screen to draw those afresh.
+ * Returns false when the message changes nothing the screen draws (an event a full
+ * state already held, presence before the game is known, a message of another kind).
+ * A new `state.board`, `state.message` or `state.fatal` (a new object) tells the screen
+ * to draw those afresh.
  */
 export function apply(state, msg, { turned = false } = {}) {
   switch (msg.type) {
