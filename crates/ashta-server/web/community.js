@@ -60,7 +60,7 @@ export function showPlaySomeone(box, { presets, presetChoice }) {
     box,
     presets,
     presetChoice,
-    state: { player: keptPlayer(), typed: "", seeks: [], botsAfter: 30, waiting: null, since: 0, error: null, transfer: null },
+    state: { player: keptPlayer(), seeks: [], botsAfter: 30, waiting: null, since: 0, error: null, transfer: null },
     want: { preset: "standard", players: 2, rated: true },
     socket: null,
   };
@@ -172,20 +172,25 @@ function drawSomeone(card) {
   return undefined;
 }
 
-/** The form that picks a name (what was typed survives a new draw: the presets
- * arriving, a language change). */
+/** The field of the name to pick: one element for the card's life, so that what is
+ * typed, the focus and the caret survive a new draw (the presets arriving, a language
+ * change) even while the person types. */
+function nameInput(card) {
+  if (!card.nameInput) {
+    card.nameInput = h("input", { type: "text", id: "player-name", name: "player-name", maxlength: 20 });
+  }
+  const input = card.nameInput;
+  input.placeholder = t("players.namePlaceholder");
+  input.setAttribute("aria-label", t("players.name"));
+  return input;
+}
+
+/** The form that picks a name. */
 function drawNamePicker(card) {
   const { state } = card;
-  const input = h("input", {
-    type: "text",
-    id: "player-name",
-    name: "player-name",
-    maxlength: 20,
-    value: state.typed,
-    placeholder: t("players.namePlaceholder"),
-    "aria-label": t("players.name"),
-    oninput: (e) => (state.typed = e.target.value),
-  });
+  const input = nameInput(card);
+  const focused = document.activeElement === input;
+  const [start, end] = [input.selectionStart, input.selectionEnd];
   const onsubmit = (e) => {
     e.preventDefault();
     pickName(card, input.value);
@@ -198,6 +203,10 @@ function drawNamePicker(card) {
     state.error ? h("p", { class: "error", role: "alert", id: "players-error" }, state.error) : null,
     h("p", { class: "small" }, h("a", { href: "/?board=standard-2p", id: "leaderboard-link" }, t("players.leaderboards"))),
   );
+  if (focused) {
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(start, end);
+  }
 }
 
 /** The seek's choices: the rules, the number of players, rated or not. */
