@@ -677,7 +677,9 @@ fn a_record_that_skips_more_throws_than_its_rules_allow_is_refused_at_once() {
 
 /// The attack of rules made to be slow: `ashta hint --time-ms 400` on a position of these rules (15 × 15,
 /// sixteen pawns, fifteen cowries, graces half the time; a bag of four values with
-/// 41,004 plays) ran past 60 s. It now keeps its time, counted from its start.
+/// 41,004 plays) ran past 60 s. It now keeps its time, counted from its start. The
+/// bounds leave room for a loaded machine (several processes on each core) and still
+/// catch the attack by an order of magnitude.
 #[test]
 fn a_hint_on_huge_rules_keeps_its_time() {
     let file = scratch("huge-rules-position.json", HUGE_POSITION);
@@ -697,12 +699,12 @@ fn a_hint_on_huge_rules_keeps_its_time() {
     let answer: Value = serde_json::from_str(&out).unwrap();
     assert!(answer["plays"].as_array().unwrap().len() > 1);
     assert!(
-        answer["elapsed_ms"].as_f64().unwrap() < 400.0 + 1000.0,
+        answer["elapsed_ms"].as_f64().unwrap() < 400.0 + 4000.0,
         "{}",
         answer["elapsed_ms"]
     );
     assert!(
-        took < std::time::Duration::from_millis(400 + 2000),
+        took < std::time::Duration::from_millis(400 + 6000),
         "{took:?}"
     );
 }

@@ -1,11 +1,9 @@
-//! Criterion benchmarks: random self-play, move generation, playing out bags, perft.
+//! Criterion benchmarks: move generation, playing out bags, perft (random self-play's
+//! are `ashta-lab`'s).
 //!
 //! Run with `cargo bench -p ashta-engine`.
 
-use ashta_engine::{
-    random_game, MoveList, Position, Rules, SeededThrows, ThrowStep, Variant,
-    DEFAULT_SIM_TURN_LIMIT,
-};
+use ashta_engine::{MoveList, Position, Rules, SeededThrows, ThrowStep, Variant};
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -36,22 +34,6 @@ fn sample_positions(variant: &Variant, n: usize) -> Vec<Position> {
         }
     }
     out
-}
-
-fn selfplay(c: &mut Criterion) {
-    let mut group = c.benchmark_group("selfplay");
-    for players in [2u8, 4] {
-        let v = variant(players);
-        group.throughput(Throughput::Elements(1));
-        let mut index = 0u64;
-        group.bench_function(format!("random_game_{players}p_5x5"), |b| {
-            b.iter(|| {
-                index += 1;
-                black_box(random_game(&v, 1, index, DEFAULT_SIM_TURN_LIMIT))
-            })
-        });
-    }
-    group.finish();
 }
 
 fn movegen(c: &mut Criterion) {
@@ -117,5 +99,5 @@ fn perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, selfplay, movegen, perft);
+criterion_group!(benches, movegen, perft);
 criterion_main!(benches);

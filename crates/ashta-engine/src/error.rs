@@ -272,10 +272,6 @@ pub enum MoveError {
     /// The move breaks a rule; the [`IllegalMove`] says which.
     #[error("illegal move: {0}")]
     Illegal(IllegalMove),
-    /// A move checked at another moment of the game, or in another game
-    /// ([`crate::CheckedMove`]): check it again where it is to be played.
-    #[error("the move was checked at another moment of the game")]
-    Stale,
 }
 
 /// Which rule a move breaks (RULES.md sections 5 to 7). `Display` gives the rule in words.

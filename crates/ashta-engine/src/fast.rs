@@ -8,10 +8,10 @@
 //! (a phase given as mouths up), and lists plays with [`Variant::plays`].
 
 use crate::error::ThrowError;
-use crate::moves::Move;
+use crate::moves::{Move, MAX_MOVES};
 use crate::plays::PlayEnds;
-use crate::position::Position;
-use crate::variant::{ThrowStep, Variant};
+use crate::position::{DrawReason, Position};
+use crate::variant::{MoveBuf, ThrowStep, Variant};
 
 /// Plays `mv`, a move of [`Variant::legal_moves`] of `pos`, without checking it again:
 /// the value leaves the bag, the unit moves and captures, and the turn ends when the bag
@@ -90,4 +90,55 @@ pub fn extend_play_ends(
     out: &mut Vec<Position>,
 ) -> bool {
     variant.extend_play_ends_within(pos, limit, ends, out)
+}
+
+/// Plays `pos` out to the end of the game: each throw's mouths up come from `throw`
+/// (given the cowries thrown and the chance of a mouth up), and each move is the one
+/// `choose` picks by its index among the legal moves it is shown (in
+/// [`Variant::legal_moves`]'s order, never empty). A bag no value of which can be used
+/// is forfeited, as the rules say. Once `turn_limit` throwing phases have begun, the
+/// next one is not: the game is declared drawn ([`DrawReason::TurnLimit`]). Returns the
+/// throwing phases begun. Random self-play's loop, and any playout's whose choices
+/// look at the moves alone.
+///
+/// ```
+/// use ashta_engine::{fast, Rules, Variant};
+///
+/// let variant = Variant::new(Rules::standard()).unwrap();
+/// let mut pos = variant.start_position();
+/// // Always one mouth up, always the first move.
+/// let turns = fast::play_out(&variant, &mut pos, |_, _| 1, |_| 0, 100_000);
+/// assert!(pos.is_over() && turns > 0);
+/// ```
+#[inline]
+pub fn play_out(
+    variant: &Variant,
+    pos: &mut Position,
+    mut throw: impl FnMut(u8, f64) -> u8,
+    mut choose: impl FnMut(&[Move]) -> usize,
+    turn_limit: u32,
+) -> u32 {
+    let mut moves: MoveBuf = [Move::new(0, None, 0, 1, None); MAX_MOVES + 1];
+    let (cowries, mouth_up) = (variant.table().cowries(), variant.table().mouth_up());
+    let mut turns = 0u32;
+    while !pos.is_over() {
+        if pos.bag_empty() {
+            if turns >= turn_limit {
+                variant.draw_now(pos, DrawReason::TurnLimit);
+                break;
+            }
+            turns += 1;
+            while variant.add_throw(pos, throw(cowries, mouth_up)) == ThrowStep::Again {}
+        } else {
+            let n = variant.fill_moves(pos, &mut moves);
+            if n == 0 {
+                variant.pass_turn(pos);
+                continue;
+            }
+            // The next pass of the loop generates the moves anyway: a bag left with no
+            // usable value is forfeited there, so the move is not checked for it here.
+            variant.play_generated(pos, moves[choose(&moves[..n])]);
+        }
+    }
+    turns
 }

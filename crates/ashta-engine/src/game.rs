@@ -5,8 +5,6 @@
 //! It applies the rules' turn limit, and goes back to an earlier moment
 //! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use crate::error::{
     IllegalMove, MoveError, RulesError, TakeBackError, ThrowError, TurnError, UndoError,
 };
@@ -29,39 +27,61 @@ pub struct Game {
     position: Position,
     record: Record,
     throws: Option<SeededThrows>,
-    /// A throwing phase is under way: its last throw was a grace.
-    throwing: bool,
     /// Throws drawn from `throws` so far (an undo never takes them back).
     drawn: u64,
     /// Throws drawn after the point an undo went back to: the next turn's record sets
     /// them aside (`skipped`).
     undone: u32,
-    /// This moment of the game, unique among every moment of every game of the process:
-    /// a [`CheckedMove`] plays only at the moment it was checked.
-    moment: u64,
 }
 
-/// Moments handed out so far ([`Game`]'s `moment`).
-static MOMENTS: AtomicU64 = AtomicU64::new(0);
-
-fn next_moment() -> u64 {
-    MOMENTS.fetch_add(1, Ordering::Relaxed) + 1
-}
-
-/// A move of the player to move, checked legal at one moment of a game
-/// ([`Game::check`]): [`Game::play_checked`] plays it at that moment without checking it
-/// again, and refuses it at any other ([`MoveError::Stale`]). A front end reads a
-/// request into one, looks at it (where it lands, what it captures), and plays it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CheckedMove {
+/// A move of the player to move, checked legal on a game ([`Game::check`]), that holds
+/// the game until it is played: nothing can change the game in between, so
+/// [`CheckedMove::play`] plays it without checking it again, and the compiler refuses a
+/// checked move kept past a change of its game, or played on another. A front end reads
+/// a request into one, looks at it (where it lands, what it captures, on
+/// [`CheckedMove::game`]), and plays it or lets it go.
+///
+/// ```compile_fail
+/// use ashta_engine::{Game, MoveList, Phase, Rules};
+///
+/// let mut game = Game::new(Rules::standard(), 7).unwrap();
+/// while game.phase() == Phase::Throwing {
+///     game.throw_once().unwrap();
+/// }
+/// let mut moves = MoveList::new();
+/// game.variant().legal_moves(game.position(), &mut moves);
+/// let mv = moves[0];
+/// let checked = game.check(mv.value(), mv.from(), mv.count()).unwrap();
+/// game.play(mv).unwrap(); // the game changes while the checked move holds it: refused
+/// checked.play();
+/// ```
+#[derive(Debug)]
+pub struct CheckedMove<'g> {
+    game: &'g mut Game,
     mv: Move,
-    moment: u64,
 }
 
-impl CheckedMove {
+impl CheckedMove<'_> {
     /// The move, as the engine found it (target and capture filled in).
     pub fn mv(&self) -> Move {
         self.mv
+    }
+
+    /// The game it was checked on, as it stands (the move not yet played).
+    pub fn game(&self) -> &Game {
+        self.game
+    }
+
+    /// Plays the move without checking it again, and says what happened ([`Played`]:
+    /// its path, capture, double, block and forfeit).
+    pub fn play(self) -> Played {
+        let game = self.game;
+        let played = game.variant.play_found(&mut game.position, self.mv);
+        if let Some(turn) = game.record.turns.last_mut() {
+            turn.moves.push(self.mv.into());
+        }
+        game.after_step();
+        played
     }
 }
 
@@ -90,7 +110,6 @@ impl ThrowSource for Entered {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameMark {
     position: Position,
-    throwing: bool,
     turns: usize,
     moves: usize,
     drawn: u64,
@@ -171,10 +190,8 @@ impl Game {
             variant,
             position,
             record,
-            throwing: false,
             drawn: 0,
             undone: 0,
-            moment: 0,
         };
         game.after_step();
         game
@@ -204,7 +221,7 @@ impl Game {
     /// Whether a throwing phase is under way: the player to move has thrown a grace
     /// (a 4 or an 8) and throws again before anything else.
     pub fn throwing(&self) -> bool {
-        self.throwing && !self.position.is_over()
+        mid_phase(&self.position)
     }
 
     /// The phase of the turn: the position's, [`Position::phase`], which is exact.
@@ -307,8 +324,6 @@ impl Game {
             Game::replay(&record).expect("a record of this game without its last throw replays");
         self.position = earlier.position;
         self.record = earlier.record;
-        self.throwing = earlier.throwing;
-        self.moment = next_moment();
         Ok(up)
     }
 
@@ -340,7 +355,7 @@ impl Game {
     /// [`Variant::apply_throws`] checks it, and recorded as it was given; refused, the
     /// game unchanged, in the middle of a throwing phase.
     pub fn apply_throws(&mut self, mouths_up: &[u8]) -> Result<ThrowStep, ThrowError> {
-        if self.throwing {
+        if self.throwing() {
             return Err(ThrowError::BadSequence(
                 mouths_up.to_vec(),
                 SequenceFault::PhaseUnderWay,
@@ -349,7 +364,6 @@ impl Game {
         let player = self.position.to_move() as u8;
         let end = self.variant.apply_throws(&mut self.position, mouths_up)?;
         self.start_turn(player, mouths_up.to_vec());
-        self.throwing = false;
         self.after_step();
         Ok(end)
     }
@@ -368,15 +382,15 @@ impl Game {
     /// next of the phase under way.
     fn push_throw(&mut self, mouths_up: u8) -> Result<ThrowStep, ThrowError> {
         let player = self.position.to_move() as u8;
+        let under_way = self.throwing();
         let step = self.variant.throw_one(&mut self.position, mouths_up)?;
-        if self.throwing {
+        if under_way {
             if let Some(turn) = self.record.turns.last_mut() {
                 turn.throws.push(mouths_up);
             }
         } else {
             self.start_turn(player, vec![mouths_up]);
         }
-        self.throwing = step == ThrowStep::Again;
         self.after_step();
         Ok(step)
     }
@@ -394,17 +408,19 @@ impl Game {
 
     /// Checks the move of the player to move that spends `value` on `count` pawns at
     /// path index `from` (`None`: pawns entering), as [`Variant::find_move`] finds it:
-    /// the one legality check of a move, whose answer [`Game::play_checked`] plays.
+    /// the one legality check of a move, whose answer [`CheckedMove::play`] plays.
     /// Refused while a throwing phase is under way ([`MoveError::MustThrow`]).
-    pub fn check(&self, value: u8, from: Option<u8>, count: u8) -> Result<CheckedMove, MoveError> {
-        if self.throwing && !self.position.is_over() {
+    pub fn check(
+        &mut self,
+        value: u8,
+        from: Option<u8>,
+        count: u8,
+    ) -> Result<CheckedMove<'_>, MoveError> {
+        if self.throwing() {
             return Err(MoveError::MustThrow);
         }
         let mv = self.variant.find_move(&self.position, value, from, count)?;
-        Ok(CheckedMove {
-            mv,
-            moment: self.moment,
-        })
+        Ok(CheckedMove { game: self, mv })
     }
 
     /// Plays a legal move of the player to move and says what happened ([`Played`]: its
@@ -416,30 +432,13 @@ impl Game {
         if checked.mv != mv {
             return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
         }
-        self.play_checked(checked)
-    }
-
-    /// Plays a move checked at this moment of the game ([`Game::check`]) without
-    /// checking it again, and says what happened; refused, with nothing played, when
-    /// the game has changed since the check, or the move was checked in another game
-    /// ([`MoveError::Stale`]).
-    pub fn play_checked(&mut self, mv: CheckedMove) -> Result<Played, MoveError> {
-        if mv.moment != self.moment {
-            return Err(MoveError::Stale);
-        }
-        let played = self.variant.play_found(&mut self.position, mv.mv);
-        if let Some(turn) = self.record.turns.last_mut() {
-            turn.moves.push(mv.mv.into());
-        }
-        self.after_step();
-        Ok(played)
+        Ok(checked.play())
     }
 
     /// Ends the game now as a draw (a turn limit of the caller's own, a draw agreed at
     /// the table). Refused once the game is over.
     pub fn declare_draw(&mut self, reason: DrawReason) -> Result<(), TurnError> {
         self.variant.declare_draw(&mut self.position, reason)?;
-        self.throwing = false;
         self.after_step();
         Ok(())
     }
@@ -451,7 +450,6 @@ impl Game {
     /// game or already home.
     pub fn claim_win(&mut self, player: usize) -> Result<(), TurnError> {
         self.variant.claim_win(&mut self.position, player)?;
-        self.throwing = false;
         self.after_step();
         Ok(())
     }
@@ -551,10 +549,9 @@ impl Game {
 
     /// Applies the turn limit and writes the result once the game is over.
     fn after_step(&mut self) {
-        self.moment = next_moment();
         let pos = &mut self.position;
         if let Some(limit) = self.variant.rules().turn_limit {
-            if !self.throwing && pos.bag_empty() && self.record.turns.len() >= limit as usize {
+            if pos.bag_empty() && self.record.turns.len() >= limit as usize {
                 self.variant.draw_now(pos, DrawReason::TurnLimit);
             }
         }
@@ -567,7 +564,6 @@ impl Game {
     pub fn mark(&self) -> GameMark {
         GameMark {
             position: self.position,
-            throwing: self.throwing,
             turns: self.record.turns.len(),
             moves: self.record.turns.last().map_or(0, |t| t.moves.len()),
             drawn: self.drawn,
@@ -582,7 +578,7 @@ impl Game {
     /// Refused for a moment in the middle of a throwing phase (the record could not say
     /// which throws were set aside) and for one that is not in this game's past.
     pub fn undo_to(&mut self, mark: &GameMark) -> Result<(), UndoError> {
-        if mark.throwing {
+        if mid_phase(&mark.position) {
             return Err(UndoError::MidThrowingPhase);
         }
         let turns = self.record.turns.len();
@@ -598,13 +594,11 @@ impl Game {
             turn.moves.truncate(mark.moves);
         }
         self.position = mark.position;
-        self.throwing = false;
         self.undone = u32::try_from(self.drawn - mark.drawn).unwrap_or(u32::MAX);
         self.record.result = self
             .position
             .is_over()
             .then(|| result_of(&self.variant, &self.position, &self.record.resigned));
-        self.moment = next_moment();
         Ok(())
     }
 
@@ -753,7 +747,7 @@ impl Game {
         }
         let mut step = ThrowStep::Again;
         for (n, &up) in turn.throws.iter().enumerate() {
-            if n > 0 && !self.throwing {
+            if n > 0 && !self.throwing() {
                 return Err(bad(SequenceFault::EndedEarly));
             }
             step = self.push_throw(up).map_err(|source| RecordError::Throw {
@@ -764,7 +758,7 @@ impl Game {
         if let Some(replayed) = self.record.turns.last_mut() {
             replayed.skipped = turn.skipped;
         }
-        if self.throwing && !(last && turn.moves.is_empty()) {
+        if self.throwing() && !(last && turn.moves.is_empty()) {
             return Err(bad(SequenceFault::EndsOnGrace));
         }
         Ok(step)
@@ -791,7 +785,7 @@ impl Game {
             source,
         };
         let found = self.check(mv.value, from, mv.count).map_err(as_error)?;
-        Ok(self.play_checked(found).map_err(as_error)?.mv)
+        Ok(found.play().mv)
     }
 
     /// Checks the end of turn number `turn_no` of a record, its moves replayed: a turn
@@ -888,4 +882,10 @@ pub(crate) fn turn_may_start(
         turn: turn_no,
         fault,
     })
+}
+
+/// Whether a throwing phase is under way in `pos`: the player to move threw a grace and
+/// throws again before anything else (the bag holds values, and the phase is throwing).
+fn mid_phase(pos: &Position) -> bool {
+    pos.phase() == Phase::Throwing && !pos.bag_empty()
 }

@@ -45,7 +45,7 @@
 //!             // move plays at this moment of the game, and says what happened.
 //!             let (value, from, count) = (moves[0].value(), moves[0].from(), moves[0].count());
 //!             let checked = game.check(value, from, count).unwrap();
-//!             let played = game.play_checked(checked).unwrap();
+//!             let played = checked.play();
 //!             assert_eq!(played.mv, moves[0]);
 //!         }
 //!         Phase::Over => break,
@@ -59,7 +59,7 @@
 //! phase; [`Game::throw_once`], one throw) or from any other ([`Game::throw_once_from`]:
 //! a generator, or one throw given as mouths up through [`Cowries::with_mouths_up`]),
 //! and a whole phase given as mouths up is [`Game::apply_throws`]. A move is checked
-//! with [`Game::check`] and played with [`Game::play_checked`]; [`Game::play`] does
+//! with [`Game::check`] and played with [`CheckedMove::play`]; [`Game::play`] does
 //! both for a move taken from the legal list.
 //!
 //! Without a game, the variant throws and plays on a position directly: a throwing
@@ -92,7 +92,6 @@ mod chance;
 mod error;
 pub mod fast;
 mod faults;
-mod features;
 #[cfg(feature = "clap")]
 mod flags;
 mod game;
@@ -104,7 +103,6 @@ mod plays;
 mod position;
 mod record;
 mod rules;
-mod selfplay;
 mod setup;
 mod standings;
 mod throws;
@@ -134,7 +132,6 @@ pub use rules::{
     default_table, Entry, Face, Finish, Gate, NamedTable, Preset, Rules, RulesObject, RulesSpec,
     SafeLayout, SafeSpec, TableSpec, ThreeGraces, MAX_COWRIES, MAX_PAWNS,
 };
-pub use selfplay::{random_game, random_games, GameResult, Summary, DEFAULT_SIM_TURN_LIMIT};
 pub use setup::{parse_position, BlockJson, MoveJson, PositionJson};
 pub use standings::Standing;
 pub use throws::{Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};

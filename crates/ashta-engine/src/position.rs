@@ -219,6 +219,12 @@ impl Position {
     pub fn blocks_against(&self, p: usize) -> u32 {
         self.blocked[p].count_ones()
     }
+    /// Where outer doubles block player `p`: bit `k` is set while an opponent's double
+    /// at p's path index `k` blocks p.
+    #[inline]
+    pub fn blocked_at(&self, p: usize) -> u64 {
+        self.blocked[p]
+    }
     /// Whether any outer double still blocks someone (which, and whom:
     /// [`crate::Variant::blocks`]).
     #[inline]

@@ -3,10 +3,8 @@
 //! thread, a process, a Ray task) and the summaries merged give the same totals.
 
 use ashta_bots::make_bot;
-use ashta_engine::{
-    random_games, GameResult, SeededThrows, Summary as EngineSummary, Variant,
-    DEFAULT_SIM_TURN_LIMIT,
-};
+use ashta_engine::{SeededThrows, Variant};
+use ashta_lab::{random_games, GameResult, Summary as EngineSummary, DEFAULT_SIM_TURN_LIMIT};
 use ashta_session::try_play_game;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

@@ -58,7 +58,7 @@ impl ObsLayout {
             slots: variant.table().values().len(),
             path_len,
             seen,
-            blocks: variant.block_planes_len(),
+            blocks: ashta_lab::block_planes_len(variant),
             turn_limit: variant.rules().turn_limit,
         }
     }
@@ -112,7 +112,7 @@ impl ObsLayout {
         flags[0] = pos.extra_turns() as f32;
         flags[1] = throwing as u8 as f32;
         let (blocks, rest) = rest.split_at_mut(self.blocks);
-        variant.write_block_planes(pos, viewer, blocks);
+        ashta_lab::write_block_planes(variant, pos, viewer, blocks);
         rest[0] = match self.turn_limit {
             Some(limit) => turns as f32 / limit as f32,
             None => 0.0,

@@ -166,12 +166,12 @@ impl PyGame {
 
     /// Shape of `State.state_tensor()`: `[size]`.
     fn state_tensor_shape(&self) -> Vec<usize> {
-        vec![self.variant.state_tensor_len()]
+        vec![ashta_lab::state_tensor_len(&self.variant)]
     }
 
     /// Length of `State.state_tensor()`.
     fn state_tensor_size(&self) -> usize {
-        self.variant.state_tensor_len()
+        ashta_lab::state_tensor_len(&self.variant)
     }
 
     /// Longest a game can be in actions (chance outcomes included) under the rules'
@@ -480,8 +480,9 @@ impl PyState {
     /// turn count; the table is in the package's README). For value learning and
     /// search.
     fn state_tensor<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
-        let mut out = vec![0.0f32; self.variant().state_tensor_len()];
-        self.variant().write_state_tensor(
+        let mut out = vec![0.0f32; ashta_lab::state_tensor_len(self.variant())];
+        ashta_lab::write_state_tensor(
+            self.variant(),
             self.game.position(),
             self.game.throwing(),
             self.game.turns(),

@@ -325,6 +325,12 @@ async fn handle(
                 None => false,
             });
         }
+        Request::TakeBack => {
+            return Err(WsError::new(
+                WsErrorCode::BadMessage,
+                "this game's throws come from its seed: no throw was entered to take back",
+            ))
+        }
         Request::Act(action) => action,
     };
     let Some(seat) = seat else {

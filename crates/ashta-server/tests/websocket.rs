@@ -244,6 +244,16 @@ async fn bad_messages_get_errors_and_change_nothing() {
         a.expect_error(json!({"type": "undo"})).await["code"],
         "cannot_undo"
     );
+    // The server's games are thrown from their seed: nothing is entered at the table.
+    assert_eq!(
+        a.expect_error(json!({"type": "enter", "mouths_up": 2}))
+            .await["code"],
+        "bad_message"
+    );
+    assert_eq!(
+        a.expect_error(json!({"type": "take_back"})).await["code"],
+        "bad_message"
+    );
     assert_eq!(state_of(&s, &id).await, before);
 
     // Throw until seat 0 has values to move, then try illegal moves and a throw.

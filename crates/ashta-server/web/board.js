@@ -183,12 +183,21 @@ export class BoardView {
    */
   render(position, { selected = null, targets = [], exclude = null, mover = null, hint = null, movable = null, route = null, last = null } = {}) {
     this.position = position;
-    const b = this.board;
     this.pawnsLayer.replaceChildren();
     this.marksLayer.replaceChildren();
     this.targetsLayer.replaceChildren();
     for (const g of this.squaresLayer.children) g.classList.remove("path-step");
+    this.drawBlocks(position, selected);
+    if (route !== null) this.marksLayer.append(routePicture(this, route));
+    if (last) this.marksLayer.append(lastMovePicture(this, last));
+    this.drawPawns(position, { selected, exclude, mover, movable });
+    this.drawTargets(position, { selected, targets, hint });
+  }
 
+  /** The blocks of `position`, each in its owner's colour; with a unit selected, each
+   * says whom it stops. */
+  drawBlocks(position, selected) {
+    const b = this.board;
     const blocked = new Map();
     for (const block of position.blocks || []) {
       blocked.set(squareName(b.squareAt(block.owner, block.at)), block);
@@ -227,11 +236,12 @@ export class BoardView {
         );
       }
     }
+  }
 
-    if (route !== null) this.marksLayer.append(routePicture(this, route));
-    if (last) this.marksLayer.append(lastMovePicture(this, last));
-
-    // The movable units are drawn last, so their squares' taps reach them.
+  /** Every pawn group of `position` (`exclude` left out), the units that can move drawn
+   * last, so their squares' taps reach them. */
+  drawPawns(position, { selected, exclude, mover, movable }) {
+    const b = this.board;
     const later = [];
     for (const [name, groups] of pawnGroups(b, position, exclude)) {
       const sq = b.squareAt(groups[0].player, groups[0].index);
@@ -241,56 +251,72 @@ export class BoardView {
       groups.forEach((group, k) => {
         const [ox, oy] = slots[k];
         const r = groups.length === 1 ? 26 : 17;
-        const seat = b.seatOf(group.player);
-        const isDouble = !safe && group.count >= 2 && group.index !== b.home;
-        const isSelected = selected && selected.player === group.player && selected.index === group.index;
         const canMove = !!movable && mover === group.player && movable.has(group.index);
-        // The words start with what is drawn ("S4", a letter and a count), then say it.
-        const drawn = group.count > 1 ? `${t(`seat.letter.${seat}`)}${group.count}, ` : "";
-        const label = `${drawn}${t(`seat.${seat}`)} ×${group.count} ${name}${canMove ? `, ${t("game.movable")}` : ""}`;
-        const token = s("g", {
-          class: `pawn seat-${seat}${isDouble ? " double" : ""}${isSelected ? " selected" : ""}${
-            mover === group.player ? " to-move" : ""
-          }${canMove ? " movable" : ""}`,
-          transform: `translate(${cx + ox},${cy + oy})`,
-          // Only the units that can move are controls and Tab stops (the arrow keys go
-          // between them); a tap on another pawn means its square.
-          tabindex: canMove || isSelected ? 0 : -1,
-          role: canMove || isSelected ? "button" : "img",
-          "aria-label": label,
-          dataset: { player: String(group.player), index: String(group.index), count: String(group.count), square: name },
-          onclick: (e) => {
-            e.stopPropagation();
-            this.handlers.onPawn?.({ ...group, square: name });
-          },
-          onkeydown: (e) => {
-            if (e.key === "Enter" || e.key === " ") {
-              e.preventDefault();
-              this.handlers.onPawn?.({ ...group, square: name });
-            }
-          },
-        });
-        // A movable unit answers a tap anywhere on its square (at least 44 px on a
-        // phone) and wears a dashed ring and an arrow.
-        if (canMove) token.append(s("rect", { class: "pawn-hit", x: -CELL / 2 - ox, y: -CELL / 2 - oy, width: CELL, height: CELL }));
-        if (isDouble) token.append(s("circle", { class: "double-ring", r: r + 7 }));
-        if (canMove) token.append(s("circle", { class: "movable-ring", r: r + 4 }));
-        if (isSelected) token.append(s("circle", { class: "select-ring", r: r + 11 }));
-        token.append(...pawnMark(seat, r));
-        if (group.count > 1) {
-          token.append(
-            s("circle", { class: "count-badge", cx: r * 0.9, cy: -r * 0.9, r: 11 }),
-            s("text", { class: "count-text", "aria-hidden": "true", x: r * 0.9, y: -r * 0.9, "text-anchor": "middle", "dominant-baseline": "central" }, String(group.count)),
-          );
-        }
-        if (canMove) token.append(s("path", { class: "movable-arrow", d: `M-8,${-r - 16}h16l-8,11z` }));
-        token.append(s("title", {}, label));
+        const token = this.pawnToken(group, { name, safe, at: [cx + ox, cy + oy], offset: [ox, oy], r, selected, mover, canMove });
         if (canMove) later.push(token);
         else this.pawnsLayer.append(token);
       });
     }
     this.pawnsLayer.append(...later);
+  }
 
+  /** One pawn group on square `name` at `at` (its slot's `offset` from the square's
+   * centre), of radius `r`: its seat's mark, its count, and its rings (a double, the
+   * unit selected, a unit that can move, which is a control). */
+  pawnToken(group, { name, safe, at, offset, r, selected, mover, canMove }) {
+    const b = this.board;
+    const [ox, oy] = offset;
+    const seat = b.seatOf(group.player);
+    const isDouble = !safe && group.count >= 2 && group.index !== b.home;
+    const isSelected = selected && selected.player === group.player && selected.index === group.index;
+    // The words start with what is drawn ("S4", a letter and a count), then say it.
+    const drawn = group.count > 1 ? `${t(`seat.letter.${seat}`)}${group.count}, ` : "";
+    const label = `${drawn}${t(`seat.${seat}`)} ×${group.count} ${name}${canMove ? `, ${t("game.movable")}` : ""}`;
+    const press = () => this.handlers.onPawn?.({ ...group, square: name });
+    const token = s("g", {
+      class: `pawn seat-${seat}${isDouble ? " double" : ""}${isSelected ? " selected" : ""}${
+        mover === group.player ? " to-move" : ""
+      }${canMove ? " movable" : ""}`,
+      transform: `translate(${at[0]},${at[1]})`,
+      // Only the units that can move are controls and Tab stops (the arrow keys go
+      // between them); a tap on another pawn means its square.
+      tabindex: canMove || isSelected ? 0 : -1,
+      role: canMove || isSelected ? "button" : "img",
+      "aria-label": label,
+      dataset: { player: String(group.player), index: String(group.index), count: String(group.count), square: name },
+      onclick: (e) => {
+        e.stopPropagation();
+        press();
+      },
+      onkeydown: (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          press();
+        }
+      },
+    });
+    // A movable unit answers a tap anywhere on its square (at least 44 px on a
+    // phone) and wears a dashed ring and an arrow.
+    if (canMove) token.append(s("rect", { class: "pawn-hit", x: -CELL / 2 - ox, y: -CELL / 2 - oy, width: CELL, height: CELL }));
+    if (isDouble) token.append(s("circle", { class: "double-ring", r: r + 7 }));
+    if (canMove) token.append(s("circle", { class: "movable-ring", r: r + 4 }));
+    if (isSelected) token.append(s("circle", { class: "select-ring", r: r + 11 }));
+    token.append(...pawnMark(seat, r));
+    if (group.count > 1) {
+      token.append(
+        s("circle", { class: "count-badge", cx: r * 0.9, cy: -r * 0.9, r: 11 }),
+        s("text", { class: "count-text", "aria-hidden": "true", x: r * 0.9, y: -r * 0.9, "text-anchor": "middle", "dominant-baseline": "central" }, String(group.count)),
+      );
+    }
+    if (canMove) token.append(s("path", { class: "movable-arrow", d: `M-8,${-r - 16}h16l-8,11z` }));
+    token.append(s("title", {}, label));
+    return token;
+  }
+
+  /** The squares the selected unit's moves reach (a marker for each move, the squares
+   * passed over lit), the hinted move marked. */
+  drawTargets(position, { selected, targets, hint }) {
+    const b = this.board;
     const byTarget = new Map();
     for (const mv of targets) {
       const sq = b.squareAt(position.to_move, mv.to);
@@ -327,67 +353,71 @@ export class BoardView {
           }),
         );
       }
-      // Each marker is a ring round its words, widened to a pill for "3×2" and the like
-      // so the words stay inside; markers that share a square stand apart.
-      const ring = moves.length > 2 ? 15 : moves.length === 2 ? 17 : 19;
-      const labelOf = (mv) => `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
-      const widthOf = (label) => Math.max(2 * ring, label.length * (ring * 0.62) + ring);
-      const widest = Math.max(...moves.map((mv) => widthOf(labelOf(mv))));
-      const spread = moves.length === 1 ? 0 : Math.min(widest + 4, (CELL - 4 - widest) / (moves.length - 1));
-      moves.forEach((mv, k) => {
-        const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * spread;
-        const forms = mv.forms ?? null;
-        const label = labelOf(mv);
-        const width = widthOf(label);
-        const kind = mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn";
-        const extra = forms ? ` (${t(forms === "block" ? "target.formsBlock" : "target.formsDouble")})` : "";
-        const title = t(kind, { value: mv.value, square: name, count: mv.count }) + extra;
-        const hinted = hint && hint.value === mv.value && hint.from === mv.from && hint.count === mv.count;
-        const marker = s(
-          "g",
-          {
-            class: `target${mv.capture ? " capture" : ""}${forms === "block" ? " forms-block" : ""}${hinted ? " hinted" : ""}${moves.length > 1 ? " shared" : ""}`,
-            transform: `translate(${cx + offset},${cy + 30})`,
-            tabindex: 0,
-            role: "button",
-            "aria-label": title,
-            dataset: { value: String(mv.value), from: String(mv.from), to: String(mv.to), count: String(mv.count), square: name },
-            onclick: (e) => {
-              e.stopPropagation();
-              this.handlers.onTarget?.(mv);
-            },
-            onkeydown: (e) => {
-              if (e.key === "Enter" || e.key === " ") {
-                e.preventDefault();
-                this.handlers.onTarget?.(mv);
-              }
-            },
-          },
-          s("title", {}, title),
-          // A lone target answers a tap anywhere on its square (at least 44 px on a
-          // phone); where several share a square, a tap beside them asks which (the
-          // game's choice buttons).
-          moves.length === 1 ? s("rect", { class: "target-hit", x: -CELL / 2, y: -CELL / 2 - 30, width: CELL, height: CELL }) : null,
-          hinted ? s("rect", { class: "hint-ring", x: -width / 2 - 5, y: -ring - 5, width: width + 10, height: 2 * ring + 10, rx: ring + 5 }) : null,
-          s("rect", { class: "target-ring", x: -width / 2, y: -ring, width, height: 2 * ring, rx: ring }),
-          s("text", { class: "target-label", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.round(ring * 0.95) }, label),
-          // A move that forms a blocking double says so on the board, not only on hover.
-          forms === "block"
-            ? s(
-                "g",
-                { class: "block-badge", transform: `translate(${width / 2 - 3},${-ring + 3})` },
-                s("rect", { x: -8, y: -8, width: 16, height: 16, rx: 3 }),
-                s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, "▣"),
-              )
-            : null,
-        );
-        this.targetsLayer.append(marker);
-        this.squaresLayer.querySelector(`[data-square="${name}"]`)?.classList.add("target-square");
-      });
+      this.targetsLayer.append(...this.targetMarkers(name, [cx, cy], moves, hint));
+      this.squaresLayer.querySelector(`[data-square="${name}"]`)?.classList.add("target-square");
     }
     for (const g of this.squaresLayer.children) {
       if (!byTarget.has(g.dataset.square)) g.classList.remove("target-square");
     }
+  }
+
+  /** The markers of the `moves` that reach square `name` (centred at `centre`). Each is
+   * a ring round its words, widened to a pill for "3×2" and the like so the words stay
+   * inside; markers that share a square stand apart. */
+  targetMarkers(name, [cx, cy], moves, hint) {
+    const ring = moves.length > 2 ? 15 : moves.length === 2 ? 17 : 19;
+    const labelOf = (mv) => `${mv.value}${mv.count > 1 && mv.from >= 0 ? "×2" : ""}${mv.capture ? "!" : ""}`;
+    const widthOf = (label) => Math.max(2 * ring, label.length * (ring * 0.62) + ring);
+    const widest = Math.max(...moves.map((mv) => widthOf(labelOf(mv))));
+    const spread = moves.length === 1 ? 0 : Math.min(widest + 4, (CELL - 4 - widest) / (moves.length - 1));
+    return moves.map((mv, k) => {
+      const offset = moves.length === 1 ? 0 : (k - (moves.length - 1) / 2) * spread;
+      const forms = mv.forms ?? null;
+      const label = labelOf(mv);
+      const width = widthOf(label);
+      const kind = mv.from < 0 ? "target.entry" : mv.count > 1 ? "target.pair" : "target.pawn";
+      const extra = forms ? ` (${t(forms === "block" ? "target.formsBlock" : "target.formsDouble")})` : "";
+      const title = t(kind, { value: mv.value, square: name, count: mv.count }) + extra;
+      const hinted = hint && hint.value === mv.value && hint.from === mv.from && hint.count === mv.count;
+      return s(
+        "g",
+        {
+          class: `target${mv.capture ? " capture" : ""}${forms === "block" ? " forms-block" : ""}${hinted ? " hinted" : ""}${moves.length > 1 ? " shared" : ""}`,
+          transform: `translate(${cx + offset},${cy + 30})`,
+          tabindex: 0,
+          role: "button",
+          "aria-label": title,
+          dataset: { value: String(mv.value), from: String(mv.from), to: String(mv.to), count: String(mv.count), square: name },
+          onclick: (e) => {
+            e.stopPropagation();
+            this.handlers.onTarget?.(mv);
+          },
+          onkeydown: (e) => {
+            if (e.key === "Enter" || e.key === " ") {
+              e.preventDefault();
+              this.handlers.onTarget?.(mv);
+            }
+          },
+        },
+        s("title", {}, title),
+        // A lone target answers a tap anywhere on its square (at least 44 px on a
+        // phone); where several share a square, a tap beside them asks which (the
+        // game's choice buttons).
+        moves.length === 1 ? s("rect", { class: "target-hit", x: -CELL / 2, y: -CELL / 2 - 30, width: CELL, height: CELL }) : null,
+        hinted ? s("rect", { class: "hint-ring", x: -width / 2 - 5, y: -ring - 5, width: width + 10, height: 2 * ring + 10, rx: ring + 5 }) : null,
+        s("rect", { class: "target-ring", x: -width / 2, y: -ring, width, height: 2 * ring, rx: ring }),
+        s("text", { class: "target-label", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.round(ring * 0.95) }, label),
+        // A move that forms a blocking double says so on the board, not only on hover.
+        forms === "block"
+          ? s(
+              "g",
+              { class: "block-badge", transform: `translate(${width / 2 - 3},${-ring + 3})` },
+              s("rect", { x: -8, y: -8, width: 16, height: 16, rx: 3 }),
+              s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, "▣"),
+            )
+          : null,
+      );
+    });
   }
 
   /** Moves a unit of `count` pawns of `player` along `path` (its path indices, the first

@@ -54,198 +54,223 @@ function playerLink(name) {
 
 /** The "Play someone" card: pick a name (or take one over with a transfer code), then
  * seek a game; the lobby's seeks are listed while the page is open. `presets` and
- * `presetChoice` are the lobby's. */
+ * `presetChoice` are the lobby's. Returns the function that draws the card again. */
 export function showPlaySomeone(box, { presets, presetChoice }) {
-  const state = { player: keptPlayer(), typed: "", seeks: [], botsAfter: 30, waiting: null, since: 0, error: null, transfer: null };
-  const want = { preset: "standard", players: 2, rated: true };
-  let socket = null;
-
+  const card = {
+    box,
+    presets,
+    presetChoice,
+    state: { player: keptPlayer(), seeks: [], botsAfter: 30, waiting: null, since: 0, error: null, transfer: null },
+    want: { preset: "standard", players: 2, rated: true },
+    socket: null,
+  };
+  card.render = () => drawSomeone(card);
   const claim = new URLSearchParams(location.search).get("claim");
   if (claim) {
     call("POST", "/api/players/claim", { code: claim })
       .then((p) => {
         keepPlayer(p);
-        state.player = p;
+        card.state.player = p;
         history.replaceState(null, "", "/");
-        render();
+        card.render();
       })
       .catch((e) => {
-        state.error = e.message;
-        render();
+        card.state.error = e.message;
+        card.render();
       });
   }
+  card.render();
+  return card.render;
+}
 
-  function connect() {
-    if (socket) return;
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
-    socket.onmessage = (e) => {
-      const m = JSON.parse(e.data);
-      if (m.type === "seeks") {
-        state.seeks = m.seeks;
-        state.botsAfter = m.bots_after_secs;
-      } else if (m.type === "waiting") {
-        state.waiting = m.seek;
-        state.since = Date.now();
-        setTimeout(render, state.botsAfter * 1000 + 100);
-      } else if (m.type === "paired") {
-        location.assign(m.link);
-        return;
-      } else if (m.type === "error") {
-        state.error = m.message;
-        state.waiting = null;
-      }
-      render();
-    };
-    socket.onclose = () => {
-      socket = null;
-      state.waiting = null;
-    };
-  }
-
-  async function pickName(name) {
-    try {
-      const p = await call("POST", "/api/players", { name });
-      keepPlayer(p);
-      state.player = p;
-      state.error = null;
-    } catch (e) {
-      state.error = e.message;
-    }
-    render();
-  }
-
-  function send(message) {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  }
-
-  function seekView(s) {
-    const mine = s.id === state.waiting;
-    return h(
-      "li",
-      { class: mine ? "seek mine" : "seek", dataset: { seek: String(s.id) } },
-      `${presetChoice(s.preset)} · ${t("players.count", { n: s.players })} · ${s.rated ? t("players.rated") : t("players.casual")}`,
-      s.turn_timer_secs ? ` · ${s.turn_timer_secs} s` : "",
-      ` · ${t("players.waiting")}: `,
-      s.waiting.join(", "),
-    );
-  }
-
-  function render() {
-    const title = h("h2", {}, t("players.title"));
-    if (!state.player) {
-      // What was typed survives a new render (the presets arriving, a language change).
-      const input = h("input", {
-        type: "text",
-        id: "player-name",
-        name: "player-name",
-        maxlength: 20,
-        value: state.typed,
-        placeholder: t("players.namePlaceholder"),
-        "aria-label": t("players.name"),
-        oninput: (e) => (state.typed = e.target.value),
-      });
-      replaceChildren(
-        box,
-        title,
-        h("p", { class: "small" }, t("players.nameAbout")),
-        h(
-          "form",
-          {
-            class: "row",
-            onsubmit: (e) => {
-              e.preventDefault();
-              pickName(input.value);
-            },
-          },
-          input,
-          h("button", { type: "submit", id: "pick-name" }, t("players.pick")),
-        ),
-        state.error ? h("p", { class: "error", role: "alert", id: "players-error" }, state.error) : null,
-        h("p", { class: "small" }, h("a", { href: "/?board=standard-2p", id: "leaderboard-link" }, t("players.leaderboards"))),
-      );
+/** Opens the lobby's WebSocket (once): the seeks, this player's seek waiting, the
+ * pairing (which goes to the game) and errors. */
+function connectLobby(card) {
+  if (card.socket) return;
+  const { state } = card;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
+  card.socket = socket;
+  socket.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === "seeks") {
+      state.seeks = m.seeks;
+      state.botsAfter = m.bots_after_secs;
+    } else if (m.type === "waiting") {
+      state.waiting = m.seek;
+      state.since = Date.now();
+      setTimeout(card.render, state.botsAfter * 1000 + 100);
+    } else if (m.type === "paired") {
+      location.assign(m.link);
       return;
+    } else if (m.type === "error") {
+      state.error = m.message;
+      state.waiting = null;
     }
-    connect();
-    const select = (name, label, options, value, set) =>
-      h(
-        "label",
-        {},
-        label,
-        h("select", { name, onchange: (e) => set(e.target.value) }, options.map(([v, text]) => h("option", { value: v, selected: String(v) === String(value) }, text))),
-      );
-    const waited = (Date.now() - state.since) / 1000;
-    const mine = state.seeks.find((s) => s.id === state.waiting);
-    const canFill = mine && mine.players > 2 && waited >= state.botsAfter;
-    replaceChildren(
-      box,
-      title,
-      h("p", { id: "playing-as" }, t("players.playingAs"), " ", playerLink(state.player.name)),
-      h(
-        "div",
-        { class: "row" },
-        select("someone-preset", t("lobby.preset"), presets().map((p) => [p, presetChoice(p)]), want.preset, (v) => (want.preset = v)),
-        select("someone-players", t("players.players"), [2, 3, 4].map((n) => [n, String(n)]), want.players, (v) => (want.players = Number(v))),
-        h(
-          "label",
-          { class: "check" },
-          h("input", { type: "checkbox", name: "someone-rated", checked: want.rated, onchange: (e) => (want.rated = e.target.checked) }),
-          h("span", {}, t("players.rated")),
-        ),
-      ),
-      state.waiting
-        ? h(
-            "div",
-            { class: "row" },
-            h("p", { id: "seek-waiting", "aria-live": "polite" }, t("players.waitingYou")),
-            h("button", { type: "button", id: "seek-cancel", onclick: () => (send({ type: "cancel" }), (state.waiting = null), render()) }, t("players.cancel")),
-            mine && mine.players > 2
-              ? h("button", { type: "button", id: "seek-fill", disabled: !canFill, onclick: () => send({ type: "fill" }) }, t("players.fill", { secs: state.botsAfter }))
-              : null,
-          )
-        : h(
-            "button",
-            {
-              type: "button",
-              class: "primary",
-              id: "play-someone",
-              onclick: () => {
-                state.error = null;
-                send({ type: "seek", key: state.player.key, preset: want.preset, players: want.players, rated: want.rated });
-              },
-            },
-            t("players.playSomeone"),
-          ),
-      state.error ? h("p", { class: "error", role: "alert", id: "players-error" }, state.error) : null,
-      h("h3", {}, t("players.seeks")),
-      state.seeks.length ? h("ul", { class: "seeks", id: "seeks" }, state.seeks.map(seekView)) : h("p", { class: "small", id: "seeks" }, t("players.noSeeks")),
-      h(
-        "p",
-        { class: "small" },
-        h("a", { href: "/?board=standard-2p", id: "leaderboard-link" }, t("players.leaderboards")),
-        " · ",
-        h(
-          "button",
-          {
-            type: "button",
-            id: "transfer",
-            onclick: async () => {
-              try {
-                state.transfer = await call("POST", "/api/players/me/transfer", {}, state.player.key);
-              } catch (e) {
-                state.error = e.message;
-              }
-              render();
-            },
-          },
-          t("players.transfer"),
-        ),
-      ),
-      state.transfer ? h("p", { class: "small", id: "transfer-link" }, t("players.transferAbout"), " ", h("code", {}, `${location.origin}${state.transfer.link}`)) : null,
-    );
+    card.render();
+  };
+  socket.onclose = () => {
+    card.socket = null;
+    state.waiting = null;
+  };
+}
+
+/** Sends `message` on the lobby's WebSocket, when it is open. */
+function sendLobby(card, message) {
+  if (card.socket?.readyState === WebSocket.OPEN) card.socket.send(JSON.stringify(message));
+}
+
+/** Asks the server for the name `name`, kept with its key in this browser. */
+async function pickName(card, name) {
+  try {
+    const p = await call("POST", "/api/players", { name });
+    keepPlayer(p);
+    card.state.player = p;
+    card.state.error = null;
+  } catch (e) {
+    card.state.error = e.message;
   }
-  render();
-  return render;
+  card.render();
+}
+
+/** One seek of the lobby's list (this player's own marked). */
+function seekView(card, s) {
+  const mine = s.id === card.state.waiting;
+  return h(
+    "li",
+    { class: mine ? "seek mine" : "seek", dataset: { seek: String(s.id) } },
+    `${card.presetChoice(s.preset)} · ${t("players.count", { n: s.players })} · ${s.rated ? t("players.rated") : t("players.casual")}`,
+    s.turn_timer_secs ? ` · ${s.turn_timer_secs} s` : "",
+    ` · ${t("players.waiting")}: `,
+    s.waiting.join(", "),
+  );
+}
+
+/** Draws the card: the name to pick, or the seek's choices, the seeks and the links. */
+function drawSomeone(card) {
+  const { state } = card;
+  if (!state.player) return drawNamePicker(card);
+  connectLobby(card);
+  replaceChildren(
+    card.box,
+    h("h2", {}, t("players.title")),
+    h("p", { id: "playing-as" }, t("players.playingAs"), " ", playerLink(state.player.name)),
+    seekChoices(card),
+    seekAction(card),
+    state.error ? h("p", { class: "error", role: "alert", id: "players-error" }, state.error) : null,
+    h("h3", {}, t("players.seeks")),
+    state.seeks.length ? h("ul", { class: "seeks", id: "seeks" }, state.seeks.map((s) => seekView(card, s))) : h("p", { class: "small", id: "seeks" }, t("players.noSeeks")),
+    h(
+      "p",
+      { class: "small" },
+      h("a", { href: "/?board=standard-2p", id: "leaderboard-link" }, t("players.leaderboards")),
+      " · ",
+      h("button", { type: "button", id: "transfer", onclick: () => askTransfer(card) }, t("players.transfer")),
+    ),
+    state.transfer ? h("p", { class: "small", id: "transfer-link" }, t("players.transferAbout"), " ", h("code", {}, `${location.origin}${state.transfer.link}`)) : null,
+  );
+  return undefined;
+}
+
+/** The field of the name to pick: one element for the card's life, so that what is
+ * typed, the focus and the caret survive a new draw (the presets arriving, a language
+ * change) even while the person types. */
+function nameInput(card) {
+  if (!card.nameInput) {
+    card.nameInput = h("input", { type: "text", id: "player-name", name: "player-name", maxlength: 20 });
+  }
+  const input = card.nameInput;
+  input.placeholder = t("players.namePlaceholder");
+  input.setAttribute("aria-label", t("players.name"));
+  return input;
+}
+
+/** The form that picks a name. */
+function drawNamePicker(card) {
+  const { state } = card;
+  const input = nameInput(card);
+  const focused = document.activeElement === input;
+  const [start, end] = [input.selectionStart, input.selectionEnd];
+  const onsubmit = (e) => {
+    e.preventDefault();
+    pickName(card, input.value);
+  };
+  replaceChildren(
+    card.box,
+    h("h2", {}, t("players.title")),
+    h("p", { class: "small" }, t("players.nameAbout")),
+    h("form", { class: "row", onsubmit }, input, h("button", { type: "submit", id: "pick-name" }, t("players.pick"))),
+    state.error ? h("p", { class: "error", role: "alert", id: "players-error" }, state.error) : null,
+    h("p", { class: "small" }, h("a", { href: "/?board=standard-2p", id: "leaderboard-link" }, t("players.leaderboards"))),
+  );
+  if (focused) {
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(start, end);
+  }
+}
+
+/** The seek's choices: the rules, the number of players, rated or not. */
+function seekChoices(card) {
+  const { want } = card;
+  const select = (name, label, options, value, set) =>
+    h(
+      "label",
+      {},
+      label,
+      h("select", { name, onchange: (e) => set(e.target.value) }, options.map(([v, text]) => h("option", { value: v, selected: String(v) === String(value) }, text))),
+    );
+  return h(
+    "div",
+    { class: "row" },
+    select("someone-preset", t("lobby.preset"), card.presets().map((p) => [p, card.presetChoice(p)]), want.preset, (v) => (want.preset = v)),
+    select("someone-players", t("players.players"), [2, 3, 4].map((n) => [n, String(n)]), want.players, (v) => (want.players = Number(v))),
+    h(
+      "label",
+      { class: "check" },
+      h("input", { type: "checkbox", name: "someone-rated", checked: want.rated, onchange: (e) => (want.rated = e.target.checked) }),
+      h("span", {}, t("players.rated")),
+    ),
+  );
+}
+
+/** "Play someone", or while this player's seek waits, cancel it (and for more than two
+ * players, once the server allows, fill the seats left with bots). */
+function seekAction(card) {
+  const { state, want } = card;
+  if (!state.waiting) {
+    const seek = () => {
+      state.error = null;
+      sendLobby(card, { type: "seek", key: state.player.key, preset: want.preset, players: want.players, rated: want.rated });
+    };
+    return h("button", { type: "button", class: "primary", id: "play-someone", onclick: seek }, t("players.playSomeone"));
+  }
+  const waited = (Date.now() - state.since) / 1000;
+  const mine = state.seeks.find((s) => s.id === state.waiting);
+  const canFill = mine && mine.players > 2 && waited >= state.botsAfter;
+  const cancel = () => {
+    sendLobby(card, { type: "cancel" });
+    state.waiting = null;
+    card.render();
+  };
+  return h(
+    "div",
+    { class: "row" },
+    h("p", { id: "seek-waiting", "aria-live": "polite" }, t("players.waitingYou")),
+    h("button", { type: "button", id: "seek-cancel", onclick: cancel }, t("players.cancel")),
+    mine && mine.players > 2
+      ? h("button", { type: "button", id: "seek-fill", disabled: !canFill, onclick: () => sendLobby(card, { type: "fill" }) }, t("players.fill", { secs: state.botsAfter }))
+      : null,
+  );
+}
+
+/** Asks the server for a code that moves this name to another browser. */
+async function askTransfer(card) {
+  try {
+    card.state.transfer = await call("POST", "/api/players/me/transfer", {}, card.state.player.key);
+  } catch (e) {
+    card.state.error = e.message;
+  }
+  card.render();
 }
 
 /** The rating changes of a finished game, for the end screen: filled once the server

@@ -28,6 +28,31 @@ export const LESSON_STEPS = [
 
 /** Shows the tutorial in `root`. */
 export async function showLesson(root) {
+  const ui = lessonLayout(root);
+  let lesson;
+  let script;
+  try {
+    const { loadEngine } = await import("./engine.js");
+    const { ashta } = await loadEngine();
+    script = ashta.tutorialScript();
+    lesson = new ashta.Lesson(JSON.stringify(script.start));
+  } catch (e) {
+    replaceChildren(ui.step, h("p", { class: "error" }, String(e.message || e)));
+    return;
+  }
+  const board = new Board(lesson.board());
+  // The tutorial's context: its nodes, the module's table and script, its views and
+  // where the learner is (`state`).
+  const tut = { root, ui, lesson, script, board, state: { at: 0, phase: "intro", selected: null, said: "" } };
+  tut.view = new BoardView(ui.boardBox, { onPawn: (g) => pawnTapped(tut, g), onTarget: (mv) => play(tut, mv), onSquare: () => {} });
+  tut.view.setGame(board, 0);
+  tut.cowries = new CowriesView(ui.cowries, ui.caption);
+  replaceChildren(ui.step, h("p", { id: "lesson-intro" }, t("tutorial.intro")));
+  draw(tut);
+}
+
+/** Lays the tutorial out in `root`; returns its nodes by name. */
+function lessonLayout(root) {
   const ui = {
     title: h("h2", {}, t("tutorial.title")),
     step: h("section", { class: "card lesson-step", id: "lesson-step", "aria-live": "polite" }),
@@ -48,143 +73,143 @@ export async function showLesson(root) {
       h("div", { class: "game-main" }, h("div", { class: "card throw-box" }, ui.cowries, ui.caption, ui.bag, ui.actions, ui.message), ui.boardBox),
     ),
   );
-  let lesson;
-  let script;
-  try {
-    const { loadEngine } = await import("./engine.js");
-    const { ashta } = await loadEngine();
-    script = ashta.tutorialScript();
-    lesson = new ashta.Lesson(JSON.stringify(script.start));
-  } catch (e) {
-    replaceChildren(ui.step, h("p", { class: "error" }, String(e.message || e)));
+  return ui;
+}
+
+/** The step the learner is at, its words with the script's turn; undefined after the last. */
+function step(tut) {
+  const at = tut.state.at;
+  return LESSON_STEPS[at] && { ...LESSON_STEPS[at], ...tut.script.turns[at] };
+}
+
+/** The path index of the step's pawn, for the player to move (null when it has none). */
+function unitIndex(tut) {
+  const s = step(tut);
+  const player = tut.lesson.position().to_move;
+  return s.square ? tut.board.indexOf(player, parseSquare(s.square, tut.board.size)) : null;
+}
+
+/** Draws the board (the step's pawn movable, its targets once chosen), the bag, the
+ * buttons of the phase and the message. */
+function draw(tut) {
+  const { state, ui } = tut;
+  const pos = tut.lesson.position();
+  const s = step(tut);
+  const awaiting = s && s.mine && state.phase === "move";
+  const legal = awaiting ? tut.lesson.legal() : [];
+  const targets = state.selected === null ? [] : legal.filter((mv) => mv.from === state.selected);
+  tut.view.render(pos, {
+    mover: pos.to_move,
+    movable: awaiting ? new Set([unitIndex(tut)]) : null,
+    selected: state.selected === null ? null : { player: pos.to_move, index: state.selected },
+    targets,
+    route: s && s.route ? 0 : null,
+  });
+  replaceChildren(ui.bag, h("span", { class: "label" }, `${t("game.bag")}: `), h("span", { id: "bag-values", dataset: { bag: pos.bag.join(",") } }, pos.bag.map((v) => h("span", { class: "chip" }, String(v)))));
+  const buttons = [];
+  // North throws by itself: the button is the learner's only.
+  if (state.phase === "throw" && s?.mine) buttons.push(h("button", { type: "button", class: "primary", id: "lesson-throw", onclick: () => throwNow(tut) }, t("game.throw")));
+  if (state.phase === "next" || state.phase === "intro") buttons.push(h("button", { type: "button", class: "primary", id: "lesson-next", onclick: () => next(tut) }, t("tutorial.next")));
+  if (state.phase === "done") buttons.push(h("a", { class: "button primary", id: "lesson-play", href: "/" }, t("tutorial.play")));
+  replaceChildren(ui.actions, buttons);
+  ui.message.textContent = state.said;
+  tut.root.querySelector(".lesson").dataset.phase = state.phase;
+  tut.root.querySelector(".lesson").dataset.step = s ? s.key : "end";
+}
+
+/** The step's text `kind` ("title", "before", "after"), or "" when it has none. */
+function text(tut, kind) {
+  const key = step(tut)[kind];
+  return key ? t(key) : "";
+}
+
+/** Adds the step's words after it was played. */
+function sayAfter(tut, words) {
+  tut.ui.step.append(h("p", { class: "lesson-after", dataset: { lesson: "after" } }, words));
+}
+
+/** The step's heading and its words before it is played. */
+function showStep(tut) {
+  const s = step(tut);
+  const parts = [h("h3", {}, s.mine ? text(tut, "title") : t("tutorial.north")), h("p", { dataset: { lesson: "before" } }, text(tut, "before"))];
+  replaceChildren(tut.ui.step, parts);
+}
+
+/** Throws the step's cowries (the script's throws, shown rolling). */
+async function throwNow(tut) {
+  const { state } = tut;
+  // One throw per step: a second tap while the cowries roll does nothing.
+  if (state.phase !== "throw") return;
+  state.phase = "throwing";
+  const s = step(tut);
+  const who = seatName(tut.board.seatOf(tut.lesson.position().to_move));
+  const thrown = tut.lesson.throw(Uint8Array.from(s.throws));
+  for (const one of thrown) await tut.cowries.show({ cowries: one.cowries, value: one.value, again: one.step === "again" }, 4, animationTimes(0).tumble, who);
+  state.phase = s.square ? "move" : "next";
+  if (!s.square) sayAfter(tut, text(tut, "after"));
+  if (s.square && !s.mine) await playScript(tut);
+  else if (state.phase === "move") state.said = t("tutorial.tapPawn", { square: s.square });
+  draw(tut);
+}
+
+/** A tap on a pawn: the step's pawn is chosen, any other is refused with its square. */
+function pawnTapped(tut, group) {
+  const { state } = tut;
+  if (state.phase !== "move" || !step(tut).mine) return;
+  if (group.index !== unitIndex(tut) || group.player !== tut.lesson.position().to_move) {
+    state.said = t("tutorial.wrongPawn", { square: step(tut).square });
+    draw(tut);
     return;
   }
-  const board = new Board(lesson.board());
-  const view = new BoardView(ui.boardBox, { onPawn: (g) => pawnTapped(g), onTarget: (mv) => play(mv), onSquare: () => {} });
-  view.setGame(board, 0);
-  const cowries = new CowriesView(ui.cowries, ui.caption);
-  const state = { at: 0, phase: "intro", selected: null, said: "" };
+  state.selected = group.index;
+  state.said = t("game.pickTarget");
+  draw(tut);
+}
 
-  function step() {
-    return LESSON_STEPS[state.at] && { ...LESSON_STEPS[state.at], ...script.turns[state.at] };
-  }
-  function unitIndex() {
-    const s = step();
-    const player = lesson.position().to_move;
-    return s.square ? board.indexOf(player, parseSquare(s.square, board.size)) : null;
-  }
+/** Plays `mv` on the module's table, the pawn walking its path. */
+async function play(tut, mv) {
+  const { state } = tut;
+  if (state.phase !== "move") return;
+  const player = tut.lesson.position().to_move;
+  const played = tut.lesson.play(mv.value, mv.from, mv.count);
+  state.selected = null;
+  await tut.view.animateMove(player, played.path, played.count, animationTimes(0).step);
+  state.phase = "next";
+  state.said = "";
+  const after = step(tut).mine ? text(tut, "after") : "";
+  if (after) sayAfter(tut, after);
+  draw(tut);
+}
 
-  function draw() {
-    const pos = lesson.position();
-    const s = step();
-    const awaiting = s && s.mine && state.phase === "move";
-    const legal = awaiting ? lesson.legal() : [];
-    const targets = state.selected === null ? [] : legal.filter((mv) => mv.from === state.selected);
-    view.render(pos, {
-      mover: pos.to_move,
-      movable: awaiting ? new Set([unitIndex()]) : null,
-      selected: state.selected === null ? null : { player: pos.to_move, index: state.selected },
-      targets,
-      route: s && s.route ? 0 : null,
-    });
-    replaceChildren(ui.bag, h("span", { class: "label" }, `${t("game.bag")}: `), h("span", { id: "bag-values", dataset: { bag: pos.bag.join(",") } }, pos.bag.map((v) => h("span", { class: "chip" }, String(v)))));
-    const buttons = [];
-    // North throws by itself: the button is the learner's only.
-    if (state.phase === "throw" && step()?.mine) buttons.push(h("button", { type: "button", class: "primary", id: "lesson-throw", onclick: () => throwNow() }, t("game.throw")));
-    if (state.phase === "next" || state.phase === "intro") buttons.push(h("button", { type: "button", class: "primary", id: "lesson-next", onclick: () => next() }, t("tutorial.next")));
-    if (state.phase === "done") buttons.push(h("a", { class: "button primary", id: "lesson-play", href: "/" }, t("tutorial.play")));
-    replaceChildren(ui.actions, buttons);
-    ui.message.textContent = state.said;
-    root.querySelector(".lesson").dataset.phase = state.phase;
-    root.querySelector(".lesson").dataset.step = s ? s.key : "end";
-  }
+/** North's scripted move: the step's pawn spends the bag. */
+async function playScript(tut) {
+  const idx = unitIndex(tut);
+  const mv = tut.lesson.legal().find((m) => m.from === idx);
+  await play(tut, mv);
+}
 
-  function text(kind) {
-    const key = step()[kind];
-    return key ? t(key) : "";
+/** Goes on to the next step (the first from the introduction), or to the end. */
+async function next(tut) {
+  const { state } = tut;
+  state.at = state.phase === "intro" ? 0 : state.at + 1;
+  if (state.at >= LESSON_STEPS.length) {
+    state.phase = "done";
+    replaceChildren(tut.ui.step, h("h3", {}, t("tutorial.doneTitle")), h("p", { id: "lesson-done" }, t("tutorial.done")));
+    draw(tut);
+    return;
   }
-
-  function showStep() {
-    const s = step();
-    const parts = [h("h3", {}, s.mine ? text("title") : t("tutorial.north")), h("p", { dataset: { lesson: "before" } }, text("before"))];
-    replaceChildren(ui.step, parts);
+  const s = step(tut);
+  showStep(tut);
+  state.said = "";
+  if (s.throws.length === 0) {
+    state.phase = "move";
+    state.said = t("tutorial.tapPawn", { square: s.square });
+  } else {
+    state.phase = "throw";
   }
-
-  async function throwNow() {
-    // One throw per step: a second tap while the cowries roll does nothing.
-    if (state.phase !== "throw") return;
-    state.phase = "throwing";
-    const s = step();
-    const who = seatName(board.seatOf(lesson.position().to_move));
-    const thrown = lesson.throw(Uint8Array.from(s.throws));
-    for (const one of thrown) await cowries.show({ cowries: one.cowries, value: one.value, again: one.step === "again" }, 4, animationTimes(0).tumble, who);
-    state.phase = s.square ? "move" : "next";
-    if (!s.square) ui.step.append(h("p", { class: "lesson-after", dataset: { lesson: "after" } }, text("after")));
-    if (s.square && !s.mine) await playScript();
-    else if (state.phase === "move") state.said = t("tutorial.tapPawn", { square: s.square });
-    draw();
+  draw(tut);
+  if (!s.mine) {
+    await sleep(animationTimes(0).step);
+    await throwNow(tut);
   }
-
-  function pawnTapped(group) {
-    if (state.phase !== "move" || !step().mine) return;
-    if (group.index !== unitIndex() || group.player !== lesson.position().to_move) {
-      state.said = t("tutorial.wrongPawn", { square: step().square });
-      draw();
-      return;
-    }
-    state.selected = group.index;
-    state.said = t("game.pickTarget");
-    draw();
-  }
-
-  async function play(mv) {
-    if (state.phase !== "move") return;
-    const player = lesson.position().to_move;
-    const played = lesson.play(mv.value, mv.from, mv.count);
-    state.selected = null;
-    await view.animateMove(player, played.path, played.count, animationTimes(0).step);
-    state.phase = "next";
-    state.said = "";
-    const after = step().mine ? text("after") : "";
-    if (after) ui.step.append(h("p", { class: "lesson-after", dataset: { lesson: "after" } }, after));
-    draw();
-  }
-
-  /** North's scripted move: the step's pawn spends the bag. */
-  async function playScript() {
-    const idx = unitIndex();
-    const mv = lesson.legal().find((m) => m.from === idx);
-    await play(mv);
-  }
-
-  async function next() {
-    if (state.phase === "intro") {
-      state.at = 0;
-    } else {
-      state.at += 1;
-    }
-    if (state.at >= LESSON_STEPS.length) {
-      state.phase = "done";
-      replaceChildren(ui.step, h("h3", {}, t("tutorial.doneTitle")), h("p", { id: "lesson-done" }, t("tutorial.done")));
-      draw();
-      return;
-    }
-    const s = step();
-    showStep();
-    state.said = "";
-    if (s.throws.length === 0) {
-      state.phase = "move";
-      state.said = t("tutorial.tapPawn", { square: s.square });
-    } else {
-      state.phase = "throw";
-    }
-    draw();
-    if (!s.mine) {
-      await sleep(animationTimes(0).step);
-      await throwNow();
-    }
-  }
-
-  replaceChildren(ui.step, h("p", { id: "lesson-intro" }, t("tutorial.intro")));
-  draw();
 }

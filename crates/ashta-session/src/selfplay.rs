@@ -1,7 +1,8 @@
 //! Playing whole games between bots, on a [`Session`]: the one self-play set-up of the
 //! workspace (tournaments, statistics, training and the speed measures use it).
 
-use ashta_engine::{Game, Record, Rules, SeededThrows, Variant, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::{Game, Record, Rules, SeededThrows, Variant};
+use ashta_lab::DEFAULT_SIM_TURN_LIMIT;
 
 use crate::bot::Bot;
 use crate::outcome::{BotFailure, Outcome};

@@ -515,23 +515,27 @@ impl Session {
     /// elsewhere), with one legality check, and gives the move's facts ([`Played`]);
     /// every bot at the table sees the decision once its bag is played out.
     pub fn play(&mut self, mv: Move) -> Result<Played, SessionError> {
-        self.play_with(|game| game.play(mv))
+        self.play_with(|game| game.play(mv).map_err(SessionError::from))
     }
 
-    /// Plays a move checked at this moment of the game ([`Game::check`]: a front end
-    /// reads a request into one and looks at it first) without checking it again, as
-    /// [`Session::play`] plays one.
-    pub fn play_checked(&mut self, mv: CheckedMove) -> Result<Played, SessionError> {
-        self.play_with(|game| game.play_checked(mv))
+    /// Plays the move `check` reads from a request and checks on the game
+    /// ([`Game::check`]: a front end looks at the checked move first, and may refuse it
+    /// with an error of its own), without checking it again, as [`Session::play`] plays
+    /// one; nothing is played when `check` refuses.
+    pub fn play_checked<E>(
+        &mut self,
+        check: impl FnOnce(&mut Game) -> Result<CheckedMove<'_>, E>,
+    ) -> Result<Played, E> {
+        self.play_with(|game| check(game).map(CheckedMove::play))
     }
 
     /// Plays a move with `play`, keeping where its bag began while a bot sits at the
     /// table (the one copy of the position a bag makes; a bot lent out sees nothing),
     /// and shows the bots the decision once the bag is played out.
-    fn play_with(
+    fn play_with<E>(
         &mut self,
-        play: impl FnOnce(&mut Game) -> Result<Played, MoveError>,
-    ) -> Result<Played, SessionError> {
+        play: impl FnOnce(&mut Game) -> Result<Played, E>,
+    ) -> Result<Played, E> {
         let watched = self.bots.iter().any(Option::is_some);
         if watched {
             self.watch.before_move(self.game.position());
@@ -619,7 +623,7 @@ impl Session {
     pub fn play_moves(
         &mut self,
         count: usize,
-        check: impl FnMut(&Game, usize) -> Result<CheckedMove, String>,
+        check: impl FnMut(&mut Game, usize) -> Result<CheckedMove<'_>, String>,
     ) -> Result<Vec<Played>, (usize, String)> {
         let before = *self.game.position();
         let played = self.play_all(count, check)?;
@@ -633,13 +637,12 @@ impl Session {
     fn play_all(
         &mut self,
         count: usize,
-        mut check: impl FnMut(&Game, usize) -> Result<CheckedMove, String>,
+        mut check: impl FnMut(&mut Game, usize) -> Result<CheckedMove<'_>, String>,
     ) -> Result<Vec<Played>, (usize, String)> {
         let mark = self.game.mark();
         let mut played = Vec::with_capacity(count);
         for n in 0..count {
-            let one = check(&self.game, n)
-                .and_then(|mv| self.game.play_checked(mv).map_err(|e| e.to_string()));
+            let one = check(&mut self.game, n).map(CheckedMove::play);
             match one {
                 Ok(p) => played.push(p),
                 Err(reason) => {
@@ -706,7 +709,7 @@ impl Session {
         seat: usize,
         count: usize,
         promised: Option<&Position>,
-        mut check: impl FnMut(&Game, usize) -> Result<CheckedMove, String>,
+        mut check: impl FnMut(&mut Game, usize) -> Result<CheckedMove<'_>, String>,
     ) -> Result<Vec<Played>, SessionError> {
         bag_of(&self.game, seat).map_err(|reason| self.failure(seat, &reason))?;
         if count == 0 {

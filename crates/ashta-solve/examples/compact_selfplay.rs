@@ -6,7 +6,7 @@
 //!   each move picked at random among the legal ones (as the engine's `ashta
 //!   selfplay` plays).
 //! - `selfplay`: the general engine's own random games on the same rules
-//!   ([`ashta_engine::random_games`], move by move as `moves`): the anchor.
+//!   ([`ashta_lab::random_games`], move by move as `moves`): the anchor.
 //! - `engine`: the same turn as `core` through the general engine: compact position → the
 //!   engine's position → the bag thrown → the engine's play ends → one at random →
 //!   compact again.
@@ -189,7 +189,7 @@ fn main() {
     }
     if mode == "selfplay" || mode == "all" {
         let began = Instant::now();
-        let summary = ashta_engine::random_games(board.variant(), 1, 0..games as u64, u32::MAX);
+        let summary = ashta_lab::random_games(board.variant(), 1, 0..games as u64, u32::MAX);
         let turns = (summary.mean_turns() * games as f64).round() as usize;
         report("selfplay", turns, began.elapsed().as_secs_f64());
     }

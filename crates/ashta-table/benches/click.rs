@@ -82,7 +82,7 @@ fn click(c: &mut Criterion) {
                     }
                     let seat = t.to_move();
                     let mv = t.legal()[0];
-                    // What the page sends (`game.js`).
+                    // What the page sends (`game-controls.js`).
                     let text = format!(
                         r#"{{"type":"move","move":{{"value":{},"from":{},"count":{}}}}}"#,
                         mv.value(),

@@ -492,6 +492,16 @@ pub enum ClientMessage {
     },
     /// Resign the game (RULES.md 8.7).
     Resign,
+    /// At a table of real cowries (RULES.md 8.10), how many cowries of the throw just
+    /// made fell mouth up. A game whose throws come from its seed refuses it.
+    Enter {
+        /// Cowries that fell mouth up.
+        mouths_up: u8,
+    },
+    /// At a table of real cowries, take back the throw entered last, no move played
+    /// since. A game whose throws come from its seed refuses it.
+    #[serde(rename = "take_back")]
+    TakeBack,
     /// Keep alive.
     Ping,
 }
@@ -507,6 +517,9 @@ pub enum Request {
     },
     /// Keep alive: answered with a pong.
     Ping,
+    /// Take back the throw entered last at a table of real cowries: the holder of the
+    /// table replays its game without it (the table keeps no events to go back on).
+    TakeBack,
     /// An action of the seat.
     Act(SeatAction),
 }
@@ -525,6 +538,8 @@ pub enum SeatAction {
     Claim(ClaimChoice),
     /// Resign (RULES.md 8.7).
     Resign,
+    /// Enter a throw of real cowries: how many fell mouth up (RULES.md 8.10).
+    Enter(u8),
 }
 
 impl From<ClientMessage> for Request {
@@ -537,6 +552,8 @@ impl From<ClientMessage> for Request {
             ClientMessage::Undo => Request::Act(SeatAction::Undo),
             ClientMessage::Claim { claim } => Request::Act(SeatAction::Claim(claim)),
             ClientMessage::Resign => Request::Act(SeatAction::Resign),
+            ClientMessage::Enter { mouths_up } => Request::Act(SeatAction::Enter(mouths_up)),
+            ClientMessage::TakeBack => Request::TakeBack,
         }
     }
 }

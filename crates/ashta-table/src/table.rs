@@ -324,6 +324,7 @@ impl Table {
             SeatAction::Move(req) => self.play_request(seat, &req),
             SeatAction::Undo => self.undo(seat),
             SeatAction::Resign => self.resign(seat),
+            SeatAction::Enter(mouths_up) => self.enter_throw(seat, mouths_up),
             SeatAction::Claim(_) => Err(WsError::new(
                 WsErrorCode::CannotClaim,
                 "nobody left this game: there is no one to claim over",
@@ -441,9 +442,8 @@ impl Table {
         out
     }
 
-    /// The legal move a client asks for, checked once ([`Game::check`]) with what the
-    /// client expects of it, or why there is none.
-    pub fn find(&self, seat: usize, req: &MoveRequest) -> Result<CheckedMove, WsError> {
+    /// The seat to move plays a move a client asked for.
+    pub fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
         self.check_turn(seat)?;
         if self.must_throw() {
             return Err(WsError::new(
@@ -451,60 +451,9 @@ impl Table {
                 "the bag is empty: throw the cowries first",
             ));
         }
-        let from = match req.from {
-            -1 => None,
-            i => Some(u8::try_from(i).map_err(|_| {
-                WsError::new(
-                    WsErrorCode::IllegalMove,
-                    format!("from {i} is not a path index (−1 enters a pawn)"),
-                )
-            })?),
-        };
-        let checked = self
+        let played = self
             .session
-            .game()
-            .check(req.value, from, req.count)
-            .map_err(|e| match e {
-                MoveError::GameOver => WsError::new(WsErrorCode::GameOver, e.to_string()),
-                MoveError::MustThrow => WsError::new(WsErrorCode::MustThrow, e.to_string()),
-                e => WsError::new(WsErrorCode::IllegalMove, e.to_string()),
-            })?;
-        let mv = checked.mv();
-        if req.to.is_some_and(|to| to != mv.to()) {
-            return Err(WsError::new(
-                WsErrorCode::IllegalMove,
-                format!(
-                    "that unit lands on path index {}, not {}",
-                    mv.to(),
-                    req.to.unwrap_or(0)
-                ),
-            ));
-        }
-        if req.capture.is_some_and(|c| c != mv.is_capture()) {
-            return Err(WsError::new(
-                WsErrorCode::IllegalMove,
-                if mv.is_capture() {
-                    "that move captures"
-                } else {
-                    "that move captures nothing"
-                },
-            ));
-        }
-        if let Some(path) = &req.path {
-            if *path != self.path(self.position(), seat, mv) {
-                return Err(WsError::new(
-                    WsErrorCode::IllegalMove,
-                    "that unit does not take that path",
-                ));
-            }
-        }
-        Ok(checked)
-    }
-
-    /// The seat to move plays a move a client asked for.
-    pub fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
-        let checked = self.find(seat, req)?;
-        let played = self.session.play_checked(checked).map_err(internal)?;
+            .play_checked(|game| check_request(game, seat, req))?;
         let (path, forfeit) = self.facts(&played);
         let body = EventBody::Move {
             seat: seat as u8,
@@ -601,14 +550,6 @@ impl Table {
         }
         self.finish_if_over(&mut out);
         Ok(out)
-    }
-
-    /// Path indices a move's unit passes through in `pos`, from its square to where it
-    /// lands (an entry: −1 then 0), as the engine's [`Variant::move_path`] gives them.
-    fn path(&self, pos: &Position, seat: usize, mv: Move) -> Vec<i16> {
-        std::iter::once(mv.from_index())
-            .chain(self.variant().move_path(pos, seat, mv).map(|i| i as i16))
-            .collect()
     }
 
     /// A played move's path (from its square to where it landed, an entry from −1) and
@@ -727,6 +668,75 @@ impl Table {
         };
         ended.map(drop).map_err(|e| e.message)
     }
+}
+
+/// The legal move of `seat` a client asks for, checked once on the game
+/// ([`Game::check`]) with what the client expects of it (where it lands, what it
+/// captures, its path), or why there is none.
+fn check_request<'g>(
+    game: &'g mut Game,
+    seat: usize,
+    req: &MoveRequest,
+) -> Result<CheckedMove<'g>, WsError> {
+    let from = match req.from {
+        -1 => None,
+        i => Some(u8::try_from(i).map_err(|_| {
+            WsError::new(
+                WsErrorCode::IllegalMove,
+                format!("from {i} is not a path index (−1 enters a pawn)"),
+            )
+        })?),
+    };
+    let checked = game
+        .check(req.value, from, req.count)
+        .map_err(|e| match e {
+            MoveError::GameOver => WsError::new(WsErrorCode::GameOver, e.to_string()),
+            MoveError::MustThrow => WsError::new(WsErrorCode::MustThrow, e.to_string()),
+            e => WsError::new(WsErrorCode::IllegalMove, e.to_string()),
+        })?;
+    let mv = checked.mv();
+    if req.to.is_some_and(|to| to != mv.to()) {
+        return Err(WsError::new(
+            WsErrorCode::IllegalMove,
+            format!(
+                "that unit lands on path index {}, not {}",
+                mv.to(),
+                req.to.unwrap_or(0)
+            ),
+        ));
+    }
+    if req.capture.is_some_and(|c| c != mv.is_capture()) {
+        return Err(WsError::new(
+            WsErrorCode::IllegalMove,
+            if mv.is_capture() {
+                "that move captures"
+            } else {
+                "that move captures nothing"
+            },
+        ));
+    }
+    if let Some(path) = &req.path {
+        if *path != move_path(checked.game(), seat, mv) {
+            return Err(WsError::new(
+                WsErrorCode::IllegalMove,
+                "that unit does not take that path",
+            ));
+        }
+    }
+    Ok(checked)
+}
+
+/// Path indices `seat`'s move `mv` passes through in `game` now, from its square to
+/// where it lands (an entry: −1 then 0), as the engine's [`Variant::move_path`] gives
+/// them.
+fn move_path(game: &Game, seat: usize, mv: Move) -> Vec<i16> {
+    std::iter::once(mv.from_index())
+        .chain(
+            game.variant()
+                .move_path(game.position(), seat, mv)
+                .map(|i| i as i16),
+        )
+        .collect()
 }
 
 #[cfg(test)]

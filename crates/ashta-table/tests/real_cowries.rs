@@ -5,7 +5,7 @@
 use ashta_bots::GreedyBot;
 use ashta_engine::{Game, Rules};
 use ashta_session::Bot;
-use ashta_table::protocol::{EventBody, WsErrorCode};
+use ashta_table::protocol::{ClientMessage, EventBody, Request, SeatAction, WsErrorCode};
 use ashta_table::Table;
 
 fn two_players() -> Rules {
@@ -66,6 +66,30 @@ fn a_seeded_table_takes_no_entered_throw() {
     let mut t = Table::new(two_players(), 9, "00".into(), vec![None, None]).unwrap();
     assert_eq!(
         t.enter_throw(0, 2).unwrap_err().code,
+        WsErrorCode::BadMessage
+    );
+}
+
+/// Entering a throw and taking one back are client messages like any other, read by
+/// the one `ClientMessage` every holder of a table reads: the entry is the seat's
+/// action, the take-back the holder's (it replays the game without the throw).
+#[test]
+fn entering_and_taking_back_a_throw_are_client_messages() {
+    let enter: ClientMessage =
+        serde_json::from_str(r#"{"type": "enter", "mouths_up": 2}"#).unwrap();
+    let Request::Act(action) = Request::from(enter) else {
+        panic!("an entered throw is the seat's action")
+    };
+    assert!(matches!(action, SeatAction::Enter(2)));
+    let mut t = people();
+    let events = t.act(0, action).unwrap();
+    assert!(matches!(events[0].body, EventBody::Throw { .. }));
+    let back: ClientMessage = serde_json::from_str(r#"{"type": "take_back"}"#).unwrap();
+    assert!(matches!(Request::from(back), Request::TakeBack));
+    // A seeded table refuses an entered throw given as a message too.
+    let mut seeded = Table::new(two_players(), 9, "00".into(), vec![None, None]).unwrap();
+    assert_eq!(
+        seeded.act(0, SeatAction::Enter(2)).unwrap_err().code,
         WsErrorCode::BadMessage
     );
 }

@@ -17,7 +17,7 @@ use crate::ui::{player_style, MIN_SIZE};
 
 /// One step of a recorded game: the position after it and what it was.
 #[derive(Clone, Debug)]
-pub struct Step {
+pub struct ReplayStep {
     /// The position after the step.
     pub position: Position,
     /// Who acted (`None` for the start).
@@ -33,7 +33,7 @@ pub struct Replay {
     /// The rules.
     pub variant: Variant,
     /// The start, then every throwing phase and every move.
-    pub steps: Vec<Step>,
+    pub steps: Vec<ReplayStep>,
     /// The step shown.
     pub at: usize,
     /// Set when the viewer should close.
@@ -125,7 +125,7 @@ impl Replay {
                     (turn, format!("{} {words}", player_letter(&variant, p)))
                 }
             };
-            steps.push(Step {
+            steps.push(ReplayStep {
                 position: pos,
                 player: (turn > 0).then(|| record.turns[turn - 1].player as usize),
                 turn,

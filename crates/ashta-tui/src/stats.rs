@@ -5,7 +5,7 @@ use ashta_engine::{Moment, Record, Variant};
 
 /// What a game's record shows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameStats {
+pub struct RecordStats {
     /// Captures made by each player.
     pub captures: Vec<usize>,
     /// Moves made by each player.
@@ -32,7 +32,7 @@ pub struct ValueCount {
 
 /// Replays a record (which must replay: it comes from a game that was played) and
 /// counts what happened.
-pub fn game_stats(record: &Record) -> Option<GameStats> {
+pub fn game_stats(record: &Record) -> Option<RecordStats> {
     let mut walk = record.walk().ok()?;
     let variant: Variant = walk.variant().clone();
     let players = variant.players();
@@ -80,7 +80,7 @@ pub fn game_stats(record: &Record) -> Option<GameStats> {
             v.expected = throws as f64 * probabilities.get(slot).copied().unwrap_or(0.0);
         }
     }
-    Some(GameStats {
+    Some(RecordStats {
         captures,
         moves,
         turns,

@@ -8,7 +8,7 @@
 mod common;
 
 use ashta_engine::{MoveList, Preset, Rules, Square};
-use ashta_tui::app::{App, Hint, HintLine};
+use ashta_tui::app::{App, HintLine, HintState};
 use ashta_tui::ui::board::{MARK_HOME, MARK_MOVABLE};
 use common::{app, app_with_many_moves, key, screen_rows, settle};
 use ratatui::crossterm::event::KeyCode;
@@ -185,14 +185,14 @@ fn asking_for_a_hint_does_not_move_the_panels() {
     for (w, h) in SIZES {
         let mut app = app("human,random,random,random", 3);
         let before = screen_rows(&mut app, w, h);
-        app.hint = Some(Hint::Waiting);
+        app.hint = Some(HintState::Waiting);
         let waiting = screen_rows(&mut app, w, h);
         let line = |chance: f64, words: &str| HintLine {
             chance,
             words: words.to_string(),
             first: None,
         };
-        app.hint = Some(Hint::Ready(vec![
+        app.hint = Some(HintState::Ready(vec![
             line(0.3, "pair c1→e2"),
             line(0.22, "pawn c1→e2"),
             line(0.1, "pawn c1→e2, then more"),

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use ashta_bots::seating::parse_list;
 use ashta_engine::IllegalMove;
-use ashta_tui::app::{App, Hint, Overlay, Settings, Tone};
+use ashta_tui::app::{App, HintState, Overlay, Settings, Tone};
 use common::{app, key, settle, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -251,14 +251,14 @@ fn saving_to_a_bad_place_says_so() {
 fn the_hint_ranks_plays_and_chooses_the_best_first_move() {
     let mut app = app_with_choice();
     app.key(key(KeyCode::Char('t')));
-    assert_eq!(app.hint, Some(Hint::Waiting));
+    assert_eq!(app.hint, Some(HintState::Waiting));
     let jobs = app.take_jobs();
     assert_eq!(jobs.len(), 1);
     for job in jobs {
         let done = job.run();
         app.job_done(done);
     }
-    let Some(Hint::Ready(lines)) = &app.hint else {
+    let Some(HintState::Ready(lines)) = &app.hint else {
         panic!("no hint: {:?}", app.hint);
     };
     assert!(!lines.is_empty() && lines.len() <= 3);

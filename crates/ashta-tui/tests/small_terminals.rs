@@ -5,7 +5,7 @@
 
 mod common;
 
-use ashta_tui::app::{App, Hint, HintLine, LogLine};
+use ashta_tui::app::{App, HintLine, HintState, LogLine};
 use ashta_tui::describe::move_words;
 use ashta_tui::help::KEYS;
 use ashta_tui::ui::MIN_SIZE;
@@ -24,13 +24,13 @@ fn chosen_words(app: &App) -> String {
 }
 
 /// A hint as the hint job leaves it, with plays long enough to be cut.
-fn long_hint() -> Hint {
+fn long_hint() -> HintState {
     let line = |chance: f64, words: &str| HintLine {
         chance,
         words: words.to_string(),
         first: None,
     };
-    Hint::Ready(vec![
+    HintState::Ready(vec![
         line(0.634, "pawn c1→e2, then pawn b1→b3, then pair a3→a5"),
         line(0.5, "pawn c1→e2"),
         line(0.051, "pair c1→e2, then pawn e4→c5, then pawn c5→a4"),

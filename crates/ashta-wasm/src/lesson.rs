@@ -75,26 +75,21 @@ impl Lesson {
             -1 => None,
             i => Some(u8::try_from(i).map_err(|_| no_move())?),
         };
-        let checked = self
-            .session
-            .game()
-            .check(value, unit, count)
-            .map_err(|_| no_move())?;
-        let index = self.index_of(checked.mv());
-        let played = self
-            .session
-            .play_checked(checked)
-            .map_err(|e| e.to_string())?;
+        let mut index = 0;
+        let played = self.session.play_checked(|game| {
+            let checked = game.check(value, unit, count).map_err(|_| no_move())?;
+            index = index_of(checked.game(), checked.mv());
+            Ok::<_, String>(checked)
+        })?;
         Ok(MoveView::new(self.variant(), index, &played))
     }
+}
 
-    /// The index of a move among the legal moves of the position now.
-    fn index_of(&self, mv: ashta_engine::Move) -> usize {
-        let mut moves = ashta_engine::MoveList::new();
-        self.variant()
-            .legal_moves(self.session.position(), &mut moves);
-        moves.iter().position(|&m| m == mv).unwrap_or(0)
-    }
+/// The index of a move among the legal moves of the game now.
+fn index_of(game: &ashta_engine::Game, mv: ashta_engine::Move) -> usize {
+    let mut moves = ashta_engine::MoveList::new();
+    game.variant().legal_moves(game.position(), &mut moves);
+    moves.iter().position(|&m| m == mv).unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -62,20 +62,6 @@ pub const RESIGNED_LEVEL: &str = "medium";
 /// The time a searching bot of an offline game gets per decision.
 pub const OFFLINE_BOT_TIME: Duration = Duration::from_millis(300);
 
-/// A message only a game of real cowries in the page takes (RULES.md 8.10): what fell,
-/// entered by the person to throw, and taking back a throw entered by mistake.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum TableMessage {
-    /// `{"type": "enter", "mouths_up": 2}`.
-    Enter {
-        /// Cowries that fell mouth up.
-        mouths_up: u8,
-    },
-    /// `{"type": "take_back"}`: the last throw, entered by mistake.
-    TakeBack,
-}
-
 /// The rules and seats of a creation request, checked as the server checks them, and
 /// whether its people throw real cowries (`"table": true`, a field only the page's own
 /// games take).
@@ -255,9 +241,6 @@ impl OfflineTable {
     /// What a person at `seat` sends (a client message as JSON text), answered with
     /// the messages the server would send back: events, a state, or an error.
     pub fn send(&mut self, seat: usize, message: &str) -> Vec<Value> {
-        if let Ok(msg) = serde_json::from_str::<TableMessage>(message) {
-            return self.at_table(seat, msg);
-        }
         let msg: ClientMessage = match serde_json::from_str(message) {
             Ok(m) => m,
             Err(e) => {
@@ -274,6 +257,11 @@ impl OfflineTable {
         let made = match Request::from(msg) {
             Request::Hello { .. } => return vec![self.state(Some(seat))],
             Request::Ping => return vec![ServerMessage::Pong.to_value()],
+            // The game is replayed from its events without the throw.
+            Request::TakeBack => match self.take_back(seat) {
+                Ok(()) => return vec![self.state(Some(seat))],
+                Err(e) => Err(e),
+            },
             // Nobody leaves a game played in the page: the table refuses a claim.
             Request::Act(action) => self.table.act(seat, action),
         };
@@ -330,26 +318,6 @@ impl OfflineTable {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.table.is_over()
-    }
-
-    /// A message of a game of real cowries: the events of an entered throw, or after a
-    /// throw taken back the whole state again (the game is replayed without it).
-    fn at_table(&mut self, seat: usize, msg: TableMessage) -> Vec<Value> {
-        if self.seats.get(seat).map(|s| s.kind) != Some(SeatOccupant::Human) {
-            let e = WsError::new(WsErrorCode::Spectator, "that seat is not a person's");
-            return vec![error_message(e)];
-        }
-        let made = match msg {
-            TableMessage::Enter { mouths_up } => self.table.enter_throw(seat, mouths_up),
-            TableMessage::TakeBack => match self.take_back(seat) {
-                Ok(()) => return vec![self.state(Some(seat))],
-                Err(e) => Err(e),
-            },
-        };
-        match made {
-            Ok(events) => self.messages(events),
-            Err(e) => vec![error_message(e)],
-        }
     }
 
     /// Takes back the last throw, entered by the person at `seat` with no move since:

@@ -7,10 +7,8 @@ use std::time::Duration;
 use ashta_analysis::{analyze_record, hint, AnalysisConfig, HintConfig, ReviewSummary};
 use ashta_bots::seating::seat_bot;
 use ashta_bots::BotMaker;
-use ashta_engine::{
-    parse_position, random_games as engine_random_games, MoveJson, Summary, Variant,
-};
-use ashta_engine::{Position, Rules, RulesSpec, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::{parse_position, MoveJson, Position, Rules, RulesSpec, Variant};
+use ashta_lab::{random_games as engine_random_games, Summary, DEFAULT_SIM_TURN_LIMIT};
 
 use crate::view::{legal_views, HintView, MoveView};
 

@@ -185,8 +185,8 @@ pub struct SummaryView {
     pub total_turns: u64,
 }
 
-impl From<&ashta_engine::Summary> for SummaryView {
-    fn from(s: &ashta_engine::Summary) -> SummaryView {
+impl From<&ashta_lab::Summary> for SummaryView {
+    fn from(s: &ashta_lab::Summary) -> SummaryView {
         SummaryView {
             games: s.games,
             wins: s.wins.clone(),

@@ -84,8 +84,8 @@ pub fn resolve(variant: &Variant, pos: &Position, text: &str) -> Result<Move, St
 
 /// The move of the player to move in `game` that `text` names, checked once at this
 /// moment of the game ([`Game::check`]) and against what `text` claims of it (where it
-/// lands, that it captures), ready for [`Game::play_checked`]; or why there is none.
-pub fn check_move_text(game: &Game, text: &str) -> Result<CheckedMove, String> {
+/// lands, that it captures), ready for [`CheckedMove::play`]; or why there is none.
+pub fn check_move_text<'g>(game: &'g mut Game, text: &str) -> Result<CheckedMove<'g>, String> {
     let spec = parse_move(text)?;
     let checked = game
         .check(spec.value, spec.from, spec.count)

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use ashta_engine::{Game, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::Game;
+use ashta_lab::DEFAULT_SIM_TURN_LIMIT;
 use ashta_session::{SeatKind, Session};
 use clap::Args;
 

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use ashta_engine::{random_games, Summary, DEFAULT_SIM_TURN_LIMIT};
+use ashta_lab::{random_games, Summary, DEFAULT_SIM_TURN_LIMIT};
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;

@@ -17,7 +17,7 @@ use crate::board::{draw, legend, Detail};
 use crate::describe::{move_text, player_long, throw_text, Labels};
 
 /// The words of one turn of the script ([`TURNS`], shared with the page).
-pub struct Step {
+pub struct LessonStep {
     /// The heading of what it teaches (empty for the other side's turns).
     pub title: &'static str,
     /// What to know before the throw.
@@ -27,8 +27,8 @@ pub struct Step {
 }
 
 /// The words of each turn of [`TURNS`], South's (yours) and North's (the script's).
-pub const STEPS: [Step; TURNS.len()] = [
-    Step {
+pub const STEPS: [LessonStep; TURNS.len()] = [
+    LessonStep {
         title: "1. A throw",
         before: "Each turn starts with a throw of four cowries; count the mouths up, ●. \
                  One, two or three up move 1, 2 or 3. All four up move 4 and none up \
@@ -36,25 +36,25 @@ pub const STEPS: [Step; TURNS.len()] = [
                  your bag.",
         after: "",
     },
-    Step {
+    LessonStep {
         title: "2. A move",
         before: "Spend the bag on a pawn: it runs anticlockwise round the outer ring \
                  from your start square c1. Type c1 to move a pawn from there.",
         after: "Your pawn went 2 squares, from c1 to e1, past North's pawn on d1.",
     },
-    Step {
+    LessonStep {
         title: "",
         before: "North throws and moves its pawn from d1 to e2, just ahead of yours.",
         after: "",
     },
-    Step {
+    LessonStep {
         title: "3. A capture",
         before: "Landing on a lone opponent's pawn (not on a crossed, safe square) \
                  captures it: it goes back to its start. Type e1 to land on e2.",
         after: "North's pawn is back on c5. A capture gives you an extra turn, and \
                 your first capture opens your gate.",
     },
-    Step {
+    LessonStep {
         title: "4. The gate",
         before: "Until you capture, your gate is shut and your pawns stay on the outer \
                  ring. Now it is open: after b1 a pawn turns in through the gate and \
@@ -62,12 +62,12 @@ pub const STEPS: [Step; TURNS.len()] = [
         after: "Your pawn from a2 went a1, b1 and through the gate to b2. \
                 (r in the full-screen game draws each seat's route.)",
     },
-    Step {
+    LessonStep {
         title: "",
         before: "North throws and moves its pawn from its start c5 to a5.",
         after: "",
     },
-    Step {
+    LessonStep {
         title: "5. A double",
         before: "Two of your pawns on one square are a double (=): a lone pawn may not \
                  land on it, and formed on the outer ring it blocks the opponents \

@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import { pawnGroups, SEAT_COLOURS, SEAT_SHAPES } from "../../web/board.js";
 import { socketUrl } from "../../web/connection.js";
-import { movesFrom } from "../../web/game.js";
+import { movesFrom } from "../../web/game-state.js";
 import { Board } from "../../web/geometry.js";
 import { boardJson } from "./fixture.mjs";
 

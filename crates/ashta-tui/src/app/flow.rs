@@ -8,7 +8,7 @@ use std::time::Duration;
 use ashta_engine::{Forfeit, Move, MoveList, Play, ThrowStep};
 use ashta_session::{Next, SessionError};
 
-use super::{path_squares, Animation, App, Choice, Hint, Overlay, Tone, HUMAN_HOLD};
+use super::{path_squares, Animation, App, Choice, HintState, Overlay, Tone, HUMAN_HOLD};
 use crate::describe::{move_words, player_name, result_words};
 use crate::jobs::{Job, JobDone};
 use crate::stats::game_stats;
@@ -304,7 +304,7 @@ impl App {
                         "Hint: the best play's first move is chosen; Enter plays it.",
                     );
                 }
-                self.hint = Some(Hint::Ready(lines));
+                self.hint = Some(HintState::Ready(lines));
             }
         }
     }

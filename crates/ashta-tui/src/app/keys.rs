@@ -7,7 +7,7 @@ use std::time::Duration;
 use ashta_analysis::HintConfig;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::{record_file, App, Hint, Overlay, Tone, DEFAULT_SAVE, HINT_TIME, SPEEDS};
+use super::{record_file, App, HintState, Overlay, Tone, DEFAULT_SAVE, HINT_TIME, SPEEDS};
 use crate::jobs::Job;
 use crate::line_edit::LineEdit;
 
@@ -317,12 +317,12 @@ impl App {
             );
             return;
         }
-        if matches!(self.hint, Some(Hint::Waiting)) || self.workers.hint_out {
+        if matches!(self.hint, Some(HintState::Waiting)) || self.workers.hint_out {
             self.say(Tone::Info, "The hint is on its way…");
             return;
         }
         self.workers.hint_out = true;
-        self.hint = Some(Hint::Waiting);
+        self.hint = Some(HintState::Waiting);
         self.say(Tone::Info, "Thinking about your best play…");
         // A short budget keeps the answer quick (the screen goes on meanwhile); the seed
         // makes the rollouts' throws depend on the game and the turn.

@@ -35,7 +35,7 @@ pub use parts::{Journal, Pace, View, Workers};
 use crate::describe::player_name;
 use crate::jobs::Job;
 use crate::line_edit::LineEdit;
-use crate::stats::GameStats;
+use crate::stats::RecordStats;
 
 /// Choices a player can change while playing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +151,7 @@ pub struct HintLine {
 
 /// The hint of the current position.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Hint {
+pub enum HintState {
     /// Asked, not answered yet.
     Waiting,
     /// The best plays, best first.
@@ -201,9 +201,9 @@ pub struct App {
     /// A human's choice, while a human is to move.
     pub choice: Option<Choice>,
     /// The hint for the position on the board, if asked.
-    pub hint: Option<Hint>,
+    pub hint: Option<HintState>,
     /// Statistics, once the game is over.
-    pub stats: Option<GameStats>,
+    pub stats: Option<RecordStats>,
     /// Set when the program should end.
     pub quit: bool,
     /// The file the game was last saved to, if it was.

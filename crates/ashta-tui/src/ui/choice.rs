@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::app::{App, Choice, Hint};
+use crate::app::{App, Choice, HintState};
 use crate::describe::{move_words, player_name, result_words};
 use crate::fit::{cut, window, wrap};
 use crate::ui::player_style;
@@ -67,7 +67,7 @@ pub fn draw(frame: &mut Frame, app: &App, area: Rect) {
     let at_least = moves_len.min(2).min(rest);
     let mut hint = parts.hint.clone();
     let hint_rows = hint.len().min(rest - at_least);
-    if hint_rows < hint.len() && matches!(app.hint, Some(Hint::Ready(_))) && hint.len() > 1 {
+    if hint_rows < hint.len() && matches!(app.hint, Some(HintState::Ready(_))) && hint.len() > 1 {
         // Short of room: the ranked plays before their heading.
         hint.remove(0);
     }
@@ -183,8 +183,8 @@ impl Parts {
         let typed = (!choice.typed.is_empty())
             .then(|| Line::from(cut(&format!("typed: {}_", choice.typed), inner)));
         let hint = match &app.hint {
-            Some(Hint::Waiting) => vec![cut("hint: thinking…", inner)],
-            Some(Hint::Ready(h)) => {
+            Some(HintState::Waiting) => vec![cut("hint: thinking…", inner)],
+            Some(HintState::Ready(h)) => {
                 let head = if inner >= 31 {
                     "hint, your chance to win after:"
                 } else {

@@ -19,7 +19,7 @@ use serde::Serialize;
 
 /// What one game showed.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct GameStats {
+pub struct ObservedGame {
     /// The winning seat.
     pub winner: Option<usize>,
     /// Why the game was drawn.
@@ -59,14 +59,14 @@ pub fn play(
     spec: &str,
     seed: u64,
     game: u64,
-) -> Result<GameStats> {
+) -> Result<ObservedGame> {
     let bots: Vec<Box<dyn Bot>> = (0..variant.players())
         .map(|seat| maker.make(spec, mix(mix(seed ^ mix(game)) ^ seat as u64), None))
         .collect::<Result<_, _>>()?;
     let mut session = bot_table(variant, bots, SeededThrows::with_stream(seed, game))?;
-    let mut stats = GameStats {
+    let mut stats = ObservedGame {
         throws: vec![0; variant.table().cowries() as usize + 1],
-        ..GameStats::default()
+        ..ObservedGame::default()
     };
     loop {
         let before = *session.position();
@@ -87,7 +87,7 @@ pub fn play(
     Ok(stats)
 }
 
-impl GameStats {
+impl ObservedGame {
     /// Counts a throwing phase that began at `before`: its throws, and whether the
     /// gate held a pawn back ([`Variant::gate_holds`]) or forfeited the bag.
     fn count_phase(&mut self, variant: &Variant, before: &Position, report: &ThrowReport) {

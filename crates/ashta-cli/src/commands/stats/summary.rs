@@ -7,7 +7,7 @@ use ashta_arena::stats::{mean_ci, wilson};
 use ashta_engine::Variant;
 use serde::Serialize;
 
-use super::observe::GameStats;
+use super::observe::ObservedGame;
 
 /// Wins of one seat.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -224,7 +224,7 @@ pub fn summarise(
     variant: &Variant,
     bot: &str,
     seed: u64,
-    games: &[GameStats],
+    games: &[ObservedGame],
     seconds: f64,
 ) -> Result<Report> {
     let n = games.len() as u64;
@@ -288,7 +288,7 @@ pub fn summarise(
         max: games.iter().map(|g| g.captures).max().unwrap_or(0),
     };
 
-    let sum_of = |f: fn(&GameStats) -> u32| games.iter().map(|g| f(g) as u64).sum::<u64>();
+    let sum_of = |f: fn(&ObservedGame) -> u32| games.iter().map(|g| f(g) as u64).sum::<u64>();
     let phases = sum_of(|g| g.phases);
     let held = sum_of(|g| g.gate_held);
     let gate_forfeits = sum_of(|g| g.gate_forfeits);

@@ -1,14 +1,9 @@
 //! Random self-play: games between players that pick uniformly among the legal moves of
 //! the moment, one value at a time. Used for statistics and speed measurements.
 
+use ashta_engine::{fast, DrawReason, SeededThrows, ThrowSource, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-use crate::moves::{Move, MAX_MOVES};
-use crate::position::DrawReason;
-use crate::throws::{SeededThrows, ThrowSource};
-use crate::variant::MoveBuf;
-use crate::variant::{ThrowStep, Variant};
 
 /// Turn limit used by simulations when the rules set none.
 pub const DEFAULT_SIM_TURN_LIMIT: u32 = 10_000;
@@ -32,33 +27,13 @@ pub fn random_game(variant: &Variant, seed: u64, index: u64, turn_limit: u32) ->
     let mut chooser = ChaCha8Rng::seed_from_u64(seed);
     chooser.set_stream(2 * index + 1);
     let mut pos = variant.start_position();
-    let mut moves: MoveBuf = [Move::new(0, None, 0, 1, None); MAX_MOVES + 1];
-    let mut turns = 0u32;
-    while !pos.is_over() {
-        if pos.bag_empty() {
-            if turns >= turn_limit {
-                variant.draw_now(&mut pos, DrawReason::TurnLimit);
-                break;
-            }
-            turns += 1;
-            let (cowries, mouth_up) = (variant.table().cowries(), variant.table().mouth_up());
-            while variant.add_throw(
-                &mut pos,
-                throws.throw_cowries(cowries, mouth_up).mouths_up(),
-            ) == ThrowStep::Again
-            {}
-        } else {
-            let n = variant.fill_moves(&pos, &mut moves);
-            if n == 0 {
-                variant.pass_turn(&mut pos);
-                continue;
-            }
-            let mv = moves[chooser.random_range(0..n)];
-            // The next pass of the loop generates the moves anyway: a bag left with no
-            // usable value is forfeited there, so the move is not checked for it here.
-            variant.play_generated(&mut pos, mv);
-        }
-    }
+    let turns = fast::play_out(
+        variant,
+        &mut pos,
+        |cowries, mouth_up| throws.throw_cowries(cowries, mouth_up).mouths_up(),
+        |moves| chooser.random_range(0..moves.len()),
+        turn_limit,
+    );
     GameResult {
         winner: pos.winner().map(|w| w as u8),
         draw: pos.draw(),

@@ -4,17 +4,18 @@
 //! standard: 6.7% frozen draws (8.8% under pair_capture off). Bounds are generous; 4000
 //! games take well under a second in release.
 
-use ashta_engine::{random_games, Rules, Variant, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::{Rules, Variant};
+use ashta_lab::{random_games, DEFAULT_SIM_TURN_LIMIT};
 
 fn games() -> u64 {
     4000
 }
 
-fn summary(players: u8, seed: u64) -> ashta_engine::Summary {
+fn summary(players: u8, seed: u64) -> ashta_lab::Summary {
     summary_with(players, seed, true)
 }
 
-fn summary_with(players: u8, seed: u64, pair_capture: bool) -> ashta_engine::Summary {
+fn summary_with(players: u8, seed: u64, pair_capture: bool) -> ashta_lab::Summary {
     let mut rules = Rules::standard();
     rules.players = players;
     rules.pair_capture = pair_capture;

@@ -1,9 +1,9 @@
 //! Random self-play on one thread, with nothing else in the process: the engine's own
 //! speed figure, for profilers and whole-process timers (the `ashta selfplay` command
-//! builds every crate above the engine; this builds the engine alone).
+//! builds every crate above the engine; this builds the engine and this crate alone).
 //!
 //! ```sh
-//! cargo run --release -p ashta-engine --example random_games -- PLAYERS GAMES [SEED]
+//! cargo run --release -p ashta-lab --example random_games -- PLAYERS GAMES [SEED]
 //! ```
 //!
 //! Prints the games' statistics (wins by seat, frozen draws, mean turns), which are
@@ -11,7 +11,8 @@
 
 use std::time::Instant;
 
-use ashta_engine::{random_games, Rules, Variant, DEFAULT_SIM_TURN_LIMIT};
+use ashta_engine::{Rules, Variant};
+use ashta_lab::{random_games, DEFAULT_SIM_TURN_LIMIT};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
