@@ -6,9 +6,7 @@ use ashta_engine::{Rules, Variant};
 
 use crate::error::SolveError;
 use crate::rulebook::Rulebook;
-
-/// Most pawns a player may have in the compact core (the 5×5 board's four).
-pub const MAX_PAWNS: usize = 4;
+pub use crate::rulebook::MAX_PAWNS;
 
 /// The compiled two-player game the solver works on.
 #[derive(Clone, Debug)]

@@ -8,7 +8,8 @@
 
 use ashta_engine::{Entry, Variant};
 
-use crate::board::MAX_PAWNS;
+/// Most pawns a player may have in the compact core (the 5×5 board's four).
+pub const MAX_PAWNS: usize = 4;
 
 /// No landing: the move overshoots the home or meets a closed gate.
 pub(crate) const NOWHERE: u8 = u8::MAX;
