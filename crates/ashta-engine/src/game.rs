@@ -85,6 +85,53 @@ impl CheckedMove<'_> {
     }
 }
 
+/// A game lent to read one move from a request and check it ([`MoveChecker::check`]),
+/// and nothing else: whoever drives the game ([`Game::checker`]) hands one to the code
+/// that reads the request, which may look at the game but cannot change it.
+///
+/// ```
+/// use ashta_engine::{Game, MoveChecker, MoveList, Phase, Rules};
+///
+/// // What a front end writes: it reads the request and checks it, nothing else.
+/// fn first_legal(checker: MoveChecker<'_>) -> ashta_engine::CheckedMove<'_> {
+///     let mut moves = MoveList::new();
+///     let game = checker.game();
+///     game.variant().legal_moves(game.position(), &mut moves);
+///     let mv = moves[0];
+///     checker.check(mv.value(), mv.from(), mv.count()).unwrap()
+/// }
+///
+/// let mut game = Game::new(Rules::standard(), 7).unwrap();
+/// while game.phase() == Phase::Throwing {
+///     game.throw_once().unwrap();
+/// }
+/// let played = first_legal(game.checker()).play();
+/// assert_eq!(game.record().turns[0].moves.len(), 1);
+/// assert_eq!(game.record().turns[0].moves[0].value, played.mv.value());
+/// ```
+#[derive(Debug)]
+pub struct MoveChecker<'g> {
+    game: &'g mut Game,
+}
+
+impl<'g> MoveChecker<'g> {
+    /// The game, to read.
+    pub fn game(&self) -> &Game {
+        self.game
+    }
+
+    /// Checks the move, as [`Game::check`] does; the checked move holds the game until
+    /// it is played.
+    pub fn check(
+        self,
+        value: u8,
+        from: Option<u8>,
+        count: u8,
+    ) -> Result<CheckedMove<'g>, MoveError> {
+        self.game.check(value, from, count)
+    }
+}
+
 /// One throw of a throwing phase: the cowries and what they did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OneThrow {
@@ -421,6 +468,11 @@ impl Game {
         }
         let mv = self.variant.find_move(&self.position, value, from, count)?;
         Ok(CheckedMove { game: self, mv })
+    }
+
+    /// The game lent to read and check one move ([`MoveChecker`]).
+    pub fn checker(&mut self) -> MoveChecker<'_> {
+        MoveChecker { game: self }
     }
 
     /// Plays a legal move of the player to move and says what happened ([`Played`]: its

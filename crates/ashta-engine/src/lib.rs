@@ -117,7 +117,7 @@ pub use error::{
 pub use faults::{BagFault, BlockFault, ExtraTurnsFault, ResultFault, SequenceFault};
 #[cfg(feature = "clap")]
 pub use flags::RuleFlags;
-pub use game::{CheckedMove, Game, GameMark, OneThrow};
+pub use game::{CheckedMove, Game, GameMark, MoveChecker, OneThrow};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};

@@ -28,9 +28,9 @@
 use std::time::Duration;
 
 use ashta_engine::{
-    CheckedMove, DrawReason, Forfeit, Game, GameMark, IllegalMove, Move, MoveError, MoveJson,
-    MoveList, OneThrow, Phase, Play, Played, Position, RecordError, SeededThrows, TakeBackError,
-    ThrowError, ThrowReport, ThrowStep, Variant,
+    CheckedMove, DrawReason, Forfeit, Game, GameMark, IllegalMove, Move, MoveChecker, MoveError,
+    MoveJson, MoveList, OneThrow, Phase, Play, Played, Position, RecordError, SeededThrows,
+    TakeBackError, ThrowError, ThrowReport, ThrowStep, Variant,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -518,15 +518,15 @@ impl Session {
         self.play_with(|game| game.play(mv).map_err(SessionError::from))
     }
 
-    /// Plays the move `check` reads from a request and checks on the game
-    /// ([`Game::check`]: a front end looks at the checked move first, and may refuse it
-    /// with an error of its own), without checking it again, as [`Session::play`] plays
-    /// one; nothing is played when `check` refuses.
+    /// Plays the move `check` reads from a request and checks on the game it is lent
+    /// ([`MoveChecker::check`]: a front end looks at the checked move first, and may
+    /// refuse it with an error of its own), without checking it again, as
+    /// [`Session::play`] plays one; nothing is played when `check` refuses.
     pub fn play_checked<E>(
         &mut self,
-        check: impl FnOnce(&mut Game) -> Result<CheckedMove<'_>, E>,
+        check: impl FnOnce(MoveChecker<'_>) -> Result<CheckedMove<'_>, E>,
     ) -> Result<Played, E> {
-        self.play_with(|game| check(game).map(CheckedMove::play))
+        self.play_with(|game| check(game.checker()).map(CheckedMove::play))
     }
 
     /// Plays a move with `play`, keeping where its bag began while a bot sits at the
@@ -623,7 +623,7 @@ impl Session {
     pub fn play_moves(
         &mut self,
         count: usize,
-        check: impl FnMut(&mut Game, usize) -> Result<CheckedMove<'_>, String>,
+        check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, String>,
     ) -> Result<Vec<Played>, (usize, String)> {
         let before = *self.game.position();
         let played = self.play_all(count, check)?;
@@ -637,12 +637,12 @@ impl Session {
     fn play_all(
         &mut self,
         count: usize,
-        mut check: impl FnMut(&mut Game, usize) -> Result<CheckedMove<'_>, String>,
+        mut check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, String>,
     ) -> Result<Vec<Played>, (usize, String)> {
         let mark = self.game.mark();
         let mut played = Vec::with_capacity(count);
         for n in 0..count {
-            let one = check(&mut self.game, n).map(CheckedMove::play);
+            let one = check(self.game.checker(), n).map(CheckedMove::play);
             match one {
                 Ok(p) => played.push(p),
                 Err(reason) => {
@@ -665,9 +665,9 @@ impl Session {
     /// each move's facts ([`Played`]).
     pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Played>, SessionError> {
         let moves = &play.moves;
-        self.play_bag(seat, moves.len(), Some(&play.position), |game, n| {
+        self.play_bag(seat, moves.len(), Some(&play.position), |checker, n| {
             let mv = moves[n];
-            let checked = game
+            let checked = checker
                 .check(mv.value(), mv.from(), mv.count())
                 .and_then(|c| {
                     if c.mv() == mv {
@@ -691,10 +691,10 @@ impl Session {
         seat: usize,
         moves: &[MoveJson],
     ) -> Result<Vec<Played>, SessionError> {
-        self.play_bag(seat, moves.len(), None, |game, n| {
+        self.play_bag(seat, moves.len(), None, |checker, n| {
             let m = &moves[n];
             let from = u8::try_from(m.from).ok();
-            game.check(m.value, from, m.count).map_err(|e| {
+            checker.check(m.value, from, m.count).map_err(|e| {
                 let unit = from.map_or(format!("+{}", m.count), |i| format!("{i}x{}", m.count));
                 format!("played an illegal move {}:{unit}: {e}", m.value)
             })
@@ -709,7 +709,7 @@ impl Session {
         seat: usize,
         count: usize,
         promised: Option<&Position>,
-        mut check: impl FnMut(&mut Game, usize) -> Result<CheckedMove<'_>, String>,
+        mut check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, String>,
     ) -> Result<Vec<Played>, SessionError> {
         bag_of(&self.game, seat).map_err(|reason| self.failure(seat, &reason))?;
         if count == 0 {
@@ -719,11 +719,11 @@ impl Session {
         // decision the bots see.
         let mark = self.game.mark();
         let played = self
-            .play_all(count, |game, n| {
-                if n > 0 && game.phase() != Phase::Moving {
+            .play_all(count, |checker, n| {
+                if n > 0 && checker.game().phase() != Phase::Moving {
                     return Err(MORE_MOVES_THAN_BAG.to_string());
                 }
-                check(game, n)
+                check(checker, n)
             })
             .map_err(|(_, reason)| self.failure(seat, &reason))?;
         let refused = if self.game.phase() == Phase::Moving {

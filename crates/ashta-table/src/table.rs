@@ -5,8 +5,8 @@
 //! action makes. No I/O: the room stores and sends what this produces.
 
 use ashta_engine::{
-    CheckedMove, Game, Move, MoveError, MoveList, Play, Played, Position, PositionJson, Record,
-    Rules, ThrowStep, Variant,
+    CheckedMove, Game, Move, MoveChecker, MoveError, MoveList, Play, Played, Position,
+    PositionJson, Record, Rules, ThrowStep, Variant,
 };
 use ashta_session::{Bot, BotFailure};
 use ashta_session::{SeatKind, Session, SessionError};
@@ -453,7 +453,7 @@ impl Table {
         }
         let played = self
             .session
-            .play_checked(|game| check_request(game, seat, req))?;
+            .play_checked(|checker| check_request(checker, seat, req))?;
         let (path, forfeit) = self.facts(&played);
         let body = EventBody::Move {
             seat: seat as u8,
@@ -674,7 +674,7 @@ impl Table {
 /// ([`Game::check`]) with what the client expects of it (where it lands, what it
 /// captures, its path), or why there is none.
 fn check_request<'g>(
-    game: &'g mut Game,
+    checker: MoveChecker<'g>,
     seat: usize,
     req: &MoveRequest,
 ) -> Result<CheckedMove<'g>, WsError> {
@@ -687,7 +687,7 @@ fn check_request<'g>(
             )
         })?),
     };
-    let checked = game
+    let checked = checker
         .check(req.value, from, req.count)
         .map_err(|e| match e {
             MoveError::GameOver => WsError::new(WsErrorCode::GameOver, e.to_string()),

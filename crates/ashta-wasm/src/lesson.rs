@@ -76,8 +76,8 @@ impl Lesson {
             i => Some(u8::try_from(i).map_err(|_| no_move())?),
         };
         let mut index = 0;
-        let played = self.session.play_checked(|game| {
-            let checked = game.check(value, unit, count).map_err(|_| no_move())?;
+        let played = self.session.play_checked(|checker| {
+            let checked = checker.check(value, unit, count).map_err(|_| no_move())?;
             index = index_of(checked.game(), checked.mv());
             Ok::<_, String>(checked)
         })?;

@@ -2,7 +2,7 @@
 //! (`value:from>to`, `x2` for a pair, `*` for a capture, `value:+count` for an entry),
 //! read back and matched against the legal moves of a position.
 
-use ashta_engine::{CheckedMove, Game, Move, Play, Position, Variant};
+use ashta_engine::{CheckedMove, Move, MoveChecker, Play, Position, Variant};
 
 /// A move as written by the controller, before it is matched to a legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,12 +82,15 @@ pub fn resolve(variant: &Variant, pos: &Position, text: &str) -> Result<Move, St
     Ok(mv)
 }
 
-/// The move of the player to move in `game` that `text` names, checked once at this
-/// moment of the game ([`Game::check`]) and against what `text` claims of it (where it
+/// The move of the player to move that `text` names, in the game `checker` lends,
+/// checked once ([`MoveChecker::check`]) and against what `text` claims of it (where it
 /// lands, that it captures), ready for [`CheckedMove::play`]; or why there is none.
-pub fn check_move_text<'g>(game: &'g mut Game, text: &str) -> Result<CheckedMove<'g>, String> {
+pub fn check_move_text<'g>(
+    checker: MoveChecker<'g>,
+    text: &str,
+) -> Result<CheckedMove<'g>, String> {
     let spec = parse_move(text)?;
-    let checked = game
+    let checked = checker
         .check(spec.value, spec.from, spec.count)
         .map_err(|e| format!("illegal move {text}: {e}"))?;
     check_claims(text, &spec, &checked.mv())?;

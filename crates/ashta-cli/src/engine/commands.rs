@@ -324,14 +324,14 @@ impl Engine {
         // back the ones before it.
         let texts: Vec<&str> = rest.split_whitespace().collect();
         self.session
-            .play_moves(texts.len(), |game, n| {
-                if n > 0 && game.phase() != ashta_engine::Phase::Moving {
+            .play_moves(texts.len(), |checker, n| {
+                if n > 0 && checker.game().phase() != ashta_engine::Phase::Moving {
                     return Err(format!(
                         "{}: the moving phase already ended with the move before it; nothing was played",
                         texts[n]
                     ));
                 }
-                check_move_text(game, texts[n])
+                check_move_text(checker, texts[n])
             })
             .map_err(|(_, e)| format!("move: {e}"))?;
         self.push_position(out);
