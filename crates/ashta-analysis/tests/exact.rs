@@ -1,7 +1,7 @@
 //! Exact hints from a solution table solved here (the one-pawn standard game).
 
 use ashta_analysis::{exact_hint, find_table, TableChoice};
-use ashta_engine::{Preset, Rules, SeededThrows, Variant};
+use ashta_engine::{Preset, Rules, SeededThrows, ThrowFrom, Variant};
 use ashta_solve::{solve, IterateOptions, SolveError};
 
 fn one_pawn() -> Rules {
@@ -117,7 +117,9 @@ fn review_of_a_four_pawn_endgame_is_exact_from_the_endgame_table() {
         if game.position().is_over() {
             break;
         }
-        game.throw().unwrap();
+        while game.phase() == ashta_engine::Phase::Throwing {
+            game.throw(ThrowFrom::Own).unwrap();
+        }
         if game.position().is_over() || game.phase() == ashta_engine::Phase::Throwing {
             continue;
         }
@@ -126,7 +128,7 @@ fn review_of_a_four_pawn_endgame_is_exact_from_the_endgame_table() {
         let worst = h.plays.last().unwrap();
         errors.push(worst.error);
         for mv in worst.play.moves.clone() {
-            game.play(mv).unwrap();
+            game.checker().check_move(mv).map(|c| c.play()).unwrap();
         }
     }
     let config = AnalysisConfig {

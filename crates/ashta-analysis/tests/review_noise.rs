@@ -6,7 +6,7 @@ use ashta_analysis::{
     HintConfig, Mark, RankedPlay, RolloutConfig, FALSE_LABEL_RATE,
 };
 use ashta_bots::make_bot;
-use ashta_engine::{parse_any, Game, Position, Preset, Record, Rules};
+use ashta_engine::{parse_any, Game, Position, Preset, Record, Rules, ThrowFrom};
 use ashta_session::selfplay::record_game;
 use ashta_solve::{solve, IterateOptions};
 
@@ -164,12 +164,14 @@ fn worst_game(rules: &Rules, solution: &ashta_solve::Solution, seed: u64) -> Rec
             break;
         }
         if game.phase() == ashta_engine::Phase::Throwing {
-            game.throw().unwrap();
+            while game.phase() == ashta_engine::Phase::Throwing {
+                game.throw(ThrowFrom::Own).unwrap();
+            }
             continue;
         }
         let h = exact_hint(solution, game.variant(), game.position()).unwrap();
         for mv in h.plays.last().unwrap().play.moves.clone() {
-            game.play(mv).unwrap();
+            game.checker().check_move(mv).map(|c| c.play()).unwrap();
         }
     }
     game.record().clone()

@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex};
 
 use ashta_bots::seating::{parse_list, DEFAULT_BOT};
 use ashta_bots::GreedyBot;
-use ashta_engine::{Game, MoveList, Phase, Play, Position, Rules, Variant};
-use ashta_session::{Bot, Candidate};
+use ashta_engine::{Game, MoveList, Phase, Play, Position, Rules, ThrowFrom, Variant};
+use ashta_session::{Bot, Candidate, Decided};
 use ashta_session::{Next, SeatKind, Session, SessionError, Step};
 
 fn rules(players: u8) -> Rules {
@@ -52,7 +52,9 @@ fn person_plays_first_moves(s: &mut Session) {
     let mut moves = MoveList::new();
     while s.next() == Next::Human {
         s.variant().legal_moves(s.position(), &mut moves);
-        s.play(moves[0]).unwrap();
+        s.play(1, |checker, _| checker.check_move(moves[0]))
+            .map_err(|(_, e)| e)
+            .unwrap();
     }
 }
 
@@ -124,7 +126,9 @@ fn undo_goes_back_to_the_persons_bag_and_the_next_throws_are_new_ones() {
     let mut moves = MoveList::new();
     while s.next() == Next::Human {
         s.variant().legal_moves(s.position(), &mut moves);
-        s.play(moves[0]).unwrap();
+        s.play(1, |checker, _| checker.check_move(moves[0]))
+            .map_err(|(_, e)| e)
+            .unwrap();
     }
     s.step().unwrap();
     let next = s.game().record().turns.last().unwrap();
@@ -194,14 +198,20 @@ fn a_bots_play_that_breaks_the_rules_is_refused_and_nothing_is_played() {
         moves: Default::default(),
         position: before,
     };
-    let err = s.play_bot(seat, &empty).unwrap_err().to_string();
+    let err = s
+        .play_bot(seat, Decided::Play(&empty))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains(&format!("seat {seat}")), "{err}");
     let decided = s.decide().unwrap();
-    let wrong_seat = s.play_bot(1 - seat, &decided).unwrap_err();
+    let wrong_seat = s.play_bot(1 - seat, Decided::Play(&decided)).unwrap_err();
     assert!(wrong_seat.to_string().contains("not this seat's bag"));
     let mut play = s.decide().unwrap();
     play.position = s.variant().start_position();
-    let err = s.play_bot(seat, &play).unwrap_err().to_string();
+    let err = s
+        .play_bot(seat, Decided::Play(&play))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("position it promised"), "{err}");
     assert_eq!(*s.position(), before);
 }
@@ -222,7 +232,7 @@ fn a_bot_lent_to_another_thread_plays_its_decision_when_it_comes_back() {
     });
     let (bot, play) = play.join().unwrap();
     s.return_bot(seat, bot);
-    s.play_bot(seat, &play).unwrap();
+    s.play_bot(seat, Decided::Play(&play)).unwrap();
     assert_eq!(*s.position(), play.position);
 }
 
@@ -231,7 +241,7 @@ fn throwing_once_at_a_time_and_the_turn_cap() {
     let mut s = session("random,random", 4);
     let mut throws = 0;
     while s.next() == Next::Throw {
-        s.throw_once().unwrap();
+        s.throw(ThrowFrom::Own).unwrap();
         throws += 1;
     }
     assert_eq!(s.game().record().turns[0].throws.len(), throws);

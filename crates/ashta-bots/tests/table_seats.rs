@@ -3,7 +3,7 @@
 
 use ashta_bots::seating::parse_list;
 use ashta_bots::BotMaker;
-use ashta_engine::{Game, MoveList, Phase, Rules};
+use ashta_engine::{Game, MoveList, Phase, Rules, ThrowFrom};
 use ashta_session::{Next, Session, SessionError, Step};
 
 fn table_session(seats: &str, seed: u64) -> Session {
@@ -17,7 +17,9 @@ fn table_session(seats: &str, seed: u64) -> Session {
 fn first_move(s: &mut Session) {
     let mut moves = MoveList::new();
     s.variant().legal_moves(s.position(), &mut moves);
-    s.play(moves[0]).unwrap();
+    s.play(1, |checker, _| checker.check_move(moves[0]))
+        .map_err(|(_, e)| e)
+        .unwrap();
 }
 
 #[test]
@@ -26,7 +28,7 @@ fn a_person_enters_the_throw_and_a_bot_seat_throws_for_itself() {
     assert_eq!(s.next(), Next::Enter);
     assert_eq!(s.step().unwrap(), Step::Human { seat: 0 });
     assert_eq!(
-        s.enter_throw(2).unwrap().step,
+        s.throw(ThrowFrom::Entered(2)).unwrap().step,
         ashta_engine::ThrowStep::Moving
     );
     assert_eq!(s.next(), Next::Human);
@@ -43,8 +45,10 @@ fn a_table_game_of_a_person_and_a_bot_plays_to_its_end_and_its_record_replays() 
         match s.next() {
             Next::Enter => {
                 // Values in a fixed cycle, graces among them.
-                s.enter_throw([2, 3, 1, 4, 2, 0, 3][(entered % 7) as usize])
-                    .unwrap();
+                s.throw(ThrowFrom::Entered(
+                    [2, 3, 1, 4, 2, 0, 3][(entered % 7) as usize],
+                ))
+                .unwrap();
                 entered += 1;
             }
             Next::Human => first_move(&mut s),
@@ -64,12 +68,12 @@ fn a_table_game_of_a_person_and_a_bot_plays_to_its_end_and_its_record_replays() 
 #[test]
 fn a_mistaken_throw_is_taken_back_before_a_move_and_not_after() {
     let mut s = table_session("human,human", 1);
-    s.enter_throw(4).unwrap();
-    s.enter_throw(3).unwrap();
+    s.throw(ThrowFrom::Entered(4)).unwrap();
+    s.throw(ThrowFrom::Entered(3)).unwrap();
     assert_eq!(s.next(), Next::Human);
     assert_eq!(s.take_back_throw().unwrap(), 3);
     assert_eq!(s.next(), Next::Enter, "the grace's phase goes on");
-    s.enter_throw(1).unwrap();
+    s.throw(ThrowFrom::Entered(1)).unwrap();
     first_move(&mut s);
     first_move(&mut s);
     assert_eq!(s.game().position().to_move(), 1);
@@ -82,7 +86,7 @@ fn a_mistaken_throw_is_taken_back_before_a_move_and_not_after() {
 #[test]
 fn a_bot_s_throw_is_not_taken_back() {
     let mut s = table_session("human,bot:greedy", 2);
-    s.enter_throw(2).unwrap();
+    s.throw(ThrowFrom::Entered(2)).unwrap();
     first_move(&mut s);
     // The bot throws; before it plays, its throw is the last one.
     while s.game().position().to_move() == 1 && s.next() == Next::Throw {
@@ -101,7 +105,7 @@ fn a_bot_s_throw_is_not_taken_back() {
 #[test]
 fn undo_at_the_table_takes_back_the_person_s_last_moves() {
     let mut s = table_session("human,bot:greedy", 4);
-    s.enter_throw(2).unwrap();
+    s.throw(ThrowFrom::Entered(2)).unwrap();
     let bag = *s.position();
     first_move(&mut s);
     while !matches!(s.next(), Next::Enter | Next::Over) {

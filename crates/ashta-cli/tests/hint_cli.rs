@@ -116,7 +116,9 @@ fn saved_game_with_a_bag() -> String {
     rules.players = 2;
     let mut game = ashta_engine::Game::new(rules, 11).unwrap();
     while game.position().phase() == ashta_engine::Phase::Throwing {
-        game.throw().unwrap();
+        while game.phase() == ashta_engine::Phase::Throwing {
+            game.throw(ashta_engine::ThrowFrom::Own).unwrap();
+        }
     }
     let record: Value = serde_json::from_str(&game.save()).unwrap();
     serde_json::json!({

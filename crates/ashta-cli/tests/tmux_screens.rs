@@ -34,7 +34,9 @@ fn saved_game_with_many_moves(name: &str, units: usize) -> (PathBuf, Vec<String>
                 break;
             }
             if pos.phase() == ashta_engine::Phase::Throwing {
-                game.throw().unwrap();
+                while game.phase() == ashta_engine::Phase::Throwing {
+                    game.throw(ashta_engine::ThrowFrom::Own).unwrap();
+                }
                 continue;
             }
             let mut moves = MoveList::new();
@@ -64,7 +66,7 @@ fn saved_game_with_many_moves(name: &str, units: usize) -> (PathBuf, Vec<String>
                 }
             }
             let mv = moves[random.random_range(0..moves.len())];
-            game.play(mv).unwrap();
+            game.checker().check_move(mv).map(|c| c.play()).unwrap();
         }
     }
     panic!("no game gives {units} moves for one value");

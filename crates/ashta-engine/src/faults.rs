@@ -19,9 +19,6 @@ pub enum SequenceFault {
     /// The game has no seeded source to throw from.
     #[error("this game has no seed: supply the throws")]
     NoSeed,
-    /// A whole phase given while one is under way.
-    #[error("a throwing phase is under way: throw once at a time")]
-    PhaseUnderWay,
 }
 
 /// Why a position's bag cannot be what one throwing phase left

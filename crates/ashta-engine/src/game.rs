@@ -1,6 +1,6 @@
 //! The engine's game driver: a position, where its throws come from, and the record it
-//! writes as it goes. A game is thrown one throw at a time ([`Game::throw_once`]) or a
-//! whole throwing phase at a time ([`Game::throw`]); its phase is its position's
+//! writes as it goes. A game is thrown one throw at a time ([`Game::throw`], from its
+//! own source, the table or the caller's); its phase is its position's
 //! ([`Position::phase`], exact), so it refuses moves until a throwing phase has ended.
 //! It applies the rules' turn limit, and goes back to an earlier moment
 //! ([`Game::mark`], [`Game::undo_to`]) without taking back the throws drawn since.
@@ -18,7 +18,7 @@ use crate::record::{
 use crate::rules::{Rules, RulesSpec};
 use crate::standings::{by_progress, standings, Standing};
 use crate::throws::{Cowries, SeededThrows, ThrowSource};
-use crate::variant::{Forfeit, Played, ThrowReport, ThrowStep, Variant};
+use crate::variant::{Forfeit, Played, ThrowStep, Variant};
 
 /// A game in progress: the position, the throws' source and the record so far.
 #[derive(Clone, Debug)]
@@ -42,17 +42,17 @@ pub struct Game {
 /// [`CheckedMove::game`]), and plays it or lets it go.
 ///
 /// ```compile_fail
-/// use ashta_engine::{Game, MoveList, Phase, Rules};
+/// use ashta_engine::{DrawReason, Game, MoveList, Phase, Rules, ThrowFrom};
 ///
 /// let mut game = Game::new(Rules::standard(), 7).unwrap();
 /// while game.phase() == Phase::Throwing {
-///     game.throw_once().unwrap();
+///     game.throw(ThrowFrom::Own).unwrap();
 /// }
 /// let mut moves = MoveList::new();
 /// game.variant().legal_moves(game.position(), &mut moves);
 /// let mv = moves[0];
 /// let checked = game.check(mv.value(), mv.from(), mv.count()).unwrap();
-/// game.play(mv).unwrap(); // the game changes while the checked move holds it: refused
+/// game.declare_draw(DrawReason::Declared).unwrap(); // the game changes while the checked move holds it: refused
 /// checked.play();
 /// ```
 #[derive(Debug)]
@@ -90,7 +90,7 @@ impl CheckedMove<'_> {
 /// that reads the request, which may look at the game but cannot change it.
 ///
 /// ```
-/// use ashta_engine::{Game, MoveChecker, MoveList, Phase, Rules};
+/// use ashta_engine::{Game, MoveChecker, MoveList, Phase, Rules, ThrowFrom};
 ///
 /// // What a front end writes: it reads the request and checks it, nothing else.
 /// fn first_legal(checker: MoveChecker<'_>) -> ashta_engine::CheckedMove<'_> {
@@ -103,7 +103,7 @@ impl CheckedMove<'_> {
 ///
 /// let mut game = Game::new(Rules::standard(), 7).unwrap();
 /// while game.phase() == Phase::Throwing {
-///     game.throw_once().unwrap();
+///     game.throw(ThrowFrom::Own).unwrap();
 /// }
 /// let played = first_legal(game.checker()).play();
 /// assert_eq!(game.record().turns[0].moves.len(), 1);
@@ -130,6 +130,17 @@ impl<'g> MoveChecker<'g> {
     ) -> Result<CheckedMove<'g>, MoveError> {
         self.game.check(value, from, count)
     }
+
+    /// Checks `mv`, a move found by the engine (from the legal list, or a bot's play),
+    /// as [`MoveChecker::check`] checks its value, unit and pawns; refused when it is
+    /// not the move the engine finds for them (where it lands, what it captures).
+    pub fn check_move(self, mv: Move) -> Result<CheckedMove<'g>, MoveError> {
+        let checked = self.game.check(mv.value(), mv.from(), mv.count())?;
+        if checked.mv != mv {
+            return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
+        }
+        Ok(checked)
+    }
 }
 
 /// One throw of a throwing phase: the cowries and what they did.
@@ -144,13 +155,14 @@ pub struct OneThrow {
     pub forfeit: Option<Forfeit>,
 }
 
-/// A throw entered at the table, as a source of one throw.
-struct Entered(Cowries);
-
-impl ThrowSource for Entered {
-    fn throw_cowries(&mut self, _count: u8, _mouth_up: f64) -> Cowries {
-        self.0
-    }
+/// Where a throw of a game comes from ([`Game::throw`]).
+pub enum ThrowFrom<'s> {
+    /// The game's own source: its seed, or the one given with [`Game::set_throws`].
+    Own,
+    /// Cowries thrown at the table (RULES.md 8.10): this many fell mouth up.
+    Entered(u8),
+    /// A source of the caller's: a random generator, or throws of its own.
+    Source(&'s mut dyn ThrowSource),
 }
 
 /// A moment of a game, taken with [`Game::mark`], that [`Game::undo_to`] goes back to.
@@ -177,11 +189,11 @@ impl Game {
     /// A new game from the usual start, its throws drawn from `seed`.
     ///
     /// ```
-    /// use ashta_engine::{Game, Phase, Rules};
+    /// use ashta_engine::{Game, Phase, Rules, ThrowFrom};
     ///
     /// let mut game = Game::new(Rules::standard(), 7).unwrap();
     /// while game.phase() == Phase::Throwing {
-    ///     game.throw_once().unwrap();
+    ///     game.throw(ThrowFrom::Own).unwrap();
     /// }
     /// // Seed 7 gives South a value to move; the record holds the turn's throws.
     /// assert_eq!(game.phase(), Phase::Moving);
@@ -198,7 +210,7 @@ impl Game {
 
     /// A new game from the usual start whose throws are entered at the table
     /// (RULES.md 8.10): people throw real cowries and say what fell
-    /// ([`Game::enter_throw`]). The record has no seed and says so (`"table": true`).
+    /// ([`ThrowFrom::Entered`]). The record has no seed and says so (`"table": true`).
     /// A source given with [`Game::set_throws`] throws for the seats of bots.
     pub fn at_table(rules: Rules) -> Result<Game, RulesError> {
         let variant = Variant::new(rules)?;
@@ -214,7 +226,7 @@ impl Game {
     }
 
     /// A game from any position, with throws supplied from outside
-    /// ([`Game::apply_throws`], [`Game::throw_once_from`]) unless `seed` is given.
+    /// ([`ThrowFrom::Entered`], [`ThrowFrom::Source`]) unless `seed` is given.
     pub fn from_position(variant: Variant, position: Position, seed: Option<u64>) -> Game {
         let start = (position != variant.start_position()).then(|| variant.to_json(&position));
         let record = Record {
@@ -282,7 +294,7 @@ impl Game {
         self.record.commitment = Some(commitment);
     }
 
-    /// Whether the game draws its throws itself ([`Game::throw`], [`Game::throw_once`]):
+    /// Whether the game draws its throws itself ([`ThrowFrom::Own`]):
     /// it has a seed, or was given a source with [`Game::set_throws`].
     pub fn has_own_throws(&self) -> bool {
         self.throws.is_some()
@@ -294,32 +306,35 @@ impl Game {
         self.throws = Some(source);
     }
 
-    /// Throws once for the player to move, from the game's seeded source.
-    pub fn throw_once(&mut self) -> Result<OneThrow, ThrowError> {
-        let mut source = self
-            .throws
-            .take()
-            .ok_or(ThrowError::BadSequence(Vec::new(), SequenceFault::NoSeed))?;
-        let result = self.throw_once_from(&mut source);
-        if result.is_ok() {
-            self.drawn += 1;
-        }
-        self.throws = Some(source);
-        result
-    }
-
-    /// Throws once for the player to move, from any source: a random generator, or a
-    /// source of the caller's own (a throw given as mouths up is
-    /// [`Cowries::with_mouths_up`]).
-    pub fn throw_once_from<S: ThrowSource + ?Sized>(
-        &mut self,
-        source: &mut S,
-    ) -> Result<OneThrow, ThrowError> {
+    /// Throws once for the player to move: from the game's own source, as it fell at
+    /// the table, or from a source of the caller's ([`ThrowFrom`]). The one way a game
+    /// is thrown: a whole phase is thrown once at a time until
+    /// [`OneThrow::step`] is not [`ThrowStep::Again`] (the game's [`Game::phase`] is
+    /// then no longer [`Phase::Throwing`]). The rules apply to every throw alike (a
+    /// grace throws again, a third grace voids the turn, a bag no value of which can be
+    /// used is forfeited).
+    pub fn throw(&mut self, from: ThrowFrom<'_>) -> Result<OneThrow, ThrowError> {
         self.check_can_throw()?;
         let table = self.variant.table();
-        let cowries = source.throw_cowries(table.cowries(), table.mouth_up());
+        let (count, mouth_up) = (table.cowries(), table.mouth_up());
+        let own = matches!(from, ThrowFrom::Own);
+        let cowries = match from {
+            ThrowFrom::Own => self
+                .throws
+                .as_mut()
+                .ok_or(ThrowError::BadSequence(Vec::new(), SequenceFault::NoSeed))?
+                .throw_cowries(count, mouth_up),
+            ThrowFrom::Entered(mouths_up) if mouths_up > count => {
+                return Err(ThrowError::TooManyMouths(mouths_up, count))
+            }
+            ThrowFrom::Entered(mouths_up) => Cowries::with_mouths_up(mouths_up, count),
+            ThrowFrom::Source(source) => source.throw_cowries(count, mouth_up),
+        };
         let before = self.position;
         let step = self.push_throw(cowries.mouths_up())?;
+        if own {
+            self.drawn += 1;
+        }
         let forfeit = (step == ThrowStep::Forfeited)
             .then(|| {
                 self.variant
@@ -331,18 +346,6 @@ impl Game {
             step,
             forfeit,
         })
-    }
-
-    /// Enters one throw as it fell at the table: `mouths_up` cowries mouth up. The rules
-    /// apply to it as to any throw (a grace throws again, a third grace voids the turn,
-    /// a bag no value of which can be used is forfeited).
-    pub fn enter_throw(&mut self, mouths_up: u8) -> Result<OneThrow, ThrowError> {
-        self.check_can_throw()?;
-        let count = self.variant.table().cowries();
-        if mouths_up > count {
-            return Err(ThrowError::TooManyMouths(mouths_up, count));
-        }
-        self.throw_once_from(&mut Entered(Cowries::with_mouths_up(mouths_up, count)))
     }
 
     /// Takes back the last throw of a game whose throws are entered at the table, one
@@ -372,47 +375,6 @@ impl Game {
         self.position = earlier.position;
         self.record = earlier.record;
         Ok(up)
-    }
-
-    /// Throws the rest of the throwing phase of the player to move (the whole phase when
-    /// none is under way) from the game's seeded source.
-    pub fn throw(&mut self) -> Result<ThrowReport, ThrowError> {
-        self.throw_phase(Game::throw_once)
-    }
-
-    /// Throws with `once` until the throwing phase ends.
-    fn throw_phase(
-        &mut self,
-        mut once: impl FnMut(&mut Game) -> Result<OneThrow, ThrowError>,
-    ) -> Result<ThrowReport, ThrowError> {
-        let mut report = ThrowReport {
-            throws: Default::default(),
-            end: ThrowStep::Again,
-        };
-        while report.end == ThrowStep::Again {
-            let one = once(self)?;
-            report.throws.push(one.cowries);
-            report.end = one.step;
-        }
-        Ok(report)
-    }
-
-    /// Plays a whole throwing phase supplied from outside (mouths-up counts): graces,
-    /// then one throw that is not (or the voiding grace). The phase is checked once, as
-    /// [`Variant::apply_throws`] checks it, and recorded as it was given; refused, the
-    /// game unchanged, in the middle of a throwing phase.
-    pub fn apply_throws(&mut self, mouths_up: &[u8]) -> Result<ThrowStep, ThrowError> {
-        if self.throwing() {
-            return Err(ThrowError::BadSequence(
-                mouths_up.to_vec(),
-                SequenceFault::PhaseUnderWay,
-            ));
-        }
-        let player = self.position.to_move() as u8;
-        let end = self.variant.apply_throws(&mut self.position, mouths_up)?;
-        self.start_turn(player, mouths_up.to_vec());
-        self.after_step();
-        Ok(end)
     }
 
     fn check_can_throw(&self) -> Result<(), ThrowError> {
@@ -473,18 +435,6 @@ impl Game {
     /// The game lent to read and check one move ([`MoveChecker`]).
     pub fn checker(&mut self) -> MoveChecker<'_> {
         MoveChecker { game: self }
-    }
-
-    /// Plays a legal move of the player to move and says what happened ([`Played`]: its
-    /// path, capture, double, block and forfeit), with one legality check
-    /// ([`Game::check`]); refused when `mv` is not the move the engine finds for its
-    /// value, unit and pawns.
-    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
-        let checked = self.check(mv.value(), mv.from(), mv.count())?;
-        if checked.mv != mv {
-            return Err(MoveError::Illegal(IllegalMove::TargetMismatch));
-        }
-        Ok(checked.play())
     }
 
     /// Ends the game now as a draw (a turn limit of the caller's own, a draw agreed at
@@ -802,10 +752,13 @@ impl Game {
             if n > 0 && !self.throwing() {
                 return Err(bad(SequenceFault::EndedEarly));
             }
-            step = self.push_throw(up).map_err(|source| RecordError::Throw {
-                turn: turn_no,
-                source,
-            })?;
+            step = self
+                .throw(ThrowFrom::Entered(up))
+                .map_err(|source| RecordError::Throw {
+                    turn: turn_no,
+                    source,
+                })?
+                .step;
         }
         if let Some(replayed) = self.record.turns.last_mut() {
             replayed.skipped = turn.skipped;

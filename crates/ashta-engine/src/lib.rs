@@ -16,13 +16,14 @@
 //! while [`Phase::Throwing`] no move is legal and the player throws; while
 //! [`Phase::Moving`] some move is legal and a throw is refused.
 //!
-//! There is one way to throw and one way to play. A throw comes from a source (the
-//! game's own seeded one, any random generator, or a source of the caller's own) or is
-//! given as mouths up; a move is checked once, where it is read, and played without
-//! being checked again.
+//! There is one way to throw and one way to play. A throw ([`Game::throw`]) comes
+//! from the game's own seeded source, from any source of the caller's (a random
+//! generator), or is entered as mouths up ([`ThrowFrom`]); a move is checked once,
+//! where it is read ([`Game::check`]), and played without being checked again
+//! ([`CheckedMove::play`]).
 //!
 //! ```
-//! use ashta_engine::{Game, MoveList, Phase, Rules};
+//! use ashta_engine::{Game, MoveList, Phase, Rules, ThrowFrom};
 //!
 //! // Two players on the standard board; the throws come from seed 7.
 //! let mut rules = Rules::standard();
@@ -33,10 +34,10 @@
 //! for _ in 0..60 {
 //!     match game.phase() {
 //!         Phase::Throwing => {
-//!             // A whole throwing phase from the game's source: graces, then a throw
-//!             // that is not one.
-//!             let report = game.throw().unwrap();
-//!             assert!(!report.throws.is_empty());
+//!             // One throw from the game's source: a grace throws again, and the
+//!             // phase ends with a throw that is not one.
+//!             let one = game.throw(ThrowFrom::Own).unwrap();
+//!             assert_eq!(one.cowries.count, 4);
 //!         }
 //!         Phase::Moving => {
 //!             variant.legal_moves(game.position(), &mut moves);
@@ -54,13 +55,6 @@
 //! // The record replays to the same position.
 //! assert_eq!(Game::replay(game.record()).unwrap().position(), game.position());
 //! ```
-//!
-//! In a game, a throw comes from the game's own source ([`Game::throw`], a whole
-//! phase; [`Game::throw_once`], one throw) or from any other ([`Game::throw_once_from`]:
-//! a generator, or one throw given as mouths up through [`Cowries::with_mouths_up`]),
-//! and a whole phase given as mouths up is [`Game::apply_throws`]. A move is checked
-//! with [`Game::check`] and played with [`CheckedMove::play`]; [`Game::play`] does
-//! both for a move taken from the legal list.
 //!
 //! Without a game, the variant throws and plays on a position directly: a throwing
 //! phase comes from a source ([`Variant::throw`]) or is given as mouths up
@@ -117,7 +111,7 @@ pub use error::{
 pub use faults::{BagFault, BlockFault, ExtraTurnsFault, ResultFault, SequenceFault};
 #[cfg(feature = "clap")]
 pub use flags::RuleFlags;
-pub use game::{CheckedMove, Game, GameMark, MoveChecker, OneThrow};
+pub use game::{CheckedMove, Game, GameMark, MoveChecker, OneThrow, ThrowFrom};
 pub use geometry::{Geometry, Seat, Square, MAX_SIZE, MAX_SQUARES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{parse_any, parse_notation};

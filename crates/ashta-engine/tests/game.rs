@@ -2,7 +2,8 @@
 //! and going back to an earlier moment without showing the throws to come.
 
 use ashta_engine::{
-    Game, MoveError, MoveList, Phase, Rules, SequenceFault, ThrowError, ThrowStep, UndoError,
+    Game, MoveError, MoveList, Phase, Rules, SequenceFault, ThrowError, ThrowFrom, ThrowStep,
+    UndoError,
 };
 
 fn two_players() -> Rules {
@@ -16,7 +17,10 @@ fn first_moves(game: &mut Game) {
     let mut moves = MoveList::new();
     while game.phase() == Phase::Moving {
         game.variant().legal_moves(game.position(), &mut moves);
-        game.play(moves[0]).unwrap();
+        game.checker()
+            .check_move(moves[0])
+            .map(|c| c.play())
+            .unwrap();
     }
 }
 
@@ -25,7 +29,7 @@ fn seed_with_a_first_grace() -> u64 {
     (0..200)
         .find(|&seed| {
             let mut game = Game::new(two_players(), seed).unwrap();
-            game.throw_once().unwrap().step == ThrowStep::Again
+            game.throw(ThrowFrom::Own).unwrap().step == ThrowStep::Again
         })
         .expect("some seed throws a grace first")
 }
@@ -38,9 +42,11 @@ fn throwing_once_at_a_time_plays_the_same_game_as_whole_phases() {
         if whole.phase() == Phase::Over {
             break;
         }
-        whole.throw().unwrap();
+        while whole.phase() == Phase::Throwing {
+            whole.throw(ThrowFrom::Own).unwrap();
+        }
         while once.phase() == Phase::Throwing {
-            once.throw_once().unwrap();
+            once.throw(ThrowFrom::Own).unwrap();
         }
         first_moves(&mut whole);
         first_moves(&mut once);
@@ -53,7 +59,7 @@ fn throwing_once_at_a_time_plays_the_same_game_as_whole_phases() {
 #[test]
 fn a_move_is_refused_while_a_throwing_phase_is_under_way() {
     let mut game = Game::new(two_players(), seed_with_a_first_grace()).unwrap();
-    game.throw_once().unwrap();
+    game.throw(ThrowFrom::Own).unwrap();
     // The bag holds the grace, but the phase is not over: no move yet.
     assert_eq!(game.phase(), Phase::Throwing);
     assert!(game.position().bag_len() > 0);
@@ -65,17 +71,21 @@ fn a_move_is_refused_while_a_throwing_phase_is_under_way() {
     );
     let grace = game.variant().bag(game.position())[0];
     let mv = ashta_engine::Move::new(grace, Some(0), grace, 1, None);
-    assert_eq!(game.play(mv), Err(MoveError::MustThrow));
-    // A whole phase supplied from outside is refused too; throwing on is not.
-    assert!(game.apply_throws(&[1]).is_err());
-    game.throw().unwrap();
+    assert_eq!(
+        game.checker().check_move(mv).map(|c| c.play()),
+        Err(MoveError::MustThrow)
+    );
+    // Throwing on is not refused.
+    while game.phase() == Phase::Throwing {
+        game.throw(ThrowFrom::Own).unwrap();
+    }
     assert_ne!(game.phase(), Phase::Throwing);
 }
 
 #[test]
 fn a_record_stopped_in_the_middle_of_its_throws_replays_to_the_same_moment() {
     let mut game = Game::new(two_players(), seed_with_a_first_grace()).unwrap();
-    game.throw_once().unwrap();
+    game.throw(ThrowFrom::Own).unwrap();
     let back = Game::load(&game.save()).expect("a phase under way replays");
     assert_eq!(back.phase(), Phase::Throwing);
     assert_eq!(back.position(), game.position());
@@ -93,7 +103,9 @@ fn the_turn_limit_draws_the_game_once_its_last_turn_is_played_out() {
     rules.turn_limit = Some(3);
     let mut game = Game::new(rules, 5).unwrap();
     while game.phase() != Phase::Over {
-        game.throw().unwrap();
+        while game.phase() == Phase::Throwing {
+            game.throw(ThrowFrom::Own).unwrap();
+        }
         first_moves(&mut game);
     }
     assert_eq!(game.turns(), 3);
@@ -106,7 +118,9 @@ fn undo_goes_back_to_the_same_bag_and_the_next_throw_is_a_new_one() {
     let mut game = Game::new(two_players(), 9).unwrap();
     // South's first turn with values to move.
     loop {
-        game.throw().unwrap();
+        while game.phase() == Phase::Throwing {
+            game.throw(ThrowFrom::Own).unwrap();
+        }
         if game.phase() == Phase::Moving && game.position().to_move() == 0 {
             break;
         }
@@ -117,7 +131,9 @@ fn undo_goes_back_to_the_same_bag_and_the_next_throw_is_a_new_one() {
     first_moves(&mut game);
     for _ in 0..3 {
         if game.phase() == Phase::Throwing {
-            game.throw().unwrap();
+            while game.phase() == Phase::Throwing {
+                game.throw(ThrowFrom::Own).unwrap();
+            }
         }
         first_moves(&mut game);
     }
@@ -130,7 +146,9 @@ fn undo_goes_back_to_the_same_bag_and_the_next_throw_is_a_new_one() {
     assert_eq!(game.drawn(), drawn, "undo takes back no throw");
     // The next throw is draw number `drawn` of the seed, set aside in the record.
     first_moves(&mut game);
-    game.throw().unwrap();
+    while game.phase() == Phase::Throwing {
+        game.throw(ThrowFrom::Own).unwrap();
+    }
     let skipped = game.record().turns.last().unwrap().skipped;
     assert_eq!(u64::from(skipped), drawn - mark_drawn(&game, &mark));
     let replayed = Game::replay(game.record()).expect("the record verifies");
@@ -149,9 +167,11 @@ fn mark_drawn(game: &Game, mark: &ashta_engine::GameMark) -> u64 {
 #[test]
 fn undo_refuses_a_moment_mid_phase_or_not_in_the_past() {
     let mut game = Game::new(two_players(), seed_with_a_first_grace()).unwrap();
-    game.throw_once().unwrap();
+    game.throw(ThrowFrom::Own).unwrap();
     let mid = game.mark();
-    game.throw().unwrap();
+    while game.phase() == Phase::Throwing {
+        game.throw(ThrowFrom::Own).unwrap();
+    }
     assert_eq!(game.undo_to(&mid), Err(UndoError::MidThrowingPhase));
     let mut other = Game::new(two_players(), 1).unwrap();
     let ahead = game.mark();
@@ -168,7 +188,7 @@ fn a_forfeiting_throw_carries_the_bag_lost_and_why() {
         let mut game = Game::new(two_players(), seed).unwrap();
         while !game.position().is_over() && game.turns() < 300 {
             let thrower = game.position().to_move();
-            let one = game.throw_once().unwrap();
+            let one = game.throw(ThrowFrom::Own).unwrap();
             assert_eq!(one.forfeit.is_some(), one.step == ThrowStep::Forfeited);
             if let Some(forfeit) = one.forfeit {
                 assert_eq!(forfeit.player, thrower);
@@ -185,7 +205,7 @@ fn a_forfeiting_throw_carries_the_bag_lost_and_why() {
 fn a_checked_move_is_the_move_found_and_plays_as_play_does() {
     let mut game = Game::new(Rules::standard(), 7).unwrap();
     while game.phase() == Phase::Throwing {
-        game.throw_once().unwrap();
+        game.throw(ThrowFrom::Own).unwrap();
     }
     let mut moves = MoveList::new();
     game.variant().legal_moves(game.position(), &mut moves);
@@ -196,7 +216,10 @@ fn a_checked_move_is_the_move_found_and_plays_as_play_does() {
     // The checked move shows the game as it stands, the move not yet played.
     assert_eq!(checked.game().position(), copy.position());
     let played = checked.play();
-    assert_eq!(played, copy.play(mv).unwrap());
+    assert_eq!(
+        played,
+        copy.checker().check_move(mv).map(|c| c.play()).unwrap()
+    );
     assert_eq!(game.position(), copy.position());
     assert_eq!(game.record(), copy.record());
     // A checked move let go plays nothing.
@@ -215,7 +238,10 @@ fn a_checked_move_is_the_move_found_and_plays_as_play_does() {
             .map(|c| c.mv()),
         Err(MoveError::MustThrow)
     );
-    assert_eq!(throwing.play(mv), Err(MoveError::MustThrow));
+    assert_eq!(
+        throwing.checker().check_move(mv).map(|c| c.play()),
+        Err(MoveError::MustThrow)
+    );
 }
 
 /// A whole throwing phase given as mouths up is checked as a whole: one that is not a
@@ -226,22 +252,30 @@ fn a_phase_given_to_a_game_is_checked_whole_and_recorded_as_given() {
     // Throws supplied from outside: a game without a seed.
     let variant = ashta_engine::Variant::new(two_players()).unwrap();
     let start = variant.start_position();
-    let mut game = Game::from_position(variant, start, None);
-    let record = game.record().clone();
-    // No mouths up is the grace 8: a phase cannot end on it, nor go on after a 3.
+    let mut game = Game::from_position(variant.clone(), start, None);
+    // No mouths up is the grace 8: a phase cannot end on it, nor go on after a 3; the
+    // rules check a whole phase given at once, and leave the position as it was.
     for (bad, fault) in [
         (&[0u8][..], SequenceFault::EndsOnGrace),
         (&[3, 3], SequenceFault::EndedEarly),
         (&[], SequenceFault::Empty),
     ] {
+        let mut pos = start;
         assert!(
-            matches!(game.apply_throws(bad), Err(ThrowError::BadSequence(_, f)) if f == fault),
+            matches!(variant.apply_throws(&mut pos, bad), Err(ThrowError::BadSequence(_, f)) if f == fault),
             "{bad:?}"
         );
-        assert_eq!(game.position(), &start, "{bad:?}");
-        assert_eq!(game.record(), &record, "{bad:?}");
+        assert_eq!(pos, start, "{bad:?}");
     }
-    assert_eq!(game.apply_throws(&[0, 3]), Ok(ThrowStep::Moving));
+    // The game takes the phase one throw at a time, and records it as given.
+    assert_eq!(
+        game.throw(ThrowFrom::Entered(0)).unwrap().step,
+        ThrowStep::Again
+    );
+    assert_eq!(
+        game.throw(ThrowFrom::Entered(3)).unwrap().step,
+        ThrowStep::Moving
+    );
     assert_eq!(game.record().turns.len(), 1);
     assert_eq!(game.record().turns[0].throws, vec![0, 3]);
     assert_eq!(game.phase(), Phase::Moving);

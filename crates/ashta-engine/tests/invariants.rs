@@ -8,7 +8,9 @@ mod common;
 
 use std::collections::HashSet;
 
-use ashta_engine::{fast, DrawReason, Game, PlayEnds, Position, Rules, Variant, PLAYS_LIMIT};
+use ashta_engine::{
+    fast, DrawReason, Game, PlayEnds, Position, Rules, ThrowFrom, Variant, PLAYS_LIMIT,
+};
 use ashta_testkit::play_randomly;
 use common::checks::*;
 use proptest::prelude::*;
@@ -60,7 +62,9 @@ fn random_play(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseErro
             break;
         }
         if pos.phase() == ashta_engine::Phase::Throwing {
-            game.throw().unwrap();
+            while game.phase() == ashta_engine::Phase::Throwing {
+                game.throw(ThrowFrom::Own).unwrap();
+            }
             let after = *game.position();
             plays = None;
             if !after.is_over()
@@ -76,7 +80,7 @@ fn random_play(rules: Rules, seed: u64, steps: usize) -> Result<(), TestCaseErro
             let m = moves[rng.random_range(0..moves.len())];
             let mut expected = pos;
             v.play(&mut expected, m).unwrap();
-            game.play(m).unwrap();
+            game.checker().check_move(m).map(|c| c.play()).unwrap();
             let after = *game.position();
             if after.draw() != Some(DrawReason::TurnLimit) {
                 prop_assert_eq!(after, expected);

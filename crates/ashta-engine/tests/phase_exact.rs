@@ -3,7 +3,7 @@
 
 mod common;
 
-use ashta_engine::{Game, MoveList, Phase, Position, Rules, Variant};
+use ashta_engine::{Game, MoveList, Phase, Position, Rules, ThrowFrom, Variant};
 use common::checks::{arb_rules, cases};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -50,13 +50,15 @@ fn play_checking_phase(rules: Rules, seed: u64, steps: usize) -> Result<(), Test
         match game.phase() {
             Phase::Over => break,
             Phase::Throwing => {
-                game.throw_once()
+                game.throw(ThrowFrom::Own)
                     .map_err(|e| TestCaseError::fail(format!("throw: {e}")))?;
             }
             Phase::Moving => {
                 v.legal_moves(game.position(), &mut moves);
                 let mv = moves[rng.random_range(0..moves.len())];
-                game.play(mv)
+                game.checker()
+                    .check_move(mv)
+                    .map(|c| c.play())
                     .map_err(|e| TestCaseError::fail(format!("{mv}: {e}")))?;
             }
         }

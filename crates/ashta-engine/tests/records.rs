@@ -5,8 +5,8 @@
 mod common;
 
 use ashta_engine::{
-    CommitmentFault, DrawReason, Game, Moment, MoveRecord, Record, RecordError, Rules, ThrowStep,
-    TurnFault, TurnRecord, RECORD_FORMAT,
+    CommitmentFault, DrawReason, Game, Moment, MoveRecord, Record, RecordError, Rules, ThrowFrom,
+    ThrowStep, TurnFault, TurnRecord, RECORD_FORMAT,
 };
 use common::*;
 use rand::{Rng, SeedableRng};
@@ -56,14 +56,21 @@ fn game_from_a_position_with_supplied_throws() {
     let (v, p) = pos("standard 5 2 0 - 0,0,0,14/0,0,0,9 - - 0");
     let mut game = Game::from_position(v, p, None);
     assert!(
-        game.throw().is_err(),
+        game.throw(ThrowFrom::Own).is_err(),
         "no seed: the throws must be supplied"
     );
-    assert_eq!(game.apply_throws(&[4, 1]), Ok(ThrowStep::Moving));
+    assert_eq!(
+        game.throw(ThrowFrom::Entered(4)).unwrap().step,
+        ThrowStep::Again
+    );
+    assert_eq!(
+        game.throw(ThrowFrom::Entered(1)).unwrap().step,
+        ThrowStep::Moving
+    );
     let m = mv(game.variant(), game.position(), 1, Some(0), 1);
-    game.play(m).unwrap();
+    game.checker().check_move(m).map(|c| c.play()).unwrap();
     let m = mv(game.variant(), game.position(), 4, Some(14), 1);
-    game.play(m).unwrap();
+    game.checker().check_move(m).map(|c| c.play()).unwrap();
     assert_eq!(game.position().to_move(), 0, "the capture's extra turn");
     let record = game.record().clone();
     assert!(record.start.is_some());
@@ -198,10 +205,15 @@ fn turn_limit_is_part_of_the_record() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     while !game.position().is_over() {
         if game.position().phase() == ashta_engine::Phase::Throwing {
-            game.throw().unwrap();
+            while game.phase() == ashta_engine::Phase::Throwing {
+                game.throw(ThrowFrom::Own).unwrap();
+            }
         } else {
             let moves = legal(game.variant(), game.position());
-            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            game.checker()
+                .check_move(moves[rng.random_range(0..moves.len())])
+                .map(|c| c.play())
+                .unwrap();
         }
     }
     assert_eq!(game.turns(), 8);
@@ -313,9 +325,11 @@ fn record_of_an_unfinished_game_with_a_result_is_refused() {
 fn game_saved_in_the_middle_of_a_turn_loads() {
     let (v, p) = pos("standard 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
     let mut game = Game::from_position(v, p, None);
-    game.apply_throws(&[4, 2]).unwrap();
+    for up in [4, 2] {
+        game.throw(ThrowFrom::Entered(up)).unwrap();
+    }
     let m = mv(game.variant(), game.position(), 2, Some(0), 1);
-    game.play(m).unwrap();
+    game.checker().check_move(m).map(|c| c.play()).unwrap();
     assert_eq!(game.variant().bag(game.position()), [4]);
     let again = Game::load(&game.save()).unwrap();
     assert_eq!(again.position(), game.position());
@@ -446,7 +460,7 @@ fn an_aborted_record_replays_and_one_with_a_move_is_refused() {
     let mut rules = Rules::standard();
     rules.players = 2;
     let mut game = Game::new(rules, 3).unwrap();
-    game.throw_once().unwrap();
+    game.throw(ThrowFrom::Own).unwrap();
     assert!(game.may_abort(), "throws alone leave a game abortable");
     game.abort().unwrap();
     assert!(!game.may_abort(), "an aborted game is over");

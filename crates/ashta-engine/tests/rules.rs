@@ -11,7 +11,7 @@ mod common;
 
 use ashta_engine::{
     parse_any, DrawReason, Game, IllegalMove, MoveError, Preset, Rules, Seat, Square, ThrowError,
-    ThrowStep, Variant,
+    ThrowFrom, ThrowStep, Variant,
 };
 use common::*;
 
@@ -1075,10 +1075,12 @@ fn turn_limit_draws() {
     let mut game = Game::new(rules, 11).unwrap();
     while !game.position().is_over() {
         if game.position().phase() == ashta_engine::Phase::Throwing {
-            game.throw().unwrap();
+            while game.phase() == ashta_engine::Phase::Throwing {
+                game.throw(ThrowFrom::Own).unwrap();
+            }
         } else {
             let m = legal(game.variant(), game.position())[0];
-            game.play(m).unwrap();
+            game.checker().check_move(m).map(|c| c.play()).unwrap();
         }
     }
     assert_eq!(game.turns(), 5);
@@ -1099,11 +1101,13 @@ fn turn_limit_draw_with_an_extra_turn_pending_reads_back() {
     // driver declares the draw; the position must still read back.
     let (v, p) = pos("standard+turn_limit=1 5 2 0 - 0,0,0,0/0,0,9,13 - - 0");
     let mut game = Game::from_position(v, p, None);
-    game.apply_throws(&[4, 1]).unwrap();
+    for up in [4, 1] {
+        game.throw(ThrowFrom::Entered(up)).unwrap();
+    }
     let m = mv(game.variant(), game.position(), 1, Some(0), 1);
-    game.play(m).unwrap();
+    game.checker().check_move(m).map(|c| c.play()).unwrap();
     let m = mv(game.variant(), game.position(), 4, Some(1), 1);
-    game.play(m).unwrap();
+    game.checker().check_move(m).map(|c| c.play()).unwrap();
     let end = *game.position();
     assert_eq!(end.draw(), Some(DrawReason::TurnLimit));
     // The drawn game has no turns left, so the pending extra turn is dropped.

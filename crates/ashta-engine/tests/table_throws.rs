@@ -6,7 +6,8 @@
 mod common;
 
 use ashta_engine::{
-    Game, Phase, Preset, Record, RecordError, Rules, TakeBackError, ThrowError, ThrowStep,
+    Game, Phase, Preset, Record, RecordError, Rules, TakeBackError, ThrowError, ThrowFrom,
+    ThrowStep,
 };
 use common::legal;
 
@@ -17,9 +18,12 @@ fn table(rules: Rules) -> Game {
 #[test]
 fn an_entered_grace_throws_again_and_a_plain_throw_ends_the_phase() {
     let mut game = table(Rules::standard());
-    assert_eq!(game.enter_throw(4).unwrap().step, ThrowStep::Again);
+    assert_eq!(
+        game.throw(ThrowFrom::Entered(4)).unwrap().step,
+        ThrowStep::Again
+    );
     assert_eq!(game.phase(), Phase::Throwing);
-    let one = game.enter_throw(2).unwrap();
+    let one = game.throw(ThrowFrom::Entered(2)).unwrap();
     assert_eq!(one.step, ThrowStep::Moving);
     assert_eq!(game.variant().bag(game.position()), [4, 2]);
     assert_eq!(game.record().turns[0].throws, [4, 2]);
@@ -28,9 +32,12 @@ fn an_entered_grace_throws_again_and_a_plain_throw_ends_the_phase() {
 #[test]
 fn a_third_entered_grace_voids_the_turn_under_the_traditional_preset() {
     let mut game = table(Rules::preset(Preset::Traditional));
-    game.enter_throw(4).unwrap();
-    game.enter_throw(0).unwrap();
-    assert_eq!(game.enter_throw(4).unwrap().step, ThrowStep::Voided);
+    game.throw(ThrowFrom::Entered(4)).unwrap();
+    game.throw(ThrowFrom::Entered(0)).unwrap();
+    assert_eq!(
+        game.throw(ThrowFrom::Entered(4)).unwrap().step,
+        ThrowStep::Voided
+    );
     assert_eq!(game.position().to_move(), 1);
 }
 
@@ -38,7 +45,7 @@ fn a_third_entered_grace_voids_the_turn_under_the_traditional_preset() {
 fn an_entered_bag_that_cannot_enter_a_pawn_is_forfeited_by_the_entry_rule() {
     // Traditional entry: pawns start off the board and only a grace brings them on.
     let mut game = table(Rules::preset(Preset::Traditional));
-    let one = game.enter_throw(2).unwrap();
+    let one = game.throw(ThrowFrom::Entered(2)).unwrap();
     assert_eq!(one.step, ThrowStep::Forfeited);
     assert!(one.forfeit.is_some(), "the forfeit says why");
     assert_eq!(game.position().to_move(), 1);
@@ -47,9 +54,12 @@ fn an_entered_bag_that_cannot_enter_a_pawn_is_forfeited_by_the_entry_rule() {
 #[test]
 fn more_mouths_up_than_cowries_is_refused_and_changes_nothing() {
     let mut game = table(Rules::standard());
-    assert_eq!(game.enter_throw(5), Err(ThrowError::TooManyMouths(5, 4)));
     assert_eq!(
-        game.enter_throw(200),
+        game.throw(ThrowFrom::Entered(5)),
+        Err(ThrowError::TooManyMouths(5, 4))
+    );
+    assert_eq!(
+        game.throw(ThrowFrom::Entered(200)),
         Err(ThrowError::TooManyMouths(200, 4))
     );
     assert!(game.record().turns.is_empty());
@@ -59,9 +69,9 @@ fn more_mouths_up_than_cowries_is_refused_and_changes_nothing() {
 fn a_throw_entered_by_mistake_is_taken_back_until_a_move_is_played() {
     let mut game = table(Rules::standard());
     let start = *game.position();
-    game.enter_throw(4).unwrap();
+    game.throw(ThrowFrom::Entered(4)).unwrap();
     let after_grace = *game.position();
-    game.enter_throw(2).unwrap();
+    game.throw(ThrowFrom::Entered(2)).unwrap();
     assert_eq!(game.take_back_throw(), Ok(2));
     assert_eq!(*game.position(), after_grace);
     assert!(game.throwing(), "the grace's phase goes on");
@@ -70,26 +80,29 @@ fn a_throw_entered_by_mistake_is_taken_back_until_a_move_is_played() {
     assert!(game.record().turns.is_empty());
     assert_eq!(game.take_back_throw(), Err(TakeBackError::NoThrow));
     // Once a move is played, the throws before it stand.
-    game.enter_throw(3).unwrap();
+    game.throw(ThrowFrom::Entered(3)).unwrap();
     let mv = legal(game.variant(), game.position())[0];
-    game.play(mv).unwrap();
+    game.checker().check_move(mv).map(|c| c.play()).unwrap();
     assert_eq!(game.take_back_throw(), Err(TakeBackError::MovedSince));
 }
 
 #[test]
 fn a_forfeiting_throw_taken_back_gives_the_turn_back() {
     let mut game = table(Rules::preset(Preset::Traditional));
-    game.enter_throw(2).unwrap();
+    game.throw(ThrowFrom::Entered(2)).unwrap();
     assert_eq!(game.position().to_move(), 1);
     assert_eq!(game.take_back_throw(), Ok(2));
     assert_eq!(game.position().to_move(), 0);
-    assert_eq!(game.enter_throw(0).unwrap().step, ThrowStep::Again);
+    assert_eq!(
+        game.throw(ThrowFrom::Entered(0)).unwrap().step,
+        ThrowStep::Again
+    );
 }
 
 #[test]
 fn a_seeded_game_takes_back_no_throw() {
     let mut game = Game::new(Rules::standard(), 7).unwrap();
-    game.throw_once().unwrap();
+    game.throw(ThrowFrom::Own).unwrap();
     assert_eq!(game.take_back_throw(), Err(TakeBackError::NotEntered));
 }
 
@@ -99,11 +112,14 @@ fn played_table_game(turns: usize) -> Game {
     let mut k = 0u8;
     while game.turns() < turns && game.phase() != Phase::Over {
         if game.phase() == Phase::Throwing {
-            game.enter_throw(1 + k % 3).unwrap();
+            game.throw(ThrowFrom::Entered(1 + k % 3)).unwrap();
             k = k.wrapping_add(1);
         } else {
             let moves = legal(game.variant(), game.position());
-            game.play(moves[moves.len() / 2]).unwrap();
+            game.checker()
+                .check_move(moves[moves.len() / 2])
+                .map(|c| c.play())
+                .unwrap();
         }
     }
     game

@@ -2,7 +2,7 @@
 //! the end of the game, throws drawn with their exact probabilities and moves chosen
 //! uniformly among the legal ones, each player's return averaged over the playouts.
 
-use ashta_engine::{Game, MoveList};
+use ashta_engine::{Game, MoveList, ThrowFrom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -12,7 +12,7 @@ use crate::outcome::returns;
 fn playout(mut game: Game, rng: &mut ChaCha8Rng, moves: &mut MoveList) -> Vec<f32> {
     while !game.position().is_over() {
         if game.phase() == ashta_engine::Phase::Throwing {
-            game.throw_once_from(rng)
+            game.throw(ThrowFrom::Source(rng))
                 .expect("the player to move throws");
             continue;
         }
@@ -23,7 +23,10 @@ fn playout(mut game: Game, rng: &mut ChaCha8Rng, moves: &mut MoveList) -> Vec<f3
             break;
         }
         let mv = moves[rng.random_range(0..moves.len())];
-        game.play(mv).expect("a legal move plays");
+        game.checker()
+            .check_move(mv)
+            .map(|c| c.play())
+            .expect("a legal move plays");
     }
     returns(game.variant(), game.position())
 }

@@ -5,7 +5,7 @@
 //! throwing phase under way, ends turns, forfeits bags, applies the turn limit and keeps
 //! the record.
 
-use ashta_engine::{Cowries, Game as EngineGame, MoveList, ThrowSource, Variant};
+use ashta_engine::{CheckedMove, Game as EngineGame, MoveList, ThrowFrom, Variant};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -214,15 +214,6 @@ impl PyGame {
     }
 }
 
-/// A throw source that gives one chosen number of mouths up.
-struct Chosen(u8);
-
-impl ThrowSource for Chosen {
-    fn throw_cowries(&mut self, count: u8, _mouth_up: f64) -> Cowries {
-        Cowries::with_mouths_up(self.0, count)
-    }
-}
-
 /// A state of a game: the position, whether a throwing phase is under way, the record.
 #[pyclass(module = "ashta", name = "State")]
 #[derive(Clone)]
@@ -281,7 +272,7 @@ impl PyState {
                 )));
             }
             self.game
-                .throw_once_from(&mut Chosen(action as u8))
+                .throw(ThrowFrom::Entered(action as u8))
                 .map_err(|e| IllegalActionError::new_err(format!("throw {action}: {e}")))?;
         } else {
             let (v, pos) = (self.variant(), self.game.position());
@@ -301,7 +292,9 @@ impl PyState {
                 )));
             };
             self.game
-                .play(mv)
+                .checker()
+                .check_move(mv)
+                .map(CheckedMove::play)
                 .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
         }
         self.history.push(action);

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use ashta_bots::BotMaker;
 use ashta_engine::{Move, Play, Position, RulesObject, Variant};
-use ashta_session::Bot;
+use ashta_session::{Bot, Decided};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
@@ -1146,7 +1146,10 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
         }
         let person = !room.is_bot(seat);
         if st.table.must_throw() {
-            let mut events = st.table.throw(seat).expect("the bot's seat is to throw");
+            let mut events = st
+                .table
+                .act(seat, SeatAction::Throw)
+                .expect("the bot's seat is to throw");
             mark_stand_in(&room, seat, &mut events);
             let _ = room.commit(&app, &mut st, events).await;
             continue;
@@ -1168,7 +1171,10 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
             // The seat's bot is still in a search given up on: the first legal move.
             tracing::warn!(game = %room.id, seat, "the bot is still searching; playing the first legal move");
             if let Some(mv) = first_legal(&st.table) {
-                let events = st.table.play(seat, mv).expect("a legal move plays");
+                let events = st
+                    .table
+                    .act(seat, SeatAction::Move(mv.into()))
+                    .expect("a legal move plays");
                 let _ = room.commit(&app, &mut st, events).await;
             }
             continue;
@@ -1210,19 +1216,23 @@ async fn drive(room: Arc<Room>, app: Arc<impl Host>) {
             pause = false;
             continue;
         }
-        let played = searched
-            .play
-            .and_then(|play| match st.table.play_bot(seat, &play) {
-                Ok(events) => Some(events),
-                Err(e) => {
-                    tracing::warn!(game = %room.id, "bot play refused: {e}");
-                    None
-                }
-            });
+        let played =
+            searched
+                .play
+                .and_then(|play| match st.table.play_bot(seat, Decided::Play(&play)) {
+                    Ok(events) => Some(events),
+                    Err(e) => {
+                        tracing::warn!(game = %room.id, "bot play refused: {e}");
+                        None
+                    }
+                });
         let mut events = match played {
             Some(events) => events,
             None => match first_legal(&st.table) {
-                Some(mv) => st.table.play(seat, mv).expect("a legal move plays"),
+                Some(mv) => st
+                    .table
+                    .act(seat, SeatAction::Move(mv.into()))
+                    .expect("a legal move plays"),
                 None => Vec::new(),
             },
         };

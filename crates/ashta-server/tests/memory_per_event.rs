@@ -3,6 +3,7 @@
 //! where an undo may go back to) is counted here with an allocator that counts the
 //! bytes in use.
 
+use ashta_table::protocol::SeatAction;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicIsize, Ordering};
 
@@ -63,10 +64,10 @@ fn a_game_in_play_keeps_a_few_hundred_bytes_per_event_at_most() {
     let step = |table: &mut Table| {
         let seat = table.to_move();
         let made = if table.must_throw() {
-            table.throw(seat)
+            table.act(seat, SeatAction::Throw)
         } else {
             let mv = table.legal()[0];
-            table.play(seat, mv)
+            table.act(seat, SeatAction::Move(mv.into()))
         };
         made.expect("a legal action").len()
     };

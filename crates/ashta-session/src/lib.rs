@@ -31,5 +31,5 @@ pub use outcome::{BotFailure, Outcome};
 pub use saved::{SavedGame, SAVE_FORMAT};
 pub use seats::{SeatError, SeatKind};
 pub use selfplay::{bot_table, play_game, record_game, try_play_game};
-pub use session::{mover_rng, Next, Session, SessionError, Step};
+pub use session::{mover_rng, Decided, Next, Session, SessionError, Step};
 pub use stop::{CancelOnDrop, Stop};

@@ -7,7 +7,9 @@
 //! random mover's move or a bot's whole play, or says that a person is to move (who
 //! plays with [`Session::play`]). Front ends that throw one cowrie at a time, or let a
 //! bot think on another thread, use the parts of a step instead: [`Session::next`],
-//! [`Session::throw_once`], [`Session::lend_bot`], [`Session::play_bot`]. Every bot
+//! [`Session::throw`], [`Session::lend_bot`], [`Session::play_bot`]. There is one way
+//! to throw ([`Session::throw`]), one way to play moves ([`Session::play`]) and one way
+//! to play a bot's decision ([`Session::play_bot`]), which plays its moves the same way. Every bot
 //! sees every decision made at the table ([`Bot::observe`]), whoever made it.
 //!
 //! ```
@@ -28,9 +30,9 @@
 use std::time::Duration;
 
 use ashta_engine::{
-    CheckedMove, DrawReason, Forfeit, Game, GameMark, IllegalMove, Move, MoveChecker, MoveError,
-    MoveJson, MoveList, OneThrow, Phase, Play, Played, Position, RecordError, SeededThrows,
-    TakeBackError, ThrowError, ThrowReport, ThrowStep, Variant,
+    CheckedMove, DrawReason, Forfeit, Game, GameMark, Move, MoveChecker, MoveError, MoveJson,
+    MoveList, OneThrow, Phase, Play, Played, Position, RecordError, SeededThrows, TakeBackError,
+    ThrowError, ThrowFrom, ThrowReport, ThrowStep, Variant,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -42,6 +44,15 @@ use crate::outcome::{BotFailure, Outcome};
 use crate::saved::{SavedGame, SAVE_FORMAT};
 use crate::seats::{SeatError, SeatKind};
 
+/// A bot's decision of a whole bag, as [`Session::play_bot`] plays it.
+#[derive(Clone, Copy, Debug)]
+pub enum Decided<'a> {
+    /// A play the bot chose here, with the position it promised.
+    Play(&'a Play),
+    /// The moves of a decision made elsewhere (on another thread), as it names them.
+    Moves(&'a [MoveJson]),
+}
+
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
@@ -50,7 +61,7 @@ pub enum Next {
     /// The seat to move throws.
     Throw,
     /// A person at the table throws real cowries and enters what fell
-    /// ([`Session::enter_throw`]): the game's throws are entered at the table
+    /// ([`ThrowFrom::Entered`]): the game's throws are entered at the table
     /// ([`Game::at_table`]) and the seat to throw is a person's.
     Enter,
     /// A person chooses a move.
@@ -363,12 +374,13 @@ impl Session {
             }
             Next::Random => {
                 let mv = self.random_move().ok_or(MoveError::MustThrow)?;
-                self.play(mv)?;
+                self.play(1, |checker, _| checker.check_move(mv))
+                    .map_err(|(_, e)| e)?;
                 Step::Moved { seat, before, mv }
             }
             Next::Bot => {
                 let play = self.decide()?;
-                self.play_bot(seat, &play)?;
+                self.play_bot(seat, Decided::Play(&play))?;
                 Step::Played {
                     seat,
                     before,
@@ -397,7 +409,7 @@ impl Session {
             end: ThrowStep::Again,
         };
         loop {
-            let one = self.throw_once()?;
+            let one = self.throw(ThrowFrom::Own)?;
             report.throws.push(one.cowries);
             report.end = one.step;
             if one.step != ThrowStep::Again {
@@ -406,27 +418,15 @@ impl Session {
         }
     }
 
-    /// Plays a whole throwing phase thrown elsewhere (mouths-up counts: graces, then
-    /// one throw that is not, or the voiding grace), as an engine protocol's controller
-    /// reports it; how the phase ended.
-    pub fn apply_throws(&mut self, mouths_up: &[u8]) -> Result<ThrowStep, SessionError> {
-        let step = self.game.apply_throws(mouths_up)?;
-        self.after_throw(step);
-        Ok(step)
-    }
-
-    /// Throws once.
-    pub fn throw_once(&mut self) -> Result<OneThrow, SessionError> {
-        let one = self.game.throw_once()?;
-        self.after_throw(one.step);
-        Ok(one)
-    }
-
-    /// Enters a throw that fell at the table: `mouths_up` cowries mouth up, for the
-    /// seat to throw (the rules apply to it as to any throw, [`Game::enter_throw`]).
-    pub fn enter_throw(&mut self, mouths_up: u8) -> Result<OneThrow, SessionError> {
-        let one = self.game.enter_throw(mouths_up)?;
-        self.after_throw(one.step);
+    /// Throws once for the seat to throw ([`Game::throw`]: from the game's own source,
+    /// as it fell at the table, or from a source of the caller's), the one way a
+    /// session is thrown.
+    pub fn throw(&mut self, from: ThrowFrom<'_>) -> Result<OneThrow, SessionError> {
+        let one = self.game.throw(from)?;
+        if one.step == ThrowStep::Moving {
+            self.note_moving_phase();
+        }
+        self.settle();
         Ok(one)
     }
 
@@ -448,13 +448,6 @@ impl Session {
         self.note_moving_phase();
         self.watch.reset();
         Ok(up)
-    }
-
-    fn after_throw(&mut self, step: ThrowStep) {
-        if step == ThrowStep::Moving {
-            self.note_moving_phase();
-        }
-        self.settle();
     }
 
     /// Keeps the moment a moving phase began, for undo.
@@ -509,43 +502,6 @@ impl Session {
                     .expect("the game is not over");
             }
         }
-    }
-
-    /// Plays a move of the seat to move (a person's, or one of a play decided
-    /// elsewhere), with one legality check, and gives the move's facts ([`Played`]);
-    /// every bot at the table sees the decision once its bag is played out.
-    pub fn play(&mut self, mv: Move) -> Result<Played, SessionError> {
-        self.play_with(|game| game.play(mv).map_err(SessionError::from))
-    }
-
-    /// Plays the move `check` reads from a request and checks on the game it is lent
-    /// ([`MoveChecker::check`]: a front end looks at the checked move first, and may
-    /// refuse it with an error of its own), without checking it again, as
-    /// [`Session::play`] plays one; nothing is played when `check` refuses.
-    pub fn play_checked<E>(
-        &mut self,
-        check: impl FnOnce(MoveChecker<'_>) -> Result<CheckedMove<'_>, E>,
-    ) -> Result<Played, E> {
-        self.play_with(|game| check(game.checker()).map(CheckedMove::play))
-    }
-
-    /// Plays a move with `play`, keeping where its bag began while a bot sits at the
-    /// table (the one copy of the position a bag makes; a bot lent out sees nothing),
-    /// and shows the bots the decision once the bag is played out.
-    fn play_with<E>(
-        &mut self,
-        play: impl FnOnce(&mut Game) -> Result<Played, E>,
-    ) -> Result<Played, E> {
-        let watched = self.bots.iter().any(Option::is_some);
-        if watched {
-            self.watch.before_move(self.game.position());
-        }
-        let played = play(&mut self.game)?;
-        if watched {
-            self.show_bots();
-        }
-        self.settle();
-        Ok(played)
     }
 
     /// Shows every bot at the table the bag played out from `start` by the moves just
@@ -613,18 +569,19 @@ impl Session {
         .and_then(|()| self.promised(seat, &play.position, &pos))
     }
 
-    /// Plays `count` moves of the seat to move, all of them or none (a command that
-    /// names several moves): `check` reads the `n`-th (from 0) into a move checked at
-    /// that moment of the game ([`Game::check`]), which is played without checking it
-    /// again. The first that `check` refuses takes the game back to where it was and
-    /// is given with its index and the reason. Gives each move's facts ([`Played`]);
-    /// every bot at the table sees the decision once its bag is played out, as with
-    /// [`Session::play`].
-    pub fn play_moves(
+    /// Plays `count` moves of the seat to move, all of them or none: the one way a
+    /// session is played (a person's move is one; a command may name several).
+    /// `check` reads the `n`-th (from 0) into a move checked at that moment of the game
+    /// ([`MoveChecker::check`]: a front end looks at the checked move first, and may
+    /// refuse it with an error of its own), which is played without checking it again.
+    /// The first that `check` refuses takes the game back to where it was and is given
+    /// with its index. Gives each move's facts ([`Played`]); every bot at the table
+    /// sees the decision once its bag is played out.
+    pub fn play<E>(
         &mut self,
         count: usize,
-        check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, String>,
-    ) -> Result<Vec<Played>, (usize, String)> {
+        check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, E>,
+    ) -> Result<Vec<Played>, (usize, E)> {
         let before = *self.game.position();
         let played = self.play_all(count, check)?;
         self.show_bots_from(&before);
@@ -634,11 +591,11 @@ impl Session {
 
     /// Plays `count` moves read by `check`, each checked once, all or none: the first
     /// refused takes the game back to where it was.
-    fn play_all(
+    fn play_all<E>(
         &mut self,
         count: usize,
-        mut check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, String>,
-    ) -> Result<Vec<Played>, (usize, String)> {
+        mut check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, E>,
+    ) -> Result<Vec<Played>, (usize, E)> {
         let mark = self.game.mark();
         let mut played = Vec::with_capacity(count);
         for n in 0..count {
@@ -658,47 +615,35 @@ impl Session {
         Ok(played)
     }
 
-    /// Plays the whole play a bot of `seat` decided, each move checked once as it is
-    /// played; refused as the bot's failure, with nothing played, when a move is not
-    /// legal, the bag is not played out or the play does not reach the position it
-    /// promised ([`Session::check_bot_play`] says the same without playing). Gives
-    /// each move's facts ([`Played`]).
-    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Played>, SessionError> {
-        let moves = &play.moves;
-        self.play_bag(seat, moves.len(), Some(&play.position), |checker, n| {
-            let mv = moves[n];
-            let checked = checker
-                .check(mv.value(), mv.from(), mv.count())
-                .and_then(|c| {
-                    if c.mv() == mv {
-                        Ok(c)
-                    } else {
-                        Err(MoveError::Illegal(IllegalMove::TargetMismatch))
-                    }
-                })
-                .map_err(|e| format!("played an illegal move {mv}: {e}"))?;
-            Ok(checked)
-        })
-    }
-
-    /// Plays the whole bag of `seat` as a decision made elsewhere (a bot's, computed
-    /// on another thread) names it, each move read from its value, unit and pawns and
-    /// checked once ([`Game::check`]); refused as the bot's failure, with nothing
-    /// played, when a move is not legal or the bag is not played out. Gives each
+    /// Plays the whole bag of `seat` as its bot decided it ([`Decided`]: here, or on
+    /// another thread), each move checked once as it is played, as [`Session::play`]
+    /// plays them; refused as the bot's failure, with nothing played, when a move
+    /// is not legal, the bag is not played out or a play does not reach the position it
+    /// promised ([`Session::check_bot_play`] says the same without playing). Gives each
     /// move's facts ([`Played`]).
-    pub fn play_bot_moves(
+    pub fn play_bot(
         &mut self,
         seat: usize,
-        moves: &[MoveJson],
+        decided: Decided<'_>,
     ) -> Result<Vec<Played>, SessionError> {
-        self.play_bag(seat, moves.len(), None, |checker, n| {
-            let m = &moves[n];
-            let from = u8::try_from(m.from).ok();
-            checker.check(m.value, from, m.count).map_err(|e| {
-                let unit = from.map_or(format!("+{}", m.count), |i| format!("{i}x{}", m.count));
-                format!("played an illegal move {}:{unit}: {e}", m.value)
-            })
-        })
+        match decided {
+            Decided::Play(play) => {
+                let moves = &play.moves;
+                self.play_bag(seat, moves.len(), Some(&play.position), |checker, n| {
+                    checker
+                        .check_move(moves[n])
+                        .map_err(|e| format!("played an illegal move {}: {e}", moves[n]))
+                })
+            }
+            Decided::Moves(moves) => self.play_bag(seat, moves.len(), None, |checker, n| {
+                let m = &moves[n];
+                let from = u8::try_from(m.from).ok();
+                checker.check(m.value, from, m.count).map_err(|e| {
+                    let unit = from.map_or(format!("+{}", m.count), |i| format!("{i}x{}", m.count));
+                    format!("played an illegal move {}:{unit}: {e}", m.value)
+                })
+            }),
+        }
     }
 
     /// Plays a bot's whole bag, each move read and checked once by `check`, and, when

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use ashta_engine::Rules;
 use ashta_table::messages::EventText;
-use ashta_table::protocol::ClientMessage;
+use ashta_table::protocol::{ClientMessage, SeatAction};
 use ashta_table::Table;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
@@ -43,10 +43,10 @@ fn step(t: &mut Table) -> Option<()> {
     }
     let seat = t.to_move();
     if t.must_throw() {
-        t.throw(seat).ok()?;
+        t.act(seat, SeatAction::Throw).ok()?;
     } else {
         let mv = t.legal()[0];
-        t.play(seat, mv).ok()?;
+        t.act(seat, SeatAction::Move(mv.into())).ok()?;
     }
     Some(())
 }
@@ -94,7 +94,7 @@ fn click(c: &mut Criterion) {
                     let ClientMessage::Move { mv: request } = message else {
                         unreachable!("a move message")
                     };
-                    let events = t.play_request(seat, &request).unwrap();
+                    let events = t.act(seat, SeatAction::Move(request)).unwrap();
                     for event in &events {
                         let json = EventText::of(event);
                         black_box(json.get().to_string());

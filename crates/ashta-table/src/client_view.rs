@@ -162,6 +162,7 @@ impl ClientMessage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::SeatAction;
     use crate::Table;
     use ashta_engine::Rules;
 
@@ -181,8 +182,8 @@ mod tests {
             let text = action.to_text();
             let back: ClientMessage = serde_json::from_str(&text).unwrap();
             let events = match back {
-                ClientMessage::Throw => table.throw(seat).unwrap(),
-                ClientMessage::Move { mv } => table.play_request(seat, &mv).unwrap(),
+                ClientMessage::Throw => table.act(seat, SeatAction::Throw).unwrap(),
+                ClientMessage::Move { mv } => table.act(seat, SeatAction::Move(mv)).unwrap(),
                 other => panic!("not an action: {other:?}"),
             };
             for e in events {

@@ -232,6 +232,22 @@ pub struct MoveRequest {
     pub forms: Option<serde_json::Value>,
 }
 
+impl From<ashta_engine::Move> for MoveRequest {
+    /// A move the engine found (a bot's, or one played for a seat whose time ran out):
+    /// its value, unit and pawns, with where it lands and whether it captures checked.
+    fn from(mv: ashta_engine::Move) -> MoveRequest {
+        MoveRequest {
+            value: mv.value(),
+            from: mv.from_index(),
+            count: mv.count(),
+            to: Some(mv.to()),
+            capture: Some(mv.is_capture()),
+            path: None,
+            forms: None,
+        }
+    }
+}
+
 fn one() -> u8 {
     1
 }

@@ -5,11 +5,11 @@
 //! action makes. No I/O: the room stores and sends what this produces.
 
 use ashta_engine::{
-    CheckedMove, Game, Move, MoveChecker, MoveError, MoveList, Play, Played, Position,
-    PositionJson, Record, Rules, ThrowStep, Variant,
+    CheckedMove, Game, Move, MoveChecker, MoveError, MoveList, Played, Position, PositionJson,
+    Record, Rules, ThrowFrom, ThrowStep, Variant,
 };
 use ashta_session::{Bot, BotFailure};
-use ashta_session::{SeatKind, Session, SessionError};
+use ashta_session::{Decided, SeatKind, Session, SessionError};
 
 use crate::messages::{EventMessage, EventText, GameStatus, ServerMessage, TableSnapshot};
 use crate::protocol::{
@@ -73,7 +73,7 @@ impl Table {
     }
 
     /// A new game whose people throw real cowries and enter what fell
-    /// ([`Table::enter_throw`], RULES.md 8.10); its bots throw from `seed`. The record
+    /// ([`SeatAction::Enter`], RULES.md 8.10); its bots throw from `seed`. The record
     /// says its throws were entered at the table and never shows the seed.
     pub fn at_table(
         rules: Rules,
@@ -314,8 +314,11 @@ impl Table {
         }
     }
 
-    /// The action of the person at `seat`, played on the table: a throw, a move, an
-    /// undo or a resignation, and the events made. A claim is the holder's to decide
+    /// The action of the person at `seat`, played on the table: a throw, a throw
+    /// entered at the table, a move, an undo or a resignation, and the events made. The
+    /// one way a seat throws and moves (a bot's throw, and a move played for a seat
+    /// whose time ran out, come this way too); a bot's whole bag is
+    /// [`Table::play_bot`]'s. A claim is the holder's to decide
     /// (only it knows who left): it is refused here, and a holder that allows claims
     /// answers it before asking the table.
     pub fn act(&mut self, seat: usize, action: SeatAction) -> Result<Vec<Event>, WsError> {
@@ -338,8 +341,8 @@ impl Table {
     }
 
     /// The seat to move throws the cowries once (at a table of real cowries, only a
-    /// bot's seat: a person enters what fell, [`Table::enter_throw`]).
-    pub fn throw(&mut self, seat: usize) -> Result<Vec<Event>, WsError> {
+    /// bot's seat: a person enters what fell, [`SeatAction::Enter`]).
+    fn throw(&mut self, seat: usize) -> Result<Vec<Event>, WsError> {
         self.check_throw(seat)?;
         if self.enters_throws(seat) {
             return Err(WsError::new(
@@ -347,13 +350,13 @@ impl Table {
                 "this game's throws are entered at the table: say how many mouths fell up",
             ));
         }
-        let one = self.session.throw_once().map_err(internal)?;
+        let one = self.session.throw(ThrowFrom::Own).map_err(internal)?;
         Ok(self.threw(seat, one))
     }
 
     /// The person to move at a table of real cowries enters what fell: `mouths_up`
     /// cowries mouth up. The rules apply to it as to any throw.
-    pub fn enter_throw(&mut self, seat: usize, mouths_up: u8) -> Result<Vec<Event>, WsError> {
+    fn enter_throw(&mut self, seat: usize, mouths_up: u8) -> Result<Vec<Event>, WsError> {
         self.check_throw(seat)?;
         if !self.entered_at_table() {
             return Err(WsError::new(
@@ -363,7 +366,7 @@ impl Table {
         }
         let one = self
             .session
-            .enter_throw(mouths_up)
+            .throw(ThrowFrom::Entered(mouths_up))
             .map_err(|e| WsError::new(WsErrorCode::BadMessage, e.to_string()))?;
         Ok(self.threw(seat, one))
     }
@@ -443,7 +446,7 @@ impl Table {
     }
 
     /// The seat to move plays a move a client asked for.
-    pub fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
+    fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
         self.check_turn(seat)?;
         if self.must_throw() {
             return Err(WsError::new(
@@ -453,7 +456,9 @@ impl Table {
         }
         let played = self
             .session
-            .play_checked(|checker| check_request(checker, seat, req))?;
+            .play(1, |checker, _| check_request(checker, seat, req))
+            .map_err(|(_, e)| e)?
+            .remove(0);
         let (path, forfeit) = self.facts(&played);
         let body = EventBody::Move {
             seat: seat as u8,
@@ -468,49 +473,17 @@ impl Table {
         Ok(out)
     }
 
-    /// The seat to move plays one move (a fallback for a bot, or for a person whose
-    /// turn timer ran out); refused when it is not legal.
-    pub fn play(&mut self, seat: usize, mv: Move) -> Result<Vec<Event>, WsError> {
-        let req = MoveRequest {
-            value: mv.value(),
-            from: mv.from_index(),
-            count: mv.count(),
-            to: Some(mv.to()),
-            capture: Some(mv.is_capture()),
-            path: None,
-            forms: None,
-        };
-        self.play_request(seat, &req)
-    }
-
-    /// The bot of `seat` plays the whole play it decided, each move checked once as it
-    /// is played ([`Session::play_bot`]): one event per move. Refused, with nothing
-    /// played, when the play is not legal here.
-    pub fn play_bot(&mut self, seat: usize, play: &Play) -> Result<Vec<Event>, BotFailure> {
-        let played = self.session.play_bot(seat, play);
-        self.bot_events(seat, played)
-    }
-
-    /// The bot of `seat` plays its whole bag as a decision made elsewhere (on another
-    /// thread, as moves) names it, each move checked once as it is played
-    /// ([`Session::play_bot_moves`]): one event per move. Refused, with nothing played,
-    /// when the decision is not legal here.
-    pub fn play_bot_moves(
+    /// The bot of `seat` plays its whole bag as it decided it ([`Decided`]: here, or on
+    /// another thread), each move checked once as it is played ([`Session::play_bot`]):
+    /// one event per move. Refused, with nothing played, when the decision is not
+    /// legal here. A person's moves and throws, and a bot's throws, are
+    /// [`Table::act`]'s.
+    pub fn play_bot(
         &mut self,
         seat: usize,
-        moves: &[MoveJson],
+        decided: Decided<'_>,
     ) -> Result<Vec<Event>, BotFailure> {
-        let played = self.session.play_bot_moves(seat, moves);
-        self.bot_events(seat, played)
-    }
-
-    /// The events of a bot's bag as the session played it, or the bot's failure.
-    fn bot_events(
-        &mut self,
-        seat: usize,
-        played: Result<Vec<Played>, SessionError>,
-    ) -> Result<Vec<Event>, BotFailure> {
-        let played = played.map_err(|e| match e {
+        let played = self.session.play_bot(seat, decided).map_err(|e| match e {
             SessionError::Bot(failure) => failure,
             other => BotFailure {
                 seat,
@@ -743,7 +716,7 @@ fn move_path(game: &Game, seat: usize, mv: Move) -> Vec<i16> {
 mod tests {
     use super::*;
     use ashta_bots::GreedyBot;
-    use ashta_engine::{Game, SeededThrows, ThrowSource};
+    use ashta_engine::{Game, Play, SeededThrows, ThrowSource};
     use std::sync::{Arc, Mutex};
 
     fn table(seed: u64) -> Table {
@@ -766,10 +739,10 @@ mod tests {
     pub(super) fn step(t: &mut Table) -> Vec<Event> {
         let seat = t.to_move();
         if t.must_throw() {
-            t.throw(seat).unwrap()
+            t.act(seat, SeatAction::Throw).unwrap()
         } else {
             let mv = t.legal()[0];
-            t.play(seat, mv).unwrap()
+            t.act(seat, SeatAction::Move(mv.into())).unwrap()
         }
     }
 
@@ -979,7 +952,10 @@ mod tests {
     fn acting_out_of_turn_or_phase_is_refused_and_changes_nothing() {
         let mut t = table(3);
         let before = t.version();
-        assert_eq!(t.throw(1).unwrap_err().code, WsErrorCode::NotYourTurn);
+        assert_eq!(
+            t.act(1, SeatAction::Throw).unwrap_err().code,
+            WsErrorCode::NotYourTurn
+        );
         let req = MoveRequest {
             value: 1,
             from: 0,
@@ -995,12 +971,15 @@ mod tests {
         );
         assert_eq!(t.version(), before);
         while t.must_throw() {
-            t.throw(0).unwrap();
+            t.act(0, SeatAction::Throw).unwrap();
             if t.to_move() != 0 {
                 return;
             }
         }
-        assert_eq!(t.throw(0).unwrap_err().code, WsErrorCode::MustMove);
+        assert_eq!(
+            t.act(0, SeatAction::Throw).unwrap_err().code,
+            WsErrorCode::MustMove
+        );
         let bad = MoveRequest {
             value: 99,
             from: 0,
@@ -1119,7 +1098,7 @@ mod tests {
     #[test]
     fn a_forged_throw_does_not_replay() {
         let mut t = table(4);
-        let mut e = serde_json::to_value(&t.throw(0).unwrap()[0]).unwrap();
+        let mut e = serde_json::to_value(&t.act(0, SeatAction::Throw).unwrap()[0]).unwrap();
         let flipped: Vec<bool> = e["cowries"]
             .as_array()
             .unwrap()
@@ -1176,12 +1155,12 @@ mod tests {
             while !t.is_over() {
                 let seat = t.to_move();
                 let events = if t.must_throw() {
-                    t.throw(seat).unwrap()
+                    t.act(seat, SeatAction::Throw).unwrap()
                 } else {
                     let mut bot = t.lend_bot(seat).unwrap();
                     let play = bot.choose(t.variant(), t.position()).expect("a play");
                     t.return_bot(seat, bot);
-                    t.play_bot(seat, &play).unwrap()
+                    t.play_bot(seat, Decided::Play(&play)).unwrap()
                 };
                 for event in &events {
                     let moved = matches!(event.body, EventBody::Move { .. });
@@ -1219,7 +1198,7 @@ mod tests {
                 assert!(t.lend_bot(1).is_none(), "the bot is lent out");
                 let play = bot.choose(t.variant(), t.position()).expect("a play");
                 t.return_bot(1, bot);
-                let events = t.play_bot(1, &play).unwrap();
+                let events = t.play_bot(1, Decided::Play(&play)).unwrap();
                 assert!(events.len() >= play.moves.len());
                 // Each of the bot's move events carries its forfeit as a person's does.
                 for event in &events {
@@ -1275,9 +1254,9 @@ mod tests {
         t.return_bot(1, bot);
         play.moves.clear();
         let version = t.version();
-        assert!(t.play_bot(1, &play).is_err());
+        assert!(t.play_bot(1, Decided::Play(&play)).is_err());
         assert_eq!(t.version(), version);
-        assert!(t.play_bot(0, &play).is_err());
+        assert!(t.play_bot(0, Decided::Play(&play)).is_err());
     }
 
     #[test]
@@ -1290,14 +1269,14 @@ mod tests {
         let mut broken = play.clone();
         broken.position = *t.position();
         let (version, position, record) = (t.version(), *t.position(), t.record());
-        let failure = t.play_bot(1, &broken).unwrap_err();
+        let failure = t.play_bot(1, Decided::Play(&broken)).unwrap_err();
         assert!(failure.reason.contains("promised"), "{}", failure.reason);
         assert_eq!(
             (t.version(), *t.position(), t.record()),
             (version, position, record)
         );
         // The play as decided still plays, and the record verifies.
-        t.play_bot(1, &play).unwrap();
+        t.play_bot(1, Decided::Play(&play)).unwrap();
         play_out(&mut t);
         Game::replay(&t.record()).expect("the record verifies");
     }

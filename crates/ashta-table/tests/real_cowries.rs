@@ -27,13 +27,13 @@ fn step(t: &mut Table, entered: &mut usize, people: &[bool]) -> Vec<serde_json::
     let seat = t.to_move();
     let events = if t.must_throw() && people[seat] {
         *entered += 1;
-        t.enter_throw(seat, ENTERED[*entered % ENTERED.len()])
+        t.act(seat, SeatAction::Enter(ENTERED[*entered % ENTERED.len()]))
             .unwrap()
     } else if t.must_throw() {
-        t.throw(seat).unwrap()
+        t.act(seat, SeatAction::Throw).unwrap()
     } else {
         let mv = t.legal()[0];
-        t.play(seat, mv).unwrap()
+        t.act(seat, SeatAction::Move(mv.into())).unwrap()
     };
     events
         .iter()
@@ -45,18 +45,21 @@ fn step(t: &mut Table, entered: &mut usize, people: &[bool]) -> Vec<serde_json::
 fn a_person_enters_what_fell_and_is_not_thrown_for() {
     let mut t = people();
     assert!(t.entered_at_table());
-    assert_eq!(t.throw(0).unwrap_err().code, WsErrorCode::BadMessage);
-    let events = t.enter_throw(0, 4).unwrap();
+    assert_eq!(
+        t.act(0, SeatAction::Throw).unwrap_err().code,
+        WsErrorCode::BadMessage
+    );
+    let events = t.act(0, SeatAction::Enter(4)).unwrap();
     assert!(matches!(
         events[0].body,
         EventBody::Throw { again: true, .. }
     ));
     assert_eq!(
-        t.enter_throw(0, 9).unwrap_err().code,
+        t.act(0, SeatAction::Enter(9)).unwrap_err().code,
         WsErrorCode::BadMessage
     );
     assert_eq!(
-        t.enter_throw(1, 2).unwrap_err().code,
+        t.act(1, SeatAction::Enter(2)).unwrap_err().code,
         WsErrorCode::NotYourTurn
     );
 }
@@ -65,7 +68,7 @@ fn a_person_enters_what_fell_and_is_not_thrown_for() {
 fn a_seeded_table_takes_no_entered_throw() {
     let mut t = Table::new(two_players(), 9, "00".into(), vec![None, None]).unwrap();
     assert_eq!(
-        t.enter_throw(0, 2).unwrap_err().code,
+        t.act(0, SeatAction::Enter(2)).unwrap_err().code,
         WsErrorCode::BadMessage
     );
 }
@@ -97,11 +100,11 @@ fn entering_and_taking_back_a_throw_are_client_messages() {
 #[test]
 fn the_person_who_entered_a_throw_may_take_it_back_before_a_move() {
     let mut t = people();
-    t.enter_throw(0, 2).unwrap();
+    t.act(0, SeatAction::Enter(2)).unwrap();
     assert!(t.may_take_back(0).is_ok());
     assert!(t.may_take_back(1).is_err(), "not the other player's");
     let mv = t.legal()[0];
-    t.play(0, mv).unwrap();
+    t.act(0, SeatAction::Move(mv.into())).unwrap();
     assert!(t.may_take_back(0).is_err(), "a move was played after it");
 }
 

@@ -22,7 +22,7 @@
 
 #![warn(missing_docs)]
 
-use ashta_engine::{Game, MoveList, Phase, Position, Rules, Variant};
+use ashta_engine::{Game, MoveList, Phase, Position, Rules, ThrowFrom, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -43,11 +43,17 @@ pub fn play_randomly(game: &mut Game, rng: &mut impl Rng, steps: usize) {
 /// One step of [`play_randomly`] on a game that is not over.
 fn step(game: &mut Game, rng: &mut impl Rng, moves: &mut MoveList) {
     if game.phase() == Phase::Throwing {
-        game.throw().expect("a game with its own throws throws");
+        while game.phase() == Phase::Throwing {
+            game.throw(ThrowFrom::Own)
+                .expect("a game with its own throws throws");
+        }
     } else {
         game.variant().legal_moves(game.position(), moves);
         let mv = moves[rng.random_range(0..moves.len())];
-        game.play(mv).expect("a legal move plays");
+        game.checker()
+            .check_move(mv)
+            .expect("a legal move plays")
+            .play();
     }
 }
 

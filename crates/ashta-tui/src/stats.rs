@@ -105,12 +105,14 @@ mod tests {
                 break;
             }
             if game.position().phase() == ashta_engine::Phase::Throwing {
-                game.throw().unwrap();
+                while game.phase() == ashta_engine::Phase::Throwing {
+                    game.throw(ashta_engine::ThrowFrom::Own).unwrap();
+                }
                 continue;
             }
             game.variant().legal_moves(game.position(), &mut moves);
             let last = *moves.last().unwrap();
-            game.play(last).unwrap();
+            game.checker().check_move(last).map(|c| c.play()).unwrap();
         }
         let stats = game_stats(game.record()).unwrap();
         let thrown: usize = game.record().turns.iter().map(|t| t.throws.len()).sum();

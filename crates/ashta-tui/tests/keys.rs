@@ -442,7 +442,7 @@ fn a_throw_that_moves_nothing_is_held_on_screen_and_explained() {
 #[test]
 fn a_move_is_shown_along_every_square_of_its_path() {
     let mut game = ashta_engine::Game::new(ashta_engine::Rules::standard(), 1).unwrap();
-    game.apply_throws(&[3]).unwrap();
+    game.throw(ashta_engine::ThrowFrom::Entered(3)).unwrap();
     let mv = game
         .variant()
         .find_move(game.position(), 3, Some(0), 1)

@@ -4,7 +4,7 @@
 //! `js/agree.mjs`) and in Chromium (`crates/ashta-server/e2e/agree.mjs`, given them by
 //! `crates/ashta-cli/tests/browser_e2e.rs`).
 
-use ashta_engine::{Game, Phase, Rules, Variant};
+use ashta_engine::{Game, Phase, Rules, ThrowFrom, Variant};
 use ashta_testkit::play_randomly;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -46,7 +46,9 @@ pub fn random_positions(count: usize, seed: u64) -> Vec<serde_json::Value> {
         let mut game = Game::new(variant.rules().clone(), rng.random()).expect("valid rules");
         play_randomly(&mut game, &mut rng, stop);
         if game.phase() == Phase::Throwing && rng.random_bool(0.8) {
-            game.throw().expect("a throwing phase");
+            while game.phase() == Phase::Throwing {
+                game.throw(ThrowFrom::Own).expect("a throwing phase");
+            }
         }
         let pos = *game.position();
         let json = variant.to_json_string(&pos);

@@ -3,7 +3,7 @@
 //! lesson's words and which throws and squares each step uses; every rule, throw value,
 //! path and capture comes from here.
 
-use ashta_engine::{parse_position, Cowries, Game, OneThrow, PositionJson, ThrowStep, Variant};
+use ashta_engine::{parse_position, Game, PositionJson, ThrowFrom, Variant};
 use ashta_session::{SeatKind, Session};
 use ashta_table::protocol::BoardJson;
 
@@ -41,25 +41,16 @@ impl Lesson {
     /// Throws a whole phase as the script gives it (mouths up of each throw), through
     /// the engine; the throws as the page shows them.
     pub fn throw(&mut self, mouths_up: &[u8]) -> Result<Vec<ThrowView>, String> {
-        let step = self
-            .session
-            .apply_throws(mouths_up)
-            .map_err(|e| e.to_string())?;
-        let variant = self.variant();
-        let count = variant.table().cowries();
-        Ok(mouths_up
+        mouths_up
             .iter()
-            .enumerate()
-            .map(|(i, &up)| {
-                let last = i + 1 == mouths_up.len();
-                let one = OneThrow {
-                    cowries: Cowries::with_mouths_up(up, count),
-                    step: if last { step } else { ThrowStep::Again },
-                    forfeit: None,
-                };
-                ThrowView::new(variant, &one)
+            .map(|&up| {
+                let one = self
+                    .session
+                    .throw(ThrowFrom::Entered(up))
+                    .map_err(|e| e.to_string())?;
+                Ok(ThrowView::new(self.variant(), &one))
             })
-            .collect())
+            .collect()
     }
 
     /// The legal moves of the player to move, with their paths and facts.
@@ -76,12 +67,15 @@ impl Lesson {
             i => Some(u8::try_from(i).map_err(|_| no_move())?),
         };
         let mut index = 0;
-        let played = self.session.play_checked(|checker| {
-            let checked = checker.check(value, unit, count).map_err(|_| no_move())?;
-            index = index_of(checked.game(), checked.mv());
-            Ok::<_, String>(checked)
-        })?;
-        Ok(MoveView::new(self.variant(), index, &played))
+        let played = self
+            .session
+            .play(1, |checker, _| {
+                let checked = checker.check(value, unit, count).map_err(|_| no_move())?;
+                index = index_of(checked.game(), checked.mv());
+                Ok::<_, String>(checked)
+            })
+            .map_err(|(_, e)| e)?;
+        Ok(MoveView::new(self.variant(), index, &played[0]))
     }
 }
 

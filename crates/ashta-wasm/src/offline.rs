@@ -8,10 +8,10 @@
 use std::time::Duration;
 
 use ashta_engine::{MoveJson, RulesSpec, Variant};
-use ashta_session::Bot;
+use ashta_session::{Bot, Decided};
 use ashta_table::messages::{EventText, ServerMessage, Snapshot};
 use ashta_table::protocol::{
-    ClientMessage, CreateRequest, Request, SeatOccupant, SeatView, WsError, WsErrorCode,
+    ClientMessage, CreateRequest, Request, SeatAction, SeatOccupant, SeatView, WsError, WsErrorCode,
 };
 use ashta_table::Table;
 use serde::{Deserialize, Serialize};
@@ -295,7 +295,10 @@ impl OfflineTable {
     /// The bot to act throws once.
     pub fn bot_throw(&mut self) -> Result<Vec<Value>, String> {
         let turn = self.bot_turn().ok_or("no bot is to act")?;
-        let events = self.table.throw(turn.seat).map_err(|e| e.message)?;
+        let events = self
+            .table
+            .act(turn.seat, SeatAction::Throw)
+            .map_err(|e| e.message)?;
         Ok(self.messages(events))
     }
 
@@ -305,7 +308,7 @@ impl OfflineTable {
         let turn = self.bot_turn().ok_or("no bot is to act")?;
         let events = self
             .table
-            .play_bot_moves(turn.seat, decision)
+            .play_bot(turn.seat, Decided::Moves(decision))
             .map_err(|e| e.reason)?;
         Ok(self.messages(events))
     }

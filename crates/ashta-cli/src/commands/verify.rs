@@ -131,11 +131,16 @@ mod tests {
                 break;
             }
             if game.phase() == ashta_engine::Phase::Throwing {
-                game.throw().unwrap();
+                while game.phase() == ashta_engine::Phase::Throwing {
+                    game.throw(ashta_engine::ThrowFrom::Own).unwrap();
+                }
             } else {
                 let mut moves = ashta_engine::MoveList::new();
                 game.variant().legal_moves(game.position(), &mut moves);
-                game.play(moves.to_vec()[0]).unwrap();
+                game.checker()
+                    .check_move(moves.to_vec()[0])
+                    .map(|c| c.play())
+                    .unwrap();
             }
         }
         let mut record = game.record().clone();

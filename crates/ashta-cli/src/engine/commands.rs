@@ -3,10 +3,10 @@
 
 use ashta_bots::BOT_NAMES;
 use ashta_engine::{
-    parse_any, MoveList, PerftBranch, Play, Position, Rules, RulesObject, RulesSpec, ThrowStep,
-    Variant, PLAYS_LIMIT,
+    parse_any, MoveList, PerftBranch, Play, Position, Rules, RulesObject, RulesSpec, ThrowFrom,
+    ThrowStep, Variant, PLAYS_LIMIT,
 };
-use ashta_session::{Bot, SessionError};
+use ashta_session::{Bot, Decided};
 
 use super::{Engine, PROTOCOL_VERSION};
 use ashta_bots::external::{check_move_text, play_text};
@@ -291,11 +291,20 @@ impl Engine {
                 })
             })
             .collect::<Result<Vec<u8>, String>>()?;
-        // The throw's own error, without the session's "throw refused" before it.
-        let step = self.session.apply_throws(&ups).map_err(|e| match e {
-            SessionError::Throw(refused) => format!("throw: {refused}"),
-            other => format!("throw: {other}"),
-        })?;
+        // The rules check the whole phase first, on a copy of the position: nothing is
+        // thrown when it is not exactly one phase. Then the session throws it as given.
+        let mut phase = *self.pos();
+        self.variant()
+            .apply_throws(&mut phase, &ups)
+            .map_err(|refused| format!("throw: {refused}"))?;
+        let mut step = ThrowStep::Again;
+        for &up in &ups {
+            step = self
+                .session
+                .throw(ThrowFrom::Entered(up))
+                .map_err(|e| format!("throw: {e}"))?
+                .step;
+        }
         let table = self.variant().table();
         let values: Vec<String> = ups
             .iter()
@@ -307,7 +316,7 @@ impl Engine {
                 ThrowStep::Moving => "phase moving",
                 ThrowStep::Forfeited => "phase forfeited",
                 ThrowStep::Voided => "phase voided",
-                ThrowStep::Again => unreachable!("apply_throws ends a whole phase"),
+                ThrowStep::Again => unreachable!("the rules checked a whole phase"),
             }
             .into(),
         );
@@ -324,7 +333,7 @@ impl Engine {
         // back the ones before it.
         let texts: Vec<&str> = rest.split_whitespace().collect();
         self.session
-            .play_moves(texts.len(), |checker, n| {
+            .play(texts.len(), |checker, n| {
                 if n > 0 && checker.game().phase() != ashta_engine::Phase::Moving {
                     return Err(format!(
                         "{}: the moving phase already ended with the move before it; nothing was played",
@@ -349,7 +358,7 @@ impl Engine {
         self.seat_bot(bot, pos.to_move());
         let (play, eval, plays) = decided.map_err(|e| format!("go: bot {spec} {e}"))?;
         self.session
-            .play_bot(pos.to_move(), &play)
+            .play_bot(pos.to_move(), Decided::Play(&play))
             .map_err(|e| format!("go: {e}"))?;
         out.push(format!("play {}", play_text(&play)));
         out.push(format!("eval {eval:.4}"));

@@ -348,7 +348,9 @@ impl LineGame<'_> {
                     self.session.variant().legal_moves(&before, &mut moves);
                     match self.human_choice(&moves)? {
                         Choice::Play(mv) => {
-                            self.session.play(mv)?;
+                            self.session
+                                .play(1, |checker, _| checker.check_move(mv))
+                                .map_err(|(_, e)| e)?;
                             self.tell_moves(seat, before, &[mv], false)?;
                         }
                         Choice::Undone => {}

@@ -3,7 +3,7 @@
 //! entered by mistake is taken back with `u` before a move is played.
 
 use anyhow::Result;
-use ashta_engine::{Cowries, OneThrow, ThrowReport, ThrowStep};
+use ashta_engine::{Cowries, OneThrow, ThrowFrom, ThrowReport, ThrowStep};
 use ashta_session::SessionError;
 
 use super::prompt::{parse, Command};
@@ -39,7 +39,7 @@ impl LineGame<'_> {
                         self.out,
                         "Refused: {n} mouths up, but only {k} cowries are thrown."
                     )?,
-                    Ok(up) => match self.session.enter_throw(up) {
+                    Ok(up) => match self.session.throw(ThrowFrom::Entered(up)) {
                         Ok(one) => {
                             self.tell_entered(p, &one)?;
                             return Ok(None);

@@ -9,7 +9,7 @@
 use std::io::{BufRead, Write};
 
 use anyhow::{anyhow, Context, Result};
-use ashta_engine::{parse_position, Cowries, Game, Square};
+use ashta_engine::{parse_position, Cowries, Game, Square, ThrowFrom};
 use ashta_session::tutorial::{START, TURNS};
 use ashta_session::{SeatKind, Session};
 
@@ -265,8 +265,10 @@ impl Tutor<'_> {
     /// Throws the player to move's `throws` through the engine and shows them.
     fn throw(&mut self, game: &mut Session, throws: &[u8]) -> Result<()> {
         let p = game.position().to_move();
-        game.apply_throws(throws)
-            .map_err(|e| anyhow!("the tutorial's throws {throws:?}: {e}"))?;
+        for &up in throws {
+            game.throw(ThrowFrom::Entered(up))
+                .map_err(|e| anyhow!("the tutorial's throws {throws:?}: {e}"))?;
+        }
         let cowries = game.variant().table().cowries();
         for &up in throws {
             let c = Cowries::with_mouths_up(up, cowries);
@@ -318,7 +320,8 @@ impl Tutor<'_> {
             .find_move(&pos, value, Some(from), 1)
             .map_err(|e| anyhow!("the tutorial's move from {square}: {e}"))?;
         let words = move_text(&variant, &pos, &mv);
-        game.play(mv)
+        game.play(1, |checker, _| checker.check_move(mv))
+            .map_err(|(_, e)| e)
             .map_err(|e| anyhow!("the tutorial's move from {square}: {e}"))?;
         writeln!(self.out, "{}: {words}", player_long(&variant, p))?;
         Ok(())

@@ -1,6 +1,6 @@
 //! What the table's integration tests share.
 
-use ashta_table::protocol::Event;
+use ashta_table::protocol::{Event, SeatAction};
 use ashta_table::Table;
 
 /// The player to move acts as the simplest player would: throws when the game asks for
@@ -8,9 +8,9 @@ use ashta_table::Table;
 pub fn first_legal_action(t: &mut Table) -> Vec<Event> {
     let seat = t.to_move();
     if t.must_throw() {
-        t.throw(seat).unwrap()
+        t.act(seat, SeatAction::Throw).unwrap()
     } else {
         let mv = t.legal()[0];
-        t.play(seat, mv).unwrap()
+        t.act(seat, SeatAction::Move(mv.into())).unwrap()
     }
 }

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use ashta_engine::{Forfeit, Move, MoveList, Play, ThrowStep};
-use ashta_session::{Next, SessionError};
+use ashta_engine::{Forfeit, Move, MoveList, Play, ThrowFrom, ThrowStep};
+use ashta_session::{Decided, Next, SessionError};
 
 use super::{path_squares, Animation, App, Choice, HintState, Overlay, Tone, HUMAN_HOLD};
 use crate::describe::{move_words, player_name, result_words};
@@ -125,7 +125,7 @@ impl App {
         if fresh {
             self.pace.hurry = false;
         }
-        let one = self.session.throw_once()?;
+        let one = self.session.throw(ThrowFrom::Own)?;
         self.show_throw(p, one.cowries, one.step, fresh);
         if one.step == ThrowStep::Again {
             // A grace: the next throw comes after a moment, as the moves do.
@@ -179,7 +179,11 @@ impl App {
     pub(super) fn play_now(&mut self, mv: Move, note: &str) {
         let before = *self.position();
         let words = move_words(self.variant(), &before, &mv);
-        if let Err(e) = self.session.play(mv) {
+        if let Err(e) = self
+            .session
+            .play(1, |checker, _| checker.check_move(mv))
+            .map_err(|(_, e)| e)
+        {
             self.say(Tone::Refused, format!("the engine refused {words}: {e}"));
             return;
         }
@@ -191,7 +195,7 @@ impl App {
     /// Plays a bot's whole play at once and logs its moves.
     fn play_bot_now(&mut self, seat: usize, play: &Play) -> Result<(), SessionError> {
         let mut before = *self.position();
-        for played in self.session.play_bot(seat, play)? {
+        for played in self.session.play_bot(seat, Decided::Play(play))? {
             let words = move_words(self.variant(), &before, &played.mv);
             self.note_move(&before, &played.position, &words, "");
             before = played.position;
