@@ -6,7 +6,8 @@
 // no button's text is cut off in any of the six languages at 360 px, no word of the
 // throw panel's buttons breaks in the middle and the longest throw's words neither
 // overlap the shells or the bag nor run out of their box (a list box's chosen words
-// measured against its width), every script in the page's own fonts; the lobby offline says so; a draw says why.
+// measured against its width, an empty field's placeholder against the field's), every
+// script in the page's own fonts; the lobby offline says so; a draw says why.
 // Screenshots of each go to e2e/screenshots/.
 //
 // Usage: node phone-play.mjs BASE_URL   (E2E_ONLY=WORD runs the scenarios named with it)
@@ -53,28 +54,47 @@ function smallControls(page) {
   });
 }
 
-/** The buttons, links styled as buttons, list boxes and header tools whose text does not
- * fit inside them, as "selector: text" lines. */
+/** The buttons, links styled as buttons, list boxes, header tools and empty fields'
+ * placeholders whose text does not fit inside them, as "selector: text" lines. */
 function clippedTexts(page) {
   return page.evaluate(() => {
     const out = [];
-    for (const el of document.querySelectorAll("button, .button, select, summary, label.setting, label.check, .choice, .player, .status, .message")) {
+    const ctx = document.createElement("canvas").getContext("2d");
+    /** The width of `words` drawn in `el`'s font (the page's own, once loaded). */
+    const wordsWidth = (el, words) => {
+      const style = getComputedStyle(el);
+      ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return ctx.measureText(words).width;
+    };
+    /** The width inside `el`'s padding. */
+    const contentWidth = (el) => {
+      const style = getComputedStyle(el);
+      return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    };
+    const selector = "button, .button, select, summary, label.setting, label.check, .choice, .player, .status, .message, input[placeholder]";
+    for (const el of document.querySelectorAll(selector)) {
       if (el.closest("[hidden], dialog:not([open])") || el.getClientRects().length === 0) continue;
       if (!el.matches("summary") && el.closest("details:not([open])")) continue;
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || style.overflowY === "auto") continue;
-      let clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      let clipped;
+      let text = el.textContent;
+      if (el.matches("input")) {
+        // A field scrolls what is typed, never its placeholder: an empty field's
+        // placeholder is measured in its font against the room inside its padding.
+        if (el.value !== "") continue;
+        text = el.placeholder;
+        clipped = wordsWidth(el, text) > contentWidth(el);
+      } else {
+        clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      }
       // A list box never scrolls: its chosen option's words are measured in its font
       // against the room left of its arrow.
       if (el.matches("select") && el.selectedOptions.length) {
-        const words = el.selectedOptions[0].textContent;
-        const ctx = document.createElement("canvas").getContext("2d");
-        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-        clipped ||= ctx.measureText(words).width > room;
+        clipped ||= wordsWidth(el, el.selectedOptions[0].textContent) > contentWidth(el) - 20;
       }
       const r = el.getBoundingClientRect();
-      if (clipped || r.right > innerWidth + 0.5) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}: ${el.textContent.trim().slice(0, 40)}`);
+      if (clipped || r.right > innerWidth + 0.5) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}: ${text.trim().slice(0, 40)}`);
     }
     return out;
   });

@@ -3,7 +3,7 @@
 // rating change on the end screen, a player's page (`/?player=NAME`) and a pool's
 // leaderboard (`/?board=POOL`).
 
-import { h, replaceChildren } from "./dom.js";
+import { h, replaceChildren, selectField } from "./dom.js";
 import { t } from "./i18n.js";
 
 const PLAYER_KEY = "ashta.player";
@@ -212,18 +212,11 @@ function drawNamePicker(card) {
 /** The seek's choices: the rules, the number of players, rated or not. */
 function seekChoices(card) {
   const { want } = card;
-  const select = (name, label, options, value, set) =>
-    h(
-      "label",
-      {},
-      label,
-      h("select", { name, onchange: (e) => set(e.target.value) }, options.map(([v, text]) => h("option", { value: v, selected: String(v) === String(value) }, text))),
-    );
   return h(
     "div",
     { class: "row" },
-    select("someone-preset", t("lobby.preset"), card.presets().map((p) => [p, card.presetChoice(p)]), want.preset, (v) => (want.preset = v)),
-    select("someone-players", t("players.players"), [2, 3, 4].map((n) => [n, String(n)]), want.players, (v) => (want.players = Number(v))),
+    selectField("someone-preset", t("lobby.preset"), card.presets().map((p) => [p, card.presetChoice(p)]), want.preset, (v) => (want.preset = v)),
+    selectField("someone-players", t("players.players"), [2, 3, 4].map((n) => [n, String(n)]), want.players, (v) => (want.players = Number(v))),
     h(
       "label",
       { class: "check" },

@@ -46,6 +46,15 @@ export function replaceChildren(el, ...children) {
   append(el, children);
 }
 
+/** A list box under its words: `<label>label<select name>…</select>…after</label>`.
+ * `options` are `[value, words]` pairs, the one equal to `value` (as text) chosen;
+ * `set` takes the value picked (as text). */
+export function selectField(name, label, options, value, set, ...after) {
+  const onchange = (e) => set(e.target.value);
+  const choices = options.map(([v, words]) => h("option", { value: v, selected: String(v) === String(value) }, words));
+  return h("label", {}, label, h("select", { name, onchange }, choices), ...after);
+}
+
 /** Resolves after `ms` milliseconds (at once when `ms` ≤ 0). */
 export function sleep(ms) {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

@@ -5,7 +5,7 @@
 
 import { createGame, keepLinks } from "./api.js";
 import { seatBadge } from "./board.js";
-import { h, replaceChildren } from "./dom.js";
+import { h, replaceChildren, selectField } from "./dom.js";
 import { seatName, t } from "./i18n.js";
 import { errorText, gameRequest, LEVELS, presetAbout, presetChoice, realCowries, knownSeats, SIZES } from "./lobby-choices.js";
 import { createOfflineGame } from "./offline.js";
@@ -104,8 +104,8 @@ function seatRow(lobby, seat, p) {
 /** The rules' list box; a preset picked brings its own board size (from the engine). */
 function presetField(lobby) {
   const { form } = lobby;
-  const onchange = (e) => {
-    form.preset = e.target.value;
+  const set = (preset) => {
+    form.preset = preset;
     drawForm(lobby);
     // The board of the preset, from the engine.
     fullRules(form.preset)
@@ -115,54 +115,28 @@ function presetField(lobby) {
       })
       .catch(() => {});
   };
-  return h(
-    "label",
-    {},
-    t("lobby.preset"),
-    h(
-      "select",
-      { name: "preset", onchange },
-      lobby.presets.map((p) => h("option", { value: p, selected: form.preset === p }, presetChoice(p))),
-    ),
-    h("span", { class: "small preset-about", id: "preset-about" }, presetAbout(form.preset)),
-  );
+  const options = lobby.presets.map((p) => [p, presetChoice(p)]);
+  const about = h("span", { class: "small preset-about", id: "preset-about" }, presetAbout(form.preset));
+  return selectField("preset", t("lobby.preset"), options, form.preset, set, about);
 }
 
 /** The board size's list box. */
 function sizeField(form) {
-  const onchange = (e) => {
-    form.size = Number(e.target.value);
+  const set = (size) => {
+    form.size = Number(size);
     formRulesContext(form);
   };
-  return h(
-    "label",
-    {},
-    t("lobby.size"),
-    h(
-      "select",
-      { name: "size", onchange },
-      SIZES.map((n) => h("option", { value: n, selected: form.size === n }, `${n}×${n}`)),
-    ),
-  );
+  return selectField("size", t("lobby.size"), SIZES.map((n) => [n, `${n}×${n}`]), form.size, set);
 }
 
 /** The number of players' list box (the seat rows follow it). */
 function playersField(lobby) {
   const { form } = lobby;
-  const onchange = (e) => {
-    form.players = Number(e.target.value);
+  const set = (players) => {
+    form.players = Number(players);
     drawForm(lobby);
   };
-  return h(
-    "label",
-    {},
-    t("lobby.players"),
-    h(
-      "select",
-      { name: "players", onchange },
-      [2, 3, 4].map((n) => h("option", { value: n, selected: form.players === n }, String(n))),
-    ),
-  );
+  return selectField("players", t("lobby.players"), [2, 3, 4].map((n) => [n, String(n)]), form.players, set);
 }
 
 /** The check box of pair captures. */

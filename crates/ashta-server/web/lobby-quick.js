@@ -5,7 +5,7 @@
 // state (`lobby`, made by lobby.js).
 
 import { ApiError, createGame, keepLinks } from "./api.js";
-import { h, replaceChildren } from "./dom.js";
+import { h, replaceChildren, selectField } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText, keepQuickChoices, LEVELS, presetAbout, presetChoice, quickRequest, realCowries } from "./lobby-choices.js";
 import { createOfflineGame } from "./offline.js";
@@ -17,20 +17,10 @@ function keep(quick) {
 
 /** A list box of the quick choices; `set` takes the value picked, which is kept. */
 function choice(quick, name, label, options, value, set) {
-  const onchange = (e) => {
-    set(e.target.value);
+  return selectField(name, label, options, value, (v) => {
+    set(v);
     keep(quick);
-  };
-  return h(
-    "label",
-    {},
-    label,
-    h(
-      "select",
-      { name, onchange },
-      options.map(([v, text]) => h("option", { value: v, selected: String(value) === String(v) }, text)),
-    ),
-  );
+  });
 }
 
 /** Draws the box of "Play the computer" (the button keeps the focus it had). */
