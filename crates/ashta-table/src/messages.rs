@@ -130,6 +130,10 @@ pub struct TableSnapshot {
     pub reveal: Option<Reveal>,
     /// The result, once the game is over.
     pub result: Option<ResultJson>,
+    /// Whether the game's throws are entered at the table (real cowries, RULES.md
+    /// 8.10): only the page's own games; absent otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_table: bool,
 }
 
 /// A game's snapshot: the body of `GET /api/games/{id}` and the `game` of a `state`

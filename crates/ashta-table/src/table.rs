@@ -215,6 +215,7 @@ impl Table {
             must_throw: self.must_throw(),
             reveal: self.reveal(),
             result: self.result(),
+            at_table: self.entered_at_table(),
         }
     }
 

@@ -36,6 +36,7 @@ pub mod view;
 pub use tools::rules_from_json;
 
 use ashta_engine::{MoveJson, Preset, RulesObject, Seat};
+use ashta_table::messages::ServerMessage;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -43,6 +44,17 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Server messages as the page reads them: each as its JSON (an event's text, kept as
+/// the store keeps it, becomes the object it holds).
+fn messages_to_js(messages: &[ServerMessage]) -> Result<JsValue, JsError> {
+    to_js(
+        &messages
+            .iter()
+            .map(ServerMessage::to_value)
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn js_error(message: String) -> JsError {
@@ -103,12 +115,12 @@ impl JsOfflineTable {
 
     /// The `state` message for seat `you` (undefined: a spectator).
     pub fn state(&self, you: Option<u32>) -> Result<JsValue, JsError> {
-        to_js(&self.0.state(you.map(|s| s as usize)))
+        to_js(&self.0.state(you.map(|s| s as usize)).to_value())
     }
 
     /// The messages answering a client message (JSON text) from seat `seat`.
     pub fn send(&mut self, seat: u32, message: &str) -> Result<JsValue, JsError> {
-        to_js(&self.0.send(seat as usize, message))
+        messages_to_js(&self.0.send(seat as usize, message))
     }
 
     /// The bot to act now (`{seat, level, must_throw, position}`), or undefined.
@@ -120,7 +132,7 @@ impl JsOfflineTable {
     /// The bot to act throws once; its event messages.
     #[wasm_bindgen(js_name = botThrow)]
     pub fn bot_throw(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.0.bot_throw().map_err(js_error)?)
+        messages_to_js(&self.0.bot_throw().map_err(js_error)?)
     }
 
     /// The bot to act plays the moves it decided (checked first); its event messages.
@@ -128,7 +140,7 @@ impl JsOfflineTable {
     pub fn bot_play(&mut self, moves: JsValue) -> Result<JsValue, JsError> {
         let moves: Vec<MoveJson> = serde_wasm_bindgen::from_value(moves)
             .map_err(|e| JsError::new(&format!("a decision is a list of moves: {e}")))?;
-        to_js(&self.0.bot_play(&moves).map_err(js_error)?)
+        messages_to_js(&self.0.bot_play(&moves).map_err(js_error)?)
     }
 
     /// The game record (JSON text), as the server's record download gives it.

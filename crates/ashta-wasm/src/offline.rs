@@ -130,10 +130,6 @@ fn bots(seats: &[SeatView], seed: u64) -> Result<Vec<Option<Box<dyn Bot>>>, Stri
         .collect()
 }
 
-fn error_message(e: WsError) -> Value {
-    ServerMessage::Error(e).to_value()
-}
-
 impl OfflineTable {
     /// A new game: `request` is the body the lobby would send to `POST /api/games`, the
     /// throws come from `seed`, committed to with `salt`.
@@ -210,7 +206,7 @@ impl OfflineTable {
 
     /// The `state` message for seat `you` (`None`: a spectator): the game's snapshot
     /// with every event, as the server sends it to a client that is behind.
-    pub fn state(&self, you: Option<usize>) -> Value {
+    pub fn state(&self, you: Option<usize>) -> ServerMessage {
         let game = Snapshot {
             id: self.saved.id.clone(),
             table: self.table.snapshot(),
@@ -227,36 +223,31 @@ impl OfflineTable {
                 .map(EventText::from_value)
                 .collect(),
         };
-        let mut state = ServerMessage::State {
+        ServerMessage::State {
             you: you.map(|s| s as u8),
             game: Box::new(game),
         }
-        .to_value();
-        if self.table.entered_at_table() {
-            state["game"]["at_table"] = Value::Bool(true);
-        }
-        state
     }
 
     /// What a person at `seat` sends (a client message as JSON text), answered with
     /// the messages the server would send back: events, a state, or an error.
-    pub fn send(&mut self, seat: usize, message: &str) -> Vec<Value> {
+    pub fn send(&mut self, seat: usize, message: &str) -> Vec<ServerMessage> {
         let msg: ClientMessage = match serde_json::from_str(message) {
             Ok(m) => m,
             Err(e) => {
                 let e = WsError::new(WsErrorCode::BadMessage, e.to_string());
-                return vec![error_message(e)];
+                return vec![ServerMessage::Error(e)];
             }
         };
         if !matches!(msg, ClientMessage::Hello { .. } | ClientMessage::Ping)
             && self.seats.get(seat).map(|s| s.kind) != Some(SeatOccupant::Human)
         {
             let e = WsError::new(WsErrorCode::Spectator, "that seat is not a person's");
-            return vec![error_message(e)];
+            return vec![ServerMessage::Error(e)];
         }
         let made = match Request::from(msg) {
             Request::Hello { .. } => return vec![self.state(Some(seat))],
-            Request::Ping => return vec![ServerMessage::Pong.to_value()],
+            Request::Ping => return vec![ServerMessage::Pong],
             // The game is replayed from its events without the throw.
             Request::TakeBack => match self.take_back(seat) {
                 Ok(()) => return vec![self.state(Some(seat))],
@@ -267,7 +258,7 @@ impl OfflineTable {
         };
         match made {
             Ok(events) => self.messages(events),
-            Err(e) => vec![error_message(e)],
+            Err(e) => vec![ServerMessage::Error(e)],
         }
     }
 
@@ -293,7 +284,7 @@ impl OfflineTable {
     }
 
     /// The bot to act throws once.
-    pub fn bot_throw(&mut self) -> Result<Vec<Value>, String> {
+    pub fn bot_throw(&mut self) -> Result<Vec<ServerMessage>, String> {
         let turn = self.bot_turn().ok_or("no bot is to act")?;
         let events = self
             .table
@@ -304,7 +295,7 @@ impl OfflineTable {
 
     /// The bot to act plays the moves it decided (in a Worker), each checked once as
     /// it is played; refused, with nothing played, when one is not legal.
-    pub fn bot_play(&mut self, decision: &[MoveJson]) -> Result<Vec<Value>, String> {
+    pub fn bot_play(&mut self, decision: &[MoveJson]) -> Result<Vec<ServerMessage>, String> {
         let turn = self.bot_turn().ok_or("no bot is to act")?;
         let events = self
             .table
@@ -346,14 +337,14 @@ impl OfflineTable {
         Ok(())
     }
 
-    fn messages(&mut self, events: Vec<ashta_table::protocol::Event>) -> Vec<Value> {
+    fn messages(&mut self, events: Vec<ashta_table::protocol::Event>) -> Vec<ServerMessage> {
         events
             .iter()
             .map(|e| {
                 self.saved
                     .events
                     .push(serde_json::to_value(e).expect("events serialize"));
-                self.table.event_message(e, None).to_value()
+                self.table.event_message(e, None)
             })
             .collect()
     }
@@ -366,6 +357,19 @@ mod tests {
 
     const REQUEST: &str = r#"{"rules":"standard","players":2,"seats":[{"kind":"human","name":null},{"kind":"bot","level":"greedy"}]}"#;
 
+    /// The answers to a client message, as the page reads them.
+    fn send(t: &mut OfflineTable, seat: usize, message: &str) -> Vec<Value> {
+        t.send(seat, message)
+            .iter()
+            .map(ServerMessage::to_value)
+            .collect()
+    }
+
+    /// The `state` message, as the page reads it.
+    fn state(t: &OfflineTable, you: Option<usize>) -> Value {
+        t.state(you).to_value()
+    }
+
     fn table() -> OfflineTable {
         OfflineTable::new("local-1", REQUEST, 7, "00ff", 1).unwrap()
     }
@@ -375,25 +379,25 @@ mod tests {
     #[test]
     fn a_game_of_real_cowries_takes_entered_throws_and_one_back() {
         let mut t = OfflineTable::new("local-2", AT_TABLE, 7, "00ff", 1).unwrap();
-        assert_eq!(t.state(Some(0))["game"]["at_table"], true);
-        let out = t.send(0, r#"{"type":"throw"}"#);
+        assert_eq!(state(&t, Some(0))["game"]["at_table"], true);
+        let out = send(&mut t, 0, r#"{"type":"throw"}"#);
         assert_eq!(
             out[0]["code"], "bad_message",
             "a person enters the throw: {out:?}"
         );
-        let out = t.send(0, r#"{"type":"enter","mouths_up":4}"#);
+        let out = send(&mut t, 0, r#"{"type":"enter","mouths_up":4}"#);
         assert_eq!(out[0]["event"]["value"], 4, "{out:?}");
-        let out = t.send(0, r#"{"type":"enter","mouths_up":2}"#);
+        let out = send(&mut t, 0, r#"{"type":"enter","mouths_up":2}"#);
         assert_eq!(out[0]["event"]["end"], "moving", "{out:?}");
-        let out = t.send(0, r#"{"type":"take_back"}"#);
+        let out = send(&mut t, 0, r#"{"type":"take_back"}"#);
         assert_eq!(out[0]["type"], "state", "{out:?}");
         assert_eq!(out[0]["game"]["version"], 1);
         assert_eq!(out[0]["game"]["must_throw"], true);
         // Kept and loaded, the game is the one without the throw taken back.
         let loaded = OfflineTable::load(&t.save()).unwrap();
-        assert_eq!(loaded.state(Some(0))["game"]["version"], 1);
-        assert_eq!(loaded.state(Some(0))["game"]["at_table"], true);
-        let out = t.send(0, r#"{"type":"enter","mouths_up":9}"#);
+        assert_eq!(state(&loaded, Some(0))["game"]["version"], 1);
+        assert_eq!(state(&loaded, Some(0))["game"]["at_table"], true);
+        let out = send(&mut t, 0, r#"{"type":"enter","mouths_up":9}"#);
         assert_eq!(out[0]["type"], "error", "{out:?}");
         assert!(OfflineTable::new("local-3", &AT_TABLE.replace("true", "3"), 7, "00", 1).is_err());
     }
@@ -401,7 +405,7 @@ mod tests {
     #[test]
     fn the_state_message_is_the_servers_snapshot_shape() {
         let t = table();
-        let state = t.state(Some(0));
+        let state = state(&t, Some(0));
         assert_eq!(state["type"], "state");
         assert_eq!(state["you"], 0);
         for field in [
@@ -427,21 +431,21 @@ mod tests {
     #[test]
     fn a_person_who_resigns_against_the_computer_ends_the_game() {
         let mut t = table();
-        let out = t.send(0, r#"{"type":"resign"}"#);
+        let out = send(&mut t, 0, r#"{"type":"resign"}"#);
         assert_eq!(out[0]["event"]["kind"], "resign", "{out:?}");
         let end = &out.last().unwrap()["event"];
         assert_eq!(end["kind"], "finished", "{out:?}");
         assert_eq!(end["result"]["places"], json!([1, 0]));
         assert!(t.is_over());
         assert_eq!(t.record().resigned, vec![0]);
-        let again = t.send(0, r#"{"type":"resign"}"#);
+        let again = send(&mut t, 0, r#"{"type":"resign"}"#);
         assert_eq!(again[0]["code"], "game_over", "{again:?}");
     }
 
     #[test]
     fn a_person_throws_and_gets_event_messages() {
         let mut t = table();
-        let out = t.send(0, r#"{"type":"throw"}"#);
+        let out = send(&mut t, 0, r#"{"type":"throw"}"#);
         assert_eq!(out[0]["type"], "event");
         assert_eq!(out[0]["event"]["kind"], "throw");
         assert_eq!(out[0]["event"]["version"], 1);
@@ -450,7 +454,7 @@ mod tests {
     #[test]
     fn a_bot_seat_cannot_be_played_by_a_person() {
         let mut t = table();
-        let out = t.send(1, r#"{"type":"throw"}"#);
+        let out = send(&mut t, 1, r#"{"type":"throw"}"#);
         assert_eq!(out[0]["type"], "error");
         assert_eq!(out[0]["code"], "spectator");
     }
@@ -460,17 +464,17 @@ mod tests {
     #[test]
     fn a_ping_gets_a_pong_and_a_claim_is_refused_as_online() {
         let mut t = table();
-        let out = t.send(0, r#"{"type":"ping"}"#);
+        let out = send(&mut t, 0, r#"{"type":"ping"}"#);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0]["type"], "pong");
-        let out = t.send(0, r#"{"type":"claim","claim":"win"}"#);
+        let out = send(&mut t, 0, r#"{"type":"claim","claim":"win"}"#);
         assert_eq!(out[0]["code"], "cannot_claim", "{out:?}");
     }
 
     #[test]
     fn a_malformed_message_is_a_bad_message_error() {
         let mut t = table();
-        let out = t.send(0, "{\"type\":\"fly\"}");
+        let out = send(&mut t, 0, "{\"type\":\"fly\"}");
         assert_eq!(out[0]["code"], "bad_message");
     }
 
@@ -490,39 +494,39 @@ mod tests {
                     t.bot_play(&moves).unwrap();
                 }
             } else {
-                let state = t.state(Some(0));
+                let state = state(&t, Some(0));
                 let msg = if state["game"]["must_throw"] == true {
                     r#"{"type":"throw"}"#.to_string()
                 } else {
                     let mv = &state["game"]["legal"][0];
                     json!({"type": "move", "move": {"value": mv["value"], "from": mv["from"], "count": mv["count"]}}).to_string()
                 };
-                let out = t.send(0, &msg);
+                let out = send(&mut t, 0, &msg);
                 assert_ne!(out[0]["type"], "error", "{out:?}");
             }
             if steps % 25 == 0 {
                 let loaded = OfflineTable::load(&t.save()).unwrap();
-                assert_eq!(loaded.state(Some(0)), t.state(Some(0)));
+                assert_eq!(state(&loaded, Some(0)), state(&t, Some(0)));
             }
             steps += 1;
         }
         assert!(t.is_over());
         let loaded = OfflineTable::load(&t.save()).unwrap();
-        assert_eq!(loaded.state(Some(0)), t.state(Some(0)));
-        assert_eq!(t.state(None)["game"]["status"], "finished");
+        assert_eq!(state(&loaded, Some(0)), state(&t, Some(0)));
+        assert_eq!(state(&t, None)["game"]["status"], "finished");
     }
 
     #[test]
     fn a_decision_that_is_not_legal_is_refused_with_nothing_played() {
         let mut t = table();
-        t.send(0, r#"{"type":"throw"}"#);
+        send(&mut t, 0, r#"{"type":"throw"}"#);
         while t.bot_turn().is_none() && !t.is_over() {
-            let state = t.state(Some(0));
+            let state = state(&t, Some(0));
             if state["game"]["must_throw"] == true {
-                t.send(0, r#"{"type":"throw"}"#);
+                send(&mut t, 0, r#"{"type":"throw"}"#);
             } else {
                 let mv = &state["game"]["legal"][0];
-                t.send(0, &json!({"type": "move", "move": {"value": mv["value"], "from": mv["from"], "count": mv["count"]}}).to_string());
+                send(&mut t, 0, &json!({"type": "move", "move": {"value": mv["value"], "from": mv["from"], "count": mv["count"]}}).to_string());
             }
         }
         let before = t.save();
