@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use ashta_analysis::exact_hint;
-use ashta_engine::{Position, SeededThrows, Variant};
+use ashta_engine::{PhaseFrom, Position, SeededThrows, Variant};
 use ashta_solve::{table, Solution};
 
 /// Turns after which a playout is cut and scored as a draw (not reached in practice).
@@ -26,7 +26,9 @@ fn playout(solution: &Solution, variant: &Variant, mut pos: Position, me: usize,
                 None => 0.5,
             };
         }
-        variant.throw(&mut pos, &mut throws).expect("throw");
+        variant
+            .throw(&mut pos, PhaseFrom::Source(&mut throws))
+            .expect("throw");
         if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             continue;
         }
@@ -62,7 +64,9 @@ fn main() {
             if pos.is_over() {
                 break;
             }
-            variant.throw(&mut pos, &mut throws).expect("throw");
+            variant
+                .throw(&mut pos, PhaseFrom::Source(&mut throws))
+                .expect("throw");
             if !pos.is_over() && pos.phase() != ashta_engine::Phase::Throwing {
                 let plays = variant.plays(&pos);
                 rng = rng

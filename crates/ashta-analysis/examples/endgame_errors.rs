@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use ashta_analysis::exact::tie;
 use ashta_analysis::{endgame_hint, find_endgame_table, TableChoice};
 use ashta_bots::make_bot;
-use ashta_engine::{Preset, Rules, SeededThrows, Variant};
+use ashta_engine::{PhaseFrom, Preset, Rules, SeededThrows, Variant};
 
 /// Turns after which a game is cut.
 const MAX_TURNS: usize = 10_000;
@@ -72,7 +72,9 @@ fn main() {
                     reached_here = true;
                     turns_in += 1;
                 }
-                variant.throw(&mut pos, &mut throws).expect("throw");
+                variant
+                    .throw(&mut pos, PhaseFrom::Source(&mut throws))
+                    .expect("throw");
                 if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
                     continue;
                 }

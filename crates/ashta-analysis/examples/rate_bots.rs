@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use ashta_analysis::exact::tie;
 use ashta_analysis::exact_hint;
 use ashta_bots::make_bot;
-use ashta_engine::SeededThrows;
+use ashta_engine::{PhaseFrom, SeededThrows};
 use ashta_solve::table;
 
 /// Turns after which a game is cut (a bot that never ends; none reach it in practice).
@@ -47,7 +47,9 @@ fn main() {
                 if pos.is_over() {
                     break;
                 }
-                variant.throw(&mut pos, &mut throws).expect("throw");
+                variant
+                    .throw(&mut pos, PhaseFrom::Source(&mut throws))
+                    .expect("throw");
                 if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
                     continue;
                 }

@@ -563,7 +563,8 @@ pub(crate) mod huge {
         let mut done = 0;
         loop {
             if pos.phase() == ashta_engine::Phase::Throwing {
-                v.throw(&mut pos, &mut throws).unwrap();
+                v.throw(&mut pos, ashta_engine::PhaseFrom::Source(&mut throws))
+                    .unwrap();
                 done += 1;
                 continue;
             }

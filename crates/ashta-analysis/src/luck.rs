@@ -8,7 +8,7 @@
 //! position once the turn ended, when no value could be used). This is gnubg's luck
 //! measure, with the evaluator one play deep standing for its 0-ply evaluation.
 
-use ashta_engine::{Position, ThrowError, Variant};
+use ashta_engine::{PhaseFrom, Position, ThrowError, Variant};
 
 use super::chance::{Chance, WinVector};
 
@@ -44,7 +44,9 @@ pub fn throw_luck(
     throws: &[u8],
 ) -> Result<ThrowLuck, ThrowError> {
     let mut thrown = *pos;
-    variant.apply_throws(&mut thrown, throws)?;
+    variant
+        .throw(&mut thrown, PhaseFrom::Given(throws))
+        .map(|r| r.end)?;
     let before = chance.expand(variant, pos).mean;
     let (_, after) = chance.best_play(variant, &thrown);
     Ok(ThrowLuck {

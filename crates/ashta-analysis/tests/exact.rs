@@ -1,7 +1,7 @@
 //! Exact hints from a solution table solved here (the one-pawn standard game).
 
 use ashta_analysis::{exact_hint, find_table, TableChoice};
-use ashta_engine::{Preset, Rules, SeededThrows, ThrowFrom, Variant};
+use ashta_engine::{PhaseFrom, Preset, Rules, SeededThrows, ThrowFrom, Variant};
 use ashta_solve::{solve, IterateOptions, SolveError};
 
 fn one_pawn() -> Rules {
@@ -26,7 +26,9 @@ fn exact_hint_ranks_plays_by_the_tables_scores() {
             if pos.is_over() {
                 break;
             }
-            variant.throw(&mut pos, &mut throws).unwrap();
+            variant
+                .throw(&mut pos, PhaseFrom::Source(&mut throws))
+                .unwrap();
             if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
                 continue;
             }

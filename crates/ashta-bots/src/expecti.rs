@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
 
-use ashta_engine::{PlayEnds, Position, ThrowOutcome, Variant, PLAYS_LIMIT};
+use ashta_engine::{PhaseFrom, PlayEnds, Position, ThrowOutcome, Variant, PLAYS_LIMIT};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
@@ -211,7 +211,8 @@ impl Search<'_> {
             left -= p;
             let mut child = *pos;
             self.v
-                .apply_throws(&mut child, &o.throws)
+                .throw(&mut child, PhaseFrom::Given(&o.throws))
+                .map(|r| r.end)
                 .expect("outcomes are whole phases");
             let a = ((alpha - sum - left * hi) / p).max(lo);
             let b = ((beta - sum - left * lo) / p).min(hi);
@@ -349,7 +350,8 @@ impl Search<'_> {
             for o in self.outcomes {
                 let mut child = *pos;
                 self.v
-                    .apply_throws(&mut child, &o.throws)
+                    .throw(&mut child, PhaseFrom::Given(&o.throws))
+                    .map(|r| r.end)
                     .expect("outcomes are whole phases");
                 let d = if child.phase() == ashta_engine::Phase::Throwing {
                     depth - 1

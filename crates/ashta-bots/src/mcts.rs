@@ -867,7 +867,8 @@ mod tests {
         let mut decisions = 0;
         while !pos.is_over() && decisions < 60 {
             if pos.phase() == ashta_engine::Phase::Throwing {
-                v.throw(&mut pos, &mut throws).unwrap();
+                v.throw(&mut pos, ashta_engine::PhaseFrom::Source(&mut throws))
+                    .unwrap();
                 continue;
             }
             let play = bot.choose(&v, &pos).expect("a play");
@@ -888,7 +889,11 @@ mod tests {
         rules.players = 4;
         let v = Variant::new(rules).unwrap();
         let mut pos = v.start_position();
-        v.throw(&mut pos, &mut SeededThrows::new(5)).unwrap();
+        v.throw(
+            &mut pos,
+            ashta_engine::PhaseFrom::Source(&mut SeededThrows::new(5)),
+        )
+        .unwrap();
         let mut bot = MctsBot::new(
             7,
             MctsConfig {
@@ -1052,7 +1057,8 @@ mod tests {
         let mut turns = 0;
         while turns < 12 || v.plays(&pos).len() < 3 {
             if pos.phase() == ashta_engine::Phase::Throwing {
-                v.throw(&mut pos, &mut throws).unwrap();
+                v.throw(&mut pos, ashta_engine::PhaseFrom::Source(&mut throws))
+                    .unwrap();
                 turns += 1;
             } else {
                 pos = random.choose(&v, &pos).unwrap().position;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use ashta_bots::{MctsBot, MctsConfig};
-use ashta_engine::{Preset, Rules, RulesSpec, SeededThrows, Variant};
+use ashta_engine::{PhaseFrom, Preset, Rules, RulesSpec, SeededThrows, Variant};
 use ashta_session::Bot;
 use ashta_solve::{endgame_roots, solve_endgames, EndgameTable, IterateOptions};
 
@@ -43,7 +43,8 @@ fn endgames_with_a_bag(
             pawns.resize(4, full.home() as i64);
         }
         let mut pos = full.check(&json).unwrap();
-        full.throw(&mut pos, &mut throws).unwrap();
+        full.throw(&mut pos, PhaseFrom::Source(&mut throws))
+            .unwrap();
         if !pos.is_over() && pos.phase() != ashta_engine::Phase::Throwing {
             out.push(pos);
         }

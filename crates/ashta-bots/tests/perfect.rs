@@ -2,7 +2,7 @@
 //! builds it; with the table it plays a play of the greatest exact value.
 
 use ashta_bots::make_bot;
-use ashta_engine::{Preset, Rules, SeededThrows, Variant};
+use ashta_engine::{PhaseFrom, Preset, Rules, SeededThrows, Variant};
 use ashta_solve::{solve, table, IterateOptions};
 
 fn one_pawn() -> Rules {
@@ -18,7 +18,9 @@ fn perfect_without_its_table_names_the_command_that_builds_it() {
     let variant = Variant::new(one_pawn()).unwrap();
     let mut bot = make_bot("perfect:table=/nonexistent/none.solution", 1, None).unwrap();
     let mut pos = variant.start_position();
-    variant.throw(&mut pos, &mut SeededThrows::new(3)).unwrap();
+    variant
+        .throw(&mut pos, PhaseFrom::Source(&mut SeededThrows::new(3)))
+        .unwrap();
     let err = bot.try_choose(&variant, &pos).unwrap_err();
     assert!(
         err.contains("ashta solve --preset standard --pawns 1"),
@@ -41,7 +43,9 @@ fn perfect_plays_a_best_play_of_the_table() {
     for _game in 0..20 {
         let mut pos = variant.start_position();
         while !pos.is_over() {
-            variant.throw(&mut pos, &mut throws).unwrap();
+            variant
+                .throw(&mut pos, PhaseFrom::Source(&mut throws))
+                .unwrap();
             if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
                 continue;
             }

@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo bench -p ashta-engine`.
 
-use ashta_engine::{MoveList, Position, Rules, SeededThrows, ThrowStep, Variant};
+use ashta_engine::{MoveList, PhaseFrom, Position, Rules, SeededThrows, ThrowStep, Variant};
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -24,7 +24,9 @@ fn sample_positions(variant: &Variant, n: usize) -> Vec<Position> {
         let mut pos = variant.start_position();
         while !pos.is_over() && out.len() < n {
             if pos.phase() == ashta_engine::Phase::Throwing {
-                variant.throw(&mut pos, &mut throws).unwrap();
+                variant
+                    .throw(&mut pos, PhaseFrom::Source(&mut throws))
+                    .unwrap();
                 continue;
             }
             out.push(pos);
@@ -74,7 +76,12 @@ fn movegen(c: &mut Criterion) {
         let mut throws = SeededThrows::new(9);
         b.iter(|| {
             let mut pos = start;
-            black_box(v.throw(&mut pos, &mut throws).unwrap().end == ThrowStep::Moving)
+            black_box(
+                v.throw(&mut pos, PhaseFrom::Source(&mut throws))
+                    .unwrap()
+                    .end
+                    == ThrowStep::Moving,
+            )
         })
     });
     group.finish();

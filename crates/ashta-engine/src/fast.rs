@@ -4,8 +4,8 @@
 //! without checking it again or gathering what it did, one throw given as mouths up,
 //! and the positions the plays of a bag end in, into buffers kept between calls.
 //! Everyone else plays with [`Variant::play`] (checked, and says what happened),
-//! throws with [`Variant::throw`] (a phase from a source) or [`Variant::apply_throws`]
-//! (a phase given as mouths up), and lists plays with [`Variant::plays`].
+//! throws with [`Variant::throw`] (a phase from a source or given as mouths up), and
+//! lists plays with [`Variant::plays`].
 
 use crate::error::ThrowError;
 use crate::moves::{Move, MAX_MOVES};

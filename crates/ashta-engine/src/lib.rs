@@ -57,18 +57,18 @@
 //! ```
 //!
 //! Without a game, the variant throws and plays on a position directly: a throwing
-//! phase comes from a source ([`Variant::throw`]) or is given as mouths up
-//! ([`Variant::apply_throws`]), and a move is played with [`Variant::play`], which
+//! phase comes from a source or is given as mouths up ([`Variant::throw`] with a
+//! [`PhaseFrom`]), and a move is played with [`Variant::play`], which
 //! checks it once and says what happened. Searches that play thousands of moves of
 //! their own use the fast paths of [`fast`]: a move of the legal list played
 //! unchecked, one throw at a time, the ends of a bag's plays into kept buffers.
 //!
 //! ```
-//! use ashta_engine::{MoveList, Phase, Rules, SeededThrows, Variant};
+//! use ashta_engine::{MoveList, Phase, PhaseFrom, Rules, SeededThrows, Variant};
 //!
 //! let variant = Variant::new(Rules::standard()).unwrap();
 //! let mut pos = variant.start_position();
-//! variant.throw(&mut pos, &mut SeededThrows::new(1)).unwrap();
+//! variant.throw(&mut pos, PhaseFrom::Source(&mut SeededThrows::new(1))).unwrap();
 //! let mut moves = MoveList::new();
 //! variant.legal_moves(&pos, &mut moves);
 //! if let Some(&mv) = moves.first() {
@@ -129,5 +129,5 @@ pub use rules::{
 pub use setup::{parse_position, BlockJson, MoveJson, PositionJson};
 pub use standings::Standing;
 pub use throws::{Cowries, SeededThrows, ThrowSource, ThrowTable, MAX_FACES};
-pub use variant::{Forfeit, Played, ThrowReport, ThrowStep, Unusable, Variant};
+pub use variant::{Forfeit, PhaseFrom, Played, ThrowReport, ThrowStep, Unusable, Variant};
 pub use walk::{Moment, RecordWalk};

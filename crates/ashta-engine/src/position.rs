@@ -186,12 +186,12 @@ impl Position {
     /// alone it may still take one throw; its first throw or move settles which it is.
     ///
     /// ```
-    /// use ashta_engine::{Phase, Rules, SeededThrows, Variant};
+    /// use ashta_engine::{Phase, PhaseFrom, Rules, SeededThrows, Variant};
     ///
     /// let variant = Variant::new(Rules::standard()).unwrap();
     /// let mut pos = variant.start_position();
     /// assert_eq!(pos.phase(), Phase::Throwing);
-    /// let report = variant.throw(&mut pos, &mut SeededThrows::new(1)).unwrap();
+    /// let report = variant.throw(&mut pos, PhaseFrom::Source(&mut SeededThrows::new(1))).unwrap();
     /// assert_eq!(pos.phase() == Phase::Moving, report.end == ashta_engine::ThrowStep::Moving);
     /// ```
     #[inline]

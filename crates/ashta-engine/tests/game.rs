@@ -2,8 +2,8 @@
 //! and going back to an earlier moment without showing the throws to come.
 
 use ashta_engine::{
-    Game, MoveError, MoveList, Phase, Rules, SequenceFault, ThrowError, ThrowFrom, ThrowStep,
-    UndoError,
+    Game, MoveError, MoveList, Phase, PhaseFrom, Rules, SequenceFault, ThrowError, ThrowFrom,
+    ThrowStep, UndoError,
 };
 
 fn two_players() -> Rules {
@@ -262,7 +262,7 @@ fn a_phase_given_to_a_game_is_checked_whole_and_recorded_as_given() {
     ] {
         let mut pos = start;
         assert!(
-            matches!(variant.apply_throws(&mut pos, bad), Err(ThrowError::BadSequence(_, f)) if f == fault),
+            matches!(variant.throw(&mut pos, PhaseFrom::Given(bad)).map(|r| r.end), Err(ThrowError::BadSequence(_, f)) if f == fault),
             "{bad:?}"
         );
         assert_eq!(pos, start, "{bad:?}");

@@ -5,7 +5,9 @@
 
 mod common;
 
-use ashta_engine::{parse_any, MoveList, Position, PositionJson, Rules, SeededThrows, Variant};
+use ashta_engine::{
+    parse_any, MoveList, PhaseFrom, Position, PositionJson, Rules, SeededThrows, Variant,
+};
 use ashta_testkit::random_game;
 use common::checks::*;
 use proptest::prelude::*;
@@ -51,7 +53,7 @@ fn check_accepted(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
             break;
         }
         if p.phase() == ashta_engine::Phase::Throwing {
-            v.throw(&mut p, &mut throws).unwrap();
+            v.throw(&mut p, PhaseFrom::Source(&mut throws)).unwrap();
         } else {
             check_move_generation(v, &p)?;
             v.legal_moves(&p, &mut moves);

@@ -98,7 +98,10 @@ fn position_with_more_players_or_pawns_is_refused() {
     );
     let mut t = p2;
     assert_eq!(
-        three_pawns.throw(&mut t, &mut ashta_engine::SeededThrows::new(1)),
+        three_pawns.throw(
+            &mut t,
+            ashta_engine::PhaseFrom::Source(&mut ashta_engine::SeededThrows::new(1))
+        ),
         Err(ThrowError::OtherVariant(VariantMismatch::ExtraPawns {
             player: 0,
             pawns: 3

@@ -3,7 +3,7 @@
 
 mod common;
 
-use ashta_engine::{IllegalMove, MoveError, MoveList, Rules, SeededThrows, Variant};
+use ashta_engine::{IllegalMove, MoveError, MoveList, PhaseFrom, Rules, SeededThrows, Variant};
 use common::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,7 +28,7 @@ fn playing_by_index_or_request_agrees_with_the_legal_list_and_its_queries() {
                 pos = v.start_position();
             }
             if pos.phase() == ashta_engine::Phase::Throwing {
-                v.throw(&mut pos, &mut throws).unwrap();
+                v.throw(&mut pos, PhaseFrom::Source(&mut throws)).unwrap();
                 continue;
             }
             v.legal_moves(&pos, &mut moves);
@@ -118,7 +118,7 @@ fn legal_outcomes_are_the_legal_moves_each_played_on_a_copy() {
         }
         if pos.phase() == ashta_engine::Phase::Throwing {
             assert!(v.legal_outcomes(&pos).is_empty());
-            v.throw(&mut pos, &mut throws).unwrap();
+            v.throw(&mut pos, PhaseFrom::Source(&mut throws)).unwrap();
             continue;
         }
         v.legal_moves(&pos, &mut moves);

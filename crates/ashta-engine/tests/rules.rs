@@ -10,8 +10,8 @@
 mod common;
 
 use ashta_engine::{
-    parse_any, DrawReason, Game, IllegalMove, MoveError, Preset, Rules, Seat, Square, ThrowError,
-    ThrowFrom, ThrowStep, Variant,
+    parse_any, DrawReason, Game, IllegalMove, MoveError, PhaseFrom, Preset, Rules, Seat, Square,
+    ThrowError, ThrowFrom, ThrowStep, Variant,
 };
 use common::*;
 
@@ -195,16 +195,25 @@ fn grace_throws_again() {
     assert_eq!(q.to_move(), 0);
     // A phase that stops on a grace is not a phase.
     let mut r = p;
-    let e = v.apply_throws(&mut r, &[4]).unwrap_err();
+    let e = v
+        .throw(&mut r, PhaseFrom::Given(&[4]))
+        .map(|r| r.end)
+        .unwrap_err();
     assert!(e.to_string().contains("grace"), "{e}");
     assert_eq!(r, p, "a rejected phase leaves the position alone");
-    let e = v.apply_throws(&mut r, &[2, 1]).unwrap_err();
+    let e = v
+        .throw(&mut r, PhaseFrom::Given(&[2, 1]))
+        .map(|r| r.end)
+        .unwrap_err();
     assert!(e.to_string().contains("ended before"), "{e}");
     assert_eq!(
-        v.apply_throws(&mut r, &[5]),
+        v.throw(&mut r, PhaseFrom::Given(&[5])).map(|r| r.end),
         Err(ThrowError::TooManyMouths(5, 4))
     );
-    assert!(v.apply_throws(&mut r, &[]).is_err());
+    assert!(v
+        .throw(&mut r, PhaseFrom::Given(&[]))
+        .map(|r| r.end)
+        .is_err());
 }
 
 #[test]
@@ -219,7 +228,10 @@ fn three_graces_are_allowed_by_default() {
 fn third_grace_voids_turn_under_forfeit_flag() {
     let (v, p) = pos("traditional 5 4 0 - -1,-1,-1,-1/-1,-1,-1,-1/-1,-1,-1,-1/-1,-1,-1,-1 - - 0");
     let mut q = p;
-    assert_eq!(v.apply_throws(&mut q, &[4, 0, 4]), Ok(ThrowStep::Voided));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[4, 0, 4])).map(|r| r.end),
+        Ok(ThrowStep::Voided)
+    );
     assert_eq!(q.to_move(), 1);
     assert!(q.phase() == ashta_engine::Phase::Throwing);
     assert_eq!(pawns(&v, &q, 0), [-1, -1, -1, -1]);
@@ -230,7 +242,10 @@ fn third_grace_voids_turn_under_forfeit_flag() {
     // The flag also works on the standard preset.
     let (v, p) = pos("standard+three_graces=forfeit 5 2 0 - 0,0,0,0/0,0,0,0 - - 0");
     let mut q = p;
-    assert_eq!(v.apply_throws(&mut q, &[0, 0, 0]), Ok(ThrowStep::Voided));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[0, 0, 0])).map(|r| r.end),
+        Ok(ThrowStep::Voided)
+    );
     assert_eq!((q.to_move(), q.bag_len()), (1, 0));
 }
 
@@ -788,7 +803,10 @@ fn first_to_finish_wins() {
     assert_eq!(v.to_json(&q).winner, Some(0));
     // The game is over: no throw, no move.
     let mut r = q;
-    assert_eq!(v.apply_throws(&mut r, &[2]), Err(ThrowError::GameOver));
+    assert_eq!(
+        v.throw(&mut r, PhaseFrom::Given(&[2])).map(|r| r.end),
+        Err(ThrowError::GameOver)
+    );
     assert!(v.find_move(&q, 2, Some(0), 1).is_err());
     // A pair may walk home together, and four players end just the same.
     let (v, p) = pos("standard 5 4 0 2 22,22,24,24/0,0,0,0/0,0,0,0/0,0,0,0 0 - 0");
@@ -846,9 +864,15 @@ fn places_mode_with_four_players_needs_three_finishers() {
 fn player_must_move_when_able() {
     let (v, p) = pos(START2);
     let mut q = p;
-    assert_eq!(v.apply_throws(&mut q, &[2]), Ok(ThrowStep::Moving));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[2])).map(|r| r.end),
+        Ok(ThrowStep::Moving)
+    );
     // The bag is not empty: the player cannot throw again, nor pass: only moves.
-    assert_eq!(v.apply_throws(&mut q, &[2]), Err(ThrowError::NotThrowing));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[2])).map(|r| r.end),
+        Err(ThrowError::NotThrowing)
+    );
     assert_eq!((q.to_move(), v.bag(&q)), (0, vec![2]));
     assert_moves(&v, &q, &["2:0>2", "2:0>2x2"]);
     // The turn ends only once the bag is spent.
@@ -880,7 +904,10 @@ fn unusable_bag_is_forfeited() {
     // Every South pawn waits at b1: nothing can move, the throw is forfeited at once.
     let (v, p) = pos("standard 5 2 0 - 15,15,15,15/0,0,0,0 - - 0");
     let mut q = p;
-    assert_eq!(v.apply_throws(&mut q, &[2]), Ok(ThrowStep::Forfeited));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[2])).map(|r| r.end),
+        Ok(ThrowStep::Forfeited)
+    );
     assert_eq!((q.to_move(), q.bag_len(), q.is_over()), (1, 0, false));
     // Part of a bag: a1 (14) can use the 1 but not the 4.
     let (v, p) = pos("standard 5 2 0 - 14,15,15,15/0,0,0,0 - - 0");
@@ -963,7 +990,10 @@ fn grace_entry_brings_half_the_value_onto_start() {
 fn grace_entry_with_only_plain_values_forfeits() {
     let (v, p) = pos("traditional 5 2 0 - -1,-1,-1,-1/-1,-1,-1,-1 - - 0");
     let mut q = p;
-    assert_eq!(v.apply_throws(&mut q, &[3]), Ok(ThrowStep::Forfeited));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[3])).map(|r| r.end),
+        Ok(ThrowStep::Forfeited)
+    );
     assert_eq!(q.to_move(), 1);
     assert!(!q.is_over(), "pawns can still enter later: not frozen");
 }
@@ -1021,7 +1051,9 @@ fn frozen_position_is_a_draw() {
     // A frozen position reached by a forfeited throw is drawn too.
     let (v, p) = pos("standard 5 2 0 - 15,15,15,15/15,15,15,15 - - 0");
     let mut q = p;
-    v.apply_throws(&mut q, &[1]).unwrap();
+    v.throw(&mut q, PhaseFrom::Given(&[1]))
+        .map(|r| r.end)
+        .unwrap();
     assert_eq!(q.draw(), Some(DrawReason::Frozen));
     assert!(v.is_frozen(&p));
 }
@@ -1047,7 +1079,9 @@ fn a_pair_that_could_capture_a_double_keeps_the_game_from_freezing() {
     let (v, p) = pos(&off);
     assert!(v.is_frozen(&p));
     let mut q = p;
-    v.apply_throws(&mut q, &[1]).unwrap();
+    v.throw(&mut q, PhaseFrom::Given(&[1]))
+        .map(|r| r.end)
+        .unwrap();
     assert_eq!(q.draw(), Some(DrawReason::Frozen));
 }
 
@@ -1058,10 +1092,16 @@ fn position_frozen_only_by_a_block_is_not_a_draw() {
     let (v, p) = pos("standard 5 2 0 - 6,15,15,15/15,15,15,15 - 1@15>0 0");
     assert!(!v.is_frozen(&p));
     let mut q = p;
-    assert_eq!(v.apply_throws(&mut q, &[2]), Ok(ThrowStep::Forfeited));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[2])).map(|r| r.end),
+        Ok(ThrowStep::Forfeited)
+    );
     assert!(!q.is_over());
     let mut q2 = q;
-    assert_eq!(v.apply_throws(&mut q2, &[2]), Ok(ThrowStep::Forfeited));
+    assert_eq!(
+        v.throw(&mut q2, PhaseFrom::Given(&[2])).map(|r| r.end),
+        Ok(ThrowStep::Forfeited)
+    );
     assert_eq!(q2.to_move(), 0);
     let q3 = throws(&v, &q2, &[2]);
     assert_moves(&v, &q3, &["2:6>8"]);
@@ -1194,7 +1234,10 @@ fn six_cowries_throw_one_to_five_six_and_twelve() {
 fn voided_turn_counts_as_the_blocked_players_turn() {
     let (v, p) = pos("standard+three_graces=forfeit 5 2 1 - 0,0,1,1/0,0,0,8 - 0@1>1 0");
     let mut q = p;
-    assert_eq!(v.apply_throws(&mut q, &[4, 4, 0]), Ok(ThrowStep::Voided));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[4, 4, 0])).map(|r| r.end),
+        Ok(ThrowStep::Voided)
+    );
     assert!(blocks(&v, &q).is_empty());
     assert_eq!(q.to_move(), 0);
 }
@@ -1204,7 +1247,10 @@ fn forfeited_turn_counts_as_the_blocked_players_turn() {
     // North (all at d5 but one on c1) throws 2: c1 + 2 would pass the blocking double.
     let (v, p) = pos("standard 5 2 1 - 0,0,1,1/8,15,15,15 - 0@1>1 0");
     let mut q = p;
-    assert_eq!(v.apply_throws(&mut q, &[2]), Ok(ThrowStep::Forfeited));
+    assert_eq!(
+        v.throw(&mut q, PhaseFrom::Given(&[2])).map(|r| r.end),
+        Ok(ThrowStep::Forfeited)
+    );
     assert!(blocks(&v, &q).is_empty());
 }
 

@@ -164,7 +164,11 @@ mod tests {
         write_state_tensor(&v, &start, false, 0, &mut a);
         assert!(a.iter().all(|x| x.is_finite()));
         let mut pos = start;
-        v.throw(&mut pos, &mut SeededThrows::new(7)).unwrap();
+        v.throw(
+            &mut pos,
+            ashta_engine::PhaseFrom::Source(&mut SeededThrows::new(7)),
+        )
+        .unwrap();
         let mut b = vec![f32::NAN; n];
         write_state_tensor(&v, &pos, false, 1, &mut b);
         assert_ne!(a, b, "a throw changes the bag");

@@ -267,12 +267,14 @@ mod tests {
         let mut throws = ashta_engine::SeededThrows::new(5);
         let mut first = web_bot(&BotMaker::default(), "greedy", 1, Duration::from_millis(50));
         for _ in 0..12 {
-            v.throw(&mut pos, &mut throws).unwrap();
+            v.throw(&mut pos, ashta_engine::PhaseFrom::Source(&mut throws))
+                .unwrap();
             if let Some(play) = first.choose(&v, &pos) {
                 pos = play.position;
             }
         }
-        v.throw(&mut pos, &mut throws).unwrap();
+        v.throw(&mut pos, ashta_engine::PhaseFrom::Source(&mut throws))
+            .unwrap();
         for level in ["medium", "hard", "master", "default"] {
             let mut bot = web_bot(&BotMaker::default(), level, 1, Duration::from_millis(50));
             let started = std::time::Instant::now();

@@ -21,7 +21,7 @@
 
 use std::time::Instant;
 
-use ashta_engine::{PlayEnds, Preset, Rules, ThrowStep};
+use ashta_engine::{PhaseFrom, PlayEnds, Preset, Rules, ThrowStep};
 use ashta_solve::{
     bag_ends, bags, explore, graph_end_codes, Bag, Board, End, Indexer, Node, Walker,
 };
@@ -111,7 +111,10 @@ fn engine(board: &Board, games: usize, rng: &mut Rng) -> usize {
             turns += 1;
             let mut pos = board.position(&c).expect("position");
             let bag = draw(&bags, rng);
-            let step = variant.apply_throws(&mut pos, &bag.throws).expect("throws");
+            let step = variant
+                .throw(&mut pos, PhaseFrom::Given(&bag.throws))
+                .map(|r| r.end)
+                .expect("throws");
             if step == ThrowStep::Moving {
                 ashta_engine::fast::play_ends(
                     variant,

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use ashta_engine::{PlayEnds, Preset, Rules, SeededThrows, ThrowStep, PLAYS_LIMIT};
+use ashta_engine::{PhaseFrom, PlayEnds, Preset, Rules, SeededThrows, ThrowStep, PLAYS_LIMIT};
 use ashta_solve::{bags, outcomes, Board, Indexer, Node, Walker};
 
 fn main() {
@@ -32,7 +32,9 @@ fn main() {
             if let Node::Turn(c) = board.node(&pos).expect("turn start") {
                 positions.push(c);
             }
-            variant.throw(&mut pos, &mut throws).expect("throw");
+            variant
+                .throw(&mut pos, PhaseFrom::Source(&mut throws))
+                .expect("throw");
             if !pos.is_over() && pos.phase() != ashta_engine::Phase::Throwing {
                 let plays = variant.plays(&pos);
                 pos = plays[(turn as usize * 7 + seed as usize) % plays.len()].position;
@@ -58,7 +60,12 @@ fn main() {
         let start = board.position(c).expect("a position the engine accepts");
         for bag in &all {
             let mut pos = start;
-            if variant.apply_throws(&mut pos, &bag.throws).expect("throws") == ThrowStep::Moving {
+            if variant
+                .throw(&mut pos, PhaseFrom::Given(&bag.throws))
+                .map(|r| r.end)
+                .expect("throws")
+                == ThrowStep::Moving
+            {
                 ashta_engine::fast::play_ends(variant, &pos, PLAYS_LIMIT, &mut buffers);
                 incomplete += usize::from(!buffers.is_complete());
             }

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bag {
     /// The mouths up of one sequence of throws giving it (graces first), to replay on
-    /// a position with [`Variant::apply_throws`].
+    /// a position with [`Variant::throw`] ([`ashta_engine::PhaseFrom::Given`]).
     pub throws: Vec<u8>,
     /// The values in the bag, ascending (empty when the turn is voided).
     pub values: Vec<u8>,

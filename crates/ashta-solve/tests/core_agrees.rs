@@ -5,7 +5,7 @@
 
 mod common;
 
-use ashta_engine::{Position, Preset, ThrowStep, PLAYS_LIMIT};
+use ashta_engine::{PhaseFrom, Position, Preset, ThrowStep, PLAYS_LIMIT};
 use ashta_solve::{bag_ends, bags, end_of, outcomes, Bag, Board, End, Indexer, Node, Walker};
 use proptest::prelude::*;
 
@@ -126,7 +126,10 @@ fn agree(board: &Board, pos: &Position, bags: &[Bag]) -> Result<(), TestCaseErro
     let mut expect: Vec<(Vec<End>, f64)> = Vec::new();
     for bag in bags {
         let mut p = *pos;
-        let step = variant.apply_throws(&mut p, &bag.throws).unwrap();
+        let step = variant
+            .throw(&mut p, PhaseFrom::Given(&bag.throws))
+            .map(|r| r.end)
+            .unwrap();
         let mut ends = Vec::new();
         if step == ThrowStep::Moving {
             let list = variant.plays_within(&p, PLAYS_LIMIT);

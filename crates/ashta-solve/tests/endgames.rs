@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::Arc;
 
-use ashta_engine::{Phase, Position, Preset, Rules, RulesSpec, SeededThrows, Variant};
+use ashta_engine::{Phase, PhaseFrom, Position, Preset, Rules, RulesSpec, SeededThrows, Variant};
 use ashta_solve::{
     bags, endgame_roots, find_endgames, solve_endgames, table, Bag, Chances, EndgameTable,
     IterateOptions, Node, Solution,
@@ -160,7 +160,8 @@ fn endgames_reached_by_play_are_valued_by_the_table() {
                     reached += 1;
                     break;
                 }
-                full.throw(&mut pos, &mut throws).unwrap();
+                full.throw(&mut pos, PhaseFrom::Source(&mut throws))
+                    .unwrap();
                 if pos.is_over() || pos.phase() == Phase::Throwing {
                     continue;
                 }

@@ -4,7 +4,7 @@
 //! rule flags they must give the same numbers, and the value net the same outputs.
 
 use ashta_engine::{
-    Entry, Finish, Gate, MoveList, Position, Rules, SeededThrows, ThreeGraces, Variant,
+    Entry, Finish, Gate, MoveList, PhaseFrom, Position, Rules, SeededThrows, ThreeGraces, Variant,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -241,7 +241,7 @@ fn walk(v: &Variant, seed: u64, steps: usize, mut check: impl FnMut(&Position)) 
             break;
         }
         if pos.phase() == ashta_engine::Phase::Throwing {
-            v.throw(&mut pos, &mut throws)
+            v.throw(&mut pos, PhaseFrom::Source(&mut throws))
                 .expect("a throw on an empty bag");
             continue;
         }

@@ -3,8 +3,8 @@
 
 use ashta_bots::BOT_NAMES;
 use ashta_engine::{
-    parse_any, MoveList, PerftBranch, Play, Position, Rules, RulesObject, RulesSpec, ThrowFrom,
-    ThrowStep, Variant, PLAYS_LIMIT,
+    parse_any, MoveList, PerftBranch, PhaseFrom, Play, Position, Rules, RulesObject, RulesSpec,
+    ThrowFrom, ThrowStep, Variant, PLAYS_LIMIT,
 };
 use ashta_session::{Bot, Decided};
 
@@ -295,7 +295,8 @@ impl Engine {
         // thrown when it is not exactly one phase. Then the session throws it as given.
         let mut phase = *self.pos();
         self.variant()
-            .apply_throws(&mut phase, &ups)
+            .throw(&mut phase, PhaseFrom::Given(&ups))
+            .map(|r| r.end)
             .map_err(|refused| format!("throw: {refused}"))?;
         let mut step = ThrowStep::Again;
         for &up in &ups {

@@ -110,7 +110,7 @@ impl Variant {
     /// than the rules give or a pawn past the home (or off the board under start
     /// entry), its occupied squares are where its pawns stand on this board, and its
     /// bag fits the throw table. It is cheap (no allocation); [`Variant::find_move`],
-    /// [`Variant::play`], [`Variant::throw`] and [`Variant::apply_throws`] make it,
+    /// [`Variant::play`] and [`Variant::throw`] make it,
     /// and the unchecked hot paths assert it in debug builds.
     ///
     /// A position carries a digest of the rule set it was made under: one with this

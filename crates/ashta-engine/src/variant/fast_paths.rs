@@ -63,7 +63,7 @@ fn walk(v: &Variant, seed: u64, steps: usize, mut check: impl FnMut(&Position)) 
             break;
         }
         if pos.bag_empty() {
-            v.throw(&mut pos, &mut throws)
+            v.throw(&mut pos, crate::PhaseFrom::Source(&mut throws))
                 .expect("a throw when the bag is empty");
             continue;
         }

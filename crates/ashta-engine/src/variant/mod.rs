@@ -51,6 +51,15 @@ pub enum ThrowStep {
     Voided,
 }
 
+/// Where the throws of a whole phase come from ([`Variant::throw`]).
+pub enum PhaseFrom<'a> {
+    /// Drawn from a source (a random generator, the throws of a seed) until the phase
+    /// ends.
+    Source(&'a mut dyn ThrowSource),
+    /// Given as mouths up, one count a throw: exactly one phase, checked whole.
+    Given(&'a [u8]),
+}
+
 /// A whole throwing phase: the cowries of each throw and how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThrowReport {

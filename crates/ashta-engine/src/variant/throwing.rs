@@ -1,4 +1,4 @@
-//! Throwing: one throw, a whole throwing phase, a phase supplied from outside.
+//! Throwing: one throw, and a whole throwing phase from a source or given as mouths up.
 
 use super::*;
 use crate::faults::SequenceFault;
@@ -69,78 +69,79 @@ impl Variant {
         ThrowStep::Moving
     }
 
-    /// Plays the whole throwing phase of the player to move with throws from `source`.
+    /// Plays the whole throwing phase of the player to move, the one way a position is
+    /// thrown: from a source until the phase ends, or given as mouths up, which must be
+    /// exactly one phase (graces, then one throw that is not, or the voiding grace) and
+    /// is checked whole, the position unchanged when it is refused ([`PhaseFrom`]).
     ///
     /// ```
-    /// use ashta_engine::{Rules, SeededThrows, ThrowError, ThrowStep, Variant};
+    /// use ashta_engine::{PhaseFrom, Rules, SeededThrows, ThrowError, ThrowStep, Variant};
     ///
     /// let variant = Variant::new(Rules::standard()).unwrap();
     /// let mut pos = variant.start_position();
-    /// let report = variant.throw(&mut pos, &mut SeededThrows::new(7)).unwrap();
+    /// let report = variant
+    ///     .throw(&mut pos, PhaseFrom::Source(&mut SeededThrows::new(7)))
+    ///     .unwrap();
     /// // Graces, then one throw that is not: every value is in the bag (unless the
     /// // phase ended the turn).
     /// assert_ne!(report.end, ThrowStep::Again);
     /// if report.end == ThrowStep::Moving {
     ///     assert_eq!(pos.bag_len(), report.throws.len());
     ///     // A second phase now is refused: the player moves first.
-    ///     let again = variant.throw(&mut pos, &mut SeededThrows::new(7));
+    ///     let again = variant.throw(&mut pos, PhaseFrom::Given(&[2]));
     ///     assert_eq!(again, Err(ThrowError::NotThrowing));
     /// }
     /// ```
-    pub fn throw<S: ThrowSource + ?Sized>(
+    pub fn throw(
         &self,
         pos: &mut Position,
-        source: &mut S,
+        from: PhaseFrom<'_>,
     ) -> Result<ThrowReport, ThrowError> {
         self.check_can_throw(pos)?;
-        let mut throws = ArrayVec::new();
-        loop {
-            let cowries = source.throw_cowries(self.t.table.cowries(), self.t.table.mouth_up());
-            throws.push(cowries);
-            let end = self.throw_step(pos, cowries.mouths_up());
-            if end != ThrowStep::Again {
-                return Ok(ThrowReport { throws, end });
+        let table = &self.t.table;
+        match from {
+            PhaseFrom::Source(source) => {
+                let mut throws = ArrayVec::new();
+                loop {
+                    let cowries = source.throw_cowries(table.cowries(), table.mouth_up());
+                    throws.push(cowries);
+                    let end = self.throw_step(pos, cowries.mouths_up());
+                    if end != ThrowStep::Again {
+                        return Ok(ThrowReport { throws, end });
+                    }
+                }
             }
+            PhaseFrom::Given(mouths_up) => self.throw_given(pos, mouths_up),
         }
     }
 
-    /// Plays a throwing phase supplied from outside, as mouths-up counts. The sequence
-    /// must be exactly one phase: graces, then one non-grace (or the voiding grace).
-    pub fn apply_throws(
-        &self,
-        pos: &mut Position,
-        mouths_up: &[u8],
-    ) -> Result<ThrowStep, ThrowError> {
-        self.check_can_throw(pos)?;
+    /// A phase given as mouths up, checked whole on a copy of `pos`.
+    fn throw_given(&self, pos: &mut Position, mouths_up: &[u8]) -> Result<ThrowReport, ThrowError> {
         let k = self.t.table.cowries();
         if let Some(&bad) = mouths_up.iter().find(|&&u| u > k) {
             return Err(ThrowError::TooManyMouths(bad, k));
         }
+        let fault = |why| Err(ThrowError::BadSequence(mouths_up.to_vec(), why));
+        if mouths_up.len() > MAX_BAG as usize {
+            return fault(SequenceFault::EndedEarly);
+        }
         let mut scratch = *pos;
+        let mut throws = ArrayVec::new();
         for (n, &u) in mouths_up.iter().enumerate() {
+            throws.push(Cowries::with_mouths_up(u, k));
             let step = self.throw_step(&mut scratch, u);
             let last = n + 1 == mouths_up.len();
             match (step, last) {
-                (ThrowStep::Again, true) => {
-                    return Err(ThrowError::BadSequence(
-                        mouths_up.to_vec(),
-                        SequenceFault::EndsOnGrace,
-                    ))
-                }
+                (ThrowStep::Again, true) => return fault(SequenceFault::EndsOnGrace),
                 (ThrowStep::Again, false) => {}
-                (_, false) => {
-                    return Err(ThrowError::BadSequence(
-                        mouths_up.to_vec(),
-                        SequenceFault::EndedEarly,
-                    ))
-                }
+                (_, false) => return fault(SequenceFault::EndedEarly),
                 (end, true) => {
                     *pos = scratch;
-                    return Ok(end);
+                    return Ok(ThrowReport { throws, end });
                 }
             }
         }
-        Err(ThrowError::BadSequence(Vec::new(), SequenceFault::Empty))
+        fault(SequenceFault::Empty)
     }
 
     pub(super) fn check_can_throw(&self, pos: &Position) -> Result<(), ThrowError> {

@@ -1,7 +1,9 @@
 //! Functions shared by the integration tests.
 #![allow(dead_code)]
 
-use ashta_engine::{parse_any, IllegalMove, Move, MoveError, MoveList, Position, Square, Variant};
+use ashta_engine::{
+    parse_any, IllegalMove, Move, MoveError, MoveList, PhaseFrom, Position, Square, Variant,
+};
 
 /// Parses a position (JSON or compact notation), panicking with the engine's message.
 pub fn pos(text: &str) -> (Variant, Position) {
@@ -69,7 +71,8 @@ pub fn illegal(v: &Variant, p: &Position, value: u8, from: Option<u8>, count: u8
 #[track_caller]
 pub fn throws(v: &Variant, p: &Position, mouths_up: &[u8]) -> Position {
     let mut next = *p;
-    v.apply_throws(&mut next, mouths_up)
+    v.throw(&mut next, PhaseFrom::Given(mouths_up))
+        .map(|r| r.end)
         .unwrap_or_else(|e| panic!("throws {mouths_up:?} in {}: {e}", v.to_notation(p)));
     next
 }

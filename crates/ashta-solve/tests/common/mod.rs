@@ -3,7 +3,9 @@
 
 #![allow(dead_code)]
 
-use ashta_engine::{Position, Preset, Rules, SeededThrows, ThrowStep, Variant, PLAYS_LIMIT};
+use ashta_engine::{
+    PhaseFrom, Position, Preset, Rules, SeededThrows, ThrowStep, Variant, PLAYS_LIMIT,
+};
 use ashta_solve::{Bag, Chances};
 
 /// The two-player rules of a preset with `pawns` pawns each.
@@ -39,7 +41,7 @@ pub fn random_turn_starts(variant: &Variant, seed: u64, limit: usize) -> Vec<Pos
     while !pos.is_over() && out.len() < limit {
         out.push(pos);
         variant
-            .throw(&mut pos, &mut throws)
+            .throw(&mut pos, PhaseFrom::Source(&mut throws))
             .expect("a turn start throws");
         if pos.is_over() || pos.phase() == ashta_engine::Phase::Throwing {
             continue;
@@ -62,7 +64,10 @@ pub fn best_over_bags(
     let (mut win, mut draw) = (0.0, 0.0);
     for bag in bags {
         let mut p = *pos;
-        let step = v.apply_throws(&mut p, &bag.throws).unwrap();
+        let step = v
+            .throw(&mut p, PhaseFrom::Given(&bag.throws))
+            .map(|r| r.end)
+            .unwrap();
         let best = if step == ThrowStep::Moving {
             let plays = v.plays_within(&p, PLAYS_LIMIT);
             assert!(plays.complete);
