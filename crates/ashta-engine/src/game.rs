@@ -425,9 +425,6 @@ impl Game {
         from: Option<u8>,
         count: u8,
     ) -> Result<CheckedMove<'_>, MoveError> {
-        if self.throwing() {
-            return Err(MoveError::MustThrow);
-        }
         let mv = self.variant.find_move(&self.position, value, from, count)?;
         Ok(CheckedMove { game: self, mv })
     }

@@ -449,12 +449,7 @@ impl Table {
     /// The seat to move plays a move a client asked for.
     fn play_request(&mut self, seat: usize, req: &MoveRequest) -> Result<Vec<Event>, WsError> {
         self.check_turn(seat)?;
-        if self.must_throw() {
-            return Err(WsError::new(
-                WsErrorCode::MustThrow,
-                "the bag is empty: throw the cowries first",
-            ));
-        }
+        // The phase is the engine's to check, once, as it checks the move.
         let played = self
             .session
             .play(1, |checker, _| check_request(checker, seat, req))
