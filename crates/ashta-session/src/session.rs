@@ -582,9 +582,12 @@ impl Session {
         count: usize,
         check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, E>,
     ) -> Result<Vec<Played>, (usize, E)> {
-        let before = *self.game.position();
+        // Where the bag began, for the bots at the table to see the decision.
+        let before = self.bots.iter().any(Option::is_some).then(|| *self.game.position());
         let played = self.play_all(count, check)?;
-        self.show_bots_from(&before);
+        if let Some(before) = before {
+            self.show_bots_from(&before);
+        }
         self.settle();
         Ok(played)
     }
@@ -596,16 +599,17 @@ impl Session {
         count: usize,
         mut check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, E>,
     ) -> Result<Vec<Played>, (usize, E)> {
-        let mark = self.game.mark();
+        // Where the first move began, to go back to: a lone move refused plays nothing.
+        let mark = (count > 1).then(|| self.game.mark());
         let mut played = Vec::with_capacity(count);
         for n in 0..count {
             let one = check(self.game.checker(), n).map(CheckedMove::play);
             match one {
                 Ok(p) => played.push(p),
                 Err(reason) => {
-                    if !played.is_empty() {
+                    if let Some(mark) = mark.as_ref().filter(|_| !played.is_empty()) {
                         self.game
-                            .undo_to(&mark)
+                            .undo_to(mark)
                             .expect("the first move's moment is in the game's past");
                     }
                     return Err((n, reason));
