@@ -9,8 +9,9 @@
 //! bot think on another thread, use the parts of a step instead: [`Session::next`],
 //! [`Session::throw`], [`Session::lend_bot`], [`Session::play_bot`]. There is one way
 //! to throw ([`Session::throw`]), one way to play moves ([`Session::play`]) and one way
-//! to play a bot's decision ([`Session::play_bot`]), which plays its moves the same way. Every bot
-//! sees every decision made at the table ([`Bot::observe`]), whoever made it.
+//! to play a bot's decision ([`Session::play_bot`]), which plays its moves the same
+//! way. Every bot sees every decision made at the table ([`Bot::observe`]), whoever
+//! made it.
 //!
 //! ```
 //! use ashta_engine::{Game, Rules};
@@ -583,7 +584,11 @@ impl Session {
         check: impl FnMut(MoveChecker<'_>, usize) -> Result<CheckedMove<'_>, E>,
     ) -> Result<Vec<Played>, (usize, E)> {
         // Where the bag began, for the bots at the table to see the decision.
-        let before = self.bots.iter().any(Option::is_some).then(|| *self.game.position());
+        let before = self
+            .bots
+            .iter()
+            .any(Option::is_some)
+            .then(|| *self.game.position());
         let played = self.play_all(count, check)?;
         if let Some(before) = before {
             self.show_bots_from(&before);
