@@ -211,7 +211,7 @@ pub struct TournamentResult {
 
 /// One game as the tournament keeps it.
 #[derive(Clone, Copy, Debug)]
-struct Game {
+struct TournamentGame {
     /// The lineup index of the winner.
     winner: Option<usize>,
     /// The winning seat.
@@ -319,7 +319,7 @@ fn play_rotated(
     group: u64,
     rotation: usize,
     time: Option<Duration>,
-) -> Result<Game, TournamentError> {
+) -> Result<TournamentGame, TournamentError> {
     let p = lineup.len();
     let occupant = |seat: usize| (seat + p - rotation) % p;
     let bots: Vec<Box<dyn Bot>> = (0..p)
@@ -337,7 +337,7 @@ fn play_rotated(
             game: group * p as u64 + rotation as u64,
             failure,
         })?;
-    Ok(Game {
+    Ok(TournamentGame {
         winner: outcome.winner.map(occupant),
         seat: outcome.winner,
         draw: if outcome.winner.is_none() {
@@ -364,9 +364,9 @@ fn play_all<F, P>(
     count: u64,
     play: F,
     progress: P,
-) -> Result<Vec<Game>, TournamentError>
+) -> Result<Vec<TournamentGame>, TournamentError>
 where
-    F: Fn(u64) -> Result<Game, TournamentError> + Sync,
+    F: Fn(u64) -> Result<TournamentGame, TournamentError> + Sync,
     P: Fn(u64) + Sync,
 {
     pool.install(|| {
@@ -422,7 +422,7 @@ fn summarise(
     config: &TournamentConfig,
     lineup: &[String],
     entries: &[String],
-    games: &[Game],
+    games: &[TournamentGame],
     groups: u64,
 ) -> TournamentResult {
     let players = lineup.len();

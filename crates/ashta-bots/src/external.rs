@@ -167,7 +167,7 @@ fn is_option(piece: &str) -> bool {
 }
 
 /// What the reader thread passes on.
-enum Event {
+enum EngineOutput {
     Line(String),
     Closed(String),
 }
@@ -177,7 +177,7 @@ pub struct ExternalBot {
     spec: EngineSpec,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Event>,
+    lines: Receiver<EngineOutput>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// The thread that reads the engine's standard error into `stderr`.
     stderr_reader: thread::JoinHandle<()>,
@@ -223,17 +223,21 @@ impl ExternalBot {
                 line.clear();
                 match reader.read_line(&mut line) {
                     Ok(0) => {
-                        let _ = tx.send(Event::Closed("it closed its output (exited?)".into()));
+                        let _ = tx.send(EngineOutput::Closed(
+                            "it closed its output (exited?)".into(),
+                        ));
                         return;
                     }
                     Ok(_) => {
                         let text = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(Event::Line(text)).is_err() {
+                        if tx.send(EngineOutput::Line(text)).is_err() {
                             return;
                         }
                     }
                     Err(e) => {
-                        let _ = tx.send(Event::Closed(format!("its output cannot be read: {e}")));
+                        let _ = tx.send(EngineOutput::Closed(format!(
+                            "its output cannot be read: {e}"
+                        )));
                         return;
                     }
                 }
@@ -318,7 +322,7 @@ impl ExternalBot {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(Event::Line(line)) => {
+                Ok(EngineOutput::Line(line)) => {
                     let line = line.trim();
                     if line == "ok" {
                         return Ok(lines);
@@ -330,7 +334,7 @@ impl ExternalBot {
                         lines.push(line.to_string());
                     }
                 }
-                Ok(Event::Closed(why)) => {
+                Ok(EngineOutput::Closed(why)) => {
                     self.settle();
                     return Err(self.with_stderr(format!("no answer to {verb}: {why}")));
                 }

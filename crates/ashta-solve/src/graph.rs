@@ -14,7 +14,7 @@ use crate::compact::{Compact, Node};
 use crate::end::End;
 use crate::error::SolveError;
 use crate::index::Indexer;
-use crate::turn::{outcomes, Outcome};
+use crate::turn::{outcomes, TurnOutcome};
 use crate::walk::Walker;
 
 /// An end that wins for the player who played into it.
@@ -99,7 +99,7 @@ pub fn explore_from(
     };
     let began = Instant::now();
     let mut ids: FxHashMap<u64, u32> = FxHashMap::default();
-    let mut raw: Vec<Vec<Outcome>> = Vec::new();
+    let mut raw: Vec<Vec<TurnOutcome>> = Vec::new();
     let first = indexer.index(&start);
     ids.insert(first, 0);
     graph.keys.push(first);
@@ -119,7 +119,7 @@ pub fn explore_from(
     }
     let mut depth = 0;
     while !frontier.is_empty() {
-        let found: Vec<Vec<Outcome>> = frontier
+        let found: Vec<Vec<TurnOutcome>> = frontier
             .par_iter()
             .map_init(Walker::default, |walker, &s| {
                 outcomes(board, indexer, &bags, &graph.compacts[s as usize], walker)

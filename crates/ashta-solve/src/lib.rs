@@ -62,5 +62,5 @@ pub use index::{layer, Indexer, INDEX_VERSION};
 pub use iterate::{iterate, IterateOptions, LayerReport, Values};
 pub use solution::{Chances, RatedPlay, Solution};
 pub use solve::{solve, solve_endgames, SolveReport};
-pub use turn::{bag_ends, end_of, outcomes, Outcome};
+pub use turn::{bag_ends, end_of, outcomes, TurnOutcome};
 pub use walk::Walker;

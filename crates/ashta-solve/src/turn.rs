@@ -11,7 +11,7 @@ use crate::walk::Walker;
 
 /// One bag of a turn and the ends of its plays.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
+pub struct TurnOutcome {
     /// The probability of the bag (bags with the same ends are merged).
     pub probability: f64,
     /// The distinct ends, sorted.
@@ -43,13 +43,13 @@ pub fn outcomes(
     bags: &[Bag],
     c: &Compact,
     walker: &mut Walker,
-) -> Vec<Outcome> {
-    let mut out: Vec<Outcome> = Vec::with_capacity(bags.len());
+) -> Vec<TurnOutcome> {
+    let mut out: Vec<TurnOutcome> = Vec::with_capacity(bags.len());
     for bag in bags {
         let ends = bag_ends(board, indexer, c, bag, walker);
         match out.iter_mut().find(|o| o.ends == ends) {
             Some(o) => o.probability += bag.probability,
-            None => out.push(Outcome {
+            None => out.push(TurnOutcome {
                 probability: bag.probability,
                 ends: ends.to_vec(),
             }),

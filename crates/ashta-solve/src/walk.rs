@@ -35,14 +35,14 @@ pub(crate) struct Mid {
 /// A move: the unit's cell (or [`ENTER`]), how many pawns, the bag slot and the
 /// target cell.
 #[derive(Clone, Copy, Debug)]
-struct Step {
+struct WalkStep {
     from: u8,
     count: u8,
     slot: u8,
     to: u8,
 }
 
-/// [`Step::from`] of an entry from off the board.
+/// [`WalkStep::from`] of an entry from off the board.
 const ENTER: u8 = u8::MAX;
 
 /// Most moves one position can have: a single and a pair on each pawn's square for
@@ -90,7 +90,7 @@ impl Board {
         walker.ends.dedup();
     }
 
-    fn walk_from(&self, indexer: &Indexer, m: &Mid, steps: &[Step], walker: &mut Walker) {
+    fn walk_from(&self, indexer: &Indexer, m: &Mid, steps: &[WalkStep], walker: &mut Walker) {
         let mut after = [STEP0; MAX_STEPS];
         for &step in steps {
             let mut next = *m;
@@ -192,7 +192,7 @@ impl Board {
 
     /// The mover's legal moves into `out` while the bag holds values; returns how many
     /// (none: the turn ends, its bag spent or forfeited).
-    fn moves_left(&self, m: &Mid, out: &mut [Step; MAX_STEPS]) -> usize {
+    fn moves_left(&self, m: &Mid, out: &mut [WalkStep; MAX_STEPS]) -> usize {
         if m.bag.iter().all(|&k| k == 0) {
             0
         } else {
@@ -201,7 +201,7 @@ impl Board {
     }
 
     /// The mover's legal moves into `out`; returns how many.
-    fn steps(&self, m: &Mid, out: &mut [Step; MAX_STEPS]) -> usize {
+    fn steps(&self, m: &Mid, out: &mut [WalkStep; MAX_STEPS]) -> usize {
         let book = self.rulebook();
         let p = m.mover as usize;
         let pawns = &m.pawns[p][..self.pawns()];
@@ -226,7 +226,7 @@ impl Board {
                 if m.bag[slot] == 0 {
                     continue;
                 }
-                let step = |to, count| Step {
+                let step = |to, count| WalkStep {
                     from: cell,
                     count,
                     slot: slot as u8,
@@ -253,7 +253,7 @@ impl Board {
             for slot in 0..book.values.len() {
                 let count = book.entering(slot, off);
                 if m.bag[slot] != 0 && count != 0 {
-                    out[n] = Step {
+                    out[n] = WalkStep {
                         from: ENTER,
                         count,
                         slot: slot as u8,
@@ -268,7 +268,7 @@ impl Board {
 
     /// Plays a legal move; returns false when it brought the mover's last pawn home
     /// (the mover has won).
-    fn apply(&self, m: &mut Mid, step: Step) -> bool {
+    fn apply(&self, m: &mut Mid, step: WalkStep) -> bool {
         let book = self.rulebook();
         let rules = self.variant();
         let n = self.pawns();
@@ -404,7 +404,7 @@ impl Board {
     }
 }
 
-const STEP0: Step = Step {
+const STEP0: WalkStep = WalkStep {
     from: 0,
     count: 0,
     slot: 0,

@@ -5,15 +5,15 @@ use ashta_engine::{Gate, Position, Variant};
 
 /// Per-variant tables the styles share.
 #[derive(Clone, Debug)]
-pub(crate) struct Tables {
+pub(crate) struct StyleTables {
     /// `single[d]`: the probability that one throw (not a whole phase) is worth `d`.
     single: Vec<f64>,
     /// Whether a pair may land on an opponent's double (and capture it).
     pair_capture: bool,
 }
 
-impl Tables {
-    pub(crate) fn new(v: &Variant) -> Tables {
+impl StyleTables {
+    pub(crate) fn new(v: &Variant) -> StyleTables {
         let table = v.table();
         let values = table.values();
         let max = values.iter().copied().max().unwrap_or(0) as usize;
@@ -21,7 +21,7 @@ impl Tables {
         for (slot, p) in table.value_probabilities().into_iter().enumerate() {
             single[values[slot] as usize] += p;
         }
-        Tables {
+        StyleTables {
             single,
             pair_capture: crate::board::pairs_capture_doubles(v),
         }
@@ -60,7 +60,7 @@ pub(crate) struct Facts {
 
 impl Facts {
     /// The facts of player `q` in `pos`.
-    pub(crate) fn of(v: &Variant, t: &Tables, pos: &Position, q: usize) -> Facts {
+    pub(crate) fn of(v: &Variant, t: &StyleTables, pos: &Position, q: usize) -> Facts {
         let outer = v.outer_len();
         let home = v.home();
         let mut f = Facts {
@@ -109,7 +109,14 @@ impl Facts {
 /// of `count` pawns at path index `i` and may capture it: any unit for a lone pawn, a
 /// pair for a double (and only where pairs capture doubles). Attackers are combined as
 /// independent.
-fn hit_chance(v: &Variant, t: &Tables, pos: &Position, q: usize, i: usize, count: usize) -> f64 {
+fn hit_chance(
+    v: &Variant,
+    t: &StyleTables,
+    pos: &Position,
+    q: usize,
+    i: usize,
+    count: usize,
+) -> f64 {
     if count >= 2 && (!v.rules().doubles || !t.pair_capture) {
         return 0.0;
     }
@@ -151,7 +158,7 @@ mod tests {
     fn a_lone_pawn_one_throw_ahead_of_an_opponent_is_exposed() {
         // South's pawn on e4 (index 5) and North's on e3 (North's index 12): one square.
         let (v, pos) = parse_any("standard 5 2 0 - 5,0,0,0/12,0,0,0 - - 0").unwrap();
-        let t = Tables::new(&v);
+        let t = StyleTables::new(&v);
         let f = Facts::of(&v, &t, &pos, 0);
         assert_eq!(f.lone, 1);
         assert_eq!(f.exposed, 1);
@@ -163,7 +170,7 @@ mod tests {
     fn a_double_is_exposed_only_to_an_opponent_pair() {
         let (v, lone_attacker) = parse_any("standard 5 2 0 - 5,5,0,0/12,0,0,0 - - 0").unwrap();
         let (_, pair_attacker) = parse_any("standard 5 2 0 - 5,5,0,0/12,12,0,0 - - 0").unwrap();
-        let t = Tables::new(&v);
+        let t = StyleTables::new(&v);
         assert_eq!(Facts::of(&v, &t, &lone_attacker, 0).exposed, 0);
         assert_eq!(Facts::of(&v, &t, &lone_attacker, 0).outer_doubles, 1);
         assert_eq!(Facts::of(&v, &t, &pair_attacker, 0).exposed, 1);

@@ -21,8 +21,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::greedy::variant_id;
 use ashta_session::{Bot, Candidate};
-pub(crate) use facts::Tables as StyleTables;
-use facts::{Facts, Tables};
+use facts::Facts;
+pub(crate) use facts::StyleTables;
 
 /// Every gauntlet opponent, by the name [`crate::make_bot`] takes.
 pub const GAUNTLET: &[&str] = &[
@@ -98,7 +98,7 @@ impl Style {
     fn score_end(
         self,
         v: &Variant,
-        tables: &Tables,
+        tables: &StyleTables,
         before: &Facts,
         end: &Position,
         me: usize,
@@ -114,7 +114,7 @@ impl Style {
 pub(crate) fn style_pick(
     style: Style,
     v: &Variant,
-    tables: &Tables,
+    tables: &StyleTables,
     pos: &Position,
     ends: &[Position],
 ) -> usize {
@@ -135,7 +135,7 @@ pub(crate) fn style_pick(
 pub struct StyleBot {
     style: Style,
     rng: ChaCha8Rng,
-    tables: Option<(u64, Tables)>,
+    tables: Option<(u64, StyleTables)>,
 }
 
 impl StyleBot {
@@ -148,10 +148,10 @@ impl StyleBot {
         }
     }
 
-    fn tables(&mut self, v: &Variant) -> &Tables {
+    fn tables(&mut self, v: &Variant) -> &StyleTables {
         let id = variant_id(v);
         if self.tables.as_ref().is_none_or(|(k, _)| *k != id) {
-            self.tables = Some((id, Tables::new(v)));
+            self.tables = Some((id, StyleTables::new(v)));
         }
         &self.tables.as_ref().expect("just set").1
     }
