@@ -44,9 +44,7 @@ pub fn throw_luck(
     throws: &[u8],
 ) -> Result<ThrowLuck, ThrowError> {
     let mut thrown = *pos;
-    variant
-        .throw(&mut thrown, PhaseFrom::Given(throws))
-        .map(|r| r.end)?;
+    variant.throw(&mut thrown, PhaseFrom::Given(throws))?;
     let before = chance.expand(variant, pos).mean;
     let (_, after) = chance.best_play(variant, &thrown);
     Ok(ThrowLuck {

@@ -212,7 +212,6 @@ impl Search<'_> {
             let mut child = *pos;
             self.v
                 .throw(&mut child, PhaseFrom::Given(&o.throws))
-                .map(|r| r.end)
                 .expect("outcomes are whole phases");
             let a = ((alpha - sum - left * hi) / p).max(lo);
             let b = ((beta - sum - left * lo) / p).min(hi);
@@ -351,7 +350,6 @@ impl Search<'_> {
                 let mut child = *pos;
                 self.v
                     .throw(&mut child, PhaseFrom::Given(&o.throws))
-                    .map(|r| r.end)
                     .expect("outcomes are whole phases");
                 let d = if child.phase() == ashta_engine::Phase::Throwing {
                     depth - 1

@@ -262,7 +262,7 @@ fn a_phase_given_to_a_game_is_checked_whole_and_recorded_as_given() {
     ] {
         let mut pos = start;
         assert!(
-            matches!(variant.throw(&mut pos, PhaseFrom::Given(bad)).map(|r| r.end), Err(ThrowError::BadSequence(_, f)) if f == fault),
+            matches!(variant.throw(&mut pos, PhaseFrom::Given(bad)), Err(ThrowError::BadSequence(_, f)) if f == fault),
             "{bad:?}"
         );
         assert_eq!(pos, start, "{bad:?}");

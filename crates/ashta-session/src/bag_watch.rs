@@ -50,7 +50,6 @@ mod tests {
         // South holds an 8 and a 3: two moves, the turn passes after the second.
         let mut start = v.start_position();
         v.throw(&mut start, ashta_engine::PhaseFrom::Given(&[0, 3]))
-            .map(|r| r.end)
             .unwrap();
         let mut moves = ashta_engine::MoveList::new();
         v.legal_moves(&start, &mut moves);

@@ -296,7 +296,6 @@ impl Engine {
         let mut phase = *self.pos();
         self.variant()
             .throw(&mut phase, PhaseFrom::Given(&ups))
-            .map(|r| r.end)
             .map_err(|refused| format!("throw: {refused}"))?;
         let mut step = ThrowStep::Again;
         for &up in &ups {

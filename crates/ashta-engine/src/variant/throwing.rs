@@ -122,9 +122,6 @@ impl Variant {
             return Err(ThrowError::TooManyMouths(bad, k));
         }
         let fault = |why| Err(ThrowError::BadSequence(mouths_up.to_vec(), why));
-        if mouths_up.len() > MAX_BAG as usize {
-            return fault(SequenceFault::EndedEarly);
-        }
         let mut scratch = *pos;
         let mut throws = ArrayVec::new();
         for (n, &u) in mouths_up.iter().enumerate() {

@@ -72,7 +72,6 @@ pub fn illegal(v: &Variant, p: &Position, value: u8, from: Option<u8>, count: u8
 pub fn throws(v: &Variant, p: &Position, mouths_up: &[u8]) -> Position {
     let mut next = *p;
     v.throw(&mut next, PhaseFrom::Given(mouths_up))
-        .map(|r| r.end)
         .unwrap_or_else(|e| panic!("throws {mouths_up:?} in {}: {e}", v.to_notation(p)));
     next
 }
