@@ -1,0 +1,274 @@
+//! The most games a player can win against one bot in a reduced two-player game: the
+//! bot's plays are held fixed (each of its equally scored best plays equally likely, as
+//! a seeded tie-break makes them), and the other player's are chosen over the whole game
+//! graph for the greatest chance to win, a draw counting nothing. Prints that chance for
+//! each seat and their mean (seats rotated, as `ashta tournament` plays), and the draws
+//! and losses the winning plays leave. A bound on what any bot can win against it.
+//!
+//! `cargo run --release -p ashta-analysis --example best_response -- PRESET PAWNS BOT [BOT...]`
+//!
+//! BOT is any bot of `ashta tournament` that lists its plays by score (the gauntlet's
+//! styles, `greedy`); the standard game with two pawns each holds 378,135 positions and
+//! needs about 4 GB and ten minutes on two cores to explore.
+
+use std::collections::HashMap;
+
+use ashta_bots::make_bot;
+use ashta_engine::{Phase, PhaseFrom, Position, Preset, Rules};
+use ashta_solve::graph_end_codes::{DRAW, LOSS, WIN};
+use ashta_solve::{bags, explore, layer, Board, Graph, Indexer, Node};
+use rayon::prelude::*;
+
+/// Sweeps stop once no state's chance moves by more than this.
+const TOLERANCE: f64 = 1e-10;
+/// At most this many sweeps.
+const MAX_SWEEPS: usize = 20_000;
+
+/// Where a play leaves the game, for the player "us" of the sweep.
+#[derive(Clone, Copy, Debug)]
+enum Outcome {
+    /// The fixed bot won.
+    BotWon,
+    /// The other player won.
+    WeWon,
+    /// The game is drawn.
+    Drawn,
+    /// The state number of the next turn.
+    State(u32),
+}
+
+/// The fixed bot's turn at one state: for each bag, its probability and the outcomes
+/// of its best plays, equally likely.
+type BotTurn = Vec<(f64, Vec<Outcome>)>;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 4 {
+        eprintln!("usage: best_response PRESET PAWNS BOT [BOT...]");
+        std::process::exit(2);
+    }
+    let preset = Preset::from_name(&args[1]).expect("PRESET: standard, traditional or senior");
+    let mut rules = Rules::preset(preset);
+    rules.players = 2;
+    rules.pawns = Some(args[2].parse().expect("PAWNS: a number"));
+    let board = Board::new(rules).expect("rules the solver takes");
+    let indexer = Indexer::new(&board);
+    let graph = explore(&board, &indexer, true).expect("the game graph");
+    let ids: HashMap<u64, u32> = graph
+        .keys
+        .iter()
+        .enumerate()
+        .map(|(s, &k)| (k, s as u32))
+        .collect();
+    eprintln!("{} positions", graph.len());
+    let layers = layers(&board, &graph);
+    for name in &args[3..] {
+        let turns = bot_turns(&board, &indexer, &graph, &ids, name);
+        let seats: Vec<(f64, f64)> = (0..2)
+            .map(|us| best_response(&graph, &layers, &turns, us))
+            .collect();
+        let win = (seats[0].0 + seats[1].0) / 2.0;
+        let loss = (seats[0].1 + seats[1].1) / 2.0;
+        println!(
+            "{{\"bot\":\"{name}\",\"win\":{win:.5},\"draw\":{:.5},\"loss\":{loss:.5},\"win_first\":{:.5},\"win_second\":{:.5}}}",
+            1.0 - win - loss,
+            seats[0].0,
+            seats[1].0
+        );
+    }
+}
+
+/// The bot's turn at every state (it may be either seat), computed in parallel.
+fn bot_turns(
+    board: &Board,
+    indexer: &Indexer,
+    graph: &Graph,
+    ids: &HashMap<u64, u32>,
+    name: &str,
+) -> Vec<BotTurn> {
+    let variant = board.variant();
+    let bags = bags(variant);
+    (0..graph.len())
+        .into_par_iter()
+        .map_init(
+            || make_bot(name, 1, None).expect("a bot"),
+            |bot, s| {
+                let start = board
+                    .position(&graph.compacts[s])
+                    .expect("a position of the graph");
+                let mover = start.to_move();
+                bags.iter()
+                    .map(|bag| {
+                        let mut pos = start;
+                        variant
+                            .throw(&mut pos, PhaseFrom::Given(&bag.throws))
+                            .expect("a bag of the rules");
+                        let ends = if pos.is_over() || pos.phase() == Phase::Throwing {
+                            vec![outcome(board, indexer, ids, mover, &pos)]
+                        } else {
+                            let rated = bot.analyse(variant, &pos);
+                            let best = rated.first().expect("a legal play").score;
+                            rated
+                                .iter()
+                                .take_while(|c| c.score == best)
+                                .map(|c| outcome(board, indexer, ids, mover, &c.play.position))
+                                .collect()
+                        };
+                        (bag.probability, ends)
+                    })
+                    .collect()
+            },
+        )
+        .collect()
+}
+
+/// The outcome of a turn of `mover`'s that ended in `pos`, as the fixed bot's.
+fn outcome(
+    board: &Board,
+    indexer: &Indexer,
+    ids: &HashMap<u64, u32>,
+    mover: usize,
+    pos: &Position,
+) -> Outcome {
+    match board.node(pos).expect("a turn's end") {
+        Node::Over(Some(w)) if w == mover => Outcome::BotWon,
+        Node::Over(Some(_)) => Outcome::WeWon,
+        Node::Over(None) => Outcome::Drawn,
+        Node::Turn(c) => Outcome::State(
+            *ids.get(&indexer.index(&c))
+                .expect("every turn the bot reaches is in the graph"),
+        ),
+    }
+}
+
+/// Seat `us`'s greatest chance to win from the start against the fixed bot, and the
+/// bot's chance to win against those plays.
+fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: usize) -> (f64, f64) {
+    let ours = |s: usize| graph.compacts[s].to_move as usize == us;
+    // The value of a graph end for us, who made the play into it.
+    let our_end = |e: u32, v: &[f64]| match e {
+        WIN => 1.0,
+        LOSS | DRAW => 0.0,
+        _ => v[(e >> 1) as usize],
+    };
+    let bot_outcome = |o: &Outcome, v: &[f64], ours_won: f64| match *o {
+        Outcome::WeWon => ours_won,
+        Outcome::BotWon | Outcome::Drawn => 0.0,
+        Outcome::State(t) => v[t as usize],
+    };
+    let bot_turn = |s: usize, v: &[f64], ours_won: f64| -> f64 {
+        turns[s]
+            .iter()
+            .map(|(p, ends)| {
+                p * ends
+                    .iter()
+                    .map(|o| bot_outcome(o, v, ours_won))
+                    .sum::<f64>()
+                    / ends.len() as f64
+            })
+            .sum()
+    };
+    // Our chance to win: value iteration, our plays the best for it.
+    let mut win = vec![0.0; graph.len()];
+    sweep_until_still(&mut win, layers, |s, v| {
+        if ours(s) {
+            graph
+                .outcomes(s)
+                .map(|o| {
+                    graph.probability[o]
+                        * graph
+                            .ends_of(o)
+                            .iter()
+                            .map(|&e| our_end(e, v))
+                            .fold(0.0, f64::max)
+                })
+                .sum()
+        } else {
+            bot_turn(s, v, 1.0)
+        }
+    });
+    // The bot's chance to win against those plays (the first best end of each bag).
+    let mut lost = vec![0.0; graph.len()];
+    sweep_until_still(&mut lost, layers, |s, l| {
+        if ours(s) {
+            graph
+                .outcomes(s)
+                .map(|o| {
+                    let ends = graph.ends_of(o);
+                    let best = ends
+                        .iter()
+                        .map(|&e| our_end(e, &win))
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let e = *ends
+                        .iter()
+                        .find(|&&e| our_end(e, &win) == best)
+                        .expect("an end");
+                    graph.probability[o]
+                        * match e {
+                            LOSS => 1.0,
+                            WIN | DRAW => 0.0,
+                            _ => l[(e >> 1) as usize],
+                        }
+                })
+                .sum()
+        } else {
+            turns[s]
+                .iter()
+                .map(|(p, ends)| {
+                    p * ends
+                        .iter()
+                        .map(|o| match *o {
+                            Outcome::BotWon => 1.0,
+                            Outcome::WeWon | Outcome::Drawn => 0.0,
+                            Outcome::State(t) => l[t as usize],
+                        })
+                        .sum::<f64>()
+                        / ends.len() as f64
+                })
+                .sum()
+        }
+    });
+    (win[0], lost[0])
+}
+
+/// The states by the solver's layers ([`layer`]), the last layer of the game first; a
+/// turn never leads to a layer before its own, so each can be solved in turn. Within a
+/// layer, the states found last (nearest its end) come first.
+fn layers(board: &Board, graph: &Graph) -> Vec<Vec<usize>> {
+    let mut by: std::collections::BTreeMap<u32, Vec<usize>> = Default::default();
+    for s in (0..graph.len()).rev() {
+        by.entry(layer(board, &graph.compacts[s]))
+            .or_default()
+            .push(s);
+    }
+    by.into_values().rev().collect()
+}
+
+/// Gauss–Seidel sweeps of `update` over each layer's states, in place, until nothing
+/// in the layer moves by [`TOLERANCE`].
+fn sweep_until_still(
+    values: &mut [f64],
+    layers: &[Vec<usize>],
+    update: impl Fn(usize, &[f64]) -> f64,
+) {
+    let mut most = 0;
+    for states in layers {
+        for sweep in 0..MAX_SWEEPS {
+            let mut moved: f64 = 0.0;
+            for &s in states {
+                let new = update(s, values);
+                moved = moved.max((new - values[s]).abs());
+                values[s] = new;
+            }
+            if moved < TOLERANCE {
+                most = most.max(sweep + 1);
+                break;
+            }
+            assert!(
+                sweep + 1 < MAX_SWEEPS,
+                "a layer not still after {MAX_SWEEPS} sweeps"
+            );
+        }
+    }
+    eprintln!("{} layers, at most {most} sweeps a layer", layers.len());
+}
