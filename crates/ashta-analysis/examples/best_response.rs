@@ -151,23 +151,6 @@ fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: us
         LOSS | DRAW => 0.0,
         _ => v[(e >> 1) as usize],
     };
-    let bot_outcome = |o: &Outcome, v: &[f64], ours_won: f64| match *o {
-        Outcome::WeWon => ours_won,
-        Outcome::BotWon | Outcome::Drawn => 0.0,
-        Outcome::State(t) => v[t as usize],
-    };
-    let bot_turn = |s: usize, v: &[f64], ours_won: f64| -> f64 {
-        turns[s]
-            .iter()
-            .map(|(p, ends)| {
-                p * ends
-                    .iter()
-                    .map(|o| bot_outcome(o, v, ours_won))
-                    .sum::<f64>()
-                    / ends.len() as f64
-            })
-            .sum()
-    };
     // Our chance to win: value iteration, our plays the best for it.
     let mut win = vec![0.0; graph.len()];
     sweep_until_still(&mut win, layers, |s, v| {
@@ -184,7 +167,11 @@ fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: us
                 })
                 .sum()
         } else {
-            bot_turn(s, v, 1.0)
+            bot_expectation(&turns[s], |o| match *o {
+                Outcome::WeWon => 1.0,
+                Outcome::BotWon | Outcome::Drawn => 0.0,
+                Outcome::State(t) => v[t as usize],
+            })
         }
     });
     // The bot's chance to win against those plays (the first best end of each bag).
@@ -212,23 +199,22 @@ fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: us
                 })
                 .sum()
         } else {
-            turns[s]
-                .iter()
-                .map(|(p, ends)| {
-                    p * ends
-                        .iter()
-                        .map(|o| match *o {
-                            Outcome::BotWon => 1.0,
-                            Outcome::WeWon | Outcome::Drawn => 0.0,
-                            Outcome::State(t) => l[t as usize],
-                        })
-                        .sum::<f64>()
-                        / ends.len() as f64
-                })
-                .sum()
+            bot_expectation(&turns[s], |o| match *o {
+                Outcome::BotWon => 1.0,
+                Outcome::WeWon | Outcome::Drawn => 0.0,
+                Outcome::State(t) => l[t as usize],
+            })
         }
     });
     (win[0], lost[0])
+}
+
+/// The expectation of `value` over the fixed bot's turn: each bag by its probability,
+/// its best plays equally likely.
+fn bot_expectation(turn: &BotTurn, value: impl Fn(&Outcome) -> f64) -> f64 {
+    turn.iter()
+        .map(|(p, ends)| p * ends.iter().map(&value).sum::<f64>() / ends.len() as f64)
+        .sum()
 }
 
 /// The states by the solver's layers ([`layer`]), the last layer of the game first; a
