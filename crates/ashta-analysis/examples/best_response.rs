@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use ashta_bots::make_bot;
 use ashta_engine::{Phase, PhaseFrom, Position, Preset, Rules};
 use ashta_solve::graph_end_codes::{DRAW, LOSS, WIN};
-use ashta_solve::{bags, explore, layer, Board, Graph, Indexer, Node};
+use ashta_solve::{bags, end_of, explore, layer, Board, End, Graph, Indexer};
 use rayon::prelude::*;
 
 /// Sweeps stop once no state's chance moves by more than this.
@@ -24,22 +24,9 @@ const TOLERANCE: f64 = 1e-10;
 /// At most this many sweeps.
 const MAX_SWEEPS: usize = 20_000;
 
-/// Where a play leaves the game, for the player "us" of the sweep.
-#[derive(Clone, Copy, Debug)]
-enum Outcome {
-    /// The fixed bot won.
-    BotWon,
-    /// The other player won.
-    WeWon,
-    /// The game is drawn.
-    Drawn,
-    /// The state number of the next turn.
-    State(u32),
-}
-
-/// The fixed bot's turn at one state: for each bag, its probability and the outcomes
-/// of its best plays, equally likely.
-type BotTurn = Vec<(f64, Vec<Outcome>)>;
+/// The fixed bot's turn at one state: for each bag, its probability and the ends of
+/// its best plays (graph end codes, the bot the mover), equally likely.
+type BotTurn = Vec<(f64, Vec<u32>)>;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -104,14 +91,14 @@ fn bot_turns(
                             .throw(&mut pos, PhaseFrom::Given(&bag.throws))
                             .expect("a bag of the rules");
                         let ends = if pos.is_over() || pos.phase() == Phase::Throwing {
-                            vec![outcome(board, indexer, ids, mover, &pos)]
+                            vec![end_code(board, indexer, ids, mover, &pos)]
                         } else {
                             let rated = bot.analyse(variant, &pos);
                             let best = rated.first().expect("a legal play").score;
                             rated
                                 .iter()
                                 .take_while(|c| c.score == best)
-                                .map(|c| outcome(board, indexer, ids, mover, &c.play.position))
+                                .map(|c| end_code(board, indexer, ids, mover, &c.play.position))
                                 .collect()
                         };
                         (bag.probability, ends)
@@ -122,22 +109,33 @@ fn bot_turns(
         .collect()
 }
 
-/// The outcome of a turn of `mover`'s that ended in `pos`, as the fixed bot's.
-fn outcome(
+/// The graph's end code ([`Graph::ends`]) of a turn of `mover`'s that ended in `pos`.
+fn end_code(
     board: &Board,
     indexer: &Indexer,
     ids: &HashMap<u64, u32>,
     mover: usize,
     pos: &Position,
-) -> Outcome {
-    match board.node(pos).expect("a turn's end") {
-        Node::Over(Some(w)) if w == mover => Outcome::BotWon,
-        Node::Over(Some(_)) => Outcome::WeWon,
-        Node::Over(None) => Outcome::Drawn,
-        Node::Turn(c) => Outcome::State(
-            *ids.get(&indexer.index(&c))
-                .expect("every turn the bot reaches is in the graph"),
-        ),
+) -> u32 {
+    let state = |key: u64| ids[&key] << 1;
+    match end_of(board, indexer, mover, pos).expect("a turn's end") {
+        End::Win => WIN,
+        End::Loss => LOSS,
+        End::Draw => DRAW,
+        End::Again(key) => state(key) | 1,
+        End::Passed(key) => state(key),
+    }
+}
+
+/// The chance of an end `e` under the chances `v`, for the player whose chance `v`
+/// holds: `mover_won` is 1 when the end's mover winning counts, 0 when its opponent's
+/// does.
+fn chance(e: u32, v: &[f64], mover_won: f64) -> f64 {
+    match e {
+        WIN => mover_won,
+        LOSS => 1.0 - mover_won,
+        DRAW => 0.0,
+        _ => v[(e >> 1) as usize],
     }
 }
 
@@ -145,12 +143,6 @@ fn outcome(
 /// bot's chance to win against those plays.
 fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: usize) -> (f64, f64) {
     let ours = |s: usize| graph.compacts[s].to_move as usize == us;
-    // The value of a graph end for us, who made the play into it.
-    let our_end = |e: u32, v: &[f64]| match e {
-        WIN => 1.0,
-        LOSS | DRAW => 0.0,
-        _ => v[(e >> 1) as usize],
-    };
     // Our chance to win: value iteration, our plays the best for it.
     let mut win = vec![0.0; graph.len()];
     sweep_until_still(&mut win, layers, |s, v| {
@@ -158,20 +150,12 @@ fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: us
             graph
                 .outcomes(s)
                 .map(|o| {
-                    graph.probability[o]
-                        * graph
-                            .ends_of(o)
-                            .iter()
-                            .map(|&e| our_end(e, v))
-                            .fold(0.0, f64::max)
+                    let best = graph.ends_of(o).iter().map(|&e| chance(e, v, 1.0));
+                    graph.probability[o] * best.fold(0.0, f64::max)
                 })
                 .sum()
         } else {
-            bot_expectation(&turns[s], |o| match *o {
-                Outcome::WeWon => 1.0,
-                Outcome::BotWon | Outcome::Drawn => 0.0,
-                Outcome::State(t) => v[t as usize],
-            })
+            bot_expectation(&turns[s], |e| chance(e, v, 0.0))
         }
     });
     // The bot's chance to win against those plays (the first best end of each bag).
@@ -181,29 +165,18 @@ fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: us
             graph
                 .outcomes(s)
                 .map(|o| {
-                    let ends = graph.ends_of(o);
-                    let best = ends
-                        .iter()
-                        .map(|&e| our_end(e, &win))
-                        .fold(f64::NEG_INFINITY, f64::max);
-                    let e = *ends
-                        .iter()
-                        .find(|&&e| our_end(e, &win) == best)
-                        .expect("an end");
-                    graph.probability[o]
-                        * match e {
-                            LOSS => 1.0,
-                            WIN | DRAW => 0.0,
-                            _ => l[(e >> 1) as usize],
+                    let best = graph.ends_of(o).iter().copied().reduce(|a, b| {
+                        if chance(b, &win, 1.0) > chance(a, &win, 1.0) {
+                            b
+                        } else {
+                            a
                         }
+                    });
+                    graph.probability[o] * chance(best.expect("an end"), l, 0.0)
                 })
                 .sum()
         } else {
-            bot_expectation(&turns[s], |o| match *o {
-                Outcome::BotWon => 1.0,
-                Outcome::WeWon | Outcome::Drawn => 0.0,
-                Outcome::State(t) => l[t as usize],
-            })
+            bot_expectation(&turns[s], |e| chance(e, l, 1.0))
         }
     });
     (win[0], lost[0])
@@ -211,9 +184,9 @@ fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: us
 
 /// The expectation of `value` over the fixed bot's turn: each bag by its probability,
 /// its best plays equally likely.
-fn bot_expectation(turn: &BotTurn, value: impl Fn(&Outcome) -> f64) -> f64 {
+fn bot_expectation(turn: &BotTurn, value: impl Fn(u32) -> f64) -> f64 {
     turn.iter()
-        .map(|(p, ends)| p * ends.iter().map(&value).sum::<f64>() / ends.len() as f64)
+        .map(|(p, ends)| p * ends.iter().map(|&e| value(e)).sum::<f64>() / ends.len() as f64)
         .sum()
 }
 
