@@ -147,39 +147,38 @@ fn best_response(graph: &Graph, layers: &[Vec<usize>], turns: &[BotTurn], us: us
     let mut win = vec![0.0; graph.len()];
     sweep_until_still(&mut win, layers, |s, v| {
         if ours(s) {
-            graph
-                .outcomes(s)
-                .map(|o| {
-                    let best = graph.ends_of(o).iter().map(|&e| chance(e, v, 1.0));
-                    graph.probability[o] * best.fold(0.0, f64::max)
-                })
-                .sum()
+            our_expectation(graph, s, v, |e| chance(e, v, 1.0))
         } else {
             bot_expectation(&turns[s], |e| chance(e, v, 0.0))
         }
     });
-    // The bot's chance to win against those plays (the first best end of each bag).
+    // The bot's chance to win against those plays.
     let mut lost = vec![0.0; graph.len()];
     sweep_until_still(&mut lost, layers, |s, l| {
         if ours(s) {
-            graph
-                .outcomes(s)
-                .map(|o| {
-                    let best = graph.ends_of(o).iter().copied().reduce(|a, b| {
-                        if chance(b, &win, 1.0) > chance(a, &win, 1.0) {
-                            b
-                        } else {
-                            a
-                        }
-                    });
-                    graph.probability[o] * chance(best.expect("an end"), l, 0.0)
-                })
-                .sum()
+            our_expectation(graph, s, &win, |e| chance(e, l, 0.0))
         } else {
             bot_expectation(&turns[s], |e| chance(e, l, 1.0))
         }
     });
     (win[0], lost[0])
+}
+
+/// The expectation of `value` over our turn at state `s`: in each bag, the first of
+/// the ends that give us the most chance to win under `win`.
+fn our_expectation(graph: &Graph, s: usize, win: &[f64], value: impl Fn(u32) -> f64) -> f64 {
+    graph
+        .outcomes(s)
+        .map(|o| {
+            let (best, _) = graph
+                .ends_of(o)
+                .iter()
+                .map(|&e| (e, chance(e, win, 1.0)))
+                .reduce(|a, b| if b.1 > a.1 { b } else { a })
+                .expect("a bag has an end");
+            graph.probability[o] * value(best)
+        })
+        .sum()
 }
 
 /// The expectation of `value` over the fixed bot's turn: each bag by its probability,
